@@ -1,0 +1,147 @@
+import path from 'node:path'
+import cookie from '@fastify/cookie'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import type { Logger } from 'pino'
+import { limits } from '@shelfcast/contracts'
+import { systemClock, type Clock } from './clock.ts'
+import type { Config } from './config/config.ts'
+import type { AppContext } from './context.ts'
+import { databaseFileName, openDatabase, type DatabaseHandle } from './db/connection.ts'
+import { installAuthGuard } from './http/auth-guard.ts'
+import { registerClientFiles, viaBasePath } from './http/client-files.ts'
+import { installErrorHandling } from './http/errors.ts'
+import { RateLimiter } from './http/rate-limiter.ts'
+import { silentLogger } from './logger.ts'
+import { ApiKeysRepository } from './modules/api-keys/api-keys.repository.ts'
+import { registerApiKeysRoutes } from './modules/api-keys/api-keys.routes.ts'
+import { ApiKeysService } from './modules/api-keys/api-keys.service.ts'
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts'
+import { AuthService } from './modules/auth/auth.service.ts'
+import { SessionsRepository } from './modules/auth/sessions.repository.ts'
+import { TokenSigner } from './modules/auth/tokens.ts'
+import { registerDemoLibrary } from './modules/libraries/demo-library.ts'
+import { LibrariesRepository } from './modules/libraries/libraries.repository.ts'
+import { registerLibrariesRoutes } from './modules/libraries/libraries.routes.ts'
+import { LibrariesService } from './modules/libraries/libraries.service.ts'
+import { registerMeRoutes } from './modules/me/me.routes.ts'
+import { SettingsRepository } from './modules/settings/settings.repository.ts'
+import { registerSettingsRoutes } from './modules/settings/settings.routes.ts'
+import { SettingsService } from './modules/settings/settings.service.ts'
+import { registerSystemRoutes } from './modules/system/system.routes.ts'
+import { registerUsersRoutes } from './modules/users/users.routes.ts'
+import { UsersRepository } from './modules/users/users.repository.ts'
+import { UsersService } from './modules/users/users.service.ts'
+import { Realtime } from './realtime/realtime.ts'
+
+export interface BuildAppOptions {
+  config: Config
+  logger?: Logger
+  clock?: Clock
+  /** An already open database (tests reopen the same file to check restarts). */
+  database?: DatabaseHandle
+}
+
+export interface BuiltApp {
+  app: FastifyInstance
+  ctx: AppContext
+}
+
+const JSON_BODY_LIMIT_BYTES = 1024 * 1024
+const HOUR_MS = 3600_000
+
+/** The one place where the database, services, realtime and routes are wired together. */
+export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
+  const { config } = options
+  const clock = options.clock ?? systemClock
+  const log = options.logger ?? silentLogger()
+  const database = options.database ?? openDatabase(path.join(config.configPath, databaseFileName))
+  const base = config.routerBasePath
+
+  const app = Fastify({
+    loggerInstance: log as FastifyBaseLogger,
+    disableRequestLogging: true,
+    trustProxy: config.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    routerOptions: { maxParamLength: 500 },
+    // Every route also answers under ROUTER_BASE_PATH: strip it before routing, on whole segments only.
+    rewriteUrl(req) {
+      const url = req.url ?? '/'
+      if (base && (url === base || url.startsWith(`${base}/`) || url.startsWith(`${base}?`))) {
+        viaBasePath.add(req)
+        const rest = url.slice(base.length)
+        return rest.startsWith('/') ? rest : `/${rest}`
+      }
+      return url
+    },
+  })
+
+  const realtime = new Realtime(log)
+  const settingsRepo = new SettingsRepository(database.db)
+  const settings = new SettingsService(settingsRepo, config.version)
+  const signer = new TokenSigner(await settings.jwtSecret(), clock)
+  const sessionsRepo = new SessionsRepository(database.db)
+  const apiKeysRepo = new ApiKeysRepository(database.db)
+  const users = new UsersService({
+    repo: new UsersRepository(database.db),
+    realtime,
+    clock,
+    revokeSessions: async (userId, keep) => {
+      await sessionsRepo.deleteUserSessions(userId, keep)
+      realtime.disconnectUser(userId, keep)
+    },
+  })
+  const auth = new AuthService({ config, clock, signer, sessions: sessionsRepo, apiKeys: apiKeysRepo, users, realtime })
+  const serverSettings = await settings.getServerSettings()
+  const rateLimit = { max: serverSettings.rateLimitLoginRequests, windowMs: serverSettings.rateLimitLoginWindow }
+  const ctx: AppContext = {
+    config,
+    clock,
+    log,
+    database,
+    realtime,
+    limiters: {
+      login: new RateLimiter({ ...limits.loginRateLimit, ...rateLimit, now: clock }),
+      refresh: new RateLimiter({ ...limits.loginRateLimit, ...rateLimit, now: clock }),
+    },
+    settings,
+    users,
+    auth,
+    apiKeys: new ApiKeysService({ repo: apiKeysRepo, users, signer, clock }),
+    libraries: new LibrariesService({ repo: new LibrariesRepository(database.db), config, clock, realtime }),
+  }
+
+  await app.register(cookie)
+  installErrorHandling(app)
+  installAuthGuard(app, auth)
+  app.setNotFoundHandler((_request, reply) => reply.code(404).type('text/plain; charset=utf-8').send('Not found'))
+
+  registerSystemRoutes(app, ctx)
+  registerAuthRoutes(app, ctx)
+  registerMeRoutes(app, ctx)
+  registerUsersRoutes(app, ctx)
+  registerApiKeysRoutes(app, ctx)
+  registerSettingsRoutes(app, ctx)
+  registerLibrariesRoutes(app, ctx)
+  registerClientFiles(app, config.clientDistPath, base)
+
+  realtime.attach(app.server, base ? ['/socket.io', `${base}/socket.io`] : ['/socket.io'], async (token) => {
+    const a = await auth.authenticate(token)
+    return a ? { user: a.user, sessionId: a.sessionId } : null
+  })
+
+  if (config.demoLibraryPath) {
+    await registerDemoLibrary(config.demoLibraryPath, { libraries: ctx.libraries, settingsRepo, log }).catch((err: unknown) =>
+      log.warn({ err }, 'demo library could not be registered'),
+    )
+  }
+
+  const housekeeping = setInterval(() => void auth.pruneExpired().catch(() => undefined), HOUR_MS)
+  housekeeping.unref()
+  app.addHook('onClose', async () => {
+    clearInterval(housekeeping)
+    await realtime.close()
+    if (!options.database) await database.close()
+  })
+
+  return { app, ctx }
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config.ts'
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    const c = loadConfig({})
+    expect(c.port).toBe(13378)
+    expect(c.routerBasePath).toBe('/audiobookshelf')
+    expect(c.configPath.endsWith('data/config')).toBe(true)
+  })
+
+  it('names every bad variable in one readable error', () => {
+    expect(() => loadConfig({ PORT: 'abc', ROUTER_BASE_PATH: 'nope/' })).toThrow(ConfigError)
+    try {
+      loadConfig({ PORT: 'abc', ROUTER_BASE_PATH: 'nope/' })
+    } catch (e) {
+      expect(String(e)).toContain('PORT')
+      expect(String(e)).toContain('ROUTER_BASE_PATH')
+    }
+  })
+
+  it('accepts an empty base path', () => {
+    expect(loadConfig({ ROUTER_BASE_PATH: '' }).routerBasePath).toBe('')
+  })
+})

@@ -1,0 +1,81 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+/** Environment schema. Every value has a default so a plain start needs no configuration. */
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(13378),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  CONFIG_PATH: z.string().min(1).default('./data/config'),
+  METADATA_PATH: z.string().min(1).default('./data/metadata'),
+  ROUTER_BASE_PATH: z
+    .string()
+    .default('/audiobookshelf')
+    .refine((v) => v === '' || /^\/[A-Za-z0-9._~\-/]*[^/]$/.test(v), {
+      message: 'must be empty or start with "/" and not end with "/" (for example /audiobookshelf)',
+    }),
+  CLIENT_DIST_PATH: z.string().optional(),
+  DEMO_LIBRARY_PATH: z.string().optional(),
+  FFMPEG_PATH: z.string().default('ffmpeg'),
+  FFPROBE_PATH: z.string().default('ffprobe'),
+  /** Trust X-Forwarded-For only when running behind a proxy the admin configured. */
+  TRUST_PROXY: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('0')
+    .transform((v) => v === '1' || v === 'true'),
+  ACCESS_TOKEN_EXPIRY_SEC: z.coerce.number().int().min(10).default(3600),
+  REFRESH_TOKEN_EXPIRY_SEC: z.coerce.number().int().min(60).default(30 * 24 * 3600),
+  /** How long a rotated refresh token keeps working, for tabs that refresh at the same moment. */
+  REFRESH_TOKEN_GRACE_SEC: z.coerce.number().int().min(0).max(600).default(30),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+})
+
+export interface Config {
+  port: number
+  host: string
+  configPath: string
+  metadataPath: string
+  /** '' or a path like '/audiobookshelf'; every route also answers under it. */
+  routerBasePath: string
+  clientDistPath: string
+  demoLibraryPath: string | null
+  ffmpegPath: string
+  ffprobePath: string
+  trustProxy: boolean
+  accessTokenExpirySec: number
+  refreshTokenExpirySec: number
+  refreshTokenGraceSec: number
+  logLevel: string
+  version: string
+}
+
+export class ConfigError extends Error {}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..')
+export const serverVersion = '0.1.0'
+
+/** Reads the environment; throws ConfigError with one readable line per bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const e = parsed.data
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    configPath: path.resolve(e.CONFIG_PATH),
+    metadataPath: path.resolve(e.METADATA_PATH),
+    routerBasePath: e.ROUTER_BASE_PATH,
+    clientDistPath: path.resolve(e.CLIENT_DIST_PATH ?? path.join(repoRoot, 'apps/web/dist')),
+    demoLibraryPath: e.DEMO_LIBRARY_PATH ? path.resolve(e.DEMO_LIBRARY_PATH) : null,
+    ffmpegPath: e.FFMPEG_PATH,
+    ffprobePath: e.FFPROBE_PATH,
+    trustProxy: e.TRUST_PROXY,
+    accessTokenExpirySec: e.ACCESS_TOKEN_EXPIRY_SEC,
+    refreshTokenExpirySec: e.REFRESH_TOKEN_EXPIRY_SEC,
+    refreshTokenGraceSec: e.REFRESH_TOKEN_GRACE_SEC,
+    logLevel: e.LOG_LEVEL,
+    version: serverVersion,
+  }
+}

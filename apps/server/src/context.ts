@@ -1,0 +1,26 @@
+import type { Logger } from 'pino'
+import type { Clock } from './clock.ts'
+import type { Config } from './config/config.ts'
+import type { DatabaseHandle } from './db/connection.ts'
+import type { RateLimiter } from './http/rate-limiter.ts'
+import type { ApiKeysService } from './modules/api-keys/api-keys.service.ts'
+import type { AuthService } from './modules/auth/auth.service.ts'
+import type { LibrariesService } from './modules/libraries/libraries.service.ts'
+import type { SettingsService } from './modules/settings/settings.service.ts'
+import type { UsersService } from './modules/users/users.service.ts'
+import type { Realtime } from './realtime/realtime.ts'
+
+/** Everything a route module may use. Built once by buildApp(). */
+export interface AppContext {
+  config: Config
+  clock: Clock
+  log: Logger
+  database: DatabaseHandle
+  realtime: Realtime
+  limiters: { login: RateLimiter; refresh: RateLimiter }
+  settings: SettingsService
+  users: UsersService
+  auth: AuthService
+  apiKeys: ApiKeysService
+  libraries: LibrariesService
+}

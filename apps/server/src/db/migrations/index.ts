@@ -1,0 +1,5 @@
+import type { Migration } from '../migrate.ts'
+import { migration0001 } from './0001-initial.ts'
+
+/** Every migration, in order. A new one gets the next number and a test beside it. */
+export const migrations: readonly Migration[] = [migration0001]

@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { AuthContext, AuthService } from '../modules/auth/auth.service.ts'
+import { isAdmin } from '../modules/users/users.model.ts'
+import { forbidden, unauthorized } from './errors.ts'
+
+/** Who may call a route. Everything is 'user' unless the route says otherwise. */
+export type RouteAccess = 'public' | 'user' | 'admin'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null
+  }
+}
+
+/** The bearer token of a request: the Authorization header, or `?token=` on GET/HEAD (media URLs). */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization
+  if (typeof header === 'string') {
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(header)
+    if (m?.[1]) return m[1]
+  }
+  if (request.method === 'GET' || request.method === 'HEAD') {
+    const q = (request.query as Record<string, unknown> | undefined)?.token
+    if (typeof q === 'string' && q.length > 0) return q
+  }
+  return null
+}
+
+/**
+ * The one guard for every request. Whether a route is public is decided by the matched route's
+ * own declaration, never by the URL or its query string; unmatched URLs are not public.
+ */
+export function installAuthGuard(app: FastifyInstance, auth: AuthService) {
+  app.decorateRequest('auth', null)
+  app.addHook('onRequest', async (request) => {
+    const access: RouteAccess = request.routeOptions.config?.access ?? 'user'
+    const token = bearerToken(request)
+    if (access === 'public') {
+      // Public routes may still use a valid token (e.g. /logout), but never require one.
+      if (token) request.auth = await auth.authenticate(token)
+      return
+    }
+    if (!request.routeOptions.url) return // 404 handler: nothing to protect, nothing to reveal.
+    if (!token) throw unauthorized()
+    const ctx = await auth.authenticate(token)
+    if (!ctx) throw unauthorized()
+    request.auth = ctx
+    if (access === 'admin' && !isAdmin(ctx.user)) throw forbidden('Admin only')
+  })
+}
+
+/** The authenticated caller of a non-public route. */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized()
+  return request.auth
+}

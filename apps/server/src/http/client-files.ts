@@ -1,0 +1,90 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+
+const mimeTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+}
+
+/** Paths that belong to the server, never to the single-page app. */
+const serverPrefixes = ['/api/', '/auth/', '/public/', '/hls/', '/feed/', '/socket.io/']
+
+/** Marks requests that arrived under ROUTER_BASE_PATH, so the client is told its base. */
+export const viaBasePath = new WeakSet<object>()
+
+/**
+ * Serves the built web client and answers every other GET with index.html (client-side routes).
+ * index.html's `<base href>` is rewritten to the base path the request came through.
+ */
+export function registerClientFiles(app: FastifyInstance, distPath: string, basePath: string) {
+  const root = path.resolve(distPath)
+  const indexFile = path.join(root, 'index.html')
+  let indexTemplate: string | null = null
+  const readIndex = () => {
+    if (indexTemplate === null && fs.existsSync(indexFile)) indexTemplate = fs.readFileSync(indexFile, 'utf8')
+    return indexTemplate
+  }
+
+  const sendIndex = (request: FastifyRequest) => {
+    const template = readIndex()
+    if (!template) return null
+    const base = viaBasePath.has(request.raw) ? `${basePath}/` : '/'
+    return template.replace(/<base href="[^"]*"\s*\/?>/, `<base href="${base}" />`)
+  }
+
+  app.get('/*', { config: { access: 'public' } }, async (request, reply) => {
+    const urlPath = decodeURIComponentSafe(request.url.split('?')[0] ?? '/')
+    if (urlPath === null || serverPrefixes.some((p) => urlPath.startsWith(p))) {
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not found')
+    }
+    const file = path.resolve(root, `.${urlPath}`)
+    const rel = path.relative(root, file)
+    const inside = rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel)
+    if (inside && rel !== 'index.html') {
+      const stat = await fs.promises.stat(file).catch(() => null)
+      if (stat?.isFile()) {
+        const type = mimeTypes[path.extname(file).toLowerCase()] ?? 'application/octet-stream'
+        // Vite fingerprints everything under assets/, so those never change.
+        const immutable = rel.startsWith(`assets${path.sep}`)
+        return reply
+          .type(type)
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+          .header('content-length', stat.size)
+          .send(fs.createReadStream(file))
+      }
+      if (path.extname(urlPath) !== '') return reply.code(404).type('text/plain; charset=utf-8').send('Not found')
+    }
+    const html = sendIndex(request)
+    if (html === null) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web client is not built. Run the start command from the README.')
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html)
+  })
+}
+
+function decodeURIComponentSafe(s: string): string | null {
+  try {
+    const decoded = decodeURIComponent(s)
+    return decoded.includes('\0') ? null : decoded
+  } catch {
+    return null
+  }
+}

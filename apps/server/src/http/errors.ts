@@ -1,0 +1,62 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+
+/** An error the client is meant to see: an HTTP status and a plain-text message it shows as a toast. */
+export class HttpError extends Error {
+  readonly status: number
+  readonly headers: Record<string, string>
+  /** Send `{error: message}` JSON instead of plain text (Audiobookshelf does this on a few auth routes). */
+  readonly asJson: boolean
+  constructor(status: number, message: string, options: { headers?: Record<string, string>; asJson?: boolean } = {}) {
+    super(message)
+    this.status = status
+    this.headers = options.headers ?? {}
+    this.asJson = options.asJson ?? false
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message)
+export const unauthorized = (message = 'Unauthorized') => new HttpError(401, message)
+export const forbidden = (message = 'Forbidden') => new HttpError(403, message)
+export const notFound = (message = 'Not found') => new HttpError(404, message)
+export const conflict = (message: string) => new HttpError(409, message)
+
+/** Readable messages for the framework's own client errors, so no raw internals reach a user. */
+const frameworkMessages: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Invalid JSON body',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid content length',
+  FST_ERR_BAD_URL: 'Invalid URL',
+  FST_ERR_ASYNC_CONSTRAINT: 'Invalid request',
+}
+
+function send(reply: FastifyReply, status: number, message: string, asJson: boolean) {
+  if (reply.sent) return
+  reply.status(status)
+  if (asJson) return reply.send({ error: message })
+  return reply.type('text/plain; charset=utf-8').send(message)
+}
+
+/**
+ * One error handler for the whole app. Client errors are answered with their message and logged
+ * without a stack below error level; anything else is a bug: logged with its stack, answered 500.
+ */
+export function installErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | HttpError | Error, request: FastifyRequest, reply: FastifyReply) => {
+    if (err instanceof HttpError) {
+      for (const [k, v] of Object.entries(err.headers)) reply.header(k, v)
+      request.log.debug({ status: err.status, msg: err.message }, 'client error')
+      return send(reply, err.status, err.message, err.asJson)
+    }
+    const fe = err as FastifyError
+    const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500
+    if (status >= 400 && status < 500) {
+      const message = (fe.code && frameworkMessages[fe.code]) ?? (fe.validation ? 'Invalid request' : fe.message)
+      request.log.info({ status, code: fe.code }, message)
+      return send(reply, status, message, false)
+    }
+    request.log.error({ err }, 'unhandled error')
+    return send(reply, 500, 'Internal server error', false)
+  })
+}

@@ -1,0 +1,46 @@
+import { buildApp } from './app.ts'
+import { ConfigError, loadConfig } from './config/config.ts'
+import { createLogger } from './logger.ts'
+
+/** config -> database -> app -> listen, and a clean stop on SIGINT/SIGTERM. */
+async function main() {
+  let config
+  try {
+    config = loadConfig()
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message)
+      process.exit(1)
+    }
+    throw err
+  }
+  const log = createLogger(config.logLevel, config.metadataPath)
+  const { app } = await buildApp({ config, logger: log })
+  await app.listen({ port: config.port, host: config.host })
+  const address = app.server.address()
+  const port = typeof address === 'object' && address ? address.port : config.port
+  log.info({ port, configPath: config.configPath, metadataPath: config.metadataPath }, `Shelfcast listening on port ${port}`)
+
+  let stopping = false
+  const stop = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    log.info({ signal }, 'shutting down')
+    const force = setTimeout(() => process.exit(1), 10000)
+    force.unref()
+    try {
+      await app.close()
+      process.exit(0)
+    } catch (err) {
+      log.error({ err }, 'error during shutdown')
+      process.exit(1)
+    }
+  }
+  process.on('SIGINT', () => void stop('SIGINT'))
+  process.on('SIGTERM', () => void stop('SIGTERM'))
+}
+
+main().catch((err: unknown) => {
+  console.error('Shelfcast failed to start:', err instanceof Error ? err.message : err)
+  process.exit(1)
+})

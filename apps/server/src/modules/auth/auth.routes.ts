@@ -1,0 +1,89 @@
+import { LoginRequest } from '@shelfcast/contracts'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { AppContext } from '../../context.ts'
+import { requireAuth } from '../../http/auth-guard.ts'
+import { HttpError } from '../../http/errors.ts'
+import { parseInput } from '../../http/parse.ts'
+import { buildLoginPayload } from './login-payload.ts'
+
+export const REFRESH_COOKIE = 'refresh_token'
+
+function clientMeta(request: FastifyRequest) {
+  const ua = request.headers['user-agent']
+  return { ip: request.ip ?? null, userAgent: typeof ua === 'string' ? ua : null }
+}
+
+function setRefreshCookie(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, token: string) {
+  reply.setCookie(REFRESH_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    path: '/',
+    maxAge: ctx.config.refreshTokenExpirySec,
+  })
+}
+
+export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.post('/login', { config: { access: 'public' } }, async (request, reply) => {
+    const key = request.ip
+    reply.headers(ctx.limiters.login.headers(key))
+    ctx.limiters.login.check(key)
+    const body = parseInput(LoginRequest, request.body)
+    let user
+    try {
+      user = await ctx.auth.checkCredentials(body.username, body.password)
+    } catch (err) {
+      // Only failed attempts count toward the limit, so a household behind one address is not locked out.
+      if (err instanceof HttpError && err.status === 401) ctx.limiters.login.record(key)
+      throw err
+    }
+    const tokens = await ctx.auth.login(user, clientMeta(request))
+    const inBody = request.headers['x-return-tokens'] === 'true'
+    if (!inBody) setRefreshCookie(ctx, request, reply, tokens.refreshToken)
+    return buildLoginPayload(ctx, user, {
+      accessToken: tokens.accessToken,
+      refreshToken: inBody ? tokens.refreshToken : undefined,
+    })
+  })
+
+  app.post('/auth/refresh', { config: { access: 'public' } }, async (request, reply) => {
+    const key = request.ip
+    reply.headers(ctx.limiters.refresh.headers(key))
+    ctx.limiters.refresh.check(key)
+    ctx.limiters.refresh.record(key)
+    const header = request.headers['x-refresh-token']
+    const fromHeader = typeof header === 'string' && header.length > 0 ? header : null
+    const token = fromHeader ?? request.cookies[REFRESH_COOKIE] ?? null
+    if (!token) throw new HttpError(401, 'No refresh token provided', { asJson: true })
+    if (token.length > 512) throw new HttpError(401, 'Invalid refresh token', { asJson: true })
+    try {
+      const tokens = await ctx.auth.refresh(token)
+      if (!fromHeader) setRefreshCookie(ctx, request, reply, tokens.refreshToken)
+      return await buildLoginPayload(ctx, tokens.user, {
+        accessToken: tokens.accessToken,
+        refreshToken: fromHeader ? tokens.refreshToken : undefined,
+      })
+    } catch (err) {
+      if (!fromHeader) reply.clearCookie(REFRESH_COOKIE, { path: '/' })
+      throw err
+    }
+  })
+
+  app.post('/logout', { config: { access: 'public' } }, async (request, reply) => {
+    const allDevices = (request.query as Record<string, unknown>).allDevices === '1'
+    const cookie = request.cookies[REFRESH_COOKIE]
+    const session = cookie ? await ctx.auth.sessionOfRefreshToken(cookie) : null
+    const sessionId = request.auth?.sessionId ?? session?.id ?? null
+    const userId = request.auth?.user.id ?? session?.userId ?? null
+    await ctx.auth.logout(sessionId, userId, allDevices)
+    reply.clearCookie(REFRESH_COOKIE, { path: '/' })
+    return { redirect_url: null }
+  })
+
+  app.post('/api/authorize', async (request) => {
+    const auth = requireAuth(request)
+    const token = request.headers.authorization?.replace(/^Bearer\s+/i, '') ?? ''
+    await ctx.users.touchLastSeen(auth.user.id)
+    return buildLoginPayload(ctx, auth.user, { accessToken: token })
+  })
+}

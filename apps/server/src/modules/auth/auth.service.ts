@@ -1,0 +1,171 @@
+import crypto from 'node:crypto'
+import type { Config } from '../../config/config.ts'
+import type { Clock } from '../../clock.ts'
+import { HttpError, unauthorized } from '../../http/errors.ts'
+import type { Realtime } from '../../realtime/realtime.ts'
+import type { ApiKeysRepository } from '../api-keys/api-keys.repository.ts'
+import { burnVerifyTime, verifyPassword } from '../users/passwords.ts'
+import type { UserRecord } from '../users/users.model.ts'
+import type { UsersService } from '../users/users.service.ts'
+import type { SessionsRepository } from './sessions.repository.ts'
+import { hashRefreshToken, newRefreshToken, type TokenSigner } from './tokens.ts'
+
+/** Who a request acts as, and through which credential. */
+export interface AuthContext {
+  user: UserRecord
+  via: 'access' | 'api-key'
+  sessionId: string | null
+  apiKeyId: string | null
+}
+
+export interface IssuedTokens {
+  user: UserRecord
+  sessionId: string
+  accessToken: string
+  refreshToken: string
+}
+
+export interface ClientMeta {
+  ip: string | null
+  userAgent: string | null
+}
+
+const INVALID_LOGIN = 'Invalid username or password'
+
+export class AuthService {
+  private readonly config: Config
+  private readonly clock: Clock
+  private readonly signer: TokenSigner
+  private readonly sessions: SessionsRepository
+  private readonly apiKeys: ApiKeysRepository
+  private readonly users: UsersService
+  private readonly realtime: Realtime
+  constructor(deps: {
+    config: Config
+    clock: Clock
+    signer: TokenSigner
+    sessions: SessionsRepository
+    apiKeys: ApiKeysRepository
+    users: UsersService
+    realtime: Realtime
+  }) {
+    this.config = deps.config
+    this.clock = deps.clock
+    this.signer = deps.signer
+    this.sessions = deps.sessions
+    this.apiKeys = deps.apiKeys
+    this.users = deps.users
+    this.realtime = deps.realtime
+  }
+
+  /** Checks a password login. Unknown users cost the same time as known ones. */
+  async checkCredentials(username: string, password: string): Promise<UserRecord> {
+    const user = await this.users.findByUsername(username)
+    if (!user) {
+      await burnVerifyTime(password)
+      throw unauthorized(INVALID_LOGIN)
+    }
+    if (!(await verifyPassword(user.passwordHash, password))) throw unauthorized(INVALID_LOGIN)
+    if (!user.isActive || user.isLocked) throw unauthorized('Your account is disabled')
+    return user
+  }
+
+  async login(user: UserRecord, meta: ClientMeta): Promise<IssuedTokens> {
+    const now = this.clock()
+    const sessionId = crypto.randomUUID()
+    const refreshToken = newRefreshToken()
+    await this.sessions.createSession({
+      id: sessionId,
+      userId: user.id,
+      now,
+      expiresAt: now + this.config.refreshTokenExpirySec * 1000,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+      tokenHash: hashRefreshToken(refreshToken),
+    })
+    await this.users.touchLastSeen(user.id)
+    return { user, sessionId, refreshToken, accessToken: await this.issueAccessToken(user, sessionId) }
+  }
+
+  issueAccessToken(user: UserRecord, sessionId: string) {
+    return this.signer.signAccess({ userId: user.id, username: user.username, sessionId }, this.config.accessTokenExpirySec)
+  }
+
+  /**
+   * Rotates a refresh token. A token rotated within the grace window still works (tabs that
+   * refresh together); one presented after it is a replay, so the whole session ends.
+   */
+  async refresh(refreshToken: string): Promise<IssuedTokens> {
+    const now = this.clock()
+    const oldHash = hashRefreshToken(refreshToken)
+    const row = await this.sessions.findRefreshToken(oldHash)
+    if (!row || row.expiresAt <= now) throw new HttpError(401, 'Invalid refresh token', { asJson: true })
+    if (row.replacedAt !== null && now - row.replacedAt > this.config.refreshTokenGraceSec * 1000) {
+      const session = await this.sessions.findSession(row.sessionId)
+      await this.sessions.deleteSession(row.sessionId)
+      if (session) this.realtime.disconnectUser(session.userId)
+      throw new HttpError(401, 'Refresh token reuse detected; please log in again', { asJson: true })
+    }
+    const session = await this.sessions.findSession(row.sessionId)
+    if (!session || session.expiresAt <= now) throw new HttpError(401, 'Invalid refresh token', { asJson: true })
+    const user = await this.users.get(session.userId)
+    if (!user || !user.isActive || user.isLocked) {
+      await this.sessions.deleteSession(session.id)
+      throw new HttpError(401, 'Invalid refresh token', { asJson: true })
+    }
+    const next = newRefreshToken()
+    await this.sessions.rotate({
+      oldHash,
+      newHash: hashRefreshToken(next),
+      sessionId: session.id,
+      now,
+      expiresAt: now + this.config.refreshTokenExpirySec * 1000,
+    })
+    await this.users.touchLastSeen(user.id)
+    return { user, sessionId: session.id, refreshToken: next, accessToken: await this.issueAccessToken(user, session.id) }
+  }
+
+  /** Resolves a bearer token (access JWT or API key) to a live user, or null. */
+  async authenticate(token: string): Promise<AuthContext | null> {
+    const claims = await this.signer.verify(token)
+    if (!claims) return null
+    const now = this.clock()
+    if (claims.type === 'access') {
+      const session = await this.sessions.findSession(claims.sessionId)
+      if (!session || session.expiresAt <= now || session.userId !== claims.userId) return null
+      const user = await this.users.get(claims.userId)
+      if (!user || !user.isActive || user.isLocked) return null
+      return { user, via: 'access', sessionId: session.id, apiKeyId: null }
+    }
+    const key = await this.apiKeys.findById(claims.keyId)
+    if (!key || !key.isActive || (key.expiresAt !== null && key.expiresAt <= now)) return null
+    const user = await this.users.get(key.userId)
+    if (!user || !user.isActive || user.isLocked) return null
+    await this.apiKeys.touchLastUsed(key.id, now)
+    return { user, via: 'api-key', sessionId: null, apiKeyId: key.id }
+  }
+
+  async logout(sessionId: string | null, userId: string | null, allDevices: boolean) {
+    if (allDevices && userId) {
+      await this.sessions.deleteUserSessions(userId)
+      this.realtime.disconnectUser(userId)
+    } else if (sessionId) {
+      await this.sessions.deleteSession(sessionId)
+    }
+  }
+
+  /** Finds the session a refresh token belongs to (for logout by cookie). */
+  async sessionOfRefreshToken(refreshToken: string) {
+    const row = await this.sessions.findRefreshToken(hashRefreshToken(refreshToken))
+    return row ? this.sessions.findSession(row.sessionId) : null
+  }
+
+  async revokeUserSessions(userId: string, keepSessionId?: string) {
+    await this.sessions.deleteUserSessions(userId, keepSessionId)
+    this.realtime.disconnectUser(userId, keepSessionId)
+  }
+
+  pruneExpired() {
+    return this.sessions.prune(this.clock())
+  }
+}

@@ -1,0 +1,22 @@
+import type { LoginResponse } from '@shelfcast/contracts'
+import type { AppContext } from '../../context.ts'
+import { toUserJson, type UserRecord } from '../users/users.model.ts'
+
+/** The answer of /login, /auth/refresh and /api/authorize. */
+export async function buildLoginPayload(
+  ctx: AppContext,
+  user: UserRecord,
+  tokens: { accessToken: string; refreshToken?: string },
+): Promise<LoginResponse> {
+  const libraries = await ctx.libraries.listFor(user)
+  const json = toUserJson(user)
+  json.accessToken = tokens.accessToken
+  if (tokens.refreshToken) json.refreshToken = tokens.refreshToken
+  return {
+    user: json,
+    userDefaultLibraryId: libraries[0]?.id ?? null,
+    serverSettings: await ctx.settings.getServerSettings(),
+    ereaderDevices: [],
+    Source: 'local',
+  }
+}

@@ -1,0 +1,28 @@
+import { CreateLibraryRequest } from '@shelfcast/contracts'
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import type { AppContext } from '../../context.ts'
+import { requireAuth } from '../../http/auth-guard.ts'
+import { parseInput } from '../../http/parse.ts'
+
+const IdParams = z.object({ id: z.string().min(1).max(100) })
+const GetQuery = z.object({ include: z.string().max(200).optional() })
+
+export function registerLibrariesRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get('/api/libraries', async (request) => ({
+    libraries: await ctx.libraries.listFor(requireAuth(request).user),
+  }))
+
+  app.get('/api/libraries/:id', async (request) => {
+    const { id } = parseInput(IdParams, request.params)
+    const { include } = parseInput(GetQuery, request.query)
+    const user = requireAuth(request).user
+    if (include?.split(',').includes('filterdata')) return ctx.libraries.getWithFilterData(user, id)
+    return ctx.libraries.getFor(user, id)
+  })
+
+  app.post('/api/libraries', { config: { access: 'admin' } }, async (request) => {
+    const body = parseInput(CreateLibraryRequest, request.body)
+    return ctx.libraries.create(body)
+  })
+}

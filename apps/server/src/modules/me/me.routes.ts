@@ -1,0 +1,27 @@
+import { ChangePasswordRequest } from '@shelfcast/contracts'
+import type { FastifyInstance } from 'fastify'
+import type { AppContext } from '../../context.ts'
+import { requireAuth } from '../../http/auth-guard.ts'
+import { badRequest, HttpError } from '../../http/errors.ts'
+import { parseInput } from '../../http/parse.ts'
+import { verifyPassword } from '../users/passwords.ts'
+import { toUserJson } from '../users/users.model.ts'
+
+export function registerMeRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get('/api/me', async (request) => toUserJson(requireAuth(request).user))
+
+  app.patch('/api/me/password', async (request) => {
+    const auth = requireAuth(request)
+    // Password guessing through this route counts toward the same limit as the login form.
+    const key = request.ip
+    ctx.limiters.login.check(key)
+    const body = parseInput(ChangePasswordRequest, request.body)
+    if (!(await verifyPassword(auth.user.passwordHash, body.password))) {
+      ctx.limiters.login.record(key)
+      throw new HttpError(400, 'Invalid password')
+    }
+    if (body.password === body.newPassword) throw badRequest('New password cannot match old password')
+    await ctx.users.changeOwnPassword(auth.user, body.newPassword, auth.sessionId ?? undefined)
+    return { success: true }
+  })
+}

@@ -1,0 +1,146 @@
+import type { Server as HttpServer } from 'node:http'
+import { Server as SocketServer, type Socket } from 'socket.io'
+import type { ClientToServerEvents, InitPayload, OnlineUser, ServerToClientEvents } from '@shelfcast/contracts'
+import type { Logger } from 'pino'
+import { isAdmin, toUserSummary, type UserRecord } from '../modules/users/users.model.ts'
+
+/** Resolves a bearer token to its user and login session (null for API keys), or null. */
+export type SocketAuthenticator = (token: string) => Promise<{ user: UserRecord; sessionId: string | null } | null>
+type ClientSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>
+interface SocketData {
+  userId?: string
+  sessionId?: string | null
+}
+
+const userRoom = (id: string) => `user:${id}`
+const sessionRoom = (id: string) => `session:${id}`
+const ADMINS_ROOM = 'admins'
+/** Payloads are JSON values; event names beyond the typed map are allowed for later capabilities. */
+type Payload = unknown
+
+/**
+ * Socket.io for the whole server: one server per mount path (`/socket.io` and `{base}/socket.io`),
+ * rooms per user and for admins, online-user tracking. Every event leaves through here, scoped to
+ * the users allowed to see it.
+ */
+export class Realtime {
+  private readonly servers: SocketServer[] = []
+  private readonly online = new Map<string, { user: UserRecord; sockets: Set<string> }>()
+  private readonly log: Logger
+  private readonly listeners = new Map<string, Array<(user: UserRecord, payload: unknown) => void>>()
+  constructor(log: Logger) {
+    this.log = log
+  }
+
+  attach(http: HttpServer, paths: string[], authenticate: SocketAuthenticator) {
+    for (const path of paths) {
+      const io = new SocketServer<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(http, {
+        path,
+        transports: ['websocket'],
+        serveClient: false,
+        maxHttpBufferSize: 1e6,
+        pingInterval: 25000,
+        pingTimeout: 20000,
+      })
+      io.on('connection', (socket) => this.onConnection(socket, authenticate))
+      this.servers.push(io as unknown as SocketServer)
+    }
+  }
+
+  /** Lets modules react to client events (e.g. cancel_scan) with the authenticated user. */
+  onClientEvent(event: string, handler: (user: UserRecord, payload: unknown) => void) {
+    const list = this.listeners.get(event) ?? []
+    list.push(handler)
+    this.listeners.set(event, list)
+  }
+
+  private onConnection(socket: ClientSocket, authenticate: SocketAuthenticator) {
+    socket.on('auth', async (token: unknown) => {
+      const auth = typeof token === 'string' && token.length < 8192 ? await authenticate(token).catch(() => null) : null
+      if (!auth) {
+        this.leave(socket)
+        socket.emit('auth_failed', { message: 'Invalid token' })
+        return
+      }
+      const { user, sessionId } = auth
+      if (socket.data.userId) this.leave(socket)
+      socket.data.userId = user.id
+      socket.data.sessionId = sessionId
+      void socket.join(userRoom(user.id))
+      if (sessionId) void socket.join(sessionRoom(sessionId))
+      if (isAdmin(user)) void socket.join(ADMINS_ROOM)
+      const wasOnline = this.online.has(user.id)
+      const entry = this.online.get(user.id) ?? { user, sockets: new Set<string>() }
+      entry.user = user
+      entry.sockets.add(socket.id)
+      this.online.set(user.id, entry)
+      const payload: InitPayload = { userId: user.id, username: user.username }
+      if (isAdmin(user)) payload.usersOnline = this.usersOnline()
+      socket.emit('init', payload)
+      if (!wasOnline) this.toAdmins('user_online', this.onlineUser(user))
+    })
+    socket.on('cancel_scan', (libraryId: unknown) => this.dispatch(socket, 'cancel_scan', libraryId))
+    socket.on('disconnect', () => this.leave(socket))
+  }
+
+  private dispatch(socket: ClientSocket, event: string, payload: unknown) {
+    const entry = socket.data.userId ? this.online.get(socket.data.userId) : undefined
+    if (!entry) return
+    for (const handler of this.listeners.get(event) ?? []) {
+      try {
+        handler(entry.user, payload)
+      } catch (err) {
+        this.log.warn({ err, event }, 'socket handler failed')
+      }
+    }
+  }
+
+  private leave(socket: ClientSocket) {
+    const userId = socket.data.userId
+    if (!userId) return
+    socket.data.userId = undefined
+    void socket.leave(userRoom(userId))
+    if (socket.data.sessionId) void socket.leave(sessionRoom(socket.data.sessionId))
+    void socket.leave(ADMINS_ROOM)
+    const entry = this.online.get(userId)
+    if (!entry) return
+    entry.sockets.delete(socket.id)
+    if (entry.sockets.size === 0) {
+      this.online.delete(userId)
+      this.toAdmins('user_offline', this.onlineUser(entry.user))
+    }
+  }
+
+  private onlineUser(u: UserRecord): OnlineUser {
+    return { ...toUserSummary(u), online: true }
+  }
+
+  usersOnline(): OnlineUser[] {
+    return [...this.online.values()].map((e) => this.onlineUser(e.user))
+  }
+
+  toUser(userId: string, event: string, payload: Payload) {
+    for (const io of this.servers) io.to(userRoom(userId)).emit(event, payload)
+  }
+
+  toAdmins(event: string, payload: Payload) {
+    for (const io of this.servers) io.to(ADMINS_ROOM).emit(event, payload)
+  }
+
+  /** To every authenticated user the predicate allows (library access, tag access ...). */
+  toUsersWhere(predicate: (user: UserRecord) => boolean, event: string, payload: Payload) {
+    for (const { user } of this.online.values()) if (predicate(user)) this.toUser(user.id, event, payload)
+  }
+
+  /** Drops every socket of a user at once (disabled, deleted), or all but one login session's. */
+  disconnectUser(userId: string, keepSessionId?: string) {
+    for (const io of this.servers) {
+      const target = io.in(userRoom(userId))
+      ;(keepSessionId ? target.except(sessionRoom(keepSessionId)) : target).disconnectSockets(true)
+    }
+  }
+
+  async close() {
+    await Promise.all(this.servers.map((io) => new Promise<void>((resolve) => io.close(() => resolve()))))
+  }
+}

@@ -1,0 +1,113 @@
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import reactHooks from 'eslint-plugin-react-hooks'
+
+// The import boundaries of DESIGN.md, enforced here rather than in review.
+const serverImportsForbidden = {
+  patterns: [
+    { group: ['**/apps/web/**', '@shelfcast/web', '@shelfcast/web/*'], message: 'The server never imports client code.' },
+  ],
+}
+const webImportsForbidden = {
+  patterns: [
+    { group: ['**/apps/server/**', '@shelfcast/server', '@shelfcast/server/*'], message: 'The client never imports server code.' },
+  ],
+}
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**', '.test-reports/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['packages/contracts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/apps/**', '@shelfcast/server*', '@shelfcast/web*'], message: 'contracts imports neither app.' }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', serverImportsForbidden] },
+  },
+  {
+    // Repositories hold SQL only: they never reach for HTTP or realtime.
+    files: ['apps/server/src/modules/**/*.repository.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...serverImportsForbidden.patterns,
+            { group: ['**/realtime/**', 'fastify', '**/http/**'], message: 'Repositories hold SQL only: no HTTP, no events.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Services hold the rules: no HTTP framework, events only through realtime.
+    files: ['apps/server/src/modules/**/*.service.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...serverImportsForbidden.patterns,
+            { group: ['fastify'], message: 'Services hold the rules: no HTTP.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', webImportsForbidden],
+    },
+  },
+  {
+    // UI widgets know nothing of the domain.
+    files: ['apps/web/src/components/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...webImportsForbidden.patterns,
+            { group: ['**/features/**', '@shelfcast/contracts'], message: 'components/ui has no domain imports.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Features reach each other only through their index.ts.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...webImportsForbidden.patterns,
+            {
+              regex: '^\\.\\./\\.\\./[^/]+/(?!index)',
+              message: "Import another feature through its index.ts only.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+)

@@ -1,0 +1,83 @@
+import { z } from 'zod'
+import { ServerSettings } from './entities/server-settings.ts'
+import { User } from './entities/user.ts'
+
+export const StatusResponse = z.object({
+  app: z.literal('audiobookshelf'),
+  serverVersion: z.string(),
+  isInit: z.boolean(),
+  language: z.string(),
+  authMethods: z.array(z.string()),
+  authFormData: z.record(z.string(), z.unknown()),
+  /** Only before the first run, so the setup page can show where data will live. */
+  ConfigPath: z.string().optional(),
+  MetadataPath: z.string().optional(),
+})
+export type StatusResponse = z.infer<typeof StatusResponse>
+
+export const Username = z
+  .string({ error: 'Enter a username' })
+  .trim()
+  .min(1, 'Enter a username')
+  .max(100, 'Username is too long')
+  .refine((v) => !/[\u0000-\u001f]/.test(v), 'Username contains invalid characters')
+
+/** Passwords are bounded so a hash of a huge body cannot be used to burn CPU. */
+export const Password = z.string({ error: 'Password must be text' }).max(1024, 'Password is too long')
+
+export const InitRequest = z.object({
+  newRoot: z.object({
+    username: z.string({ error: 'Must enter a root username' }).trim().min(1, 'Must enter a root username').max(100),
+    password: Password.default(''),
+  }),
+})
+export type InitRequest = z.infer<typeof InitRequest>
+
+export const LoginRequest = z.object({
+  username: z.string({ error: 'Enter a username' }).max(100).trim().min(1, 'Enter a username'),
+  password: Password.default(''),
+})
+export type LoginRequest = z.infer<typeof LoginRequest>
+
+export const EreaderDevice = z.object({
+  name: z.string(),
+  email: z.string(),
+  availabilityOption: z.string(),
+  users: z.array(z.string()),
+})
+export type EreaderDevice = z.infer<typeof EreaderDevice>
+
+/** Answer of /login, /auth/refresh and /api/authorize. */
+export const LoginResponse = z.object({
+  user: User,
+  userDefaultLibraryId: z.string().nullable(),
+  serverSettings: ServerSettings,
+  ereaderDevices: z.array(EreaderDevice),
+  Source: z.string(),
+})
+export type LoginResponse = z.infer<typeof LoginResponse>
+
+export const ChangePasswordRequest = z
+  .object({
+    password: Password.default(''),
+    newPassword: Password.default(''),
+  })
+  .refine((v) => v.password !== v.newPassword || v.newPassword === '', {
+    message: 'New password cannot match old password',
+  })
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>
+
+export const LogoutResponse = z.object({ redirect_url: z.string().nullable() })
+export type LogoutResponse = z.infer<typeof LogoutResponse>
+
+/** Claims carried by our JWTs. `type` keeps access tokens and API keys apart. */
+export const AccessTokenClaims = z.object({
+  type: z.literal('access'),
+  userId: z.string(),
+  username: z.string(),
+  sessionId: z.string(),
+})
+export const ApiKeyClaims = z.object({
+  type: z.literal('api'),
+  keyId: z.string(),
+})

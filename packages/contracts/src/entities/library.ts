@@ -1,0 +1,126 @@
+import { z } from 'zod'
+
+export const libraryIcons = [
+  'database',
+  'audiobookshelf',
+  'books-1',
+  'books-2',
+  'book-1',
+  'microphone-1',
+  'microphone-3',
+  'radio',
+  'podcast',
+  'rss',
+  'headphones',
+  'music',
+  'file-picture',
+  'rocket',
+  'power',
+  'star',
+  'heart',
+] as const
+export const LibraryIcon = z.enum(libraryIcons)
+
+export const MediaType = z.enum(['book', 'podcast'])
+export type MediaType = z.infer<typeof MediaType>
+
+export const metadataSources = [
+  'folderStructure',
+  'audioMetatags',
+  'nfoFile',
+  'txtFiles',
+  'opfFile',
+  'absMetadata',
+] as const
+
+export const LibrarySettings = z.object({
+  /** 0 = standard 1.6:1, 1 = square (spec enumerations). */
+  coverAspectRatio: z.union([z.literal(0), z.literal(1)]),
+  disableWatcher: z.boolean(),
+  skipMatchingMediaWithAsin: z.boolean(),
+  skipMatchingMediaWithIsbn: z.boolean(),
+  autoScanCronExpression: z.string().nullable(),
+  audiobooksOnly: z.boolean(),
+  epubsAllowScriptedContent: z.boolean(),
+  hideSingleBookSeries: z.boolean(),
+  onlyShowLaterBooksInContinueSeries: z.boolean(),
+  metadataPrecedence: z.array(z.enum(metadataSources)),
+  podcastSearchRegion: z.string(),
+})
+export type LibrarySettings = z.infer<typeof LibrarySettings>
+
+export const defaultLibrarySettings = (mediaType: MediaType): LibrarySettings => ({
+  coverAspectRatio: mediaType === 'podcast' ? 1 : 0,
+  disableWatcher: false,
+  skipMatchingMediaWithAsin: false,
+  skipMatchingMediaWithIsbn: false,
+  autoScanCronExpression: null,
+  audiobooksOnly: false,
+  epubsAllowScriptedContent: false,
+  hideSingleBookSeries: false,
+  onlyShowLaterBooksInContinueSeries: false,
+  metadataPrecedence: [...metadataSources],
+  podcastSearchRegion: 'us',
+})
+
+export const LibraryFolder = z.object({
+  id: z.string(),
+  fullPath: z.string(),
+  libraryId: z.string(),
+  addedAt: z.number(),
+})
+export type LibraryFolder = z.infer<typeof LibraryFolder>
+
+export const Library = z.object({
+  id: z.string(),
+  name: z.string(),
+  folders: z.array(LibraryFolder),
+  displayOrder: z.number(),
+  icon: z.string(),
+  mediaType: MediaType,
+  provider: z.string(),
+  settings: LibrarySettings,
+  lastScan: z.number().nullable(),
+  createdAt: z.number(),
+  lastUpdate: z.number(),
+})
+export type Library = z.infer<typeof Library>
+
+export const FilterData = z.object({
+  authors: z.array(z.object({ id: z.string(), name: z.string() })),
+  series: z.array(z.object({ id: z.string(), name: z.string() })),
+  genres: z.array(z.string()),
+  tags: z.array(z.string()),
+  narrators: z.array(z.string()),
+  publishers: z.array(z.string()),
+  publishedDecades: z.array(z.string()),
+  languages: z.array(z.string()),
+  bookCount: z.number(),
+  authorCount: z.number(),
+  seriesCount: z.number(),
+  podcastCount: z.number(),
+  numIssues: z.number(),
+  loadedAt: z.number(),
+})
+export type FilterData = z.infer<typeof FilterData>
+
+export const LibraryWithFilterData = z.object({
+  library: Library,
+  filterdata: FilterData,
+  issues: z.number(),
+  numUserPlaylists: z.number(),
+})
+export type LibraryWithFilterData = z.infer<typeof LibraryWithFilterData>
+
+export const CreateLibraryRequest = z.object({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
+  folders: z
+    .array(z.object({ fullPath: z.string().trim().min(1).max(4096) }), { error: 'Must have at least one path' })
+    .min(1, 'Must have at least one path')
+    .max(50),
+  mediaType: MediaType.default('book'),
+  icon: LibraryIcon.default('database'),
+  provider: z.string().max(100).default('google'),
+  settings: LibrarySettings.partial().optional(),
+})
+export type CreateLibraryRequest = z.infer<typeof CreateLibraryRequest>

@@ -1,0 +1,8 @@
+export * from './entities/user.ts'
+export * from './entities/server-settings.ts'
+export * from './entities/library.ts'
+export * from './auth.ts'
+export * from './users.ts'
+export * from './settings.ts'
+export * from './limits.ts'
+export type * from './socket-events.ts'

@@ -1,0 +1,23 @@
+/** Business constants of spec §9 shared by server and client. */
+export const limits = {
+  socketConnectedToastMs: 5000,
+  updateToastMs: 20000,
+  multiSessionToastMs: 20000,
+  libraryReloadThrottleMs: 300000,
+  folderCacheMs: 5000,
+  searchDebounceMs: 750,
+  searchLimitPerGroup: 3,
+  syncTimeoutMs: 9000,
+  closeTimeoutMs: 6000,
+  closeMinimumListenedSec: 20,
+  failedSyncToastAfter: 4,
+  taskWindowMs: 60000,
+  batchDownloadMaxItems: 40,
+  sideRailWidthPx: 80,
+  appBarHeightPx: 64,
+  mobileLayoutBreakpointPx: 768,
+  mobileDeviceBreakpointPx: 640,
+  clipboardCopiedMs: 2000,
+  tooltipHideDelayMs: 100,
+  loginRateLimit: { max: 40, windowMs: 10 * 60 * 1000 },
+} as const

@@ -1,0 +1,57 @@
+import { z } from 'zod'
+import { Password, Username } from './auth.ts'
+import { UserPermissions, UserType } from './entities/user.ts'
+
+const nonRootType = z.enum(['guest', 'user', 'admin'])
+
+export const CreateUserRequest = z.object({
+  username: Username,
+  password: Password.default(''),
+  email: z.string().trim().max(320).nullable().optional(),
+  type: nonRootType.default('user'),
+  isActive: z.boolean().default(true),
+  permissions: UserPermissions.partial().optional(),
+  librariesAccessible: z.array(z.string().max(100)).max(1000).optional(),
+  itemTagsSelected: z.array(z.string().max(500)).max(1000).optional(),
+})
+export type CreateUserRequest = z.infer<typeof CreateUserRequest>
+
+export const UpdateUserRequest = z.object({
+  username: Username.optional(),
+  password: Password.optional(),
+  email: z.string().trim().max(320).nullable().optional(),
+  type: UserType.optional(),
+  isActive: z.boolean().optional(),
+  permissions: UserPermissions.partial().optional(),
+  librariesAccessible: z.array(z.string().max(100)).max(1000).optional(),
+  itemTagsSelected: z.array(z.string().max(500)).max(1000).optional(),
+})
+export type UpdateUserRequest = z.infer<typeof UpdateUserRequest>
+
+export const ApiKey = z.object({
+  id: z.string(),
+  name: z.string(),
+  userId: z.string(),
+  user: z.object({ id: z.string(), username: z.string(), type: UserType }).nullable(),
+  isActive: z.boolean(),
+  expiresAt: z.number().nullable(),
+  lastUsedAt: z.number().nullable(),
+  createdAt: z.number(),
+  createdByUserId: z.string().nullable(),
+})
+export type ApiKey = z.infer<typeof ApiKey>
+
+export const CreateApiKeyRequest = z.object({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
+  userId: z.string({ error: 'Must select a user' }).min(1, 'Must select a user'),
+  /** Seconds until the key expires; 0 or absent means it never expires. */
+  expiresIn: z.number().int().min(0).max(100 * 365 * 24 * 3600).nullable().optional(),
+  isActive: z.boolean().default(true),
+})
+export type CreateApiKeyRequest = z.infer<typeof CreateApiKeyRequest>
+
+export const UpdateApiKeyRequest = z.object({
+  isActive: z.boolean().optional(),
+  userId: z.string().min(1).optional(),
+})
+export type UpdateApiKeyRequest = z.infer<typeof UpdateApiKeyRequest>
