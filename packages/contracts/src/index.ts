@@ -1,6 +1,7 @@
 export * from './entities/user.ts'
 export * from './entities/server-settings.ts'
 export * from './entities/library.ts'
+export * from './entities/library-item.ts'
 export * from './auth.ts'
 export * from './users.ts'
 export * from './settings.ts'

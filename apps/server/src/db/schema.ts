@@ -73,6 +73,153 @@ export interface LibraryFoldersTable {
   created_at: number
 }
 
+export interface LibraryItemsTable {
+  id: string
+  library_id: string
+  folder_id: string
+  media_type: string
+  media_id: string
+  path: string
+  rel_path: string
+  is_file: number
+  ino: string | null
+  size: number
+  mtime_ms: number
+  ctime_ms: number
+  birthtime_ms: number
+  added_at: number
+  updated_at: number
+  last_scan: number | null
+  is_missing: number
+  is_invalid: number
+  scan_fingerprint: string | null
+  title: string
+  title_ignore_prefix: string
+  subtitle: string | null
+  author_name: string
+  author_name_lf: string
+  narrator_name: string
+  series_name: string
+  published_year: string | null
+  published_date: string | null
+  publisher: string | null
+  description: string | null
+  isbn: string | null
+  asin: string | null
+  language: string | null
+  explicit: number
+  abridged: number
+  duration: number
+  num_tracks: number
+  num_chapters: number
+  ebook_format: string | null
+  cover_path: string | null
+  audio_files: string
+  chapters: string
+  ebook_file: string | null
+  library_files: string
+  tags: string
+  genres: string
+  narrators: string
+  podcast: string | null
+}
+
+export interface AuthorsTable {
+  id: string
+  library_id: string
+  name: string
+  last_first: string
+  asin: string | null
+  description: string | null
+  image_path: string | null
+  added_at: number
+  updated_at: number
+}
+
+export interface ItemAuthorsTable {
+  item_id: string
+  author_id: string
+  position: number
+}
+
+export interface SeriesTable {
+  id: string
+  library_id: string
+  name: string
+  name_ignore_prefix: string
+  description: string | null
+  added_at: number
+  updated_at: number
+}
+
+export interface ItemSeriesTable {
+  item_id: string
+  series_id: string
+  sequence: string | null
+  sequence_sort: number | null
+}
+
+export interface ItemFacetsTable {
+  item_id: string
+  library_id: string
+  kind: 'genre' | 'tag' | 'narrator'
+  value: string
+}
+
+export interface PodcastEpisodesTable {
+  id: string
+  library_item_id: string
+  episode_index: number | null
+  season: string | null
+  episode: string | null
+  episode_type: string | null
+  title: string
+  subtitle: string | null
+  description: string | null
+  enclosure: string | null
+  guid: string | null
+  pub_date: string | null
+  published_at: number | null
+  chapters: string
+  audio_file: string | null
+  duration: number
+  size: number
+  added_at: number
+  updated_at: number
+}
+
+export interface MediaProgressTable {
+  id: string
+  user_id: string
+  library_item_id: string
+  /** '' for a book. */
+  episode_id: string
+  duration: number
+  progress: number
+  current_time: number
+  is_finished: number
+  hide_from_continue_listening: number
+  ebook_location: string | null
+  ebook_progress: number | null
+  last_update: number
+  started_at: number
+  finished_at: number | null
+}
+
+export interface ItemsFtsTable {
+  rowid: number
+  item_id: string
+  library_id: string
+  title: string | null
+  subtitle: string | null
+  authors: string | null
+  narrators: string | null
+  series: string | null
+  tags: string | null
+  genres: string | null
+  identifiers: string | null
+}
+
 export interface MigrationsTable {
   version: number
   name: string
@@ -87,6 +234,15 @@ export interface Database {
   api_keys: ApiKeysTable
   libraries: LibrariesTable
   library_folders: LibraryFoldersTable
+  library_items: LibraryItemsTable
+  authors: AuthorsTable
+  item_authors: ItemAuthorsTable
+  series: SeriesTable
+  item_series: ItemSeriesTable
+  item_facets: ItemFacetsTable
+  podcast_episodes: PodcastEpisodesTable
+  media_progress: MediaProgressTable
+  items_fts: ItemsFtsTable
   migrations: MigrationsTable
 }
 

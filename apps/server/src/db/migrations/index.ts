@@ -1,5 +1,6 @@
 import type { Migration } from '../migrate.ts'
 import { migration0001 } from './0001-initial.ts'
+import { migration0002 } from './0002-library-items.ts'
 
 /** Every migration, in order. A new one gets the next number and a test beside it. */
-export const migrations: readonly Migration[] = [migration0001]
+export const migrations: readonly Migration[] = [migration0001, migration0002]

@@ -1,0 +1,277 @@
+import { z } from 'zod'
+import { MediaType } from './library.ts'
+
+/** File facts as the scanner saw them. Times are epoch milliseconds. */
+export const FileMetadata = z.object({
+  filename: z.string(),
+  ext: z.string(),
+  path: z.string(),
+  relPath: z.string(),
+  size: z.number(),
+  mtimeMs: z.number(),
+  ctimeMs: z.number(),
+  birthtimeMs: z.number(),
+})
+export type FileMetadata = z.infer<typeof FileMetadata>
+
+export const fileTypes = ['audio', 'ebook', 'image', 'info', 'text', 'metadata', 'unknown'] as const
+export const LibraryFile = z.object({
+  ino: z.string(),
+  metadata: FileMetadata,
+  isSupplementary: z.boolean().nullable(),
+  addedAt: z.number(),
+  updatedAt: z.number(),
+  fileType: z.enum(fileTypes),
+})
+export type LibraryFile = z.infer<typeof LibraryFile>
+
+/** A chapter; times in seconds. */
+export const Chapter = z.object({
+  id: z.number(),
+  start: z.number(),
+  end: z.number(),
+  title: z.string(),
+})
+export type Chapter = z.infer<typeof Chapter>
+
+export const AudioFile = z.object({
+  index: z.number(),
+  ino: z.string(),
+  metadata: FileMetadata,
+  addedAt: z.number(),
+  updatedAt: z.number(),
+  trackNumFromMeta: z.number().nullable(),
+  discNumFromMeta: z.number().nullable(),
+  trackNumFromFilename: z.number().nullable(),
+  discNumFromFilename: z.number().nullable(),
+  manuallyVerified: z.boolean(),
+  exclude: z.boolean(),
+  error: z.string().nullable(),
+  format: z.string(),
+  /** Seconds. */
+  duration: z.number(),
+  bitRate: z.number().nullable(),
+  language: z.string().nullable(),
+  codec: z.string().nullable(),
+  timeBase: z.string().nullable(),
+  channels: z.number().nullable(),
+  channelLayout: z.string().nullable(),
+  chapters: z.array(Chapter),
+  embeddedCoverArt: z.string().nullable(),
+  metaTags: z.record(z.string(), z.string()),
+  mimeType: z.string(),
+})
+export type AudioFile = z.infer<typeof AudioFile>
+
+/** A playable track: an audio file placed on the item's timeline. */
+export const AudioTrack = z.object({
+  index: z.number(),
+  startOffset: z.number(),
+  duration: z.number(),
+  title: z.string(),
+  contentUrl: z.string(),
+  mimeType: z.string(),
+  codec: z.string().nullable(),
+  metadata: FileMetadata,
+})
+export type AudioTrack = z.infer<typeof AudioTrack>
+
+export const EbookFile = z.object({
+  ino: z.string(),
+  metadata: FileMetadata,
+  ebookFormat: z.string(),
+  addedAt: z.number(),
+  updatedAt: z.number(),
+})
+export type EbookFile = z.infer<typeof EbookFile>
+
+export const AuthorRef = z.object({ id: z.string(), name: z.string() })
+export const SeriesRef = z.object({ id: z.string(), name: z.string(), sequence: z.string().nullable() })
+
+export const BookMetadata = z.object({
+  title: z.string().nullable(),
+  titleIgnorePrefix: z.string().nullable(),
+  subtitle: z.string().nullable(),
+  authors: z.array(AuthorRef),
+  narrators: z.array(z.string()),
+  series: z.array(SeriesRef),
+  genres: z.array(z.string()),
+  publishedYear: z.string().nullable(),
+  publishedDate: z.string().nullable(),
+  publisher: z.string().nullable(),
+  description: z.string().nullable(),
+  isbn: z.string().nullable(),
+  asin: z.string().nullable(),
+  language: z.string().nullable(),
+  explicit: z.boolean(),
+  abridged: z.boolean(),
+  authorName: z.string(),
+  authorNameLF: z.string(),
+  narratorName: z.string(),
+  seriesName: z.string(),
+})
+export type BookMetadata = z.infer<typeof BookMetadata>
+
+export const Book = z.object({
+  id: z.string(),
+  libraryItemId: z.string(),
+  metadata: BookMetadata,
+  coverPath: z.string().nullable(),
+  tags: z.array(z.string()),
+  audioFiles: z.array(AudioFile),
+  chapters: z.array(Chapter),
+  ebookFile: EbookFile.nullable(),
+  duration: z.number(),
+  size: z.number(),
+  tracks: z.array(AudioTrack),
+})
+export type Book = z.infer<typeof Book>
+
+export const episodeTypes = ['full', 'trailer', 'bonus'] as const
+export const PodcastEpisode = z.object({
+  libraryItemId: z.string(),
+  podcastId: z.string(),
+  id: z.string(),
+  index: z.number().nullable(),
+  season: z.string().nullable(),
+  episode: z.string().nullable(),
+  episodeType: z.string().nullable(),
+  title: z.string(),
+  subtitle: z.string().nullable(),
+  description: z.string().nullable(),
+  enclosure: z.object({ url: z.string(), type: z.string().nullable(), length: z.string().nullable() }).nullable(),
+  guid: z.string().nullable(),
+  pubDate: z.string().nullable(),
+  chapters: z.array(Chapter),
+  audioFile: AudioFile.nullable(),
+  audioTrack: AudioTrack.nullable().optional(),
+  publishedAt: z.number().nullable(),
+  addedAt: z.number(),
+  updatedAt: z.number(),
+  duration: z.number(),
+  size: z.number(),
+})
+export type PodcastEpisode = z.infer<typeof PodcastEpisode>
+
+export const PodcastMetadata = z.object({
+  title: z.string().nullable(),
+  titleIgnorePrefix: z.string().nullable(),
+  author: z.string().nullable(),
+  description: z.string().nullable(),
+  releaseDate: z.string().nullable(),
+  genres: z.array(z.string()),
+  feedUrl: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  itunesPageUrl: z.string().nullable(),
+  itunesId: z.string().nullable(),
+  itunesArtistId: z.string().nullable(),
+  explicit: z.boolean(),
+  language: z.string().nullable(),
+  type: z.enum(['episodic', 'serial']).nullable(),
+})
+export type PodcastMetadata = z.infer<typeof PodcastMetadata>
+
+export const Podcast = z.object({
+  id: z.string(),
+  libraryItemId: z.string(),
+  metadata: PodcastMetadata,
+  coverPath: z.string().nullable(),
+  tags: z.array(z.string()),
+  episodes: z.array(PodcastEpisode),
+  autoDownloadEpisodes: z.boolean(),
+  autoDownloadSchedule: z.string().nullable(),
+  lastEpisodeCheck: z.number(),
+  maxEpisodesToKeep: z.number(),
+  maxNewEpisodesToDownload: z.number(),
+  size: z.number(),
+})
+export type Podcast = z.infer<typeof Podcast>
+
+/** The expanded item (GET /api/items/:id?expanded=1, batch get). */
+export const LibraryItem = z.object({
+  id: z.string(),
+  ino: z.string().nullable(),
+  libraryId: z.string(),
+  folderId: z.string(),
+  path: z.string(),
+  relPath: z.string(),
+  isFile: z.boolean(),
+  mtimeMs: z.number(),
+  ctimeMs: z.number(),
+  birthtimeMs: z.number(),
+  addedAt: z.number(),
+  updatedAt: z.number(),
+  lastScan: z.number().nullable(),
+  isMissing: z.boolean(),
+  isInvalid: z.boolean(),
+  mediaType: MediaType,
+  media: z.union([Book, Podcast]),
+  libraryFiles: z.array(LibraryFile),
+  size: z.number(),
+})
+export type LibraryItem = z.infer<typeof LibraryItem>
+
+/** Media of a minified list row: counts instead of file lists, so 50 rows stay small. */
+export const MinifiedMedia = z.object({
+  id: z.string(),
+  metadata: z.record(z.string(), z.unknown()),
+  coverPath: z.string().nullable(),
+  tags: z.array(z.string()),
+  numTracks: z.number().optional(),
+  numAudioFiles: z.number().optional(),
+  numChapters: z.number().optional(),
+  numEpisodes: z.number().optional(),
+  duration: z.number(),
+  size: z.number(),
+  ebookFormat: z.string().nullable().optional(),
+})
+
+export const CollapsedSeries = z.object({
+  id: z.string(),
+  name: z.string(),
+  nameIgnorePrefix: z.string(),
+  sequence: z.string().nullable(),
+  numBooks: z.number(),
+  libraryItemIds: z.array(z.string()),
+})
+
+export const MinifiedLibraryItem = LibraryItem.omit({ media: true, libraryFiles: true }).extend({
+  media: MinifiedMedia,
+  numFiles: z.number(),
+  collapsedSeries: CollapsedSeries.optional(),
+})
+export type MinifiedLibraryItem = z.infer<typeof MinifiedLibraryItem>
+
+export const Author = z.object({
+  id: z.string(),
+  asin: z.string().nullable(),
+  name: z.string(),
+  description: z.string().nullable(),
+  imagePath: z.string().nullable(),
+  libraryId: z.string(),
+  addedAt: z.number(),
+  updatedAt: z.number(),
+  numBooks: z.number().optional(),
+})
+export type Author = z.infer<typeof Author>
+
+export const Series = z.object({
+  id: z.string(),
+  name: z.string(),
+  nameIgnorePrefix: z.string(),
+  description: z.string().nullable(),
+  libraryId: z.string(),
+  addedAt: z.number(),
+  updatedAt: z.number(),
+})
+export type Series = z.infer<typeof Series>
+
+/** Supported file extensions by type (spec §3). */
+export const supportedExtensions = {
+  image: ['png', 'jpg', 'jpeg', 'webp'],
+  audio: ['m4b', 'mp3', 'm4a', 'flac', 'opus', 'ogg', 'oga', 'mp4', 'aac', 'wma', 'aiff', 'aif', 'wav', 'webm', 'webma', 'mka', 'awb', 'caf', 'mpeg', 'mpg'],
+  ebook: ['epub', 'pdf', 'mobi', 'azw3', 'cbr', 'cbz'],
+  info: ['nfo'],
+  text: ['txt'],
+  metadata: ['opf', 'abs', 'xml', 'json'],
+} as const
