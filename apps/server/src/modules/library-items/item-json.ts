@@ -1,0 +1,242 @@
+import type { Selectable } from 'kysely'
+import {
+  AudioFile,
+  Chapter,
+  EbookFile,
+  LibraryFile,
+  PodcastEpisode,
+  type AudioTrack,
+  type Book,
+  type BookMetadata,
+  type LibraryItem,
+  type MinifiedLibraryItem,
+  type Podcast,
+  type PodcastMetadata,
+} from '@shelfcast/contracts'
+import { z } from 'zod'
+import type { LibraryItemsTable, PodcastEpisodesTable } from '../../db/schema.ts'
+
+/** What an item row needs from its join tables to become API JSON. */
+export interface ItemRelations {
+  authors: { id: string; name: string }[]
+  series: { id: string; name: string; sequence: string | null }[]
+}
+
+export type ItemRow = Selectable<LibraryItemsTable>
+export type EpisodeRow = Selectable<PodcastEpisodesTable>
+
+/** Parses a JSON column with a schema; a damaged value yields the fallback instead of a 500. */
+function jsonColumn<T>(text: string | null, schema: z.ZodType<T>, fallback: T): T {
+  if (text === null) return fallback
+  try {
+    const parsed = schema.safeParse(JSON.parse(text))
+    return parsed.success ? parsed.data : fallback
+  } catch {
+    return fallback
+  }
+}
+
+const stringArray = z.array(z.string())
+
+export const PodcastColumn = z.object({
+  author: z.string().nullable().default(null),
+  releaseDate: z.string().nullable().default(null),
+  feedUrl: z.string().nullable().default(null),
+  imageUrl: z.string().nullable().default(null),
+  itunesPageUrl: z.string().nullable().default(null),
+  itunesId: z.string().nullable().default(null),
+  itunesArtistId: z.string().nullable().default(null),
+  type: z.enum(['episodic', 'serial']).nullable().default(null),
+  autoDownloadEpisodes: z.boolean().default(false),
+  autoDownloadSchedule: z.string().nullable().default(null),
+  lastEpisodeCheck: z.number().default(0),
+  maxEpisodesToKeep: z.number().default(0),
+  maxNewEpisodesToDownload: z.number().default(3),
+})
+export type PodcastColumn = z.infer<typeof PodcastColumn>
+const defaultPodcastColumn = PodcastColumn.parse({})
+
+/** The URL a direct-play track is served from (Range requests, `?token=` for media elements). */
+export const trackContentUrl = (itemId: string, ino: string) => `/api/items/${itemId}/file/${ino}`
+
+/** Audio files in play order (excluded ones dropped) laid end to end on the item's timeline. */
+export function buildTracks(itemId: string, audioFiles: AudioFile[]): AudioTrack[] {
+  let offset = 0
+  return audioFiles
+    .filter((f) => !f.exclude && !f.error)
+    .sort((a, b) => a.index - b.index)
+    .map((f, i) => {
+      const track: AudioTrack = {
+        index: i + 1,
+        startOffset: offset,
+        duration: f.duration,
+        title: f.metadata.filename,
+        contentUrl: trackContentUrl(itemId, f.ino),
+        mimeType: f.mimeType,
+        codec: f.codec,
+        metadata: f.metadata,
+      }
+      offset += f.duration
+      return track
+    })
+}
+
+function bookMetadata(row: ItemRow, rel: ItemRelations): BookMetadata {
+  return {
+    title: row.title || null,
+    titleIgnorePrefix: row.title_ignore_prefix || null,
+    subtitle: row.subtitle,
+    authors: rel.authors,
+    narrators: jsonColumn(row.narrators, stringArray, []),
+    series: rel.series,
+    genres: jsonColumn(row.genres, stringArray, []),
+    publishedYear: row.published_year,
+    publishedDate: row.published_date,
+    publisher: row.publisher,
+    description: row.description,
+    isbn: row.isbn,
+    asin: row.asin,
+    language: row.language,
+    explicit: row.explicit === 1,
+    abridged: row.abridged === 1,
+    authorName: row.author_name,
+    authorNameLF: row.author_name_lf,
+    narratorName: row.narrator_name,
+    seriesName: row.series_name,
+  }
+}
+
+function podcastMetadata(row: ItemRow, p: PodcastColumn): PodcastMetadata {
+  return {
+    title: row.title || null,
+    titleIgnorePrefix: row.title_ignore_prefix || null,
+    author: p.author,
+    description: row.description,
+    releaseDate: p.releaseDate,
+    genres: jsonColumn(row.genres, stringArray, []),
+    feedUrl: p.feedUrl,
+    imageUrl: p.imageUrl,
+    itunesPageUrl: p.itunesPageUrl,
+    itunesId: p.itunesId,
+    itunesArtistId: p.itunesArtistId,
+    explicit: row.explicit === 1,
+    language: row.language,
+    type: p.type,
+  }
+}
+
+export function toEpisodeJson(row: EpisodeRow, podcastId: string): PodcastEpisode {
+  const audioFile = jsonColumn(row.audio_file, AudioFile.nullable(), null)
+  const enclosure = jsonColumn(row.enclosure, PodcastEpisode.shape.enclosure, null)
+  return {
+    libraryItemId: row.library_item_id,
+    podcastId,
+    id: row.id,
+    index: row.episode_index,
+    season: row.season,
+    episode: row.episode,
+    episodeType: row.episode_type,
+    title: row.title,
+    subtitle: row.subtitle,
+    description: row.description,
+    enclosure,
+    guid: row.guid,
+    pubDate: row.pub_date,
+    chapters: jsonColumn(row.chapters, z.array(Chapter), []),
+    audioFile,
+    audioTrack: audioFile ? (buildTracks(row.library_item_id, [audioFile])[0] ?? null) : null,
+    publishedAt: row.published_at,
+    addedAt: row.added_at,
+    updatedAt: row.updated_at,
+    duration: row.duration,
+    size: row.size,
+  }
+}
+
+function itemBase(row: ItemRow) {
+  return {
+    id: row.id,
+    ino: row.ino,
+    libraryId: row.library_id,
+    folderId: row.folder_id,
+    path: row.path,
+    relPath: row.rel_path,
+    isFile: row.is_file === 1,
+    mtimeMs: row.mtime_ms,
+    ctimeMs: row.ctime_ms,
+    birthtimeMs: row.birthtime_ms,
+    addedAt: row.added_at,
+    updatedAt: row.updated_at,
+    lastScan: row.last_scan,
+    isMissing: row.is_missing === 1,
+    isInvalid: row.is_invalid === 1,
+    mediaType: row.media_type === 'podcast' ? ('podcast' as const) : ('book' as const),
+    size: row.size,
+  }
+}
+
+/** The full item: files, tracks, chapters and (for podcasts) every episode. */
+export function toExpandedItem(row: ItemRow, rel: ItemRelations, episodes: EpisodeRow[] = []): LibraryItem {
+  const tags = jsonColumn(row.tags, stringArray, [])
+  const libraryFiles = jsonColumn(row.library_files, z.array(LibraryFile), [])
+  let media: Book | Podcast
+  if (row.media_type === 'podcast') {
+    const p = jsonColumn(row.podcast, PodcastColumn, defaultPodcastColumn)
+    media = {
+      id: row.media_id,
+      libraryItemId: row.id,
+      metadata: podcastMetadata(row, p),
+      coverPath: row.cover_path,
+      tags,
+      episodes: episodes.map((e) => toEpisodeJson(e, row.media_id)),
+      autoDownloadEpisodes: p.autoDownloadEpisodes,
+      autoDownloadSchedule: p.autoDownloadSchedule,
+      lastEpisodeCheck: p.lastEpisodeCheck,
+      maxEpisodesToKeep: p.maxEpisodesToKeep,
+      maxNewEpisodesToDownload: p.maxNewEpisodesToDownload,
+      size: row.size,
+    }
+  } else {
+    const audioFiles = jsonColumn(row.audio_files, z.array(AudioFile), [])
+    media = {
+      id: row.media_id,
+      libraryItemId: row.id,
+      metadata: bookMetadata(row, rel),
+      coverPath: row.cover_path,
+      tags,
+      audioFiles,
+      chapters: jsonColumn(row.chapters, z.array(Chapter), []),
+      ebookFile: jsonColumn(row.ebook_file, EbookFile.nullable(), null),
+      duration: row.duration,
+      size: row.size,
+      tracks: buildTracks(row.id, audioFiles),
+    }
+  }
+  return { ...itemBase(row), media, libraryFiles }
+}
+
+/** A list row: metadata and counts only, no file lists. */
+export function toMinifiedItem(row: ItemRow, rel: ItemRelations, numEpisodes = 0): MinifiedLibraryItem {
+  const tags = jsonColumn(row.tags, stringArray, [])
+  const numFiles = jsonColumn(row.library_files, z.array(z.unknown()), []).length
+  const isPodcast = row.media_type === 'podcast'
+  const metadata = isPodcast
+    ? podcastMetadata(row, jsonColumn(row.podcast, PodcastColumn, defaultPodcastColumn))
+    : bookMetadata(row, rel)
+  return {
+    ...itemBase(row),
+    numFiles,
+    media: {
+      id: row.media_id,
+      metadata,
+      coverPath: row.cover_path,
+      tags,
+      ...(isPodcast
+        ? { numEpisodes }
+        : { numTracks: row.num_tracks, numAudioFiles: row.num_tracks, numChapters: row.num_chapters }),
+      duration: row.duration,
+      size: row.size,
+      ebookFormat: row.ebook_format,
+    },
+  }
+}
