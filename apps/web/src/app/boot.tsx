@@ -1,0 +1,64 @@
+import { limits } from '@shelfcast/contracts'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { createBrowserRouter } from 'react-router'
+import { RouterProvider } from 'react-router/dom'
+import { registerAuthSocketHandlers, restoreSession } from '../features/auth/index.ts'
+import { registerLibrarySocketHandlers } from '../features/libraries/index.ts'
+import { createApiClient } from '../lib/api/index.ts'
+import { currentRouterBasePath } from '../lib/base-path.ts'
+import { i18n, languageController } from '../lib/i18n/index.ts'
+import { getAccessToken, useSessionStore } from '../lib/session-store.ts'
+import { bridgeSocketToQueryCache, SocketClient } from '../lib/socket/index.ts'
+import { applyTheme, storedTheme } from '../lib/theme.ts'
+import { toast } from '../lib/toast-store.ts'
+import { AppProviders } from './providers.tsx'
+import { createQueryClient } from './query-client.ts'
+import { appRoutes } from './routes.tsx'
+
+/** Wires the app together once, then renders it. */
+export async function boot(container: HTMLElement): Promise<void> {
+  applyTheme(storedTheme())
+  const basePath = currentRouterBasePath()
+  const queryClient = createQueryClient()
+
+  const socket = new SocketClient({
+    basePath,
+    getAccessToken,
+    connectedToastMs: limits.socketConnectedToastMs,
+    // One connection toast, replaced in place as the connection changes.
+    showConnectionToast: ({ kind, messageKey, timeoutMs }) =>
+      toast[kind](i18n.t(messageKey), { id: 'socket-connection', timeoutMs }),
+  })
+
+  const api = createApiClient({
+    basePath,
+    getAccessToken,
+    onSessionRefreshed: (session) => {
+      useSessionStore.getState().setSession(session)
+      socket.reauthenticate()
+    },
+    // Clearing the user is enough: the route guard then sends the visitor to /login.
+    onSessionExpired: () => useSessionStore.getState().clearSession(),
+  })
+
+  registerAuthSocketHandlers()
+  registerLibrarySocketHandlers()
+  bridgeSocketToQueryCache(socket, queryClient)
+
+  await languageController.initFromStorage()
+  document.documentElement.lang = languageController.current
+  languageController.onChange((code) => {
+    document.documentElement.lang = code
+  })
+
+  const router = createBrowserRouter(appRoutes, { basename: basePath || '/' })
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders services={{ api, queryClient, i18n, socket }}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  )
+  await restoreSession(api)
+}

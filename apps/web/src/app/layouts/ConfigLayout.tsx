@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next'
+import { NavLink, Outlet } from 'react-router'
+import { Icon, cn, type IconName } from '../../components/ui/index.ts'
+
+const sections: { to: string; labelKey: string; icon: IconName }[] = [
+  { to: '/config', labelKey: 'HeaderSettings', icon: 'settings' },
+  { to: '/config/libraries', labelKey: 'HeaderLibraries', icon: 'library' },
+]
+
+/** Admin configuration pages with their own navigation (the side rail stays hidden here). */
+export function ConfigLayout() {
+  const { t } = useTranslation()
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-8 px-6 py-10 md:flex-row md:px-10">
+      <nav aria-label={t('LabelConfigNavigation')} className="md:w-52 md:shrink-0">
+        <ul className="flex gap-1 md:flex-col">
+          {sections.map((section) => (
+            <li key={section.to}>
+              <NavLink
+                to={section.to}
+                end
+                className={({ isActive }) =>
+                  cn(
+                    'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition',
+                    isActive ? 'bg-primary/15 text-primary' : 'text-muted hover:bg-surface-raised hover:text-fg',
+                  )
+                }
+              >
+                <Icon name={section.icon} className="size-4" />
+                {t(section.labelKey)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="min-w-0 flex-1">
+        <Outlet />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,90 @@
+import type { RouteObject } from 'react-router'
+import { AccountPage, LoginPage } from '../features/auth/index.ts'
+import { ConfigLibrariesPage, HomeRedirect, LibraryOverview, LibraryRoute } from '../features/libraries/index.ts'
+import { ServerSettingsPage } from '../features/settings/index.ts'
+import { BareLayout } from './layouts/BareLayout.tsx'
+import { ConfigLayout } from './layouts/ConfigLayout.tsx'
+import { MainLayout } from './layouts/MainLayout.tsx'
+import { NotAvailableYetPage } from './pages/NotAvailableYetPage.tsx'
+import { NotFoundPage, RouteErrorPage } from './pages/RouteErrorPage.tsx'
+import { RequireAdmin } from './RequireAdmin.tsx'
+import { RequireAuth } from './RequireAuth.tsx'
+import type { RouteHandle } from './route-names.ts'
+import { RootRoute } from './RootRoute.tsx'
+
+/** A route of the spec whose page a later feature builds. */
+const later = (path: string, name: string, titleKey: string): RouteObject => ({
+  path,
+  handle: { name, titleKey } satisfies RouteHandle,
+  element: <NotAvailableYetPage />,
+})
+
+const handle = (name: string): RouteHandle => ({ name })
+
+/** Every route of spec §2, named as ABS names them (the guard, layout and library-switch rules use the names). */
+export const appRoutes: RouteObject[] = [
+  {
+    element: <RootRoute />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        element: <BareLayout />,
+        children: [{ path: 'login', handle: handle('login'), element: <LoginPage /> }],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <MainLayout />,
+            children: [
+              { index: true, handle: handle('index'), element: <HomeRedirect /> },
+              {
+                path: 'library/:libraryId',
+                element: <LibraryRoute />,
+                children: [
+                  { index: true, handle: handle('library-library'), element: <LibraryOverview /> },
+                  later('bookshelf', 'library-library-bookshelf', 'ButtonLibrary'),
+                  later('bookshelf/series', 'library-library-bookshelf-id', 'ButtonSeries'),
+                  later('bookshelf/collections', 'library-library-bookshelf-id', 'ButtonCollections'),
+                  later('bookshelf/playlists', 'library-library-bookshelf-id', 'ButtonPlaylists'),
+                  later('bookshelf/authors', 'library-library-bookshelf-id', 'ButtonAuthors'),
+                  later('narrators', 'library-library-narrators', 'ButtonNarrators'),
+                  later('stats', 'library-library-stats', 'ButtonStats'),
+                  later('podcast/latest', 'library-library-podcast-latest', 'ButtonLatest'),
+                  later('podcast/search', 'library-library-podcast-search', 'ButtonAdd'),
+                  later('podcast/download-queue', 'library-library-podcast-download-queue', 'ButtonDownloadQueue'),
+                  later('search', 'library-library-search', 'LabelSearch'),
+                  later('series/:seriesId', 'library-library-series-id', 'ButtonSeries'),
+                ],
+              },
+              later('item/:id', 'item-id', 'HeaderItem'),
+              later('author/:id', 'author-id', 'HeaderAuthor'),
+              later('collection/:id', 'collection-id', 'HeaderCollection'),
+              later('playlist/:id', 'playlist-id', 'HeaderPlaylist'),
+              later('upload', 'upload', 'ButtonUpload'),
+              later('batch', 'batch', 'HeaderBatchEdit'),
+              later('audiobook/:id/manage', 'audiobook-id-manage', 'HeaderManageTools'),
+              { path: 'account', handle: handle('account'), element: <AccountPage /> },
+              {
+                path: 'config',
+                element: <ConfigLayout />,
+                children: [
+                  later('stats', 'config-stats', 'HeaderYourStats'),
+                  {
+                    element: <RequireAdmin />,
+                    children: [
+                      { index: true, handle: handle('config'), element: <ServerSettingsPage /> },
+                      { path: 'libraries', handle: handle('config-libraries'), element: <ConfigLibrariesPage /> },
+                      later('api-keys', 'config-api-keys', 'HeaderApiKeys'),
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', handle: handle('error'), element: <NotFoundPage /> },
+    ],
+  },
+]

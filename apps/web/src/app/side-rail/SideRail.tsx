@@ -1,0 +1,59 @@
+import { isAdminOrUp, type Library } from '@shelfcast/contracts'
+import { useTranslation } from 'react-i18next'
+import { Link, useLocation } from 'react-router'
+import { Badge, Icon, cn } from '../../components/ui/index.ts'
+import { useLibraryDetail } from '../../features/libraries/index.ts'
+import { useSessionStore } from '../../lib/session-store.ts'
+import { isSideRailEntryActive, sideRailEntries } from './side-rail-entries.ts'
+
+/** The 80 px rail of the current library's pages, with the server version at the bottom. */
+export function SideRail({ library }: { library: Library }) {
+  const { t } = useTranslation()
+  const location = useLocation()
+  const userType = useSessionStore((s) => s.user?.type)
+  const version = useSessionStore((s) => s.serverSettings?.version)
+  const detail = useLibraryDetail(library.id)
+  const entries = sideRailEntries({
+    libraryId: library.id,
+    mediaType: library.mediaType,
+    isAdmin: userType ? isAdminOrUp(userType) : false,
+    numUserPlaylists: detail.data?.numUserPlaylists ?? 0,
+    numIssues: detail.data?.issues ?? 0,
+  })
+
+  return (
+    <nav
+      data-testid="side-rail"
+      aria-label={t('LabelLibraryNavigation')}
+      className="fixed top-16 bottom-0 left-0 z-30 hidden w-20 flex-col border-r border-border bg-surface md:flex"
+    >
+      <ul className="flex flex-1 flex-col overflow-y-auto py-2">
+        {entries.map((entry) => {
+          const active = isSideRailEntryActive(entry, location.pathname, location.search)
+          return (
+            <li key={entry.id}>
+              <Link
+                to={entry.to}
+                aria-current={active ? 'page' : undefined}
+                className={cn(
+                  'relative mx-1.5 flex flex-col items-center gap-1 rounded-xl py-2.5 text-[0.7rem] font-medium transition',
+                  active ? 'bg-primary/15 text-primary' : 'text-muted hover:bg-surface-raised hover:text-fg',
+                )}
+              >
+                {active && <span aria-hidden="true" className="absolute top-2 bottom-2 -left-1.5 w-1 rounded-r bg-primary" />}
+                <Icon name={entry.icon} className="size-6" />
+                <span className="max-w-full truncate px-1">{t(entry.labelKey)}</span>
+                {entry.badge !== undefined && (
+                  <Badge className="absolute top-1 right-2.5">
+                    {entry.badge}
+                  </Badge>
+                )}
+              </Link>
+            </li>
+          )
+        })}
+      </ul>
+      {version && <p className="border-t border-border py-3 text-center font-mono text-[0.65rem] text-muted">v{version}</p>}
+    </nav>
+  )
+}

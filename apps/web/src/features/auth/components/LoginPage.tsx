@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Navigate, useSearchParams } from 'react-router'
+import { Alert, Button, LoadingBox } from '@/components/ui/index.ts'
+import { useApiClient } from '@/lib/api/index.ts'
+import { errorMessage } from '@/lib/error-message.ts'
+import { useSessionStore } from '@/lib/session-store.ts'
+import { useServerStatus } from '../api.ts'
+import { shouldAutoLaunchOpenId } from '../model/openid-auto-launch.ts'
+import { safeRedirectTarget } from '../model/redirect-target.ts'
+import { AuthCard } from './AuthCard.tsx'
+import { LoginForm } from './LoginForm.tsx'
+import { SetupForm } from './SetupForm.tsx'
+
+/**
+ * /login: first-run setup when the server has no root user yet, else the sign-in form. Once signed in
+ * it leaves for the `redirect` query (app paths only) or home.
+ */
+export function LoginPage() {
+  const { t } = useTranslation()
+  const api = useApiClient()
+  const [search] = useSearchParams()
+  const user = useSessionStore((s) => s.user)
+  const sessionStatus = useSessionStore((s) => s.status)
+  const status = useServerStatus()
+  const [createdRoot, setCreatedRoot] = useState<string | null>(null)
+
+  const autoLaunch = status.data ? shouldAutoLaunchOpenId(status.data, search) : false
+  useEffect(() => {
+    // Only when the server offers OpenID auto-launch (Shelfcast has no OpenID yet); ?autoLaunch=0 stops it.
+    if (autoLaunch) window.location.assign(api.url('/auth/openid', { callback: window.location.href }))
+  }, [autoLaunch, api])
+
+  if (user) return <Navigate to={safeRedirectTarget(search.get('redirect')) ?? '/'} replace />
+  if (sessionStatus === 'restoring' || status.isPending || autoLaunch) return <LoadingBox message={t('MessageLoading')} className="min-h-dvh" />
+
+  if (status.isError) {
+    return (
+      <AuthCard title={t('HeaderLogin')}>
+        <div className="flex flex-col gap-4">
+          <Alert>{errorMessage(status.error, t)}</Alert>
+          <Button variant="secondary" onClick={() => void status.refetch()} loading={status.isFetching}>
+            {t('ButtonRetry')}
+          </Button>
+        </div>
+      </AuthCard>
+    )
+  }
+
+  if (!status.data.isInit && !createdRoot) return <SetupForm status={status.data} onCreated={setCreatedRoot} />
+  return <LoginForm initialUsername={createdRoot ?? ''} notice={createdRoot ? t('MessageRootUserCreated') : null} />
+}

@@ -1,0 +1,5 @@
+export { restoreSession, startSession, useLogout } from './api.ts'
+export { AccountPage } from './components/AccountPage.tsx'
+export { LoginPage } from './components/LoginPage.tsx'
+export { safeRedirectTarget } from './model/redirect-target.ts'
+export { registerAuthSocketHandlers } from './socket-handlers.ts'

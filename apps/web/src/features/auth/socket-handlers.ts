@@ -1,0 +1,11 @@
+import type { User } from '@shelfcast/contracts'
+import { socketEvents } from '@/lib/socket/index.ts'
+import { useSessionStore } from '@/lib/session-store.ts'
+
+/** user_updated concerns the signed-in user only (spec §6): permissions or username may have changed. */
+export function registerAuthSocketHandlers(): () => void {
+  return socketEvents.register('user_updated', (_context, user: User) => {
+    const session = useSessionStore.getState()
+    if (session.user && user?.id === session.user.id) session.setUser(user)
+  })
+}

@@ -1,0 +1,45 @@
+import { limits, type Library, type LibraryWithFilterData } from '@shelfcast/contracts'
+import { useQuery } from '@tanstack/react-query'
+import { useApiClient } from '@/lib/api/index.ts'
+import { useSessionStore } from '@/lib/session-store.ts'
+
+export const libraryKeys = {
+  all: ['libraries'] as const,
+  list: () => [...libraryKeys.all, 'list'] as const,
+  detail: (id: string) => [...libraryKeys.all, 'detail', id, 'filterdata'] as const,
+}
+
+/** GET /api/libraries: reloaded at most every 5 minutes (socket events invalidate sooner). A failure is an empty list (spec §7). */
+export function useLibraries() {
+  const api = useApiClient()
+  const userId = useSessionStore((s) => s.user?.id ?? null)
+  return useQuery({
+    queryKey: libraryKeys.list(),
+    enabled: userId !== null,
+    staleTime: limits.libraryReloadThrottleMs,
+    queryFn: async ({ signal }) => {
+      try {
+        const answer = await api.get<{ libraries: Library[] }>('/api/libraries', { signal })
+        return answer.libraries ?? []
+      } catch (error) {
+        console.error('[libraries] failed to load libraries', error)
+        return []
+      }
+    },
+  })
+}
+
+/** GET /api/libraries/:id?include=filterdata: the library with its filter data, issue and playlist counts. */
+export function useLibraryDetail(libraryId: string | null) {
+  const api = useApiClient()
+  return useQuery({
+    queryKey: libraryKeys.detail(libraryId ?? ''),
+    enabled: libraryId !== null,
+    staleTime: 60_000,
+    queryFn: ({ signal }) =>
+      api.get<LibraryWithFilterData>(`/api/libraries/${encodeURIComponent(libraryId ?? '')}`, {
+        query: { include: 'filterdata' },
+        signal,
+      }),
+  })
+}

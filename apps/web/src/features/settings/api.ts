@@ -1,0 +1,18 @@
+import type { ServerSettings, UpdateServerSettingsRequest } from '@shelfcast/contracts'
+import { useMutation } from '@tanstack/react-query'
+import { useApiClient } from '@/lib/api/index.ts'
+import { languageController } from '@/lib/i18n/index.ts'
+import { useSessionStore } from '@/lib/session-store.ts'
+
+/** PATCH /api/settings: stores the answer's serverSettings, which may bring a new default language. */
+export function useUpdateServerSettings() {
+  const api = useApiClient()
+  return useMutation({
+    mutationFn: (changes: UpdateServerSettingsRequest) =>
+      api.patch<{ serverSettings: ServerSettings }>('/api/settings', changes),
+    onSuccess: async ({ serverSettings }) => {
+      useSessionStore.getState().setServerSettings(serverSettings)
+      await languageController.applyServerLanguage(serverSettings.language)
+    },
+  })
+}

@@ -1,0 +1,2 @@
+export { ServerSettingsPage } from './components/ServerSettingsPage.tsx'
+export { useUpdateServerSettings } from './api.ts'

@@ -1,0 +1,150 @@
+import type { LoginResponse } from '@shelfcast/contracts'
+import { ApiError, messageFromErrorBody } from './api-error.ts'
+
+export type QueryValue = string | number | boolean | null | undefined
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
+  /** Sent as JSON. */
+  body?: unknown
+  query?: Record<string, QueryValue>
+  /** Milliseconds before the request is aborted; defaults to the client's. */
+  timeoutMs?: number
+  signal?: AbortSignal
+  /** Send the bearer token and take part in refresh-on-401 (default true). */
+  auth?: boolean
+  /** Send cookies: the refresh token lives in an httpOnly cookie. */
+  credentials?: RequestCredentials
+}
+
+export interface ApiClientOptions {
+  /** ROUTER_BASE_PATH without trailing slash ('' at the root). */
+  basePath: string
+  fetch?: typeof fetch
+  getAccessToken: () => string | null
+  /** A refresh succeeded: store the new user and token (and let the socket re-authenticate). */
+  onSessionRefreshed: (session: LoginResponse) => void
+  /** The session is gone (refresh failed, or a 401 on /login or /auth/refresh): clear user and token. */
+  onSessionExpired: () => void
+  defaultTimeoutMs?: number
+}
+
+export interface ApiClient {
+  request<T>(path: string, options?: RequestOptions): Promise<T>
+  get<T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>
+  post<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>
+  patch<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>
+  delete<T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>
+  /** One shared POST /auth/refresh; resolves to the new access token, or null when the session is gone. */
+  refreshSession(): Promise<string | null>
+  /** Full URL of a server path under the base path (for links, media and the socket). */
+  url(path: string, query?: Record<string, QueryValue>): string
+}
+
+/** Paths whose 401 means "not signed in" rather than "token expired": never refreshed. */
+const sessionPaths = new Set(['/login', '/auth/refresh'])
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
+  const defaultTimeoutMs = options.defaultTimeoutMs ?? 30_000
+  let refreshing: Promise<string | null> | null = null
+
+  function url(path: string, query?: Record<string, QueryValue>): string {
+    const search = new URLSearchParams()
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value !== undefined && value !== null) search.set(key, String(value))
+    }
+    const qs = search.toString()
+    return `${options.basePath}${path}${qs ? `?${qs}` : ''}`
+  }
+
+  async function send(path: string, opts: RequestOptions, token: string | null): Promise<Response> {
+    const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*' }
+    if (opts.body !== undefined) headers['Content-Type'] = 'application/json'
+    if (token) headers.Authorization = `Bearer ${token}`
+
+    const timeout = AbortSignal.timeout(opts.timeoutMs ?? defaultTimeoutMs)
+    const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout
+    try {
+      return await fetchImpl(url(path, opts.query), {
+        method: opts.method ?? 'GET',
+        headers,
+        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        credentials: opts.credentials ?? 'same-origin',
+        signal,
+      })
+    } catch (error) {
+      if (timeout.aborted) throw new ApiError(0, '', 'timeout')
+      if (opts.signal?.aborted) throw new ApiError(0, '', 'aborted')
+      throw new ApiError(0, error instanceof Error ? error.message : '', 'network')
+    }
+  }
+
+  async function toError(response: Response): Promise<ApiError> {
+    const body = await response.text().catch(() => '')
+    return new ApiError(response.status, messageFromErrorBody(body) || response.statusText)
+  }
+
+  async function read<T>(response: Response): Promise<T> {
+    if (response.status === 204) return undefined as T
+    const text = await response.text()
+    if (!text) return undefined as T
+    const type = response.headers.get('content-type') ?? ''
+    // Some answers are plain "OK"; hand those back as text.
+    if (type.includes('json') || /^[[{]/.test(text.trim())) return JSON.parse(text) as T
+    return text as T
+  }
+
+  function refreshSession(): Promise<string | null> {
+    // Everyone who hits a 401 while a refresh is in flight waits for that same refresh.
+    refreshing ??= (async () => {
+      try {
+        const response = await send('/auth/refresh', { method: 'POST', credentials: 'include' }, null)
+        if (!response.ok) throw await toError(response)
+        const session = await read<LoginResponse>(response)
+        const token = session?.user?.accessToken
+        if (!token) throw new ApiError(response.status, 'No access token in refresh answer')
+        options.onSessionRefreshed(session)
+        return token
+      } catch {
+        options.onSessionExpired()
+        return null
+      } finally {
+        refreshing = null
+      }
+    })()
+    return refreshing
+  }
+
+  async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+    const auth = opts.auth ?? true
+    const tokenUsed = auth ? options.getAccessToken() : null
+    const response = await send(path, opts, tokenUsed)
+    if (response.ok) return read<T>(response)
+
+    if (response.status === 401 && sessionPaths.has(path)) {
+      options.onSessionExpired()
+      throw await toError(response)
+    }
+    if (response.status !== 401 || !auth) throw await toError(response)
+
+    // The token may already have been refreshed by another request since this one left: just retry.
+    const current = options.getAccessToken()
+    const freshToken = current && current !== tokenUsed ? current : await refreshSession()
+    if (!freshToken) throw await toError(response)
+
+    const retried = await send(path, opts, freshToken)
+    if (!retried.ok) throw await toError(retried)
+    return read<T>(retried)
+  }
+
+  return {
+    request,
+    get: (path, opts) => request(path, { ...opts, method: 'GET' }),
+    post: (path, body, opts) => request(path, { ...opts, method: 'POST', body }),
+    patch: (path, body, opts) => request(path, { ...opts, method: 'PATCH', body }),
+    delete: (path, opts) => request(path, { ...opts, method: 'DELETE' }),
+    refreshSession,
+    url,
+  }
+}

@@ -1,0 +1,5 @@
+export { createApiClient } from './api-client.ts'
+export type { ApiClient, ApiClientOptions, QueryValue, RequestOptions } from './api-client.ts'
+export { ApiError, isApiError, messageFromErrorBody } from './api-error.ts'
+export type { ApiErrorKind } from './api-error.ts'
+export { ApiClientProvider, useApiClient } from './api-context.tsx'

@@ -1,0 +1,8 @@
+export { i18n, languageController } from './app-i18n.ts'
+export { dateLocale, setDateLocale } from './date-locale.ts'
+export { createI18n } from './i18n-instance.ts'
+export { LanguageController } from './language-controller.ts'
+export { languages } from './languages.ts'
+export { defaultLanguageCode, findLanguage } from './languages.ts'
+export type { LanguageOption, LocaleStrings } from './languages.ts'
+export { useLanguage } from './use-language.ts'

@@ -1,0 +1,49 @@
+import type { LoginResponse, ServerSettings, User } from '@shelfcast/contracts'
+import { create } from 'zustand'
+import { readString, storageKeys, writeString } from './storage.ts'
+
+/**
+ * Who is signed in. The access token is kept in memory and in localStorage ('token'), as ABS web does,
+ * so a reload can restore the session with POST /api/authorize; the refresh token is an httpOnly cookie.
+ */
+export interface SessionState {
+  /** 'restoring' while a stored token is being checked at boot; guards wait for 'ready'. */
+  status: 'restoring' | 'ready'
+  user: User | null
+  accessToken: string | null
+  serverSettings: ServerSettings | null
+  userDefaultLibraryId: string | null
+  setSession: (session: LoginResponse) => void
+  setUser: (user: User) => void
+  setServerSettings: (settings: ServerSettings) => void
+  clearSession: () => void
+  markReady: () => void
+}
+
+export const useSessionStore = create<SessionState>()((set) => ({
+  status: readString(storageKeys.token) ? 'restoring' : 'ready',
+  user: null,
+  accessToken: readString(storageKeys.token),
+  serverSettings: null,
+  userDefaultLibraryId: null,
+  setSession: (session) => {
+    const accessToken = session.user.accessToken ?? null
+    writeString(storageKeys.token, accessToken)
+    set({
+      user: session.user,
+      accessToken,
+      serverSettings: session.serverSettings,
+      userDefaultLibraryId: session.userDefaultLibraryId,
+      status: 'ready',
+    })
+  },
+  setUser: (user) => set((state) => ({ user: { ...user, accessToken: state.accessToken ?? undefined } })),
+  setServerSettings: (serverSettings) => set({ serverSettings }),
+  clearSession: () => {
+    writeString(storageKeys.token, null)
+    set({ user: null, accessToken: null, userDefaultLibraryId: null, status: 'ready' })
+  },
+  markReady: () => set({ status: 'ready' }),
+}))
+
+export const getAccessToken = (): string | null => useSessionStore.getState().accessToken
