@@ -14,13 +14,14 @@ export function RequireAuth() {
   const { t } = useTranslation()
   const status = useSessionStore((s) => s.status)
   const user = useSessionStore((s) => s.user)
+  const loggedOut = useSessionStore((s) => s.loggedOut)
   const routeName = useRouteName()
   const location = useLocation()
 
   if (status === 'restoring') return <LoadingBox message={t('MessageLoading')} className="min-h-dvh" />
   if (!user) {
     const fullPath = `${location.pathname}${location.search}${location.hash}`
-    return <Navigate to={loginRedirectFor(routeName, fullPath)} replace />
+    return <Navigate to={loggedOut ? '/login' : loginRedirectFor(routeName, fullPath)} replace />
   }
   return <Outlet />
 }

@@ -13,10 +13,12 @@ export interface SessionState {
   accessToken: string | null
   serverSettings: ServerSettings | null
   userDefaultLibraryId: string | null
+  /** The user logged out on purpose: the guard then goes to plain /login, not back to the last page. */
+  loggedOut: boolean
   setSession: (session: LoginResponse) => void
   setUser: (user: User) => void
   setServerSettings: (settings: ServerSettings) => void
-  clearSession: () => void
+  clearSession: (reason?: 'expired' | 'logout') => void
   markReady: () => void
 }
 
@@ -26,6 +28,7 @@ export const useSessionStore = create<SessionState>()((set) => ({
   accessToken: readString(storageKeys.token),
   serverSettings: null,
   userDefaultLibraryId: null,
+  loggedOut: false,
   setSession: (session) => {
     const accessToken = session.user.accessToken ?? null
     writeString(storageKeys.token, accessToken)
@@ -34,14 +37,15 @@ export const useSessionStore = create<SessionState>()((set) => ({
       accessToken,
       serverSettings: session.serverSettings,
       userDefaultLibraryId: session.userDefaultLibraryId,
+      loggedOut: false,
       status: 'ready',
     })
   },
   setUser: (user) => set((state) => ({ user: { ...user, accessToken: state.accessToken ?? undefined } })),
   setServerSettings: (serverSettings) => set({ serverSettings }),
-  clearSession: () => {
+  clearSession: (reason = 'expired') => {
     writeString(storageKeys.token, null)
-    set({ user: null, accessToken: null, userDefaultLibraryId: null, status: 'ready' })
+    set({ user: null, accessToken: null, userDefaultLibraryId: null, status: 'ready', loggedOut: reason === 'logout' })
   },
   markReady: () => set({ status: 'ready' }),
 }))

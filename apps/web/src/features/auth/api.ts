@@ -74,7 +74,7 @@ export function useLogout() {
     mutationFn: () => api.post<LogoutResponse>('/logout', undefined, { credentials: 'include' }),
     onSettled: (answer, error) => {
       if (error) console.warn('[auth] logout request failed', error)
-      useSessionStore.getState().clearSession()
+      useSessionStore.getState().clearSession('logout')
       queryClient.clear()
       // An OpenID session may need the provider's own logout page.
       const redirectUrl = answer?.redirect_url

@@ -42,7 +42,7 @@ export function LoginForm({ initialUsername = '', notice }: { initialUsername?: 
         />
         {error && <Alert>{error}</Alert>}
         <Button type="submit" loading={login.isPending} className="mt-2">
-          {t('ButtonLogin')}
+          {t('ButtonSubmit')}
         </Button>
       </form>
     </AuthCard>

@@ -1,0 +1,170 @@
+import type { User } from '@shelfcast/contracts'
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { useSessionStore } from '@/lib/session-store.ts'
+import { fakeServer, json, text } from '@/test/fake-server.ts'
+import { libraryFixture, loginResponseFixture, userFixture } from '@/test/fixtures.ts'
+import { currentPath, renderApp } from '@/test/render-app.tsx'
+
+function signIn(user: User = userFixture()) {
+  useSessionStore.getState().setSession(loginResponseFixture(user))
+}
+
+const detail = (id: string, mediaType: 'book' | 'podcast' = 'book', extra: { issues?: number; numUserPlaylists?: number } = {}) =>
+  json({
+    library: libraryFixture(id, mediaType),
+    filterdata: {
+      authors: [],
+      series: [],
+      genres: [],
+      tags: [],
+      narrators: [],
+      publishers: [],
+      publishedDecades: [],
+      languages: [],
+      bookCount: 12,
+      authorCount: 4,
+      seriesCount: 2,
+      podcastCount: 0,
+      numIssues: 0,
+      loadedAt: 0,
+    },
+    issues: extra.issues ?? 0,
+    numUserPlaylists: extra.numUserPlaylists ?? 0,
+  })
+
+const statusInit = () => json({ app: 'audiobookshelf', serverVersion: '0.1.0', isInit: true, language: 'en-us', authMethods: ['local'], authFormData: {} })
+
+describe('route guard', () => {
+  it.each([
+    ['/account?tab=password', `/login?redirect=${encodeURIComponent('/account?tab=password')}`],
+    ['/library/l1/bookshelf', `/login?redirect=${encodeURIComponent('/library/l1/bookshelf')}`],
+    ['/', '/login'],
+    ['/batch', '/login'],
+  ])('sends a signed-out visit to %s to %s', async (path, expected) => {
+    const { router } = renderApp(path, fakeServer({ 'GET /status': statusInit }))
+    await screen.findByTestId('login-form')
+    expect(currentPath(router)).toBe(expected)
+  })
+
+  it('goes back to /login when the session expires while signed in', async () => {
+    signIn()
+    const { router } = renderApp('/account', fakeServer({ 'GET /status': statusInit, 'GET /api/libraries': () => json({ libraries: [] }) }))
+    await screen.findByTestId('app-bar')
+    useSessionStore.getState().clearSession()
+    await screen.findByTestId('login-form')
+    expect(currentPath(router)).toBe(`/login?redirect=${encodeURIComponent('/account')}`)
+  })
+})
+
+describe('main layout', () => {
+  it('tells an admin without libraries where to add one, without a side rail', async () => {
+    signIn(userFixture('root'))
+    renderApp('/', fakeServer({ 'GET /api/libraries': () => json({ libraries: [] }) }))
+    const empty = await screen.findByTestId('no-libraries')
+    expect(within(empty).getByRole('link', { name: 'Manage libraries' }).getAttribute('href')).toBe('/config/libraries')
+    expect(screen.getByTestId('account-link').textContent).toContain('root')
+    expect(screen.getByTestId('settings-link').getAttribute('href')).toBe('/config')
+    expect(screen.getByRole('link', { name: 'Upload' })).toBeTruthy()
+    expect(screen.queryByTestId('side-rail')).toBeNull()
+    expect(screen.queryByTestId('library-dropdown')).toBeNull()
+  })
+
+  it('tells a user without libraries to ask an admin, and hides admin and upload links', async () => {
+    signIn(userFixture('user'))
+    renderApp('/', fakeServer({ 'GET /api/libraries': () => json({ libraries: [] }) }))
+    const empty = await screen.findByTestId('no-libraries')
+    expect(empty.textContent).toContain('Ask an admin')
+    expect(within(empty).queryByRole('link')).toBeNull()
+    expect(screen.queryByTestId('settings-link')).toBeNull()
+    expect(screen.queryByRole('link', { name: 'Upload' })).toBeNull()
+  })
+
+  it('opens the current library, with its side rail and dropdown', async () => {
+    signIn(userFixture('root'))
+    const { router } = renderApp(
+      '/',
+      fakeServer({
+        'GET /api/libraries': () => json({ libraries: [libraryFixture('b', 'book', 2), libraryFixture('a', 'podcast', 1)] }),
+        'GET /api/libraries/a': () => detail('a', 'podcast', { issues: 2 }),
+      }),
+    )
+    const rail = await screen.findByTestId('side-rail')
+    expect(currentPath(router)).toBe('/library/a')
+    expect(within(rail).getByRole('link', { name: 'Latest' })).toBeTruthy()
+    expect(within(rail).getByRole('link', { name: 'Add' })).toBeTruthy()
+    expect((await within(rail).findByRole('link', { name: /Issues/ })).getAttribute('href')).toBe('/library/a/bookshelf?filter=issues')
+    expect(within(rail).queryByRole('link', { name: 'Series' })).toBeNull()
+    expect(screen.getByTestId('library-dropdown').textContent).toContain('Library a')
+  })
+
+  it('switches library with the dropdown, swapping the id of a library page', async () => {
+    signIn(userFixture('root'))
+    const { router, user } = renderApp(
+      '/library/a/bookshelf?filter=issues',
+      fakeServer({
+        'GET /api/libraries': () => json({ libraries: [libraryFixture('a'), libraryFixture('b', 'book', 2)] }),
+        'GET /api/libraries/a': () => detail('a'),
+        'GET /api/libraries/b': () => detail('b'),
+      }),
+    )
+    const dropdown = await screen.findByTestId('library-dropdown')
+    await waitFor(() => expect(within(dropdown).getByRole('button').hasAttribute('disabled')).toBe(false))
+    await user.click(within(dropdown).getByRole('button', { name: 'Select library' }))
+    await user.click(within(dropdown).getByRole('option', { name: 'Library b' }))
+    await waitFor(() => expect(currentPath(router)).toBe('/library/b/bookshelf'))
+  })
+
+  it('hides the side rail on config pages', async () => {
+    signIn(userFixture('root'))
+    renderApp('/config/libraries', fakeServer({ 'GET /api/libraries': () => json({ libraries: [libraryFixture('a')] }), 'GET /api/libraries/a': () => detail('a') }))
+    expect(await screen.findByRole('heading', { name: 'Libraries' })).toBeTruthy()
+    expect(await screen.findByText('/media/a')).toBeTruthy()
+    expect(screen.queryByTestId('side-rail')).toBeNull()
+  })
+
+  it('moves on from a library that does not exist, with a warning', async () => {
+    signIn(userFixture('root'))
+    const { router } = renderApp(
+      '/library/gone',
+      fakeServer({ 'GET /api/libraries': () => json({ libraries: [libraryFixture('a')] }), 'GET /api/libraries/a': () => detail('a') }),
+    )
+    await waitFor(() => expect(currentPath(router)).toBe('/library/a'))
+    expect((await screen.findByTestId('toast')).textContent).toContain('Library not found')
+  })
+})
+
+describe('error query', () => {
+  it('shows ?error= as an error toast and removes it from the URL', async () => {
+    const { router } = renderApp('/login?error=OpenID%20failed&autoLaunch=0', fakeServer({ 'GET /status': statusInit }))
+    const toast = await screen.findByTestId('toast')
+    expect(toast.textContent).toContain('OpenID failed')
+    expect(toast.getAttribute('data-kind')).toBe('error')
+    await waitFor(() => expect(currentPath(router)).toBe('/login?autoLaunch=0'))
+    expect(screen.getAllByTestId('toast')).toHaveLength(1)
+  })
+})
+
+describe('error page', () => {
+  it('answers an unknown path with 404 and a logo link home', async () => {
+    renderApp('/no/such/page', fakeServer({}))
+    const page = await screen.findByTestId('error-page')
+    expect(page.textContent).toContain('404')
+    expect(page.textContent).toContain('This page could not be found')
+    expect(within(page).getAllByRole('link').every((link) => link.getAttribute('href') === '/')).toBe(true)
+  })
+})
+
+describe('text answers', () => {
+  it('are shown as the server wrote them', async () => {
+    signIn(userFixture('root'))
+    renderApp(
+      '/library/a',
+      fakeServer({
+        'GET /api/libraries': () => json({ libraries: [libraryFixture('a')] }),
+        'GET /api/libraries/a': () => text('Library is being rebuilt', 503),
+      }),
+    )
+    expect((await screen.findByRole('alert')).textContent).toContain('Library is being rebuilt')
+  })
+})
