@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# npm test: the whole suite. Runs every step even after a failure, then prints a breakdown and, as the last
+# line, `N passed, N failed` (scripts/test-summary.ts). Exits non-zero when anything failed or no test ran.
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+give_up() {
+  echo "test: $*" >&2
+  echo "0 passed, 1 failed"
+  exit 1
+}
+
+bash scripts/ensure-system.sh --with-chromium || give_up "machine setup failed (scripts/ensure-system.sh)"
+export PATH="$PWD/node_modules/.bin:$PATH"
+version=$(node --version 2>/dev/null)
+[[ "$version" == v24.* ]] || give_up "node --version is '${version:-missing}', expected v24 (the 'node' devDependency); run npm install"
+
+reports=.test-reports
+rm -rf "$reports"
+mkdir -p "$reports"
+
+steps=()
+step() {
+  local name=$1
+  shift
+  echo
+  echo "=== $name: $*"
+  local started=$SECONDS rc=0
+  "$@" </dev/null || rc=$?
+  echo "=== $name: exit $rc after $((SECONDS - started)) s"
+  steps+=(--step "$name=$rc")
+}
+
+step lint npm run lint
+step typecheck npm run typecheck
+step build npm run build
+step vitest npx vitest run --reporter=default --reporter=json --outputFile="$reports/vitest.json"
+if [ -f e2e/playwright.config.ts ]; then
+  # --reporter replaces the config's reporters (an html reporter could wait for a key press); the JSON file's
+  # place comes from the environment.
+  step playwright env PLAYWRIGHT_JSON_OUTPUT_FILE="$PWD/$reports/playwright.json" \
+    npx playwright test -c e2e/playwright.config.ts --reporter=list,json
+else
+  echo
+  echo "=== playwright: skipped, e2e/playwright.config.ts does not exist yet"
+  steps+=(--step playwright=skipped)
+fi
+
+echo
+node scripts/test-summary.ts --reports "$reports" "${steps[@]}"
