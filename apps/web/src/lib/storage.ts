@@ -6,6 +6,8 @@ export const storageKeys = {
   lang: 'lang',
   theme: 'theme',
   userSettings: 'userSettings',
+  /** The library chosen last on this device, reopened after a reload. */
+  lastLibraryId: 'lastLibraryId',
   ignoreVersion: 'ignoreVersion',
   playerQueueAutoPlay: 'playerQueueAutoPlay',
 } as const

@@ -36,13 +36,13 @@ export function SideRail({ library }: { library: Library }) {
                 to={entry.to}
                 aria-current={active ? 'page' : undefined}
                 className={cn(
-                  'relative mx-1.5 flex flex-col items-center gap-1 rounded-xl py-2.5 text-[0.7rem] font-medium transition',
+                  'relative mx-1.5 flex flex-col items-center gap-1 rounded-xl px-0.5 py-2.5 text-center text-[0.65rem] leading-tight font-medium transition',
                   active ? 'bg-primary/15 text-primary' : 'text-muted hover:bg-surface-raised hover:text-fg',
                 )}
               >
                 {active && <span aria-hidden="true" className="absolute top-2 bottom-2 -left-1.5 w-1 rounded-r bg-primary" />}
                 <Icon name={entry.icon} className="size-6" />
-                <span className="max-w-full truncate px-1">{t(entry.labelKey)}</span>
+                <span className="max-w-full break-words hyphens-auto">{t(entry.labelKey)}</span>
                 {entry.badge !== undefined && (
                   <Badge className="absolute top-1 right-2.5">
                     {entry.badge}

@@ -1,5 +1,6 @@
 import type { Library } from '@shelfcast/contracts'
 import { create } from 'zustand'
+import { readString, storageKeys, writeString } from '@/lib/storage.ts'
 
 /** Libraries in the order the server's displayOrder gives them. */
 export function sortLibraries(libraries: readonly Library[]): Library[] {
@@ -24,12 +25,16 @@ export function resolveCurrentLibraryId(input: {
 }
 
 interface CurrentLibraryState {
-  /** The library last chosen (by route or dropdown); survives visits to pages outside libraries. */
+  /** The library last chosen (by route or dropdown); kept across pages outside libraries and reloads. */
   selectedId: string | null
   select: (id: string | null) => void
 }
 
-export const useCurrentLibraryStore = create<CurrentLibraryState>()((set) => ({
-  selectedId: null,
-  select: (selectedId) => set({ selectedId }),
+export const useCurrentLibraryStore = create<CurrentLibraryState>()((set, get) => ({
+  selectedId: readString(storageKeys.lastLibraryId),
+  select: (selectedId) => {
+    if (get().selectedId === selectedId) return
+    writeString(storageKeys.lastLibraryId, selectedId)
+    set({ selectedId })
+  },
 }))

@@ -1,0 +1,37 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { toast, useToastStore } from './toast-store.ts'
+
+afterEach(() => vi.useRealTimers())
+
+describe('toasts', () => {
+  it('close themselves after their timeout; persistent ones stay', () => {
+    vi.useFakeTimers()
+    toast.success('saved', { timeoutMs: 5000 })
+    toast.error('broken', { timeoutMs: null })
+    vi.advanceTimersByTime(4999)
+    expect(useToastStore.getState().toasts.map((t) => t.message)).toEqual(['saved', 'broken'])
+    vi.advanceTimersByTime(1)
+    expect(useToastStore.getState().toasts.map((t) => t.message)).toEqual(['broken'])
+    vi.advanceTimersByTime(60_000)
+    expect(useToastStore.getState().toasts).toHaveLength(1)
+  })
+
+  it('replace a toast with the same id in place, with its new timeout', () => {
+    vi.useFakeTimers()
+    toast.error('Socket disconnected', { id: 'socket', timeoutMs: null })
+    toast.info('other')
+    toast.success('Socket connected', { id: 'socket', timeoutMs: 5000 })
+    expect(useToastStore.getState().toasts.map((t) => [t.kind, t.message])).toEqual([
+      ['success', 'Socket connected'],
+      ['info', 'other'],
+    ])
+    vi.advanceTimersByTime(5000)
+    expect(useToastStore.getState().toasts.map((t) => t.message)).toEqual([])
+  })
+
+  it('close on demand', () => {
+    const id = toast.warning('careful', { timeoutMs: null })
+    toast.dismiss(id)
+    expect(useToastStore.getState().toasts).toEqual([])
+  })
+})
