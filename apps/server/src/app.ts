@@ -1,6 +1,6 @@
 import path from 'node:path'
 import cookie from '@fastify/cookie'
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import { limits } from '@shelfcast/contracts'
 import { systemClock, type Clock } from './clock.ts'
@@ -32,6 +32,10 @@ import { registerUsersRoutes } from './modules/users/users.routes.ts'
 import { UsersRepository } from './modules/users/users.repository.ts'
 import { UsersService } from './modules/users/users.service.ts'
 import { Realtime } from './realtime/realtime.ts'
+import { TaskRunner } from './jobs/task-runner.ts'
+import { registerTaskRoutes } from './jobs/tasks.routes.ts'
+import { registerScanRoutes } from './scanner/scan.routes.ts'
+import { createScannerModule } from './scanner/scanner-module.ts'
 
 export interface BuildAppOptions {
   config: Config
@@ -59,7 +63,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
 
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 500 },
@@ -93,6 +97,9 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const auth = new AuthService({ config, clock, signer, sessions: sessionsRepo, apiKeys: apiKeysRepo, users, realtime })
   const serverSettings = await settings.getServerSettings()
   const rateLimit = { max: serverSettings.rateLimitLoginRequests, windowMs: serverSettings.rateLimitLoginWindow }
+  const libraries = new LibrariesService({ repo: new LibrariesRepository(database.db), config, clock, realtime })
+  const tasks = new TaskRunner({ realtime, clock })
+  const scanner = createScannerModule({ config, database, libraries, settings, tasks, realtime, clock, log })
   const ctx: AppContext = {
     config,
     clock,
@@ -107,7 +114,9 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     users,
     auth,
     apiKeys: new ApiKeysService({ repo: apiKeysRepo, users, signer, clock }),
-    libraries: new LibrariesService({ repo: new LibrariesRepository(database.db), config, clock, realtime }),
+    libraries,
+    tasks,
+    scanner,
   }
 
   await app.register(cookie)
@@ -122,6 +131,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerApiKeysRoutes(app, ctx)
   registerSettingsRoutes(app, ctx)
   registerLibrariesRoutes(app, ctx)
+  registerScanRoutes(app, ctx)
+  registerTaskRoutes(app, tasks)
   registerClientFiles(app, config.clientDistPath, base)
 
   realtime.attach(app.server, base ? ['/socket.io', `${base}/socket.io`] : ['/socket.io'], async (token) => {
@@ -134,12 +145,21 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       log.warn({ err }, 'demo library could not be registered'),
     )
   }
+  await scanner.start()
+  // Scans stop (and are awaited) before anything else closes: no scan writes after the database is gone.
+  app.addHook('preClose', async () => {
+    await scanner.stop()
+    tasks.close()
+  })
 
   const housekeeping = setInterval(() => void auth.pruneExpired().catch(() => undefined), HOUR_MS)
   housekeeping.unref()
+  // Sockets go first: an open websocket keeps the HTTP server from closing, so close() would hang.
+  app.addHook('preClose', async () => {
+    await realtime.close()
+  })
   app.addHook('onClose', async () => {
     clearInterval(housekeeping)
-    await realtime.close()
     if (!options.database) await database.close()
   })
 

@@ -20,6 +20,7 @@ export const Username = z
   .trim()
   .min(1, 'Enter a username')
   .max(100, 'Username is too long')
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
   .refine((v) => !/[\u0000-\u001f]/.test(v), 'Username contains invalid characters')
 
 /** Passwords are bounded so a hash of a huge body cannot be used to burn CPU. */
@@ -27,14 +28,18 @@ export const Password = z.string({ error: 'Password must be text' }).max(1024, '
 
 export const InitRequest = z.object({
   newRoot: z.object({
-    username: z.string({ error: 'Must enter a root username' }).trim().min(1, 'Must enter a root username').max(100),
+    username: z
+      .string({ error: 'Must enter a root username' })
+      .trim()
+      .min(1, 'Must enter a root username')
+      .max(100, 'Username is too long'),
     password: Password.default(''),
   }),
 })
 export type InitRequest = z.infer<typeof InitRequest>
 
 export const LoginRequest = z.object({
-  username: z.string({ error: 'Enter a username' }).max(100).trim().min(1, 'Enter a username'),
+  username: z.string({ error: 'Enter a username' }).max(100, 'Username is too long').trim().min(1, 'Enter a username'),
   password: Password.default(''),
 })
 export type LoginRequest = z.infer<typeof LoginRequest>

@@ -20,8 +20,9 @@ const mimeTypes: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
 }
 
-/** Paths that belong to the server, never to the single-page app. */
-const serverPrefixes = ['/api/', '/auth/', '/public/', '/hls/', '/feed/', '/socket.io/']
+/** Paths that belong to the server, never to the single-page app (whole segments: `/api` and `/api/...`). */
+const serverPrefixes = ['/api', '/auth', '/public', '/hls', '/feed', '/socket.io']
+const isServerPath = (p: string) => serverPrefixes.some((prefix) => p === prefix || p.startsWith(`${prefix}/`))
 
 /** Marks requests that arrived under ROUTER_BASE_PATH, so the client is told its base. */
 export const viaBasePath = new WeakSet<object>()
@@ -48,7 +49,8 @@ export function registerClientFiles(app: FastifyInstance, distPath: string, base
 
   app.get('/*', { config: { access: 'public' } }, async (request, reply) => {
     const urlPath = decodeURIComponentSafe(request.url.split('?')[0] ?? '/')
-    if (urlPath === null || serverPrefixes.some((p) => urlPath.startsWith(p))) {
+    // A `..` segment (after decoding, either slash) is a traversal attempt: refused, not answered with the app.
+    if (urlPath === null || isServerPath(urlPath) || urlPath.split(/[\\/]/).includes('..')) {
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found')
     }
     const file = path.resolve(root, `.${urlPath}`)

@@ -11,6 +11,7 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.in
   const issue = result.error.issues[0]
   if (!issue) throw badRequest('Invalid request')
   const field = issue.path.join('.')
-  const generic = issue.message.startsWith('Invalid input') || issue.message.startsWith('Unrecognized key')
+  // zod's own messages ("Invalid input: ...", "Invalid option: ...", "Too big: ...") do not say which field.
+  const generic = /^(Invalid|Too (big|small)|Unrecognized)/.test(issue.message)
   throw badRequest(generic && field ? `${field}: ${issue.message}` : issue.message)
 }

@@ -27,4 +27,25 @@ describe('RateLimiter', () => {
       expect((e as HttpError).headers['retry-after']).toBe('60')
     }
   })
+
+  it('take() records before the work starts, so concurrent callers cannot all slip through', () => {
+    const rl = new RateLimiter({ max: 2, windowMs: 1000, now: () => 0 })
+    rl.take('a')
+    rl.take('a')
+    expect(() => rl.take('a')).toThrow(HttpError)
+  })
+
+  it('refund() gives the slot back once, and not into a later window', () => {
+    let now = 0
+    const rl = new RateLimiter({ max: 1, windowMs: 1000, now: () => now })
+    const slot = rl.take('a')
+    slot.refund()
+    slot.refund()
+    expect(rl.headers('a')['ratelimit-remaining']).toBe('1')
+    const kept = rl.take('a')
+    now = 1001
+    rl.take('a')
+    kept.refund() // belongs to the old window: must not free the new one
+    expect(() => rl.check('a')).toThrow(HttpError)
+  })
 })

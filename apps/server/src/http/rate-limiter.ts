@@ -53,6 +53,26 @@ export class RateLimiter {
     this.entry(key).count++
   }
 
+  /**
+   * Checks and records in one step, before the slow work (a password hash) starts, so attempts
+   * sent concurrently cannot all pass `check` before any of them is recorded. `refund` gives the
+   * slot back when the attempt turns out not to count (a successful login); it is a no-op once
+   * the window has moved on.
+   */
+  take(key: string): { refund(): void } {
+    this.check(key)
+    const e = this.entry(key)
+    e.count++
+    let refunded = false
+    return {
+      refund: () => {
+        if (refunded || this.hits.get(key) !== e || e.resetAt <= this.options.now()) return
+        refunded = true
+        e.count = Math.max(0, e.count - 1)
+      },
+    }
+  }
+
   private prune(now: number) {
     for (const [k, e] of this.hits) if (e.resetAt <= now) this.hits.delete(k)
   }

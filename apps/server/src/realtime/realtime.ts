@@ -132,6 +132,20 @@ export class Realtime {
     for (const { user } of this.online.values()) if (predicate(user)) this.toUser(user.id, event, payload)
   }
 
+  /**
+   * Takes a changed account into effect for its open sockets: per-recipient filters read the new
+   * permissions, and the admins room follows the account type (a downgraded admin leaves it).
+   */
+  refreshUser(user: UserRecord) {
+    const entry = this.online.get(user.id)
+    if (entry) entry.user = user
+    for (const io of this.servers) {
+      const sockets = io.in(userRoom(user.id))
+      if (isAdmin(user)) sockets.socketsJoin(ADMINS_ROOM)
+      else sockets.socketsLeave(ADMINS_ROOM)
+    }
+  }
+
   /** Drops every socket of a user at once (disabled, deleted), or all but one login session's. */
   disconnectUser(userId: string, keepSessionId?: string) {
     for (const io of this.servers) {

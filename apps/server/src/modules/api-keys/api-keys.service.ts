@@ -67,6 +67,9 @@ export class ApiKeysService {
     this.assertNotViaApiKey(auth)
     const key = await this.repo.findById(id)
     if (!key) throw notFound('API key not found')
+    // The same rule as update: an admin cannot revoke root's or another admin's keys.
+    const owner = await this.users.get(key.userId)
+    if (owner && owner.id !== auth.user.id) this.assertMayActFor(auth.user, owner)
     await this.repo.delete(id)
   }
 

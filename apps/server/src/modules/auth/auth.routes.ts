@@ -27,16 +27,18 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/login', { config: { access: 'public' } }, async (request, reply) => {
     const key = request.ip
     reply.headers(ctx.limiters.login.headers(key))
-    ctx.limiters.login.check(key)
-    const body = parseInput(LoginRequest, request.body)
+    // The attempt takes its slot before the password is checked (concurrent guesses cannot slip
+    // past the limit); only failed attempts keep it, so a household behind one address is not locked out.
+    const slot = ctx.limiters.login.take(key)
     let user
     try {
+      const body = parseInput(LoginRequest, request.body)
       user = await ctx.auth.checkCredentials(body.username, body.password)
     } catch (err) {
-      // Only failed attempts count toward the limit, so a household behind one address is not locked out.
-      if (err instanceof HttpError && err.status === 401) ctx.limiters.login.record(key)
+      if (!(err instanceof HttpError && err.status === 401)) slot.refund()
       throw err
     }
+    slot.refund()
     const tokens = await ctx.auth.login(user, clientMeta(request))
     const inBody = request.headers['x-return-tokens'] === 'true'
     if (!inBody) setRefreshCookie(ctx, request, reply, tokens.refreshToken)

@@ -13,13 +13,16 @@ export function registerMeRoutes(app: FastifyInstance, ctx: AppContext) {
   app.patch('/api/me/password', async (request) => {
     const auth = requireAuth(request)
     // Password guessing through this route counts toward the same limit as the login form.
-    const key = request.ip
-    ctx.limiters.login.check(key)
-    const body = parseInput(ChangePasswordRequest, request.body)
-    if (!(await verifyPassword(auth.user.passwordHash, body.password))) {
-      ctx.limiters.login.record(key)
-      throw new HttpError(400, 'Invalid password')
+    const slot = ctx.limiters.login.take(request.ip)
+    let body
+    try {
+      body = parseInput(ChangePasswordRequest, request.body)
+    } catch (err) {
+      slot.refund()
+      throw err
     }
+    if (!(await verifyPassword(auth.user.passwordHash, body.password))) throw new HttpError(400, 'Invalid password')
+    slot.refund()
     if (body.password === body.newPassword) throw badRequest('New password cannot match old password')
     await ctx.users.changeOwnPassword(auth.user, body.newPassword, auth.sessionId ?? undefined)
     return { success: true }

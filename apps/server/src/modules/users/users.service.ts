@@ -145,6 +145,7 @@ export class UsersService {
   }
 
   notifyUpdated(user: UserRecord) {
+    this.realtime.refreshUser(user)
     const json = toUserJson(user)
     this.realtime.toUser(user.id, 'user_updated', json)
     this.realtime.toAdmins('user_updated', json)

@@ -1,0 +1,193 @@
+import type { LoginResponse } from '@shelfcast/contracts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createInitialisedApp, refreshCookieOf, ROOT, type TestApp } from '../../test-support/test-app.ts'
+
+describe('refresh tokens', () => {
+  let t: TestApp
+
+  beforeAll(async () => {
+    ;({ t } = await createInitialisedApp())
+  })
+  afterAll(() => t.close())
+
+  const refreshWithCookie = (token: string) =>
+    t.inject({ method: 'POST', url: '/auth/refresh', cookies: { refresh_token: token } })
+  const refreshWithHeader = (token: string) =>
+    t.inject({ method: 'POST', url: '/auth/refresh', headers: { 'x-refresh-token': token } })
+  const meStatus = async (token: string) => (await t.call('GET', '/api/me', token)).statusCode
+
+  it('login sets an httpOnly refresh_token cookie and keeps the token out of the body', async () => {
+    const res = await t.inject({ method: 'POST', url: '/login', payload: ROOT })
+    expect(res.statusCode).toBe(200)
+    const cookie = res.cookies.find((c) => c.name === 'refresh_token')
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' })
+    expect(cookie?.secure).toBeFalsy()
+    expect(cookie?.maxAge).toBe(t.config.refreshTokenExpirySec)
+    const body = res.json<LoginResponse>()
+    expect(body.user.accessToken).toBeTruthy()
+    expect(body.user.refreshToken).toBeUndefined()
+    expect(res.body).not.toContain(cookie?.value)
+  })
+
+  it('x-return-tokens: true on /login puts the refresh token in the body and sets no cookie', async () => {
+    const res = await t.inject({
+      method: 'POST',
+      url: '/login',
+      payload: ROOT,
+      headers: { 'x-return-tokens': 'true' },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(refreshCookieOf(res)).toBeNull()
+    const token = res.json<LoginResponse>().user.refreshToken
+    expect(token).toBeTruthy()
+    expect((await refreshWithHeader(token ?? '')).statusCode).toBe(200)
+  })
+
+  it('cookie flow: /auth/refresh rotates the cookie and answers like login', async () => {
+    const login = await t.login(ROOT.username, ROOT.password)
+    const res = await refreshWithCookie(login.refreshToken)
+    expect(res.statusCode).toBe(200)
+    const next = refreshCookieOf(res)
+    expect(next).toBeTruthy()
+    expect(next).not.toBe(login.refreshToken)
+    expect(res.cookies.find((c) => c.name === 'refresh_token')?.httpOnly).toBe(true)
+    const body = res.json<LoginResponse>()
+    expect(body.user.username).toBe('root')
+    expect(body.user.refreshToken).toBeUndefined()
+    expect(body.serverSettings.id).toBe('server-settings')
+    expect(await meStatus(body.user.accessToken ?? '')).toBe(200)
+    // The rotated-in token refreshes in turn.
+    expect((await refreshWithCookie(next ?? '')).statusCode).toBe(200)
+  })
+
+  it('header flow: x-refresh-token gets a new refresh token in the body and no cookie', async () => {
+    const login = await t.login(ROOT.username, ROOT.password, { 'x-return-tokens': 'true' })
+    const res = await refreshWithHeader(login.refreshToken)
+    expect(res.statusCode).toBe(200)
+    expect(res.cookies).toEqual([])
+    const body = res.json<LoginResponse>()
+    expect(body.user.refreshToken).toBeTruthy()
+    expect(body.user.refreshToken).not.toBe(login.refreshToken)
+    expect(await meStatus(body.user.accessToken ?? '')).toBe(200)
+    expect((await refreshWithHeader(body.user.refreshToken ?? '')).statusCode).toBe(200)
+  })
+
+  it('no token: 401 {"error":"No refresh token provided"}; a body token is not read', async () => {
+    const res = await t.inject({ method: 'POST', url: '/auth/refresh' })
+    expect(res.statusCode).toBe(401)
+    expect(res.headers['content-type']).toMatch(/application\/json/)
+    expect(res.json()).toEqual({ error: 'No refresh token provided' })
+    const login = await t.login(ROOT.username, ROOT.password, { 'x-return-tokens': 'true' })
+    const viaBody = await t.inject({
+      method: 'POST',
+      url: '/auth/refresh',
+      payload: { refreshToken: login.refreshToken },
+    })
+    expect(viaBody.statusCode).toBe(401)
+  })
+
+  it('garbage or oversized tokens: 401 JSON, and a bad cookie is cleared', async () => {
+    for (const token of ['garbage', 'x'.repeat(600)]) {
+      const res = await refreshWithCookie(token)
+      expect(res.statusCode).toBe(401)
+      expect(res.json<{ error: string }>().error).toBeTruthy()
+    }
+    const res = await refreshWithCookie('garbage')
+    expect(res.cookies.find((c) => c.name === 'refresh_token')?.value).toBe('')
+  })
+
+  it('a rotated token still works inside the grace window (two tabs refreshing together)', async () => {
+    const login = await t.login(ROOT.username, ROOT.password)
+    const tab1 = await refreshWithCookie(login.refreshToken)
+    t.clock.advance(t.config.refreshTokenGraceSec * 1000 - 1000)
+    const tab2 = await refreshWithCookie(login.refreshToken)
+    expect(tab1.statusCode).toBe(200)
+    expect(tab2.statusCode).toBe(200)
+    // Both tabs keep a working session.
+    expect((await refreshWithCookie(refreshCookieOf(tab1) ?? '')).statusCode).toBe(200)
+    expect((await refreshWithCookie(refreshCookieOf(tab2) ?? '')).statusCode).toBe(200)
+  })
+
+  it('reuse after the grace window revokes the whole session, and only that session', async () => {
+    const other = await t.login(ROOT.username, ROOT.password)
+    const login = await t.login(ROOT.username, ROOT.password, { 'x-return-tokens': 'true' })
+    const rotated = await refreshWithHeader(login.refreshToken)
+    const newest = rotated.json<LoginResponse>().user
+    expect(await meStatus(newest.accessToken ?? '')).toBe(200)
+
+    t.clock.advance(t.config.refreshTokenGraceSec * 1000 + 1000)
+    const replay = await refreshWithHeader(login.refreshToken)
+    expect(replay.statusCode).toBe(401)
+    expect(replay.json<{ error: string }>().error).toMatch(/reuse/i)
+
+    expect((await refreshWithHeader(newest.refreshToken ?? '')).statusCode).toBe(401)
+    expect(await meStatus(newest.accessToken ?? '')).toBe(401)
+    expect(await meStatus(login.accessToken)).toBe(401)
+    // Another login session of the same user is untouched.
+    expect(await meStatus(other.accessToken)).toBe(200)
+    expect((await refreshWithCookie(other.refreshToken)).statusCode).toBe(200)
+  })
+
+  it('an expired refresh token is refused', async () => {
+    const login = await t.login(ROOT.username, ROOT.password)
+    t.clock.advance(t.config.refreshTokenExpirySec * 1000 + 1000)
+    const res = await refreshWithCookie(login.refreshToken)
+    expect(res.statusCode).toBe(401)
+    expect(await meStatus(login.accessToken)).toBe(401)
+  })
+
+  it('logout ends the session: its refresh token and access token stop working', async () => {
+    const login = await t.login(ROOT.username, ROOT.password)
+    const res = await t.inject({
+      method: 'POST',
+      url: '/logout',
+      headers: { authorization: `Bearer ${login.accessToken}` },
+      cookies: { refresh_token: login.refreshToken },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(await meStatus(login.accessToken)).toBe(401)
+    expect((await refreshWithCookie(login.refreshToken)).statusCode).toBe(401)
+  })
+
+  it('logged nothing at error level', () => {
+    expect(t.logs.errors()).toEqual([])
+  })
+})
+
+describe('logout', () => {
+  let t: TestApp
+
+  beforeAll(async () => {
+    ;({ t } = await createInitialisedApp())
+  })
+  afterAll(() => t.close())
+
+  const me = async (token: string) => (await t.call('GET', '/api/me', token)).statusCode
+
+  it('by refresh cookie alone ends that session and clears the cookie', async () => {
+    const s = await t.login(ROOT.username, ROOT.password)
+    const other = await t.login(ROOT.username, ROOT.password)
+    const res = await t.inject({ method: 'POST', url: '/logout', cookies: { refresh_token: s.refreshToken } })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ redirect_url: null })
+    expect(res.cookies.find((c) => c.name === 'refresh_token')?.value).toBe('')
+    expect(await me(s.accessToken)).toBe(401)
+    expect(await me(other.accessToken)).toBe(200)
+  })
+
+  it('with allDevices=1 ends every session of the user', async () => {
+    const a = await t.login(ROOT.username, ROOT.password)
+    const b = await t.login(ROOT.username, ROOT.password)
+    const res = await t.call('POST', '/logout?allDevices=1', a.accessToken)
+    expect(res.statusCode).toBe(200)
+    expect(await me(a.accessToken)).toBe(401)
+    expect(await me(b.accessToken)).toBe(401)
+  })
+
+  it('without any credential is harmless', async () => {
+    expect((await t.inject({ method: 'POST', url: '/logout' })).statusCode).toBe(200)
+    expect(
+      (await t.inject({ method: 'POST', url: '/logout', cookies: { refresh_token: 'garbage' } })).statusCode,
+    ).toBe(200)
+  })
+})
