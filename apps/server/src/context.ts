@@ -9,6 +9,8 @@ import type { LibrariesService } from './modules/libraries/libraries.service.ts'
 import type { SettingsService } from './modules/settings/settings.service.ts'
 import type { UsersService } from './modules/users/users.service.ts'
 import type { Realtime } from './realtime/realtime.ts'
+import type { TaskRunner } from './jobs/task-runner.ts'
+import type { ScannerModule } from './scanner/scanner-module.ts'
 
 /** Everything a route module may use. Built once by buildApp(). */
 export interface AppContext {
@@ -23,4 +25,6 @@ export interface AppContext {
   auth: AuthService
   apiKeys: ApiKeysService
   libraries: LibrariesService
+  tasks: TaskRunner
+  scanner: ScannerModule
 }

@@ -23,6 +23,18 @@ export class LibrariesService {
     this.realtime = deps.realtime
   }
 
+  private readonly createdListeners: Array<(library: Library) => void> = []
+
+  /** Every library (for background work such as scans and watchers), in display order. */
+  all(): Promise<Library[]> {
+    return this.repo.list()
+  }
+
+  /** Runs after a library is created (the scanner starts its first scan, as Audiobookshelf does). */
+  onCreated(listener: (library: Library) => void) {
+    this.createdListeners.push(listener)
+  }
+
   /** Libraries the user may see, in display order. */
   async listFor(user: UserRecord): Promise<Library[]> {
     return (await this.repo.list()).filter((l) => canAccessLibrary(user, l.id))
@@ -93,6 +105,13 @@ export class LibrariesService {
     }
     await this.repo.insert(library)
     this.realtime.toUsersWhere((u) => canAccessLibrary(u, id), 'library_added', library)
+    for (const listener of this.createdListeners) {
+      try {
+        listener(library)
+      } catch {
+        // Follow-up work (the first scan) reports its own failures; it never undoes the creation.
+      }
+    }
     return library
   }
 }

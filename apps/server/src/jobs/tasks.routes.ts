@@ -1,0 +1,22 @@
+import type { TasksResponse } from '@shelfcast/contracts'
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import { requireAuth } from '../http/auth-guard.ts'
+import { parseInput } from '../http/parse.ts'
+import { canAccessLibrary, isAdmin } from '../modules/users/users.model.ts'
+import type { TaskRunner } from './task-runner.ts'
+
+const TasksQuery = z.object({ include: z.string().max(200).optional() })
+
+/** GET /api/tasks: admins see every task; others only tasks of libraries they can open. */
+export function registerTaskRoutes(app: FastifyInstance, tasks: TaskRunner) {
+  app.get('/api/tasks', async (request): Promise<TasksResponse> => {
+    const { user } = requireAuth(request)
+    const { include } = parseInput(TasksQuery, request.query)
+    const list = tasks.list((t) => isAdmin(user) || (!!t.data.libraryId && canAccessLibrary(user, t.data.libraryId)))
+    const body: TasksResponse = { tasks: list }
+    // The embed-metadata queue arrives with that capability; until then it is truly empty.
+    if (include?.split(',').includes('queue')) body.queuedTaskData = { embedMetadata: [] }
+    return body
+  })
+}

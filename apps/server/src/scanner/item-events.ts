@@ -1,0 +1,83 @@
+import type { LibraryItem } from '@shelfcast/contracts'
+import { toExpandedItem } from '../modules/library-items/item-json.ts'
+import type { Realtime } from '../realtime/realtime.ts'
+import { canAccessLibrary, type UserRecord } from '../modules/users/users.model.ts'
+import type { SavedItem } from './scan.repository.ts'
+
+/** Items per items_added / items_updated event (spec: chunks). */
+export const EVENT_CHUNK = 50
+
+/** What decides whether a user may see an item, beyond its library. */
+export interface ItemAccessFacts {
+  libraryId: string
+  tags: readonly string[]
+  explicit: boolean
+}
+
+/**
+ * The item-level access rule of the REST API, for events: library access, explicit content permission,
+ * and tag access (an allow list, or a deny list with `selectedTagsNotAccessible`).
+ */
+export function canSeeItem(user: UserRecord, item: ItemAccessFacts): boolean {
+  if (!canAccessLibrary(user, item.libraryId)) return false
+  if (item.explicit && !user.permissions.accessExplicitContent) return false
+  if (user.permissions.accessAllTags) return true
+  const selected = new Set(user.itemTagsSelected.map((t) => t.toLowerCase()))
+  const hits = item.tags.some((t) => selected.has(t.toLowerCase()))
+  return user.permissions.selectedTagsNotAccessible ? !hits : hits
+}
+
+function factsOf(item: SavedItem): ItemAccessFacts {
+  let tags: string[] = []
+  try {
+    const parsed = JSON.parse(item.row.tags) as unknown
+    if (Array.isArray(parsed)) tags = parsed.filter((t): t is string => typeof t === 'string')
+  } catch {
+    tags = []
+  }
+  return { libraryId: item.row.library_id, tags, explicit: item.row.explicit === 1 }
+}
+
+/**
+ * Sends scanner results to the users allowed to see each item. Items are grouped by what decides access
+ * (library, explicit flag, tag set), so every recipient gets only permitted items, still in chunks.
+ */
+export class ItemEvents {
+  private readonly realtime: Realtime
+  constructor(realtime: Realtime) {
+    this.realtime = realtime
+  }
+
+  private emit(event: 'items_added' | 'items_updated', items: readonly SavedItem[]) {
+    // Nobody online: skip building JSON nobody would receive.
+    if (items.length === 0 || this.realtime.usersOnline().length === 0) return
+    const groups = new Map<string, { facts: ItemAccessFacts; items: SavedItem[] }>()
+    for (const item of items) {
+      const facts = factsOf(item)
+      const key = JSON.stringify([facts.libraryId, facts.explicit, [...facts.tags].map((t) => t.toLowerCase()).sort()])
+      const g = groups.get(key)
+      if (g) g.items.push(item)
+      else groups.set(key, { facts, items: [item] })
+    }
+    for (const { facts, items: list } of groups.values()) {
+      for (let i = 0; i < list.length; i += EVENT_CHUNK) {
+        const payload: LibraryItem[] = list.slice(i, i + EVENT_CHUNK).map((s) => toExpandedItem(s.row, s.relations, s.episodes))
+        this.realtime.toUsersWhere((u) => canSeeItem(u, facts), event, payload)
+      }
+    }
+  }
+
+  added(items: readonly SavedItem[]) {
+    this.emit('items_added', items)
+  }
+
+  updated(items: readonly SavedItem[]) {
+    this.emit('items_updated', items)
+  }
+
+  /** item_removed for items deleted from the database (the scanner itself only flags items missing). */
+  removed(item: SavedItem) {
+    const facts = factsOf(item)
+    this.realtime.toUsersWhere((u) => canSeeItem(u, facts), 'item_removed', { id: item.row.id, libraryId: item.row.library_id })
+  }
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod'
+
+export const taskActions = [
+  'library-scan',
+  'library-match-all',
+  'download-podcast-episode',
+  'encode-m4b',
+  'embed-metadata',
+  'scan-item',
+] as const
+export const TaskAction = z.enum(taskActions)
+export type TaskAction = z.infer<typeof TaskAction>
+
+/** What a finished scan did; elapsed in ms. */
+export const ScanResults = z.object({
+  added: z.number(),
+  updated: z.number(),
+  missing: z.number(),
+  elapsed: z.number(),
+})
+export type ScanResults = z.infer<typeof ScanResults>
+
+/** A background task as the app bar shows it (spec §3 Task), sent with task_started / task_progress / task_finished. */
+export const Task = z.object({
+  id: z.string(),
+  action: TaskAction,
+  data: z
+    .object({
+      libraryId: z.string().optional(),
+      libraryItemId: z.string().optional(),
+      libraryName: z.string().optional(),
+      scanResults: ScanResults.optional(),
+    })
+    .catchall(z.unknown()),
+  title: z.string(),
+  titleKey: z.string().nullable(),
+  titleSubs: z.array(z.string()).nullable(),
+  description: z.string().nullable(),
+  descriptionKey: z.string().nullable(),
+  error: z.string().nullable(),
+  errorKey: z.string().nullable(),
+  showSuccess: z.boolean(),
+  isFailed: z.boolean(),
+  isFinished: z.boolean(),
+  startedAt: z.number(),
+  finishedAt: z.number().nullable(),
+  /** 0-100 while running, when the task can tell. */
+  progress: z.number().nullable(),
+})
+export type Task = z.infer<typeof Task>
+
+/** GET /api/tasks (with `include=queue`, the embed-metadata queue too). */
+export const TasksResponse = z.object({
+  tasks: z.array(Task),
+  queuedTaskData: z.object({ embedMetadata: z.array(z.object({ libraryItemId: z.string() })) }).optional(),
+})
+export type TasksResponse = z.infer<typeof TasksResponse>
