@@ -6,7 +6,8 @@ import { defineConfig, type ProxyOptions } from 'vite'
 const serverOrigin = 'http://127.0.0.1:13378'
 
 // Paths the Shelfcast server answers; everything else is the SPA.
-const proxiedPaths = ['/api', '/auth', '/login', '/logout', '/init', '/status', '/ping']
+// ('/api/' and '/auth/' keep their slash so client pages like /author/:id stay with the SPA.)
+const proxiedPaths = ['/api/', '/auth/', '/login', '/logout', '/init', '/status', '/ping']
 
 const toServer: ProxyOptions = {
   target: serverOrigin,

@@ -110,7 +110,7 @@ describe('main layout', () => {
     )
     const dropdown = await screen.findByTestId('library-dropdown')
     await waitFor(() => expect(within(dropdown).getByRole('button').hasAttribute('disabled')).toBe(false))
-    await user.click(within(dropdown).getByRole('button', { name: 'Select library' }))
+    await user.click(within(dropdown).getByRole('button', { name: /^Select library: Library a/ }))
     await user.click(within(dropdown).getByRole('option', { name: 'Library b' }))
     await waitFor(() => expect(currentPath(router)).toBe('/library/b/bookshelf'))
   })

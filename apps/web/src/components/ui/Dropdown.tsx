@@ -74,7 +74,6 @@ export function Dropdown({ label, options, value, onChange, disabled, triggerCon
     <div ref={rootRef} className={cn('relative', className)} data-testid={testId}>
       <button
         type="button"
-        aria-label={label}
         aria-haspopup="listbox"
         aria-expanded={open}
         aria-controls={open ? listId : undefined}
@@ -82,6 +81,8 @@ export function Dropdown({ label, options, value, onChange, disabled, triggerCon
         onClick={() => (open ? setOpen(false) : openMenu())}
         className="flex h-10 w-full items-center gap-2 rounded-lg border border-border bg-surface px-3 text-sm text-fg transition hover:border-muted disabled:cursor-not-allowed disabled:opacity-60"
       >
+        {/* The name says what the control is for; the visible text says what is chosen. */}
+        <span className="sr-only">{label}: </span>
         <span className="flex min-w-0 flex-1 items-center gap-2 truncate text-left">
           {triggerContent ?? selected?.label ?? label}
         </span>

@@ -28,8 +28,8 @@ const dateFormatLabels: Record<ServerSettings['dateFormat'], string> = {
 export function ServerSettingsPage() {
   const settings = useSessionStore((s) => s.serverSettings)
   if (!settings) return null
-  // Keyed so the form starts over from the server's values after each save.
-  return <ServerSettingsForm key={JSON.stringify(settings)} settings={settings} />
+  // After a save the stored settings equal the draft, so nothing shows as changed.
+  return <ServerSettingsForm settings={settings} />
 }
 
 function ServerSettingsForm({ settings }: { settings: ServerSettings }) {

@@ -1,0 +1,37 @@
+import { defaultServerSettings } from '@shelfcast/contracts'
+import { screen, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { i18n } from '@/lib/i18n/index.ts'
+import { useSessionStore } from '@/lib/session-store.ts'
+import { fakeServer, json } from '@/test/fake-server.ts'
+import { loginResponseFixture, userFixture } from '@/test/fixtures.ts'
+import { currentPath, renderApp } from '@/test/render-app.tsx'
+
+describe('server settings page', () => {
+  it('sends only the changed settings and adopts the answer, including the server language', async () => {
+    useSessionStore.getState().setSession(loginResponseFixture(userFixture('root')))
+    const server = fakeServer({
+      'GET /api/libraries': () => json({ libraries: [] }),
+      'PATCH /api/settings': (request) =>
+        json({ serverSettings: { ...defaultServerSettings('0.1.0'), ...(request.body as object) } }),
+    })
+    const { user } = renderApp('/config', server)
+    await user.selectOptions(await screen.findByLabelText('Date format'), 'yyyy-MM-dd')
+    await user.selectOptions(screen.getByLabelText('Default server language'), 'de-de')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+
+    await waitFor(() => expect(useSessionStore.getState().serverSettings?.dateFormat).toBe('yyyy-MM-dd'))
+    expect(server.requests.find((r) => r.path === '/api/settings')?.body).toEqual({ language: 'de-de', dateFormat: 'yyyy-MM-dd' })
+    // No language chosen on this device, so the server's new default applies.
+    await waitFor(() => expect(i18n.language).toBe('de-de'))
+    // Announced in the language the page was in when Save was pressed.
+    expect((await screen.findByTestId('toast')).textContent).toContain('Server settings updated')
+  })
+
+  it('is for admins only', async () => {
+    useSessionStore.getState().setSession(loginResponseFixture(userFixture('user')))
+    const { router } = renderApp('/config', fakeServer({ 'GET /api/libraries': () => json({ libraries: [] }) }))
+    await screen.findByTestId('no-libraries')
+    expect(currentPath(router)).toBe('/')
+  })
+})
