@@ -21,7 +21,7 @@ beforeAll(async () => {
   out = join(dir, 'demo-library')
   await mkdir(out) // an existing empty folder is fine
   first = await generateDemoLibrary({ out })
-}, 60_000)
+}, 120_000) // ~6 s alone; far more beside the rest of the suite on 2 cores
 
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
