@@ -93,7 +93,8 @@ export default tseslint.config(
     },
   },
   {
-    // Features reach each other only through their index.ts.
+    // Features reach each other only through their index.ts. Inside a feature, relative imports climb at
+    // most one level; everything farther goes through the `@/` alias, where the rule can see the feature.
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
@@ -102,9 +103,10 @@ export default tseslint.config(
           patterns: [
             ...webImportsForbidden.patterns,
             {
-              regex: '^\\.\\./\\.\\./[^/]+/(?!index)',
-              message: "Import another feature through its index.ts only.",
+              group: ['@/features/*/**', '!@/features/*/index.ts'],
+              message: 'Import another feature through its index.ts only.',
             },
+            { regex: '^\\.\\./\\.\\./', message: 'Use the @/ alias for imports outside this feature folder.' },
           ],
         },
       ],
