@@ -12,7 +12,8 @@ const proxiedPaths = ['/api/', '/auth/', '/login', '/logout', '/init', '/status'
 const toServer: ProxyOptions = {
   target: serverOrigin,
   // /login is both a server call (POST) and a client page: page loads stay with the SPA.
-  bypass: (req) => (req.method === 'GET' && req.headers.accept?.includes('text/html') ? '/index.html' : undefined),
+  bypass: (req) =>
+    req.method === 'GET' && req.headers.accept?.includes('text/html') ? '/index.html' : undefined,
 }
 
 export default defineConfig({

@@ -1,6 +1,11 @@
 import type { RouteObject } from 'react-router'
 import { AccountPage, LoginPage } from '../features/auth/index.ts'
-import { ConfigLibrariesPage, HomeRedirect, LibraryOverview, LibraryRoute } from '../features/libraries/index.ts'
+import {
+  ConfigLibrariesPage,
+  HomeRedirect,
+  LibraryOverview,
+  LibraryRoute,
+} from '../features/libraries/index.ts'
 import { ServerSettingsPage } from '../features/settings/index.ts'
 import { BareLayout } from './layouts/BareLayout.tsx'
 import { ConfigLayout } from './layouts/ConfigLayout.tsx'
@@ -52,7 +57,11 @@ export const appRoutes: RouteObject[] = [
                   later('stats', 'library-library-stats', 'ButtonStats'),
                   later('podcast/latest', 'library-library-podcast-latest', 'ButtonLatest'),
                   later('podcast/search', 'library-library-podcast-search', 'ButtonAdd'),
-                  later('podcast/download-queue', 'library-library-podcast-download-queue', 'ButtonDownloadQueue'),
+                  later(
+                    'podcast/download-queue',
+                    'library-library-podcast-download-queue',
+                    'ButtonDownloadQueue',
+                  ),
                   later('search', 'library-library-search', 'LabelSearch'),
                   later('series/:seriesId', 'library-library-series-id', 'ButtonSeries'),
                 ],
@@ -74,7 +83,11 @@ export const appRoutes: RouteObject[] = [
                     element: <RequireAdmin />,
                     children: [
                       { index: true, handle: handle('config'), element: <ServerSettingsPage /> },
-                      { path: 'libraries', handle: handle('config-libraries'), element: <ConfigLibrariesPage /> },
+                      {
+                        path: 'libraries',
+                        handle: handle('config-libraries'),
+                        element: <ConfigLibrariesPage />,
+                      },
                       later('api-keys', 'config-api-keys', 'HeaderApiKeys'),
                     ],
                   },

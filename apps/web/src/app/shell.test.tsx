@@ -10,7 +10,11 @@ function signIn(user: User = userFixture()) {
   useSessionStore.getState().setSession(loginResponseFixture(user))
 }
 
-const detail = (id: string, mediaType: 'book' | 'podcast' = 'book', extra: { issues?: number; numUserPlaylists?: number } = {}) =>
+const detail = (
+  id: string,
+  mediaType: 'book' | 'podcast' = 'book',
+  extra: { issues?: number; numUserPlaylists?: number } = {},
+) =>
   json({
     library: libraryFixture(id, mediaType),
     filterdata: {
@@ -33,7 +37,15 @@ const detail = (id: string, mediaType: 'book' | 'podcast' = 'book', extra: { iss
     numUserPlaylists: extra.numUserPlaylists ?? 0,
   })
 
-const statusInit = () => json({ app: 'audiobookshelf', serverVersion: '0.1.0', isInit: true, language: 'en-us', authMethods: ['local'], authFormData: {} })
+const statusInit = () =>
+  json({
+    app: 'audiobookshelf',
+    serverVersion: '0.1.0',
+    isInit: true,
+    language: 'en-us',
+    authMethods: ['local'],
+    authFormData: {},
+  })
 
 describe('route guard', () => {
   it.each([
@@ -49,7 +61,10 @@ describe('route guard', () => {
 
   it('goes back to /login when the session expires while signed in', async () => {
     signIn()
-    const { router } = renderApp('/account', fakeServer({ 'GET /status': statusInit, 'GET /api/libraries': () => json({ libraries: [] }) }))
+    const { router } = renderApp(
+      '/account',
+      fakeServer({ 'GET /status': statusInit, 'GET /api/libraries': () => json({ libraries: [] }) }),
+    )
     await screen.findByTestId('app-bar')
     useSessionStore.getState().clearSession()
     await screen.findByTestId('login-form')
@@ -62,7 +77,9 @@ describe('main layout', () => {
     signIn(userFixture('root'))
     renderApp('/', fakeServer({ 'GET /api/libraries': () => json({ libraries: [] }) }))
     const empty = await screen.findByTestId('no-libraries')
-    expect(within(empty).getByRole('link', { name: 'Manage libraries' }).getAttribute('href')).toBe('/config/libraries')
+    expect(within(empty).getByRole('link', { name: 'Manage libraries' }).getAttribute('href')).toBe(
+      '/config/libraries',
+    )
     expect(screen.getByTestId('account-link').textContent).toContain('root')
     expect(screen.getByTestId('settings-link').getAttribute('href')).toBe('/config')
     expect(screen.getByRole('link', { name: 'Upload' })).toBeTruthy()
@@ -85,7 +102,8 @@ describe('main layout', () => {
     const { router } = renderApp(
       '/',
       fakeServer({
-        'GET /api/libraries': () => json({ libraries: [libraryFixture('b', 'book', 2), libraryFixture('a', 'podcast', 1)] }),
+        'GET /api/libraries': () =>
+          json({ libraries: [libraryFixture('b', 'book', 2), libraryFixture('a', 'podcast', 1)] }),
         'GET /api/libraries/a': () => detail('a', 'podcast', { issues: 2 }),
       }),
     )
@@ -93,7 +111,9 @@ describe('main layout', () => {
     expect(currentPath(router)).toBe('/library/a')
     expect(within(rail).getByRole('link', { name: 'Latest' })).toBeTruthy()
     expect(within(rail).getByRole('link', { name: 'Add' })).toBeTruthy()
-    expect((await within(rail).findByRole('link', { name: /Issues/ })).getAttribute('href')).toBe('/library/a/bookshelf?filter=issues')
+    expect((await within(rail).findByRole('link', { name: /Issues/ })).getAttribute('href')).toBe(
+      '/library/a/bookshelf?filter=issues',
+    )
     expect(within(rail).queryByRole('link', { name: 'Series' })).toBeNull()
     expect(screen.getByTestId('library-dropdown').textContent).toContain('Library a')
   })
@@ -103,7 +123,8 @@ describe('main layout', () => {
     const { router, user } = renderApp(
       '/library/a/bookshelf?filter=issues',
       fakeServer({
-        'GET /api/libraries': () => json({ libraries: [libraryFixture('a'), libraryFixture('b', 'book', 2)] }),
+        'GET /api/libraries': () =>
+          json({ libraries: [libraryFixture('a'), libraryFixture('b', 'book', 2)] }),
         'GET /api/libraries/a': () => detail('a'),
         'GET /api/libraries/b': () => detail('b'),
       }),
@@ -117,7 +138,13 @@ describe('main layout', () => {
 
   it('hides the side rail on config pages', async () => {
     signIn(userFixture('root'))
-    renderApp('/config/libraries', fakeServer({ 'GET /api/libraries': () => json({ libraries: [libraryFixture('a')] }), 'GET /api/libraries/a': () => detail('a') }))
+    renderApp(
+      '/config/libraries',
+      fakeServer({
+        'GET /api/libraries': () => json({ libraries: [libraryFixture('a')] }),
+        'GET /api/libraries/a': () => detail('a'),
+      }),
+    )
     expect(await screen.findByRole('heading', { name: 'Libraries' })).toBeTruthy()
     expect(await screen.findByText('/media/a')).toBeTruthy()
     expect(screen.queryByTestId('side-rail')).toBeNull()
@@ -127,7 +154,10 @@ describe('main layout', () => {
     signIn(userFixture('root'))
     const { router } = renderApp(
       '/library/gone',
-      fakeServer({ 'GET /api/libraries': () => json({ libraries: [libraryFixture('a')] }), 'GET /api/libraries/a': () => detail('a') }),
+      fakeServer({
+        'GET /api/libraries': () => json({ libraries: [libraryFixture('a')] }),
+        'GET /api/libraries/a': () => detail('a'),
+      }),
     )
     await waitFor(() => expect(currentPath(router)).toBe('/library/a'))
     expect((await screen.findByTestId('toast')).textContent).toContain('Library not found')
@@ -136,7 +166,10 @@ describe('main layout', () => {
 
 describe('error query', () => {
   it('shows ?error= as an error toast and removes it from the URL', async () => {
-    const { router } = renderApp('/login?error=OpenID%20failed&autoLaunch=0', fakeServer({ 'GET /status': statusInit }))
+    const { router } = renderApp(
+      '/login?error=OpenID%20failed&autoLaunch=0',
+      fakeServer({ 'GET /status': statusInit }),
+    )
     const toast = await screen.findByTestId('toast')
     expect(toast.textContent).toContain('OpenID failed')
     expect(toast.getAttribute('data-kind')).toBe('error')
@@ -151,7 +184,11 @@ describe('error page', () => {
     const page = await screen.findByTestId('error-page')
     expect(page.textContent).toContain('404')
     expect(page.textContent).toContain('This page could not be found')
-    expect(within(page).getAllByRole('link').every((link) => link.getAttribute('href') === '/')).toBe(true)
+    expect(
+      within(page)
+        .getAllByRole('link')
+        .every((link) => link.getAttribute('href') === '/'),
+    ).toBe(true)
   })
 })
 

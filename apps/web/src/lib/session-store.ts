@@ -45,7 +45,13 @@ export const useSessionStore = create<SessionState>()((set) => ({
   setServerSettings: (serverSettings) => set({ serverSettings }),
   clearSession: (reason = 'expired') => {
     writeString(storageKeys.token, null)
-    set({ user: null, accessToken: null, userDefaultLibraryId: null, status: 'ready', loggedOut: reason === 'logout' })
+    set({
+      user: null,
+      accessToken: null,
+      userDefaultLibraryId: null,
+      status: 'ready',
+      loggedOut: reason === 'logout',
+    })
   },
   markReady: () => set({ status: 'ready' }),
 }))

@@ -24,7 +24,9 @@ export function durationParts(totalSeconds: number): DurationParts {
 
 /** Jump amounts read in seconds up to 60 and in minutes above (spec §2 jump tooltips). */
 export function jumpAmountParts(seconds: number): { value: number; unit: 'seconds' | 'minutes' } {
-  return seconds <= 60 ? { value: seconds, unit: 'seconds' } : { value: Math.round(seconds / 60), unit: 'minutes' }
+  return seconds <= 60
+    ? { value: seconds, unit: 'seconds' }
+    : { value: Math.round(seconds / 60), unit: 'minutes' }
 }
 
 type DateFormat = ServerSettings['dateFormat']

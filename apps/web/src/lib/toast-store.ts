@@ -43,7 +43,11 @@ export const useToastStore = create<ToastState>()((set, get) => ({
     })
     clearTimeout(timers.get(id))
     timers.delete(id)
-    if (timeoutMs !== null) timers.set(id, setTimeout(() => get().dismiss(id), timeoutMs))
+    if (timeoutMs !== null)
+      timers.set(
+        id,
+        setTimeout(() => get().dismiss(id), timeoutMs),
+      )
     return id
   },
   dismiss: (id) => {
@@ -60,9 +64,12 @@ export const useToastStore = create<ToastState>()((set, get) => ({
 
 /** Imperative toasts for code outside React (api errors, socket, callbacks). */
 export const toast = {
-  success: (message: string, options?: ToastOptions) => useToastStore.getState().show('success', message, options),
+  success: (message: string, options?: ToastOptions) =>
+    useToastStore.getState().show('success', message, options),
   info: (message: string, options?: ToastOptions) => useToastStore.getState().show('info', message, options),
-  warning: (message: string, options?: ToastOptions) => useToastStore.getState().show('warning', message, options),
-  error: (message: string, options?: ToastOptions) => useToastStore.getState().show('error', message, options),
+  warning: (message: string, options?: ToastOptions) =>
+    useToastStore.getState().show('warning', message, options),
+  error: (message: string, options?: ToastOptions) =>
+    useToastStore.getState().show('error', message, options),
   dismiss: (id: string) => useToastStore.getState().dismiss(id),
 }

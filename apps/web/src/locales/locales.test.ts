@@ -11,8 +11,10 @@ describe('locales', () => {
     for (const [path, source] of Object.entries(files)) {
       if (path.endsWith('.test.ts') || path.endsWith('.test.tsx')) continue
       for (const match of source.matchAll(/\bt\(\s*'([A-Za-z]+)'/g)) used.add(match[1]!)
-      for (const match of source.matchAll(/(?:labelKey|titleKey|messageKey)\s*[:=]\s*'([A-Za-z]+)'/g)) used.add(match[1]!)
-      for (const match of source.matchAll(/'((?:Toast|Label|Button|Header|Message)[A-Z][A-Za-z]+)'/g)) used.add(match[1]!)
+      for (const match of source.matchAll(/(?:labelKey|titleKey|messageKey)\s*[:=]\s*'([A-Za-z]+)'/g))
+        used.add(match[1]!)
+      for (const match of source.matchAll(/'((?:Toast|Label|Button|Header|Message)[A-Z][A-Za-z]+)'/g))
+        used.add(match[1]!)
     }
     expect(used.size).toBeGreaterThan(80) // the scan found the code's keys
     const missing = [...used].filter((key) => !(key in enUs))

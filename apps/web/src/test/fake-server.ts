@@ -33,4 +33,5 @@ export function fakeServer(routes: Record<string, Handler>) {
 }
 
 export const json = (body: unknown, status = 200) => Response.json(body, { status })
-export const text = (body: string, status: number) => new Response(body, { status, headers: { 'content-type': 'text/plain' } })
+export const text = (body: string, status: number) =>
+  new Response(body, { status, headers: { 'content-type': 'text/plain' } })

@@ -1,4 +1,11 @@
-import { defaultPermissions, defaultServerSettings, type Library, type LoginResponse, type User, type UserType } from '@shelfcast/contracts'
+import {
+  defaultPermissions,
+  defaultServerSettings,
+  type Library,
+  type LoginResponse,
+  type User,
+  type UserType,
+} from '@shelfcast/contracts'
 
 export function userFixture(type: UserType = 'root', overrides: Partial<User> = {}): User {
   return {
@@ -32,7 +39,11 @@ export function loginResponseFixture(user: User = userFixture()): LoginResponse 
   }
 }
 
-export function libraryFixture(id: string, mediaType: 'book' | 'podcast' = 'book', displayOrder = 1): Library {
+export function libraryFixture(
+  id: string,
+  mediaType: 'book' | 'podcast' = 'book',
+  displayOrder = 1,
+): Library {
   return {
     id,
     name: `Library ${id}`,

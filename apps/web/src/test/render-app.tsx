@@ -11,7 +11,9 @@ import { getAccessToken, useSessionStore } from '@/lib/session-store.ts'
 
 /** The whole app (real routes, providers and stores) at `path`, talking to `fetch`. */
 export function renderApp(path: string, { fetch }: { fetch: typeof globalThis.fetch }) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  })
   const api = createApiClient({
     basePath: '',
     fetch,

@@ -8,7 +8,10 @@ import { useToastStore } from '@/lib/toast-store.ts'
 afterEach(async () => {
   cleanup()
   localStorage.clear()
-  useSessionStore.setState({ ...useSessionStore.getInitialState(), status: 'ready', user: null, accessToken: null }, true)
+  useSessionStore.setState(
+    { ...useSessionStore.getInitialState(), status: 'ready', user: null, accessToken: null },
+    true,
+  )
   useToastStore.getState().clear()
   useCurrentLibraryStore.setState(useCurrentLibraryStore.getInitialState(), true)
   if (i18n.language !== 'en-us') await i18n.changeLanguage('en-us')

@@ -6,7 +6,17 @@ import type { CurrentLibrary } from '../../features/libraries/index.ts'
 import { useSessionStore } from '../../lib/session-store.ts'
 import { LibraryDropdown } from './LibraryDropdown.tsx'
 
-function BarLink({ to, icon, label, testId }: { to: string; icon: IconName; label: string; testId?: string }) {
+function BarLink({
+  to,
+  icon,
+  label,
+  testId,
+}: {
+  to: string
+  icon: IconName
+  label: string
+  testId?: string
+}) {
   return (
     <NavLink
       to={to}
@@ -45,21 +55,29 @@ export function AppBar({ library }: { library: CurrentLibrary }) {
       </Link>
 
       {library.current && library.libraries.length > 0 && (
-        <LibraryDropdown libraries={library.libraries} current={library.current} loading={library.isFetching} />
+        <LibraryDropdown
+          libraries={library.libraries}
+          current={library.current}
+          loading={library.isFetching}
+        />
       )}
 
       <div className="flex-1" />
 
       <nav aria-label={t('LabelUserNavigation')} className="flex items-center gap-1">
         {user.permissions.upload && <BarLink to="/upload" icon="upload" label={t('ButtonUpload')} />}
-        {isAdmin && <BarLink to="/config" icon="settings" label={t('HeaderSettings')} testId="settings-link" />}
+        {isAdmin && (
+          <BarLink to="/config" icon="settings" label={t('HeaderSettings')} testId="settings-link" />
+        )}
         <NavLink
           to="/account"
           data-testid="account-link"
           className={({ isActive }) =>
             cn(
               'ml-1 flex h-10 items-center gap-2 rounded-lg border px-3 text-sm font-medium transition',
-              isActive ? 'border-primary/50 bg-primary/15 text-primary' : 'border-border text-fg hover:bg-surface-raised',
+              isActive
+                ? 'border-primary/50 bg-primary/15 text-primary'
+                : 'border-border text-fg hover:bg-surface-raised',
             )
           }
         >

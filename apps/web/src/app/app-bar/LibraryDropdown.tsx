@@ -6,7 +6,15 @@ import { LibraryIcon, librarySwitchTarget, useCurrentLibraryStore } from '../../
 import { useRouteName } from '../route-names.ts'
 
 /** Switches the current library following the switch rules; disabled while libraries load. */
-export function LibraryDropdown({ libraries, current, loading }: { libraries: Library[]; current: Library; loading: boolean }) {
+export function LibraryDropdown({
+  libraries,
+  current,
+  loading,
+}: {
+  libraries: Library[]
+  current: Library
+  loading: boolean
+}) {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const location = useLocation()

@@ -16,6 +16,9 @@ export function useErrorQueryToast(): void {
     if (message) toast.error(message)
     params.delete('error')
     const search = params.toString()
-    void navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true })
+    void navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
+      { replace: true },
+    )
   }, [location, navigate])
 }

@@ -22,7 +22,9 @@ export function ConfigLayout() {
                 className={({ isActive }) =>
                   cn(
                     'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition',
-                    isActive ? 'bg-primary/15 text-primary' : 'text-muted hover:bg-surface-raised hover:text-fg',
+                    isActive
+                      ? 'bg-primary/15 text-primary'
+                      : 'text-muted hover:bg-surface-raised hover:text-fg',
                   )
                 }
               >

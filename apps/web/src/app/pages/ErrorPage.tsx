@@ -6,7 +6,10 @@ import { Logo } from '../../components/ui/index.ts'
 export function ErrorPage({ statusCode = 500, message }: { statusCode?: number; message?: string }) {
   const { t } = useTranslation()
   return (
-    <div className="flex min-h-dvh flex-col items-center justify-center gap-6 px-6 text-center" data-testid="error-page">
+    <div
+      className="flex min-h-dvh flex-col items-center justify-center gap-6 px-6 text-center"
+      data-testid="error-page"
+    >
       <Link to="/" aria-label={t('ButtonGoHome')} className="rounded-xl">
         <Logo className="scale-150" />
       </Link>

@@ -11,7 +11,10 @@ export function NotAvailableYetPage() {
   const handle = useRouteHandle()
   const title = handle?.titleKey ? t(handle.titleKey) : t('AppName')
   return (
-    <section className="mx-auto flex max-w-lg flex-col items-center px-6 py-20 text-center" data-testid="not-available-yet">
+    <section
+      className="mx-auto flex max-w-lg flex-col items-center px-6 py-20 text-center"
+      data-testid="not-available-yet"
+    >
       <div className="mb-6 flex size-16 items-center justify-center rounded-2xl bg-surface-raised text-muted">
         <Icon name="rocket" className="size-8" />
       </div>

@@ -40,20 +40,27 @@ export function SideRail({ library }: { library: Library }) {
                   active ? 'bg-primary/15 text-primary' : 'text-muted hover:bg-surface-raised hover:text-fg',
                 )}
               >
-                {active && <span aria-hidden="true" className="absolute top-2 bottom-2 -left-1.5 w-1 rounded-r bg-primary" />}
+                {active && (
+                  <span
+                    aria-hidden="true"
+                    className="absolute top-2 bottom-2 -left-1.5 w-1 rounded-r bg-primary"
+                  />
+                )}
                 <Icon name={entry.icon} className="size-6" />
                 <span className="max-w-full break-words hyphens-auto">{t(entry.labelKey)}</span>
                 {entry.badge !== undefined && (
-                  <Badge className="absolute top-1 right-2.5">
-                    {entry.badge}
-                  </Badge>
+                  <Badge className="absolute top-1 right-2.5">{entry.badge}</Badge>
                 )}
               </Link>
             </li>
           )
         })}
       </ul>
-      {version && <p className="border-t border-border py-3 text-center font-mono text-[0.65rem] text-muted">v{version}</p>}
+      {version && (
+        <p className="border-t border-border py-3 text-center font-mono text-[0.65rem] text-muted">
+          v{version}
+        </p>
+      )}
     </nav>
   )
 }

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { isSideRailEntryActive, sideRailEntries, type SideRailInput } from './side-rail-entries.ts'
 
 const ids = (input: Partial<SideRailInput>) =>
-  sideRailEntries({ libraryId: 'L', mediaType: 'book', isAdmin: false, numUserPlaylists: 0, numIssues: 0, ...input }).map((e) => e.id)
+  sideRailEntries({
+    libraryId: 'L',
+    mediaType: 'book',
+    isAdmin: false,
+    numUserPlaylists: 0,
+    numIssues: 0,
+    ...input,
+  }).map((e) => e.id)
 
 describe('side rail entries', () => {
   it('for a user in a book library', () => {
@@ -10,7 +17,15 @@ describe('side rail entries', () => {
   })
 
   it('adds Stats for admins in a book library', () => {
-    expect(ids({ isAdmin: true })).toEqual(['home', 'library', 'series', 'collections', 'authors', 'narrators', 'stats'])
+    expect(ids({ isAdmin: true })).toEqual([
+      'home',
+      'library',
+      'series',
+      'collections',
+      'authors',
+      'narrators',
+      'stats',
+    ])
   })
 
   it('for a user in a podcast library', () => {
@@ -18,22 +33,45 @@ describe('side rail entries', () => {
   })
 
   it('adds Add and Download Queue for admins in a podcast library', () => {
-    expect(ids({ mediaType: 'podcast', isAdmin: true })).toEqual(['home', 'latest', 'library', 'add', 'queue'])
+    expect(ids({ mediaType: 'podcast', isAdmin: true })).toEqual([
+      'home',
+      'latest',
+      'library',
+      'add',
+      'queue',
+    ])
   })
 
   it('shows Playlists only when the user has playlists', () => {
     expect(ids({ numUserPlaylists: 2 })).toContain('playlists')
-    expect(ids({ mediaType: 'podcast', numUserPlaylists: 1 })).toEqual(['home', 'latest', 'library', 'playlists'])
+    expect(ids({ mediaType: 'podcast', numUserPlaylists: 1 })).toEqual([
+      'home',
+      'latest',
+      'library',
+      'playlists',
+    ])
   })
 
   it('shows Issues only above 0, with the count as badge and the issues filter', () => {
     expect(ids({ numIssues: 0 })).not.toContain('issues')
-    const issues = sideRailEntries({ libraryId: 'L', mediaType: 'book', isAdmin: false, numUserPlaylists: 0, numIssues: 3 }).at(-1)
+    const issues = sideRailEntries({
+      libraryId: 'L',
+      mediaType: 'book',
+      isAdmin: false,
+      numUserPlaylists: 0,
+      numIssues: 3,
+    }).at(-1)
     expect(issues).toMatchObject({ id: 'issues', badge: 3, to: '/library/L/bookshelf?filter=issues' })
   })
 
   it('links into the current library', () => {
-    const entries = sideRailEntries({ libraryId: 'abc', mediaType: 'podcast', isAdmin: true, numUserPlaylists: 0, numIssues: 0 })
+    const entries = sideRailEntries({
+      libraryId: 'abc',
+      mediaType: 'podcast',
+      isAdmin: true,
+      numUserPlaylists: 0,
+      numIssues: 0,
+    })
     expect(entries.map((e) => e.to)).toEqual([
       '/library/abc',
       '/library/abc/podcast/latest',
@@ -44,7 +82,13 @@ describe('side rail entries', () => {
   })
 
   it('tells Library and Issues apart by the filter', () => {
-    const entries = sideRailEntries({ libraryId: 'L', mediaType: 'book', isAdmin: false, numUserPlaylists: 0, numIssues: 1 })
+    const entries = sideRailEntries({
+      libraryId: 'L',
+      mediaType: 'book',
+      isAdmin: false,
+      numUserPlaylists: 0,
+      numIssues: 1,
+    })
     const library = entries.find((e) => e.id === 'library')!
     const issues = entries.find((e) => e.id === 'issues')!
     expect(isSideRailEntryActive(library, '/library/L/bookshelf', '')).toBe(true)

@@ -48,14 +48,37 @@ export function sideRailEntries(input: SideRailInput): SideRailEntry[] {
     isPodcast && { id: 'latest', to: `${base}/podcast/latest`, labelKey: 'ButtonLatest', icon: 'latest' },
     { id: 'library', to: `${base}/bookshelf`, labelKey: 'ButtonLibrary', icon: 'library' },
     isBook && { id: 'series', to: `${base}/bookshelf/series`, labelKey: 'ButtonSeries', icon: 'series' },
-    isBook && { id: 'collections', to: `${base}/bookshelf/collections`, labelKey: 'ButtonCollections', icon: 'collections' },
-    input.numUserPlaylists > 0 && { id: 'playlists', to: `${base}/bookshelf/playlists`, labelKey: 'ButtonPlaylists', icon: 'playlists' },
+    isBook && {
+      id: 'collections',
+      to: `${base}/bookshelf/collections`,
+      labelKey: 'ButtonCollections',
+      icon: 'collections',
+    },
+    input.numUserPlaylists > 0 && {
+      id: 'playlists',
+      to: `${base}/bookshelf/playlists`,
+      labelKey: 'ButtonPlaylists',
+      icon: 'playlists',
+    },
     isBook && { id: 'authors', to: `${base}/bookshelf/authors`, labelKey: 'ButtonAuthors', icon: 'authors' },
     isBook && { id: 'narrators', to: `${base}/narrators`, labelKey: 'ButtonNarrators', icon: 'narrators' },
     isBook && input.isAdmin && { id: 'stats', to: `${base}/stats`, labelKey: 'ButtonStats', icon: 'stats' },
-    isPodcast && input.isAdmin && { id: 'add', to: `${base}/podcast/search`, labelKey: 'ButtonAdd', icon: 'add' },
-    isPodcast && input.isAdmin && { id: 'queue', to: `${base}/podcast/download-queue`, labelKey: 'ButtonDownloadQueue', icon: 'queue' },
-    input.numIssues > 0 && { id: 'issues', to: `${base}/bookshelf?filter=issues`, labelKey: 'ButtonIssues', icon: 'issues', badge: input.numIssues },
+    isPodcast &&
+      input.isAdmin && { id: 'add', to: `${base}/podcast/search`, labelKey: 'ButtonAdd', icon: 'add' },
+    isPodcast &&
+      input.isAdmin && {
+        id: 'queue',
+        to: `${base}/podcast/download-queue`,
+        labelKey: 'ButtonDownloadQueue',
+        icon: 'queue',
+      },
+    input.numIssues > 0 && {
+      id: 'issues',
+      to: `${base}/bookshelf?filter=issues`,
+      labelKey: 'ButtonIssues',
+      icon: 'issues',
+      badge: input.numIssues,
+    },
   ]
   return entries.filter((entry): entry is SideRailEntry => entry !== false)
 }
@@ -67,6 +90,7 @@ export function isSideRailEntryActive(entry: SideRailEntry, pathname: string, se
   if (entry.id === 'issues') return pathname === entryPath && isIssues
   if (entry.id === 'library') return pathname === entryPath && !isIssues
   // A single series page belongs to Series too.
-  if (entry.id === 'series') return pathname === entryPath || pathname.startsWith(entry.to.replace(/\/bookshelf\/series$/, '/series/'))
+  if (entry.id === 'series')
+    return pathname === entryPath || pathname.startsWith(entry.to.replace(/\/bookshelf\/series$/, '/series/'))
   return pathname === entryPath
 }

@@ -2,7 +2,15 @@ import type { ReactNode } from 'react'
 import { cn } from './cn.ts'
 
 /** An inline message in a form: announced to screen readers when it appears. */
-export function Alert({ children, tone = 'error', className }: { children: ReactNode; tone?: 'error' | 'warning' | 'info' | 'success'; className?: string }) {
+export function Alert({
+  children,
+  tone = 'error',
+  className,
+}: {
+  children: ReactNode
+  tone?: 'error' | 'warning' | 'info' | 'success'
+  className?: string
+}) {
   const tones = {
     error: 'border-error/40 bg-error/10 text-error',
     warning: 'border-warning/40 bg-warning/10 text-warning',

@@ -23,7 +23,16 @@ export interface DropdownProps {
 }
 
 /** Single-select listbox dropdown; max height 224 px (spec §9), keyboard and outside-click aware. */
-export function Dropdown({ label, options, value, onChange, disabled, triggerContent, className, testId }: DropdownProps) {
+export function Dropdown({
+  label,
+  options,
+  value,
+  onChange,
+  disabled,
+  triggerContent,
+  className,
+  testId,
+}: DropdownProps) {
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(0)
   const rootRef = useRef<HTMLDivElement>(null)
@@ -46,7 +55,12 @@ export function Dropdown({ label, options, value, onChange, disabled, triggerCon
 
   const openMenu = () => {
     if (disabled) return
-    setActive(Math.max(0, options.findIndex((o) => o.value === value)))
+    setActive(
+      Math.max(
+        0,
+        options.findIndex((o) => o.value === value),
+      ),
+    )
     setOpen(true)
   }
 
@@ -116,7 +130,9 @@ export function Dropdown({ label, options, value, onChange, disabled, triggerCon
               {option.icon}
               <span className="flex-1 truncate">
                 {option.label}
-                {option.subtext && <span className="block text-xs font-normal text-muted">{option.subtext}</span>}
+                {option.subtext && (
+                  <span className="block text-xs font-normal text-muted">{option.subtext}</span>
+                )}
               </span>
               {option.value === value && <Icon name="check" className="size-4 text-primary" />}
             </li>

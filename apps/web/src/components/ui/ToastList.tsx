@@ -15,7 +15,15 @@ const look: Record<ToastView['kind'], { icon: IconName; accent: string }> = {
 }
 
 /** The stack of toasts, bottom-centre. Errors and warnings are announced assertively. */
-export function ToastList({ toasts, onClose, closeLabel }: { toasts: readonly ToastView[]; onClose: (id: string) => void; closeLabel: string }) {
+export function ToastList({
+  toasts,
+  onClose,
+  closeLabel,
+}: {
+  toasts: readonly ToastView[]
+  onClose: (id: string) => void
+  closeLabel: string
+}) {
   return (
     <div className="pointer-events-none fixed inset-x-0 bottom-4 z-[70] flex flex-col items-center gap-2 px-4">
       {toasts.map((toast) => (

@@ -1,4 +1,10 @@
-import type { InitRequest, LoginRequest, LoginResponse, LogoutResponse, StatusResponse } from '@shelfcast/contracts'
+import type {
+  InitRequest,
+  LoginRequest,
+  LoginResponse,
+  LogoutResponse,
+  StatusResponse,
+} from '@shelfcast/contracts'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import { useApiClient, type ApiClient } from '@/lib/api/index.ts'

@@ -23,7 +23,9 @@ function storedToken(token: string) {
 describe('session restore at boot', () => {
   it('authorizes a stored token', async () => {
     storedToken('good')
-    const server = fakeServer({ 'POST /api/authorize': () => json(loginResponseFixture(userFixture('root', { accessToken: 'good' }))) })
+    const server = fakeServer({
+      'POST /api/authorize': () => json(loginResponseFixture(userFixture('root', { accessToken: 'good' }))),
+    })
     await restoreSession(clientFor(server))
     expect(useSessionStore.getState()).toMatchObject({ status: 'ready', accessToken: 'good' })
     expect(useSessionStore.getState().user?.username).toBe('root')
@@ -33,8 +35,11 @@ describe('session restore at boot', () => {
     storedToken('expired')
     const server = fakeServer({
       'POST /api/authorize': (r) =>
-        server.requests.filter((q) => q.path === r.path).length === 1 ? text('Unauthorized', 401) : json(loginResponseFixture()),
-      'POST /auth/refresh': () => json(loginResponseFixture(userFixture('root', { accessToken: 'access-1' }))),
+        server.requests.filter((q) => q.path === r.path).length === 1
+          ? text('Unauthorized', 401)
+          : json(loginResponseFixture()),
+      'POST /auth/refresh': () =>
+        json(loginResponseFixture(userFixture('root', { accessToken: 'access-1' }))),
     })
     await restoreSession(clientFor(server))
     expect(server.requests.map((r) => r.path)).toEqual(['/api/authorize', '/auth/refresh', '/api/authorize'])

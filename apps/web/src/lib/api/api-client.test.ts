@@ -46,7 +46,11 @@ function fakeServer(opts: { refreshSucceeds: boolean; initialValidToken?: string
   return { fetchStub, calls, refreshCount: () => refreshes }
 }
 
-function clientWith(fetchStub: typeof fetch, token: { value: string | null }, extra: Partial<ApiClientOptions> = {}) {
+function clientWith(
+  fetchStub: typeof fetch,
+  token: { value: string | null },
+  extra: Partial<ApiClientOptions> = {},
+) {
   const onSessionRefreshed = vi.fn((session: LoginResponse) => {
     token.value = session.user.accessToken ?? null
   })
@@ -121,7 +125,9 @@ describe('api client', () => {
   it('never refreshes a 401 from /login: the session is cleared and the server message is thrown', async () => {
     const server = fakeServer({ refreshSucceeds: true })
     const { client, onSessionExpired } = clientWith(server.fetchStub, { value: null })
-    const error = await client.post('/login', { username: 'a', password: 'b' }, { auth: false }).catch((e: unknown) => e)
+    const error = await client
+      .post('/login', { username: 'a', password: 'b' }, { auth: false })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({ status: 401, message: 'Invalid username or password', kind: 'http' })
     expect(onSessionExpired).toHaveBeenCalledTimes(1)
@@ -136,7 +142,10 @@ describe('api client', () => {
     )
     const { client } = clientWith(fetchStub, { value: 't' })
     await expect(client.get('/api/json')).rejects.toMatchObject({ status: 404, message: 'Library not found' })
-    await expect(client.get('/api/text')).rejects.toMatchObject({ status: 403, message: 'Forbidden to do that' })
+    await expect(client.get('/api/text')).rejects.toMatchObject({
+      status: 403,
+      message: 'Forbidden to do that',
+    })
   })
 
   it('aborts a request that outlives its timeout', async () => {
@@ -147,12 +156,19 @@ describe('api client', () => {
         }),
     )
     const { client } = clientWith(fetchStub, { value: 't' })
-    await expect(client.get('/api/slow', { timeoutMs: 20 })).rejects.toMatchObject({ kind: 'timeout', status: 0 })
+    await expect(client.get('/api/slow', { timeoutMs: 20 })).rejects.toMatchObject({
+      kind: 'timeout',
+      status: 0,
+    })
   })
 
   it('reads plain-text OK answers as text', async () => {
-    const fetchStub = vi.fn(async () => new Response('OK', { status: 200, headers: { 'content-type': 'text/plain' } }))
+    const fetchStub = vi.fn(
+      async () => new Response('OK', { status: 200, headers: { 'content-type': 'text/plain' } }),
+    )
     const { client } = clientWith(fetchStub, { value: 't' })
-    await expect(client.post('/init', { newRoot: { username: 'root', password: '' } }, { auth: false })).resolves.toBe('OK')
+    await expect(
+      client.post('/init', { newRoot: { username: 'root', password: '' } }, { auth: false }),
+    ).resolves.toBe('OK')
   })
 })

@@ -11,10 +11,17 @@ const languages: LanguageOption[] = [
 
 function setup(stored: string | null = null) {
   const i18n = createI18n()
-  const storage = { value: stored, get: vi.fn(() => storage.value), set: vi.fn((code: string) => void (storage.value = code)) }
+  const storage = {
+    value: stored,
+    get: vi.fn(() => storage.value),
+    set: vi.fn((code: string) => void (storage.value = code)),
+  }
   // German lacks one key on purpose: it must fall back to en-us.
   const german: LocaleStrings = { ButtonSave: 'Speichern' }
-  const loaders = { 'de-de': vi.fn(async () => german), 'fr-fr': vi.fn(async () => ({ ButtonSave: 'Enregistrer' })) }
+  const loaders = {
+    'de-de': vi.fn(async () => german),
+    'fr-fr': vi.fn(async () => ({ ButtonSave: 'Enregistrer' })),
+  }
   const warn = vi.fn()
   const setDateLocale = vi.fn()
   const controller = new LanguageController({ i18n, languages, loaders, storage, warn, setDateLocale })

@@ -121,7 +121,9 @@ describe('socket -> query cache bridge', () => {
     const registry = new SocketEventRegistry()
     const queryClient = new QueryClient()
     const seen: unknown[] = []
-    registry.register('admin_message', (context, message) => seen.push([context.queryClient === queryClient, message]))
+    registry.register('admin_message', (context, message) =>
+      seen.push([context.queryClient === queryClient, message]),
+    )
     const unbridge = bridgeSocketToQueryCache(client, queryClient, registry)
     socket.fire('admin_message', 'hello')
     unbridge()

@@ -78,13 +78,21 @@ export class SocketClient {
     })
     socket.on('connect_error', (error) => {
       console.error('[socket] connect error', error)
-      this.options.showConnectionToast({ kind: 'error', messageKey: 'ToastSocketFailedToConnect', timeoutMs: null })
+      this.options.showConnectionToast({
+        kind: 'error',
+        messageKey: 'ToastSocketFailedToConnect',
+        timeoutMs: null,
+      })
     })
     socket.on('disconnect', (reason) => {
       this.state.setState({ connected: false, authenticated: false })
       // Our own disconnect (logout) is not a failure.
       if (reason === 'io client disconnect') return
-      this.options.showConnectionToast({ kind: 'error', messageKey: 'ToastSocketDisconnected', timeoutMs: null })
+      this.options.showConnectionToast({
+        kind: 'error',
+        messageKey: 'ToastSocketDisconnected',
+        timeoutMs: null,
+      })
     })
     socket.on('init', (payload) => {
       this.state.setState({ authenticated: true, usersOnline: payload.usersOnline ?? [] })

@@ -8,7 +8,15 @@ import { currentPath, renderApp } from '@/test/render-app.tsx'
 function accountServer(routes: Parameters<typeof fakeServer>[0] = {}) {
   return fakeServer({
     'GET /api/libraries': () => json({ libraries: [] }),
-    'GET /status': () => json({ app: 'audiobookshelf', serverVersion: '0.1.0', isInit: true, language: 'en-us', authMethods: ['local'], authFormData: {} }),
+    'GET /status': () =>
+      json({
+        app: 'audiobookshelf',
+        serverVersion: '0.1.0',
+        isInit: true,
+        language: 'en-us',
+        authMethods: ['local'],
+        authFormData: {},
+      }),
     ...routes,
   })
 }
@@ -46,7 +54,9 @@ describe('account page', () => {
   })
 
   it('changes the password with PATCH /api/me/password and says so', async () => {
-    const { user, form, server } = await openAccount({ 'PATCH /api/me/password': () => json({ success: true }) })
+    const { user, form, server } = await openAccount({
+      'PATCH /api/me/password': () => json({ success: true }),
+    })
     await user.type(within(form).getByLabelText('Current password'), 'old')
     await user.type(within(form).getByLabelText('New password'), 'new')
     await user.type(within(form).getByLabelText('Confirm new password'), 'new')
@@ -60,7 +70,9 @@ describe('account page', () => {
   })
 
   it('shows the server refusal as an error toast', async () => {
-    const { user, form } = await openAccount({ 'PATCH /api/me/password': () => text('Invalid password', 400) })
+    const { user, form } = await openAccount({
+      'PATCH /api/me/password': () => text('Invalid password', 400),
+    })
     await user.type(within(form).getByLabelText('Current password'), 'bad')
     await user.type(within(form).getByLabelText('New password'), 'new')
     await user.type(within(form).getByLabelText('Confirm new password'), 'new')
@@ -97,7 +109,9 @@ describe('account page', () => {
 
   it('logs out locally even when the server cannot be reached', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {})
-    const { user, router } = await openAccount({ 'POST /logout': () => Promise.reject(new TypeError('Failed to fetch')) })
+    const { user, router } = await openAccount({
+      'POST /logout': () => Promise.reject(new TypeError('Failed to fetch')),
+    })
     await user.click(screen.getByRole('button', { name: 'Logout' }))
     await waitFor(() => expect(currentPath(router)).toBe('/login'))
     expect(useSessionStore.getState().accessToken).toBeNull()

@@ -15,7 +15,11 @@ const accountTypeKey: Record<UserType, string> = {
   guest: 'LabelAccountTypeGuest',
 }
 
-const themeKey: Record<Theme, string> = { dark: 'LabelThemeDark', light: 'LabelThemeLight', sepia: 'LabelThemeSepia' }
+const themeKey: Record<Theme, string> = {
+  dark: 'LabelThemeDark',
+  light: 'LabelThemeLight',
+  sepia: 'LabelThemeSepia',
+}
 
 /** /account: who you are, your password, and this device's language and theme. */
 export function AccountPage() {
@@ -48,7 +52,10 @@ export function AccountPage() {
         </Button>
       </section>
 
-      <section className="mt-6 grid gap-4 rounded-2xl border border-border bg-surface p-6 sm:grid-cols-2" aria-labelledby="preferences-heading">
+      <section
+        className="mt-6 grid gap-4 rounded-2xl border border-border bg-surface p-6 sm:grid-cols-2"
+        aria-labelledby="preferences-heading"
+      >
         <h2 id="preferences-heading" className="text-lg font-semibold sm:col-span-2">
           {t('HeaderPreferences')}
         </h2>

@@ -3,7 +3,15 @@ import { useTranslation } from 'react-i18next'
 import { Logo } from '@/components/ui/index.ts'
 
 /** The centred card the first-run and login forms sit in. */
-export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string
+  subtitle?: string
+  children: ReactNode
+}) {
   const { t } = useTranslation()
   return (
     <div className="relative flex min-h-dvh items-center justify-center overflow-hidden px-4 py-12">

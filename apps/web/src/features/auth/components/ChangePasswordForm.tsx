@@ -34,7 +34,12 @@ export function ChangePasswordForm() {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="flex max-w-md flex-col gap-4" aria-labelledby="change-password-heading">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="flex max-w-md flex-col gap-4"
+      aria-labelledby="change-password-heading"
+    >
       <h2 id="change-password-heading" className="text-lg font-semibold">
         {t('HeaderChangePassword')}
       </h2>

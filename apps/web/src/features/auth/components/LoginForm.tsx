@@ -6,7 +6,13 @@ import { useLogin } from '../api.ts'
 import { AuthCard } from './AuthCard.tsx'
 
 /** Username and password sign-in (POST /login); the server's refusal (401, 429) is shown inline. */
-export function LoginForm({ initialUsername = '', notice }: { initialUsername?: string; notice?: string | null }) {
+export function LoginForm({
+  initialUsername = '',
+  notice,
+}: {
+  initialUsername?: string
+  notice?: string | null
+}) {
   const { t } = useTranslation()
   const login = useLogin()
   const [username, setUsername] = useState(initialUsername)
@@ -17,7 +23,10 @@ export function LoginForm({ initialUsername = '', notice }: { initialUsername?: 
     event.preventDefault()
     if (!username.trim()) return setError(t('ToastUserNameRequired'))
     setError(null)
-    login.mutate({ username: username.trim(), password }, { onError: (failure) => setError(errorMessage(failure, t)) })
+    login.mutate(
+      { username: username.trim(), password },
+      { onError: (failure) => setError(errorMessage(failure, t)) },
+    )
   }
 
   return (

@@ -44,7 +44,9 @@ describe('login page', () => {
     await user.click(within(form).getByRole('button', { name: 'Create root user' }))
 
     const login = await screen.findByTestId('login-form')
-    expect(server.requests.find((r) => r.path === '/init')?.body).toEqual({ newRoot: { username: 'admin', password: 'one' } })
+    expect(server.requests.find((r) => r.path === '/init')?.body).toEqual({
+      newRoot: { username: 'admin', password: 'one' },
+    })
     expect((within(login).getByLabelText('Username') as HTMLInputElement).value).toBe('admin')
     expect(login.textContent).toContain('Root user created')
   })
@@ -91,13 +93,19 @@ describe('login page', () => {
       'POST /login': () => json(loginResponseFixture()),
       'GET /api/libraries': () => json({ libraries: [] }),
     })
-    const { user, router } = renderApp(`/login?redirect=${encodeURIComponent('/account?tab=password')}`, server)
+    const { user, router } = renderApp(
+      `/login?redirect=${encodeURIComponent('/account?tab=password')}`,
+      server,
+    )
     const form = await screen.findByTestId('login-form')
     await user.type(within(form).getByLabelText('Username'), 'root')
     await user.type(within(form).getByLabelText('Password'), 'secret')
     await user.click(within(form).getByRole('button', { name: 'Submit' }))
     await waitFor(() => expect(currentPath(router)).toBe('/account?tab=password'))
-    expect(server.requests.find((r) => r.path === '/login')?.body).toEqual({ username: 'root', password: 'secret' })
+    expect(server.requests.find((r) => r.path === '/login')?.body).toEqual({
+      username: 'root',
+      password: 'secret',
+    })
     expect(localStorage.getItem('token')).toBe('access-1')
     expect((await screen.findByTestId('account-link')).textContent).toContain('root')
   })

@@ -32,7 +32,8 @@ export function LoginPage() {
   }, [autoLaunch, api])
 
   if (user) return <Navigate to={safeRedirectTarget(search.get('redirect')) ?? '/'} replace />
-  if (sessionStatus === 'restoring' || status.isPending || autoLaunch) return <LoadingBox message={t('MessageLoading')} className="min-h-dvh" />
+  if (sessionStatus === 'restoring' || status.isPending || autoLaunch)
+    return <LoadingBox message={t('MessageLoading')} className="min-h-dvh" />
 
   if (status.isError) {
     return (
@@ -47,6 +48,12 @@ export function LoginPage() {
     )
   }
 
-  if (!status.data.isInit && !createdRoot) return <SetupForm status={status.data} onCreated={setCreatedRoot} />
-  return <LoginForm initialUsername={createdRoot ?? ''} notice={createdRoot ? t('MessageRootUserCreated') : null} />
+  if (!status.data.isInit && !createdRoot)
+    return <SetupForm status={status.data} onCreated={setCreatedRoot} />
+  return (
+    <LoginForm
+      initialUsername={createdRoot ?? ''}
+      notice={createdRoot ? t('MessageRootUserCreated') : null}
+    />
+  )
 }

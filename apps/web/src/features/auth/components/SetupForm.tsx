@@ -8,7 +8,13 @@ import { validateRootSetup } from '../model/password-rules.ts'
 import { AuthCard } from './AuthCard.tsx'
 
 /** First run: create the root user (POST /init). */
-export function SetupForm({ status, onCreated }: { status: StatusResponse; onCreated: (username: string) => void }) {
+export function SetupForm({
+  status,
+  onCreated,
+}: {
+  status: StatusResponse
+  onCreated: (username: string) => void
+}) {
   const { t } = useTranslation()
   const init = useInitServer()
   const [username, setUsername] = useState('root')
@@ -33,7 +39,13 @@ export function SetupForm({ status, onCreated }: { status: StatusResponse; onCre
   return (
     <AuthCard title={t('HeaderInitialServerSetup')} subtitle={t('MessageInitialServerSetup')}>
       <form data-testid="setup-form" onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <TextField label={t('LabelRootUsername')} value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="username" required />
+        <TextField
+          label={t('LabelRootUsername')}
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          autoComplete="username"
+          required
+        />
         <TextField
           label={t('LabelPassword')}
           type="password"

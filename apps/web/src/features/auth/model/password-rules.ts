@@ -1,15 +1,24 @@
 /** Keys of en-us strings, so the forms show the spec's exact messages. */
-export type PasswordRuleError = 'ToastUserRootRequireName' | 'ToastUserPasswordMismatch' | 'ToastUserPasswordMustChange'
+export type PasswordRuleError =
+  'ToastUserRootRequireName' | 'ToastUserPasswordMismatch' | 'ToastUserPasswordMustChange'
 
 /** First-run root account: a username is required; the password may be empty but must be confirmed. */
-export function validateRootSetup(input: { username: string; password: string; confirmPassword: string }): PasswordRuleError | null {
+export function validateRootSetup(input: {
+  username: string
+  password: string
+  confirmPassword: string
+}): PasswordRuleError | null {
   if (!input.username.trim()) return 'ToastUserRootRequireName'
   if (input.password !== input.confirmPassword) return 'ToastUserPasswordMismatch'
   return null
 }
 
 /** Change password: new and confirm must match, and the new one must differ from the current. */
-export function validatePasswordChange(input: { password: string; newPassword: string; confirmPassword: string }): PasswordRuleError | null {
+export function validatePasswordChange(input: {
+  password: string
+  newPassword: string
+  confirmPassword: string
+}): PasswordRuleError | null {
   if (input.newPassword !== input.confirmPassword) return 'ToastUserPasswordMismatch'
   if (input.password === input.newPassword) return 'ToastUserPasswordMustChange'
   return null

@@ -3,7 +3,9 @@ import { safeRedirectTarget } from './redirect-target.ts'
 
 describe('safe redirect after login', () => {
   it('accepts app-relative paths with query and hash', () => {
-    expect(safeRedirectTarget('/library/abc/bookshelf?filter=issues#x')).toBe('/library/abc/bookshelf?filter=issues#x')
+    expect(safeRedirectTarget('/library/abc/bookshelf?filter=issues#x')).toBe(
+      '/library/abc/bookshelf?filter=issues#x',
+    )
     expect(safeRedirectTarget('/account')).toBe('/account')
   })
 

@@ -32,7 +32,10 @@ export function LibraryRoute() {
   if (isLoading) return <LoadingBox message={t('MessageLoading')} />
   if (libraries.length === 0) return <NoLibraries />
   if (!exists) {
-    const nextId = resolveCurrentLibraryId({ libraries, selectedId: selectedId === routeLibraryId ? null : selectedId })
+    const nextId = resolveCurrentLibraryId({
+      libraries,
+      selectedId: selectedId === routeLibraryId ? null : selectedId,
+    })
     return <Navigate to={nextId ? `/library/${nextId}` : '/'} replace />
   }
   return <Outlet />

@@ -10,7 +10,10 @@ export function NoLibraries() {
   const type = useSessionStore((s) => s.user?.type)
   const isAdmin = type ? isAdminOrUp(type) : false
   return (
-    <section data-testid="no-libraries" className="mx-auto flex max-w-lg flex-col items-center px-6 py-20 text-center">
+    <section
+      data-testid="no-libraries"
+      className="mx-auto flex max-w-lg flex-col items-center px-6 py-20 text-center"
+    >
       <div className="mb-6 flex size-20 items-center justify-center rounded-3xl bg-surface-raised text-primary">
         <Icon name="library" className="size-10" />
       </div>

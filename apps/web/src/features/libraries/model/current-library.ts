@@ -17,7 +17,8 @@ export function resolveCurrentLibraryId(input: {
   selectedId?: string | null
   defaultId?: string | null
 }): string | null {
-  const known = (id: string | null | undefined): id is string => !!id && input.libraries.some((l) => l.id === id)
+  const known = (id: string | null | undefined): id is string =>
+    !!id && input.libraries.some((l) => l.id === id)
   if (known(input.routeLibraryId)) return input.routeLibraryId
   if (known(input.selectedId)) return input.selectedId
   if (known(input.defaultId)) return input.defaultId

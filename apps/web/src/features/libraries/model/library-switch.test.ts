@@ -6,8 +6,19 @@ type Target = LibrarySwitchInput['target']
 const book: Target = { id: 'lib-b', mediaType: 'book' }
 const podcast: Target = { id: 'lib-p', mediaType: 'podcast' }
 
-function target(routeName: string | undefined, fullPath: string, to = book, currentLibraryId: string | null = 'lib-a') {
-  const input: LibrarySwitchInput = { routeName, path: fullPath.split(/[?#]/)[0] ?? fullPath, fullPath, currentLibraryId, target: to }
+function target(
+  routeName: string | undefined,
+  fullPath: string,
+  to = book,
+  currentLibraryId: string | null = 'lib-a',
+) {
+  const input: LibrarySwitchInput = {
+    routeName,
+    path: fullPath.split(/[?#]/)[0] ?? fullPath,
+    fullPath,
+    currentLibraryId,
+    target: to,
+  }
   return librarySwitchTarget(input)
 }
 
@@ -18,19 +29,27 @@ describe('library switch', () => {
   })
 
   it('sends a series page of a book library to the series list', () => {
-    expect(target('library-library-series-id', '/library/lib-a/series/s1')).toBe('/library/lib-b/bookshelf/series')
+    expect(target('library-library-series-id', '/library/lib-a/series/s1')).toBe(
+      '/library/lib-b/bookshelf/series',
+    )
   })
 
   it('swaps the id of a series page when the target is a podcast library', () => {
-    expect(target('library-library-series-id', '/library/lib-a/series/s1', podcast)).toBe('/library/lib-p/series/s1')
+    expect(target('library-library-series-id', '/library/lib-a/series/s1', podcast)).toBe(
+      '/library/lib-p/series/s1',
+    )
   })
 
   it('keeps the search query with the library id swapped', () => {
-    expect(target('library-library-search', '/library/lib-a/search?q=dune')).toBe('/library/lib-b/search?q=dune')
+    expect(target('library-library-search', '/library/lib-a/search?q=dune')).toBe(
+      '/library/lib-b/search?q=dune',
+    )
   })
 
   it('swaps the id of other library pages and drops their query', () => {
-    expect(target('library-library-bookshelf', '/library/lib-a/bookshelf?filter=issues')).toBe('/library/lib-b/bookshelf')
+    expect(target('library-library-bookshelf', '/library/lib-a/bookshelf?filter=issues')).toBe(
+      '/library/lib-b/bookshelf',
+    )
     expect(target('library-library', '/library/lib-a')).toBe('/library/lib-b')
     expect(target('library-library-narrators', '/library/lib-a/narrators')).toBe('/library/lib-b/narrators')
   })
@@ -43,6 +62,8 @@ describe('library switch', () => {
   })
 
   it('only swaps the library segment, not the same text elsewhere', () => {
-    expect(target('library-library-search', '/library/lib-a/search?q=lib-a')).toBe('/library/lib-b/search?q=lib-a')
+    expect(target('library-library-search', '/library/lib-a/search?q=lib-a')).toBe(
+      '/library/lib-b/search?q=lib-a',
+    )
   })
 })

@@ -17,7 +17,13 @@ export interface LibrarySwitchInput {
  * page keeps its query with the id swapped; other library pages get the id swapped in the path;
  * anything else goes to the library's home.
  */
-export function librarySwitchTarget({ routeName, path, fullPath, currentLibraryId, target }: LibrarySwitchInput): string | null {
+export function librarySwitchTarget({
+  routeName,
+  path,
+  fullPath,
+  currentLibraryId,
+  target,
+}: LibrarySwitchInput): string | null {
   const name = routeName ?? ''
   if (name.startsWith('config')) return null
   if (name.startsWith('library-library-series-id') && target.mediaType === 'book') {
@@ -33,7 +39,12 @@ export function librarySwitchTarget({ routeName, path, fullPath, currentLibraryI
 /** Replaces the `/library/{id}` segment only, never an equal string elsewhere in the path or query. */
 function swapLibraryId(path: string, fromId: string, toId: string): string {
   const prefix = `/library/${fromId}`
-  if (path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`) || path.startsWith(`${prefix}#`)) {
+  if (
+    path === prefix ||
+    path.startsWith(`${prefix}/`) ||
+    path.startsWith(`${prefix}?`) ||
+    path.startsWith(`${prefix}#`)
+  ) {
     return `/library/${toId}${path.slice(prefix.length)}`
   }
   return `/library/${toId}`

@@ -21,7 +21,10 @@ describe('server settings page', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }))
 
     await waitFor(() => expect(useSessionStore.getState().serverSettings?.dateFormat).toBe('yyyy-MM-dd'))
-    expect(server.requests.find((r) => r.path === '/api/settings')?.body).toEqual({ language: 'de-de', dateFormat: 'yyyy-MM-dd' })
+    expect(server.requests.find((r) => r.path === '/api/settings')?.body).toEqual({
+      language: 'de-de',
+      dateFormat: 'yyyy-MM-dd',
+    })
     // No language chosen on this device, so the server's new default applies.
     await waitFor(() => expect(i18n.language).toBe('de-de'))
     // Announced in the language the page was in when Save was pressed.
@@ -30,7 +33,10 @@ describe('server settings page', () => {
 
   it('is for admins only', async () => {
     useSessionStore.getState().setSession(loginResponseFixture(userFixture('user')))
-    const { router } = renderApp('/config', fakeServer({ 'GET /api/libraries': () => json({ libraries: [] }) }))
+    const { router } = renderApp(
+      '/config',
+      fakeServer({ 'GET /api/libraries': () => json({ libraries: [] }) }),
+    )
     await screen.findByTestId('no-libraries')
     expect(currentPath(router)).toBe('/')
   })

@@ -68,7 +68,10 @@ function ServerSettingsForm({ settings }: { settings: ServerSettings }) {
         <SelectField
           label={t('LabelDateFormat')}
           value={draft.dateFormat}
-          options={dateFormats.map((f) => ({ value: f, label: `${dateFormatLabels[f]} — ${formatDate(now, f, dateLocale())}` }))}
+          options={dateFormats.map((f) => ({
+            value: f,
+            label: `${dateFormatLabels[f]} — ${formatDate(now, f, dateLocale())}`,
+          }))}
           onChange={(e) => setDraft({ ...draft, dateFormat: e.target.value as Draft['dateFormat'] })}
         />
         <SelectField

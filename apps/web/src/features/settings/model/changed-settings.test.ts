@@ -5,7 +5,9 @@ import { changedSettings } from './changed-settings.ts'
 describe('changed server settings', () => {
   it('keeps only values that differ', () => {
     const current = defaultServerSettings('1.0.0')
-    expect(changedSettings(current, { language: 'en-us', dateFormat: 'yyyy-MM-dd', timeFormat: undefined })).toEqual({
+    expect(
+      changedSettings(current, { language: 'en-us', dateFormat: 'yyyy-MM-dd', timeFormat: undefined }),
+    ).toEqual({
       dateFormat: 'yyyy-MM-dd',
     })
     expect(changedSettings(current, { language: 'en-us' })).toEqual({})
