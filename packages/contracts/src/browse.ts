@@ -1,0 +1,197 @@
+import { z } from 'zod'
+import { queryFlag } from './query.ts'
+import { Author, MinifiedLibraryItem, PodcastEpisode, Series } from './entities/library-item.ts'
+import { MediaProgress } from './entities/user.ts'
+
+/**
+ * Browsing a library beyond the item list: series, authors, narrators, the home shelves
+ * (personalized), search and stats. Shapes follow Audiobookshelf.
+ */
+
+
+/** A book in a series context: the minified item with its sequence in that series. */
+export const SeriesBook = MinifiedLibraryItem.extend({ sequence: z.string().nullable() })
+export type SeriesBook = z.infer<typeof SeriesBook>
+
+/** A series as the series list and shelves show it. No per-user progress. */
+export const SeriesWithBooks = Series.extend({
+  nameIgnorePrefixSort: z.string(),
+  type: z.literal('series'),
+  books: z.array(SeriesBook),
+  numBooks: z.number(),
+  totalDuration: z.number(),
+  rssFeed: z.null(),
+})
+export type SeriesWithBooks = z.infer<typeof SeriesWithBooks>
+
+export const seriesSortKeys = ['name', 'numBooks', 'addedAt', 'totalDuration', 'lastBookAdded', 'lastBookUpdated'] as const
+export type SeriesSortKey = (typeof seriesSortKeys)[number]
+
+/** GET /api/libraries/:id/series. `filter` uses the item filter language (a series matches through its books). */
+export const SeriesListQuery = z.object({
+  limit: z.coerce.number().int().min(0).optional(),
+  page: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  sort: z.string().max(100).optional(),
+  desc: queryFlag.optional(),
+  filter: z.string().max(2000).optional(),
+  minified: queryFlag.optional(),
+  include: z.string().max(200).optional(),
+})
+export type SeriesListQuery = z.input<typeof SeriesListQuery>
+
+export const SeriesListResponse = z.object({
+  results: z.array(SeriesWithBooks),
+  total: z.number(),
+  limit: z.number(),
+  page: z.number(),
+  sortBy: z.string().optional(),
+  sortDesc: z.boolean(),
+  filterBy: z.string().optional(),
+  minified: z.boolean(),
+  include: z.string(),
+  offset: z.number(),
+})
+export type SeriesListResponse = z.infer<typeof SeriesListResponse>
+
+/** Progress of a user through a series (include=progress). */
+export const SeriesProgress = z.object({
+  libraryItemIds: z.array(z.string()),
+  libraryItemIdsFinished: z.array(z.string()),
+  isFinished: z.boolean(),
+})
+
+/** GET /api/series/:id and GET /api/libraries/:id/series/:seriesId. */
+export const SeriesDetail = Series.extend({
+  books: z.array(SeriesBook),
+  numBooks: z.number(),
+  totalDuration: z.number(),
+  progress: SeriesProgress.optional(),
+  rssFeed: z.null().optional(),
+})
+export type SeriesDetail = z.infer<typeof SeriesDetail>
+export const SeriesDetailQuery = z.object({ include: z.string().max(200).optional() })
+
+export const AuthorWithCount = Author.extend({ numBooks: z.number(), lastFirst: z.string() })
+export type AuthorWithCount = z.infer<typeof AuthorWithCount>
+
+export const authorSortKeys = ['name', 'lastFirst', 'numBooks', 'addedAt', 'updatedAt'] as const
+export type AuthorSortKey = (typeof authorSortKeys)[number]
+
+/** GET /api/libraries/:id/authors. Without `limit` every author comes back as `{authors}`. */
+export const AuthorsListQuery = z.object({
+  limit: z.coerce.number().int().min(0).optional(),
+  page: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  sort: z.string().max(100).optional(),
+  desc: queryFlag.optional(),
+  include: z.string().max(200).optional(),
+})
+export type AuthorsListQuery = z.input<typeof AuthorsListQuery>
+export const AuthorsListResponse = z.union([
+  z.object({ authors: z.array(AuthorWithCount) }),
+  z.object({
+    results: z.array(AuthorWithCount),
+    total: z.number(),
+    limit: z.number(),
+    page: z.number(),
+    sortBy: z.string().optional(),
+    sortDesc: z.boolean(),
+    include: z.string(),
+    offset: z.number(),
+  }),
+])
+export type AuthorsListResponse = z.infer<typeof AuthorsListResponse>
+
+/** GET /api/authors/:id?include=items,series&library=. */
+export const AuthorQuery = z.object({ include: z.string().max(200).optional(), library: z.string().max(100).optional() })
+export const AuthorDetail = AuthorWithCount.extend({
+  libraryItems: z.array(MinifiedLibraryItem).optional(),
+  series: z.array(z.object({ id: z.string(), name: z.string(), items: z.array(SeriesBook) })).optional(),
+})
+export type AuthorDetail = z.infer<typeof AuthorDetail>
+
+/** GET /api/libraries/:id/narrators. The id is base64 of the name (the narrator routes take it). */
+export const NarratorsResponse = z.object({
+  narrators: z.array(z.object({ id: z.string(), name: z.string(), numBooks: z.number() })),
+})
+export type NarratorsResponse = z.infer<typeof NarratorsResponse>
+
+/** A list item on a shelf; episode shelves carry the episode and progress shelves the last update. */
+export const ShelfItem = MinifiedLibraryItem.extend({
+  progressLastUpdate: z.number().optional(),
+  recentEpisode: PodcastEpisode.optional(),
+  userMediaProgress: MediaProgress.optional(),
+})
+export type ShelfItem = z.infer<typeof ShelfItem>
+
+export const bookShelfIds = [
+  'continue-listening',
+  'continue-reading',
+  'continue-series',
+  'recently-added',
+  'recent-series',
+  'discover',
+  'listen-again',
+  'read-again',
+  'newest-authors',
+] as const
+export const podcastShelfIds = ['continue-listening', 'newest-episodes', 'recently-added', 'listen-again'] as const
+
+const shelfBase = { id: z.string(), label: z.string(), labelStringKey: z.string(), total: z.number() }
+export const Shelf = z.discriminatedUnion('type', [
+  z.object({ ...shelfBase, type: z.literal('book'), entities: z.array(ShelfItem) }),
+  z.object({ ...shelfBase, type: z.literal('podcast'), entities: z.array(ShelfItem) }),
+  z.object({ ...shelfBase, type: z.literal('episode'), entities: z.array(ShelfItem) }),
+  z.object({ ...shelfBase, type: z.literal('series'), entities: z.array(SeriesWithBooks) }),
+  z.object({ ...shelfBase, type: z.literal('authors'), entities: z.array(AuthorWithCount) }),
+])
+export type Shelf = z.infer<typeof Shelf>
+export const PersonalizedQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+  include: z.string().max(200).optional(),
+})
+/** GET /api/libraries/:id/personalized: shelves in display order; empty shelves are left out. */
+export const PersonalizedResponse = z.array(Shelf)
+export type PersonalizedResponse = z.infer<typeof PersonalizedResponse>
+
+/** Which field of an item a search hit matched. */
+export const searchMatchKeys = ['title', 'subtitle', 'authors', 'narrators', 'series', 'tags', 'genres', 'isbn', 'asin', 'author', 'episode'] as const
+export const SearchItemHit = z.object({
+  libraryItem: MinifiedLibraryItem,
+  matchKey: z.enum(searchMatchKeys),
+  matchText: z.string(),
+})
+export type SearchItemHit = z.infer<typeof SearchItemHit>
+export const SearchEpisodeHit = SearchItemHit.extend({ episode: PodcastEpisode })
+export type SearchEpisodeHit = z.infer<typeof SearchEpisodeHit>
+
+export const SearchQuery = z.object({
+  q: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+})
+/** GET /api/libraries/:id/search. Every key is present; those of the other media type are empty. */
+export const SearchResponse = z.object({
+  book: z.array(SearchItemHit),
+  podcast: z.array(SearchItemHit),
+  episodes: z.array(SearchEpisodeHit),
+  narrators: z.array(z.object({ name: z.string(), numBooks: z.number() })),
+  tags: z.array(z.object({ name: z.string(), numItems: z.number() })),
+  genres: z.array(z.object({ name: z.string(), numItems: z.number() })),
+  series: z.array(z.object({ series: Series, books: z.array(SeriesBook) })),
+  authors: z.array(AuthorWithCount),
+})
+export type SearchResponse = z.infer<typeof SearchResponse>
+
+/** GET /api/libraries/:id/stats. */
+export const LibraryStats = z.object({
+  totalItems: z.number(),
+  totalAuthors: z.number(),
+  totalGenres: z.number(),
+  totalDuration: z.number(),
+  totalSize: z.number(),
+  numAudioTracks: z.number(),
+  longestItems: z.array(z.object({ id: z.string(), title: z.string(), duration: z.number() })),
+  largestItems: z.array(z.object({ id: z.string(), title: z.string(), size: z.number() })),
+  authorsWithCount: z.array(z.object({ id: z.string(), name: z.string(), count: z.number() })),
+  genresWithCount: z.array(z.object({ genre: z.string(), count: z.number() })),
+})
+export type LibraryStats = z.infer<typeof LibraryStats>

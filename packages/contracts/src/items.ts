@@ -1,0 +1,49 @@
+import { z } from 'zod'
+import { queryFlag } from './query.ts'
+import { LibraryItem, MinifiedLibraryItem } from './entities/library-item.ts'
+import { MediaProgress } from './entities/user.ts'
+
+/** Reading single items: GET /api/items/:id, batch get, covers, files and ebooks. */
+
+
+/** GET /api/items/:id?expanded=1&include=progress,rssfeed,share&episode=<episodeId>. */
+export const ItemQuery = z.object({
+  expanded: queryFlag.optional(),
+  include: z.string().max(200).optional(),
+  episode: z.string().max(100).optional(),
+})
+export type ItemQuery = z.input<typeof ItemQuery>
+
+const itemExtras = {
+  /** With include=progress: the caller's progress (of `episode` for a podcast), if any. */
+  userMediaProgress: MediaProgress.optional(),
+  rssFeed: z.null().optional(),
+  mediaItemShare: z.null().optional(),
+}
+/** Minified unless expanded=1. */
+export const ItemResponse = z.union([LibraryItem.extend(itemExtras), MinifiedLibraryItem.extend(itemExtras)])
+export type ItemResponse = z.infer<typeof ItemResponse>
+
+export const MAX_BATCH_GET_IDS = 1000
+/** POST /api/items/batch/get. Ids the caller may not see are left out of the answer. */
+export const BatchGetItemsRequest = z.object({
+  libraryItemIds: z
+    .array(z.string().min(1).max(100), { error: 'libraryItemIds must be an array of ids' })
+    .max(MAX_BATCH_GET_IDS, `At most ${MAX_BATCH_GET_IDS} ids`),
+})
+export type BatchGetItemsRequest = z.infer<typeof BatchGetItemsRequest>
+export const BatchGetItemsResponse = z.object({ libraryItems: z.array(LibraryItem) })
+export type BatchGetItemsResponse = z.infer<typeof BatchGetItemsResponse>
+
+export const coverFormats = ['webp', 'jpeg', 'png'] as const
+export const MAX_COVER_DIMENSION = 3000
+/** GET /api/items/:id/cover and GET /api/authors/:id/image. `ts` only makes the URL cacheable. */
+export const CoverQuery = z.object({
+  width: z.coerce.number().int().min(1).max(MAX_COVER_DIMENSION).optional(),
+  height: z.coerce.number().int().min(1).max(MAX_COVER_DIMENSION).optional(),
+  format: z.enum([...coverFormats, 'jpg']).optional(),
+  raw: queryFlag.optional(),
+  ts: z.string().max(50).optional(),
+  token: z.string().optional(),
+})
+export type CoverQuery = z.input<typeof CoverQuery>
