@@ -2,32 +2,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Book, Library, LibraryItem, Podcast } from '@shelfcast/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { toExpandedItem } from '../modules/library-items/item-json.ts'
 import { createInitialisedApp, tempDir, type TestApp } from '../test-support/test-app.ts'
-import { ScanRepository } from './scan.repository.ts'
-import { BOOKS, makeBookLibrary, makePodcastLibrary } from './test-library.ts'
-
-/** Every item of a library as the API would show it in full, keyed by relPath. */
-export async function itemsOf(t: TestApp, libraryId: string): Promise<Map<string, LibraryItem>> {
-  const repo = new ScanRepository(t.ctx.database.db)
-  const ids = (await repo.itemIndex(libraryId)).map((e) => e.id)
-  const items = await repo.loadItems(ids)
-  return new Map(items.map((s) => [s.row.rel_path, toExpandedItem(s.row, s.relations, s.episodes)]))
-}
-
-export async function createLibrary(t: TestApp, token: string, body: Record<string, unknown>): Promise<Library> {
-  const res = await t.call('POST', '/api/libraries', token, body)
-  if (res.statusCode !== 200) throw new Error(`create library failed: ${res.statusCode} ${res.body}`)
-  return res.json<Library>()
-}
-
-/** Waits for the scan that creating a library started (or runs one). */
-export async function settle(t: TestApp, libraryId: string, force = false) {
-  const first = await t.ctx.scanner.scans.scanLibrary(libraryId, { force })
-  const result = await first.done
-  if (first.status === 'already-scanning' && force) return (await t.ctx.scanner.scans.scanLibrary(libraryId, { force })).done
-  return result
-}
+import { BOOKS, createLibrary, itemsOf, makeBookLibrary, makePodcastLibrary, settle } from './test-library.ts'
 
 const book = (item: LibraryItem | undefined) => {
   if (!item) throw new Error('item not found')

@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import { XMLParser } from 'fast-xml-parser'
+import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { z } from 'zod'
 import type { BookMetaDraft, SeriesEntry } from './book-meta.ts'
 import { splitPersonNames } from './names.ts'
@@ -138,7 +138,10 @@ const xmlParser = new XMLParser({
   maxNestedTags: 64,
 })
 
+/** Parses well-formed XML only: a truncated or malformed file is refused, not half-read. */
 export function parseXml(text: string): unknown {
+  const valid = XMLValidator.validate(text)
+  if (valid !== true) throw new Error(`malformed XML: ${valid.err.msg} (line ${valid.err.line})`)
   return xmlParser.parse(text)
 }
 

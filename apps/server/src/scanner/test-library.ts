@@ -1,6 +1,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import type { Library, LibraryItem } from '@shelfcast/contracts'
 import { makeAudio, makeCoverImage, makeEpub } from '../../../../scripts/media/index.ts'
+import { toExpandedItem } from '../modules/library-items/item-json.ts'
+import type { TestApp } from '../test-support/test-app.ts'
+import { ScanRepository } from './scan.repository.ts'
 
 /** Paths of a generated book library, relative to its root. */
 export const BOOKS = {
@@ -62,3 +66,26 @@ export async function makePodcastLibrary(root: string): Promise<void> {
   await makeAudio({ path: path.join(show, 'ep1.mp3'), durationSec: 2, tags: { title: 'First Episode', album: 'My Show', artist: 'Host Person', date: '2024-01-02' } })
   await makeAudio({ path: path.join(show, 'ep2.mp3'), durationSec: 3, tags: { title: 'Second Episode', album: 'My Show', artist: 'Host Person', date: '2024-02-03' } })
 }
+
+/** Every item of a library as the API would show it in full, keyed by relPath. */
+export async function itemsOf(t: TestApp, libraryId: string): Promise<Map<string, LibraryItem>> {
+  const repo = new ScanRepository(t.ctx.database.db)
+  const ids = (await repo.itemIndex(libraryId)).map((e) => e.id)
+  const items = await repo.loadItems(ids)
+  return new Map(items.map((s) => [s.row.rel_path, toExpandedItem(s.row, s.relations, s.episodes)]))
+}
+
+export async function createLibrary(t: TestApp, token: string, body: Record<string, unknown>): Promise<Library> {
+  const res = await t.call('POST', '/api/libraries', token, body)
+  if (res.statusCode !== 200) throw new Error(`create library failed: ${res.statusCode} ${res.body}`)
+  return res.json<Library>()
+}
+
+/** Waits for the scan that creating a library started (or runs one). */
+export async function settle(t: TestApp, libraryId: string, force = false) {
+  const first = await t.ctx.scanner.scans.scanLibrary(libraryId, { force })
+  const result = await first.done
+  if (first.status === 'already-scanning' && force) return (await t.ctx.scanner.scans.scanLibrary(libraryId, { force })).done
+  return result
+}
+

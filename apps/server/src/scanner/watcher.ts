@@ -36,8 +36,11 @@ export class LibraryWatcher {
   private readonly deps: WatcherDeps
   private readonly libraries = new Map<string, LibraryWatch>()
   private closed = false
+  /** Quiet period before a rescan (tests shorten it). */
+  debounceMs: number
   constructor(deps: WatcherDeps) {
     this.deps = deps
+    this.debounceMs = deps.debounceMs ?? WATCH_DEBOUNCE_MS
   }
 
   /** Starts, restarts or stops watchers so they match the given libraries. */
@@ -93,7 +96,7 @@ export class LibraryWatcher {
     if (!entry || this.closed) return false
     entry.pending.add(absolutePath)
     if (entry.timer) clearTimeout(entry.timer)
-    entry.timer = setTimeout(() => void this.flush(libraryId), this.deps.debounceMs ?? WATCH_DEBOUNCE_MS)
+    entry.timer = setTimeout(() => void this.flush(libraryId), this.debounceMs)
     entry.timer.unref()
     return true
   }

@@ -1,0 +1,225 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Library, LibraryItem, Task } from '@shelfcast/contracts'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { makeAudio } from '../../../../scripts/media/index.ts'
+import { connectSocket, sleep, type TestSocket } from '../test-support/socket-client.ts'
+import { createInitialisedApp, tempDir, type LoggedIn, type TestApp } from '../test-support/test-app.ts'
+import { createLibrary } from './test-library.ts'
+
+describe('scan events, tasks and cancellation', () => {
+  let t: TestApp
+  let root: LoggedIn
+  let base: string
+  let dir: string
+  let sample: string
+  const open: TestSocket[] = []
+
+  beforeAll(async () => {
+    ;({ t, root } = await createInitialisedApp())
+    base = await t.listen()
+    dir = tempDir('shelfcast-events-')
+    sample = await makeAudio({ path: path.join(dir, 'sample.mp3'), durationSec: 1, tags: { title: 'Sample' } })
+  })
+  afterEach(() => {
+    for (const s of open.splice(0)) s.close()
+    t.ctx.scanner.scans.opendir = undefined
+  })
+  afterAll(() => t.close())
+
+  const socketFor = async (token: string) => {
+    const s = await connectSocket(base)
+    open.push(s)
+    if ((await s.auth(token)).event !== 'init') throw new Error('socket auth failed')
+    return s
+  }
+  let n = 0
+  const userWith = async (body: Record<string, unknown>) => {
+    const username = `reader${++n}`
+    await t.createUser(root.accessToken, { username, password: 'pw', ...body })
+    return t.login(username, 'pw')
+  }
+  const emptyLibrary = async (name: string) => {
+    const folder = path.join(dir, name)
+    fs.mkdirSync(folder, { recursive: true })
+    const lib = await createLibrary(t, root.accessToken, { name, folders: [{ fullPath: folder }], settings: { disableWatcher: true } })
+    await (await t.ctx.scanner.scans.scanLibrary(lib.id)).done
+    return { lib, folder }
+  }
+  const addBook = (folder: string, rel: string, json?: Record<string, unknown>) => {
+    const target = path.join(folder, rel)
+    fs.mkdirSync(target, { recursive: true })
+    fs.copyFileSync(sample, path.join(target, 'audio.mp3'))
+    if (json) fs.writeFileSync(path.join(target, 'metadata.json'), JSON.stringify(json))
+  }
+  const titlesIn = (s: TestSocket, event: string) =>
+    s
+      .received(event)
+      .flatMap((p) => p as LibraryItem[])
+      .map((i) => (i.media.metadata as { title: string }).title)
+      .sort()
+
+  it('sends items only to users allowed to see them, tasks only to admins', async () => {
+    const { lib, folder } = await emptyLibrary('Shared')
+    const other = await emptyLibrary('Other')
+    addBook(folder, 'A/Plain Book', { title: 'Plain Book' })
+    addBook(folder, 'A/Explicit Book', { title: 'Explicit Book', explicit: true })
+    addBook(folder, 'A/Kids Book', { title: 'Kids Book', tags: ['kids'] })
+
+    const member = await userWith({ permissions: { accessAllLibraries: false, accessExplicitContent: false }, librariesAccessible: [lib.id] })
+    const outsider = await userWith({ permissions: { accessAllLibraries: false }, librariesAccessible: [other.lib.id] })
+    const kidsOnly = await userWith({ permissions: { accessAllTags: false }, itemTagsSelected: ['kids'] })
+    const admin = await socketFor(root.accessToken)
+    const memberSocket = await socketFor(member.accessToken)
+    const outsiderSocket = await socketFor(outsider.accessToken)
+    const kidsSocket = await socketFor(kidsOnly.accessToken)
+
+    const res = await t.call('POST', `/api/libraries/${lib.id}/scan`, root.accessToken)
+    expect(res.statusCode).toBe(200)
+    const finished = await admin.waitFor<Task>('task_finished', (x) => x.data.libraryId === lib.id, 10_000)
+    expect(finished).toMatchObject({ action: 'library-scan', isFinished: true, isFailed: false, data: { scanResults: { added: 3 } } })
+    expect(admin.received('task_started')).toHaveLength(1)
+    await admin.waitFor('items_added')
+    await sleep(100)
+
+    expect(titlesIn(admin, 'items_added')).toEqual(['Explicit Book', 'Kids Book', 'Plain Book'])
+    expect(titlesIn(memberSocket, 'items_added')).toEqual(['Kids Book', 'Plain Book'])
+    expect(titlesIn(kidsSocket, 'items_added')).toEqual(['Kids Book'])
+    expect(outsiderSocket.received('items_added')).toEqual([])
+    for (const s of [memberSocket, outsiderSocket, kidsSocket]) {
+      expect(s.events.map((e) => e.event).filter((e) => e.startsWith('task_'))).toEqual([])
+    }
+
+    // Removing a book sends items_updated (isMissing) to the same audience.
+    fs.rmSync(path.join(folder, 'A', 'Plain Book'), { recursive: true })
+    await t.call('POST', `/api/libraries/${lib.id}/scan`, root.accessToken)
+    const updated = await memberSocket.waitFor<LibraryItem[]>('items_updated', (p) => p.some((i) => i.isMissing), 10_000)
+    expect(updated.map((i) => (i.media.metadata as { title: string }).title)).toEqual(['Plain Book'])
+    await sleep(100)
+    expect(outsiderSocket.received('items_updated')).toEqual([])
+    expect(kidsSocket.received('items_updated')).toEqual([])
+
+    const tasks = await t.call('GET', '/api/tasks', member.accessToken)
+    expect(tasks.json<{ tasks: Task[] }>().tasks.every((x) => x.data.libraryId === lib.id)).toBe(true)
+    const outsiderTasks = await t.call('GET', '/api/tasks', outsider.accessToken)
+    expect(outsiderTasks.json<{ tasks: Task[] }>().tasks.filter((x) => x.data.libraryId === lib.id)).toEqual([])
+  })
+
+  it('sends items in chunks of at most 50', async () => {
+    const { lib, folder } = await emptyLibrary('Many')
+    for (let i = 0; i < 120; i++) addBook(folder, `Author/Book ${i}`)
+    const admin = await socketFor(root.accessToken)
+    await t.call('POST', `/api/libraries/${lib.id}/scan`, root.accessToken)
+    await admin.waitFor<Task>('task_finished', (x) => x.data.libraryId === lib.id, 20_000)
+    await sleep(100)
+    const chunks = admin.received('items_added') as LibraryItem[][]
+    expect(chunks.reduce((s, c) => s + c.length, 0)).toBe(120)
+    expect(Math.max(...chunks.map((c) => c.length))).toBeLessThanOrEqual(50)
+  })
+
+  it('cancels a running scan on cancel_scan from an admin, not from a user', async () => {
+    const { lib, folder } = await emptyLibrary('Slow')
+    for (let i = 0; i < 30; i++) addBook(folder, `Author ${i}/Book`)
+    // Slow the walk down so the cancel surely lands mid-scan.
+    t.ctx.scanner.scans.opendir = async (p: string) => {
+      await sleep(30)
+      return fs.promises.opendir(p)
+    }
+    const user = await userWith({})
+    const userSocket = await socketFor(user.accessToken)
+    const admin = await socketFor(root.accessToken)
+    expect((await t.call('POST', `/api/libraries/${lib.id}/scan`, root.accessToken)).statusCode).toBe(200)
+    await admin.waitFor<Task>('task_started', (x) => x.data.libraryId === lib.id)
+    const second = await t.call('POST', `/api/libraries/${lib.id}/scan?force=1`, root.accessToken)
+    expect(second.body).toBe('Already scanning')
+
+    userSocket.socket.emit('cancel_scan', lib.id)
+    await sleep(100)
+    expect(t.ctx.scanner.scans.isScanning(lib.id)).toBe(true)
+    admin.socket.emit('cancel_scan', lib.id)
+    const finished = await admin.waitFor<Task>('task_finished', (x) => x.data.libraryId === lib.id, 10_000)
+    expect(finished.description).toBe('Canceled by user')
+    expect(finished.isFailed).toBe(false)
+    const count = await t.ctx.database.db.selectFrom('library_items').select('id').where('library_id', '=', lib.id).execute()
+    expect(count.length).toBeLessThan(30)
+  })
+
+  it('refuses scan routes to non-admins', async () => {
+    const { lib } = await emptyLibrary('Guarded')
+    const user = await userWith({})
+    expect((await t.call('POST', `/api/libraries/${lib.id}/scan`, user.accessToken)).statusCode).toBe(403)
+    expect((await t.call('POST', '/api/items/batch/scan', user.accessToken, { libraryItemIds: ['x'] })).statusCode).toBe(403)
+    expect((await t.call('POST', '/api/watcher/update', user.accessToken, { libraryId: lib.id, path: '/x', type: 'add' })).statusCode).toBe(403)
+    expect((await t.call('POST', '/api/libraries/nope/scan', root.accessToken)).statusCode).toBe(404)
+    const outside = await t.call('POST', '/api/watcher/update', root.accessToken, { libraryId: lib.id, path: '/etc/passwd', type: 'add' })
+    expect(outside.statusCode).toBe(400)
+    const traversal = await t.call('POST', '/api/watcher/update', root.accessToken, {
+      libraryId: lib.id,
+      path: `${lib.folders[0]?.fullPath}/../../etc`,
+      type: 'add',
+    })
+    expect(traversal.statusCode).toBe(400)
+  })
+
+  it('answers batch scans at once and rescans the items as a task', async () => {
+    const { lib, folder } = await emptyLibrary('Batch')
+    addBook(folder, 'X/One')
+    await (await t.ctx.scanner.scans.scanLibrary(lib.id)).done
+    const [item] = await t.ctx.database.db.selectFrom('library_items').select('id').where('library_id', '=', lib.id).execute()
+    fs.writeFileSync(path.join(folder, 'X', 'One', 'desc.txt'), 'now described')
+    const admin = await socketFor(root.accessToken)
+    const res = await t.call('POST', '/api/items/batch/scan', root.accessToken, { libraryItemIds: [item?.id] })
+    expect(res.statusCode).toBe(200)
+    const task = await admin.waitFor<Task>('task_finished', (x) => x.action === 'scan-item', 10_000)
+    expect(task.description).toBe('1 updated')
+    const row = await t.ctx.database.db.selectFrom('library_items').select('description').where('id', '=', item?.id ?? '').executeTakeFirst()
+    expect(row?.description).toBe('now described')
+  })
+})
+
+describe('first scan on library creation', () => {
+  let t: TestApp
+  afterAll(() => t?.close())
+
+  it('starts by itself when a library is created', async () => {
+    const app = await createInitialisedApp()
+    t = app.t
+    const folder = path.join(tempDir('shelfcast-first-'), 'books')
+    await makeAudio({ path: path.join(folder, 'A', 'B', 'b.mp3'), durationSec: 1 })
+    const lib: Library = await createLibrary(t, app.root.accessToken, { name: 'Auto', folders: [{ fullPath: folder }] })
+    expect(t.ctx.scanner.scans.isScanning(lib.id)).toBe(true)
+    const { status, done } = await t.ctx.scanner.scans.scanLibrary(lib.id)
+    expect(status).toBe('already-scanning')
+    expect((await done)?.added).toBe(1)
+  })
+})
+
+describe('scheduled scans', () => {
+  let t: TestApp
+  afterAll(() => t?.close())
+
+  it('runs a library scan on its cron expression and ignores a bad one', async () => {
+    const app = await createInitialisedApp()
+    t = app.t
+    const dir = tempDir('shelfcast-cron-')
+    fs.mkdirSync(path.join(dir, 'a'))
+    fs.mkdirSync(path.join(dir, 'b'))
+    const every = await createLibrary(t, app.root.accessToken, {
+      name: 'Every second',
+      folders: [{ fullPath: path.join(dir, 'a') }],
+      settings: { disableWatcher: true, autoScanCronExpression: '* * * * * *' },
+    })
+    const bad = await createLibrary(t, app.root.accessToken, {
+      name: 'Bad schedule',
+      folders: [{ fullPath: path.join(dir, 'b') }],
+      settings: { disableWatcher: true, autoScanCronExpression: 'not a cron' },
+    })
+    await t.ctx.scanner.reconcile()
+    expect(t.ctx.scanner.schedule.nextRun(every.id)).toBeInstanceOf(Date)
+    expect(t.ctx.scanner.schedule.nextRun(bad.id)).toBeNull()
+    const scans = () => t.ctx.tasks.list().filter((x) => x.action === 'library-scan' && x.data.libraryId === every.id).length
+    const until = Date.now() + 5000
+    while (scans() < 2 && Date.now() < until) await sleep(100)
+    expect(scans()).toBeGreaterThanOrEqual(2)
+  })
+})

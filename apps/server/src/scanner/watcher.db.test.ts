@@ -1,0 +1,97 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Book, Library } from '@shelfcast/contracts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { makeAudio } from '../../../../scripts/media/index.ts'
+import { sleep } from '../test-support/socket-client.ts'
+import { createInitialisedApp, tempDir, type TestApp } from '../test-support/test-app.ts'
+import { createLibrary, itemsOf } from './test-library.ts'
+
+async function waitFor<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 10_000): Promise<T> {
+  const until = Date.now() + timeoutMs
+  while (Date.now() < until) {
+    const v = await check()
+    if (v !== undefined) return v
+    await sleep(100)
+  }
+  throw new Error(`timed out waiting for ${what}`)
+}
+
+describe('file watcher', () => {
+  let t: TestApp
+  let token: string
+  let root: string
+  let sample: string
+  let library: Library
+  const libraryScans = () => t.ctx.tasks.list().filter((x) => x.action === 'library-scan' && x.data.libraryId === library.id).length
+
+  beforeAll(async () => {
+    const dir = tempDir('shelfcast-watch-')
+    root = path.join(dir, 'books')
+    sample = await makeAudio({ path: path.join(dir, 'sample.mp3'), durationSec: 1, tags: { title: 'Watched' } })
+    fs.mkdirSync(path.join(root, 'Author', 'First Book'), { recursive: true })
+    fs.copyFileSync(sample, path.join(root, 'Author', 'First Book', 'a.mp3'))
+    const app = await createInitialisedApp()
+    t = app.t
+    token = app.root.accessToken
+    t.ctx.scanner.watcher.debounceMs = 300
+    library = await createLibrary(t, token, { name: 'Watched', folders: [{ fullPath: root }] })
+    await (await t.ctx.scanner.scans.scanLibrary(library.id)).done
+    await waitFor(async () => (t.ctx.scanner.watcher.isWatching(library.id) ? true : undefined), 'watcher')
+    await t.ctx.scanner.watcher.whenReady(library.id)
+  })
+  afterAll(async () => t?.close())
+
+  it('adds a new book after the quiet period, reading only its files, without a library scan', async () => {
+    const scansBefore = libraryScans()
+    const probesBefore = t.ctx.scanner.scans.probeCounter.count
+    const target = path.join(root, 'Author', 'Second Book')
+    fs.mkdirSync(target)
+    fs.copyFileSync(sample, path.join(target, 'b.mp3'))
+    const item = await waitFor(async () => (await itemsOf(t, library.id)).get('Author/Second Book'), 'new item')
+    expect((item.media as Book).audioFiles).toHaveLength(1)
+    expect(t.ctx.scanner.scans.probeCounter.count - probesBefore).toBe(1)
+    expect(libraryScans()).toBe(scansBefore)
+  })
+
+  it('follows a renamed folder, keeping the item id', async () => {
+    const before = (await itemsOf(t, library.id)).get('Author/First Book')
+    fs.renameSync(path.join(root, 'Author', 'First Book'), path.join(root, 'Author', 'Renamed Book'))
+    const moved = await waitFor(async () => (await itemsOf(t, library.id)).get('Author/Renamed Book'), 'renamed item')
+    expect(moved.id).toBe(before?.id)
+    expect(moved.isMissing).toBe(false)
+    expect((await itemsOf(t, library.id)).has('Author/First Book')).toBe(false)
+  })
+
+  it('flags a deleted folder missing', async () => {
+    fs.rmSync(path.join(root, 'Author', 'Second Book'), { recursive: true })
+    const gone = await waitFor(async () => {
+      const item = (await itemsOf(t, library.id)).get('Author/Second Book')
+      return item?.isMissing ? item : undefined
+    }, 'missing flag')
+    expect(gone.isMissing).toBe(true)
+  })
+
+  it('takes change notices from POST /api/watcher/update', async () => {
+    t.ctx.scanner.watcher.sync([]) // no chokidar: the notice alone must do it
+    await sleep(50)
+    const target = path.join(root, 'Notified', 'Book')
+    fs.mkdirSync(target, { recursive: true })
+    fs.copyFileSync(sample, path.join(target, 'c.mp3'))
+    const res = await t.call('POST', '/api/watcher/update', token, { libraryId: library.id, path: path.join(target, 'c.mp3'), type: 'add' })
+    expect(res.statusCode).toBe(200)
+    await waitFor(async () => (await itemsOf(t, library.id)).get('Notified/Book'), 'notified item')
+  })
+
+  it('survives its library folder disappearing', async () => {
+    await t.ctx.scanner.reconcile()
+    await t.ctx.scanner.watcher.whenReady(library.id)
+    fs.rmSync(root, { recursive: true })
+    await waitFor(async () => {
+      const items = [...(await itemsOf(t, library.id)).values()]
+      return items.every((i) => i.isMissing) ? true : undefined
+    }, 'all missing')
+    const res = await t.call('GET', '/api/libraries', token)
+    expect(res.statusCode).toBe(200)
+  })
+})
