@@ -4,7 +4,7 @@ import type { i18n as I18n } from 'i18next'
 import type { ReactNode } from 'react'
 import { I18nextProvider } from 'react-i18next'
 import { ApiClientProvider, type ApiClient } from '../lib/api/index.ts'
-import type { SocketClient } from '../lib/socket/index.ts'
+import { SocketClientProvider, type SocketClient } from '../lib/socket/index.ts'
 import { SocketLifecycle } from './SocketLifecycle.tsx'
 import { ToastHost } from './ToastHost.tsx'
 
@@ -21,9 +21,11 @@ export function AppProviders({ services, children }: { services: AppServices; ch
     <I18nextProvider i18n={services.i18n}>
       <QueryClientProvider client={services.queryClient}>
         <ApiClientProvider client={services.api}>
-          {services.socket && <SocketLifecycle client={services.socket} />}
-          {children}
-          <ToastHost />
+          <SocketClientProvider client={services.socket ?? null}>
+            {services.socket && <SocketLifecycle client={services.socket} />}
+            {children}
+            <ToastHost />
+          </SocketClientProvider>
         </ApiClientProvider>
       </QueryClientProvider>
     </I18nextProvider>

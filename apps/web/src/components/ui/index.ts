@@ -27,3 +27,20 @@ export { ToastList } from './ToastList.tsx'
 export type { ToastView } from './ToastList.tsx'
 export { Toggle } from './Toggle.tsx'
 export type { ToggleProps } from './Toggle.tsx'
+export { CoverFan } from './CoverFan.tsx'
+export type { FanCover } from './CoverFan.tsx'
+export { CoverImage } from './CoverImage.tsx'
+export type { CoverImageProps } from './CoverImage.tsx'
+export {
+  authorImageNeedsBackground,
+  coverAspectRatio,
+  coverBox,
+  coverNeedsBackground,
+  coverRequestWidth,
+  COVER_BASE_WIDTH_SQUARE,
+  COVER_BASE_WIDTH_STANDARD,
+} from './cover-rules.ts'
+export { ImagePreview } from './ImagePreview.tsx'
+export { MenuRow, Popover, usePopoverClose } from './Popover.tsx'
+export type { PopoverProps } from './Popover.tsx'
+export { ProgressBar } from './ProgressBar.tsx'
