@@ -4,6 +4,8 @@ import { createRoot } from 'react-dom/client'
 import { createBrowserRouter } from 'react-router'
 import { RouterProvider } from 'react-router/dom'
 import { registerAuthSocketHandlers, restoreSession } from '../features/auth/index.ts'
+import { registerLibraryAdminSocketHandlers } from '../features/config-libraries/index.ts'
+import { registerUserAdminSocketHandlers } from '../features/config-users/index.ts'
 import { registerLibrarySocketHandlers } from '../features/libraries/index.ts'
 import { createApiClient } from '../lib/api/index.ts'
 import { currentRouterBasePath } from '../lib/base-path.ts'
@@ -44,6 +46,8 @@ export async function boot(container: HTMLElement): Promise<void> {
 
   registerAuthSocketHandlers()
   registerLibrarySocketHandlers()
+  registerLibraryAdminSocketHandlers()
+  registerUserAdminSocketHandlers()
   bridgeSocketToQueryCache(socket, queryClient)
 
   await languageController.initFromStorage()

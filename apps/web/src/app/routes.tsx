@@ -1,11 +1,9 @@
 import type { RouteObject } from 'react-router'
 import { AccountPage, LoginPage } from '../features/auth/index.ts'
-import {
-  ConfigLibrariesPage,
-  HomeRedirect,
-  LibraryOverview,
-  LibraryRoute,
-} from '../features/libraries/index.ts'
+import { ConfigApiKeysPage } from '../features/config-api-keys/index.ts'
+import { ConfigLibrariesPage } from '../features/config-libraries/index.ts'
+import { ConfigUsersPage } from '../features/config-users/index.ts'
+import { HomeRedirect, LibraryOverview, LibraryRoute } from '../features/libraries/index.ts'
 import { ServerSettingsPage } from '../features/settings/index.ts'
 import { BareLayout } from './layouts/BareLayout.tsx'
 import { ConfigLayout } from './layouts/ConfigLayout.tsx'
@@ -88,7 +86,12 @@ export const appRoutes: RouteObject[] = [
                         handle: handle('config-libraries'),
                         element: <ConfigLibrariesPage />,
                       },
-                      later('api-keys', 'config-api-keys', 'HeaderApiKeys'),
+                      { path: 'users', handle: handle('config-users'), element: <ConfigUsersPage /> },
+                      {
+                        path: 'api-keys',
+                        handle: handle('config-api-keys'),
+                        element: <ConfigApiKeysPage />,
+                      },
                     ],
                   },
                 ],

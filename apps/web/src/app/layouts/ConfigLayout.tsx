@@ -5,6 +5,8 @@ import { Icon, cn, type IconName } from '../../components/ui/index.ts'
 const sections: { to: string; labelKey: string; icon: IconName }[] = [
   { to: '/config', labelKey: 'HeaderSettings', icon: 'settings' },
   { to: '/config/libraries', labelKey: 'HeaderLibraries', icon: 'library' },
+  { to: '/config/users', labelKey: 'HeaderUsers', icon: 'users' },
+  { to: '/config/api-keys', labelKey: 'HeaderApiKeys', icon: 'key' },
 ]
 
 /** Admin configuration pages with their own navigation (the side rail stays hidden here). */

@@ -1,5 +1,4 @@
 export { libraryKeys, useLibraries, useLibraryDetail } from './api.ts'
-export { ConfigLibrariesPage } from './components/ConfigLibrariesPage.tsx'
 export { HomeRedirect } from './components/HomeRedirect.tsx'
 export { LibraryIcon } from './components/LibraryIcon.tsx'
 export { LibraryOverview } from './components/LibraryOverview.tsx'

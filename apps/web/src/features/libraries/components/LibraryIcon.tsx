@@ -1,26 +1,139 @@
-import { Icon, type IconName } from '@/components/ui/index.ts'
+import type { ReactElement } from 'react'
+import { cn } from '@/components/ui/index.ts'
 
-/** The spec's library icon names drawn with our icon set. */
-const iconFor: Record<string, IconName> = {
-  database: 'database',
-  audiobookshelf: 'headphones',
-  'books-1': 'library',
-  'books-2': 'library',
-  'book-1': 'book',
-  'microphone-1': 'narrators',
-  'microphone-3': 'narrators',
-  radio: 'radio',
-  podcast: 'podcast',
-  rss: 'rss',
-  headphones: 'headphones',
-  music: 'music',
-  'file-picture': 'image',
-  rocket: 'rocket',
-  power: 'power',
-  star: 'star',
-  heart: 'heart',
+/** The spec's 17 library icons, each drawn on a 24-unit grid in `currentColor` strokes. */
+const drawings: Record<string, ReactElement> = {
+  database: (
+    <>
+      <ellipse cx="12" cy="5" rx="8" ry="3" />
+      <path d="M4 5v14c0 1.7 3.6 3 8 3s8-1.3 8-3V5" />
+      <path d="M4 12c0 1.7 3.6 3 8 3s8-1.3 8-3" />
+    </>
+  ),
+  // Headphones over a row of book spines: the audiobook shelf.
+  audiobookshelf: (
+    <>
+      <path d="M4 13V11a8 8 0 0 1 16 0v2" />
+      <rect x="2.5" y="13" width="3.5" height="6" rx="1" />
+      <rect x="18" y="13" width="3.5" height="6" rx="1" />
+      <path d="M9 21v-7M12 21v-9M15 21v-7M8 21h8" />
+    </>
+  ),
+  // Upright books of different heights, the last one leaning.
+  'books-1': (
+    <>
+      <rect x="3" y="6" width="4" height="15" rx="0.5" />
+      <rect x="8" y="3" width="4" height="18" rx="0.5" />
+      <path d="m14 6.5 3.8-1.2 4.2 14.3-3.8 1.2z" />
+      <path d="M3 10h4M8 7h4M8 17h4" />
+    </>
+  ),
+  // A stack of books lying flat.
+  'books-2': (
+    <>
+      <rect x="3" y="16" width="18" height="5" rx="1" />
+      <rect x="5" y="10.5" width="14" height="5" rx="1" />
+      <rect x="4" y="5" width="15" height="5" rx="1" />
+      <path d="M6 16v5M8 10.5v5M7 5v5" />
+    </>
+  ),
+  // An open book.
+  'book-1': (
+    <>
+      <path d="M2 5h6a4 4 0 0 1 4 4v12a3 3 0 0 0-3-3H2z" />
+      <path d="M22 5h-6a4 4 0 0 0-4 4v12a3 3 0 0 1 3-3h7z" />
+    </>
+  ),
+  // A condenser microphone on a stand.
+  'microphone-1': (
+    <>
+      <rect x="9" y="2.5" width="6" height="11" rx="3" />
+      <path d="M5.5 10.5a6.5 6.5 0 0 0 13 0M12 17v4M8 21h8" />
+    </>
+  ),
+  // A handheld microphone with a grille.
+  'microphone-3': (
+    <>
+      <circle cx="15" cy="8.5" r="5" />
+      <path d="m11.5 12-8 8.5M13.2 14.5 9 18.7" />
+      <path d="M12 7.5h6M13 10.5h4M15 3.5v10" />
+    </>
+  ),
+  radio: (
+    <>
+      <rect x="2" y="8" width="20" height="13" rx="2" />
+      <path d="m7 8 10-5" />
+      <circle cx="8" cy="14.5" r="2.5" />
+      <path d="M14 13h4M14 16h4" />
+    </>
+  ),
+  podcast: (
+    <>
+      <circle cx="12" cy="10" r="2" />
+      <path d="M12 14v7" />
+      <path d="M7.8 14.2a6 6 0 1 1 8.4 0" />
+      <path d="M5 17a9.5 9.5 0 1 1 14 0" />
+    </>
+  ),
+  rss: (
+    <>
+      <path d="M4 11a9 9 0 0 1 9 9M4 4a16 16 0 0 1 16 16" />
+      <circle cx="5" cy="19" r="1" />
+    </>
+  ),
+  headphones: (
+    <>
+      <path d="M3 18v-6a9 9 0 0 1 18 0v6" />
+      <path d="M3 15h3v6H4a1 1 0 0 1-1-1zM21 15h-3v6h2a1 1 0 0 0 1-1z" />
+    </>
+  ),
+  music: (
+    <>
+      <path d="M9 18V5l12-2v13" />
+      <circle cx="6" cy="18" r="3" />
+      <circle cx="18" cy="16" r="3" />
+    </>
+  ),
+  // A page with a folded corner and a picture on it.
+  'file-picture': (
+    <>
+      <path d="M14 2.5H6a2 2 0 0 0-2 2v15a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-11z" />
+      <path d="M14 2.5v6h6" />
+      <circle cx="9" cy="12" r="1.5" />
+      <path d="m6.5 19 4-4.5 2.5 2.5 2-2 2.5 4" />
+    </>
+  ),
+  rocket: (
+    <>
+      <path d="M5 15c-1.5 1.3-2 5-2 5s3.7-.5 5-2c.7-.8.7-2.1-.1-2.9a2.2 2.2 0 0 0-2.9-.1z" />
+      <path d="M12 15 9 12a22 22 0 0 1 2-4A12.9 12.9 0 0 1 22 2c0 2.7-.8 7.5-6 11a22.4 22.4 0 0 1-4 2z" />
+      <path d="M9 12H5s.5-3 2-4c1.6-1 5 0 5 0M12 15v4s3-.5 4-2c1-1.6 0-5 0-5" />
+    </>
+  ),
+  power: <path d="M12 2v10M18.4 6.6a9 9 0 1 1-12.8 0" />,
+  star: <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3 6.4 20.2l1.1-6.2L3 9.6l6.2-.9z" />,
+  heart: (
+    <path d="M20.8 5.6a5 5 0 0 0-7.1 0L12 7.3l-1.7-1.7a5 5 0 0 0-7.1 7.1L12 21.4l8.8-8.7a5 5 0 0 0 0-7.1z" />
+  ),
 }
 
-export function LibraryIcon({ icon, className }: { icon: string; className?: string }) {
-  return <Icon name={iconFor[icon] ?? 'database'} className={className} />
+/** A library's icon by its spec name; an unknown name draws the database. */
+export function LibraryIcon({ icon, className, title }: { icon: string; className?: string; title?: string }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={cn('size-5 shrink-0', className)}
+      aria-hidden={title ? undefined : true}
+      role={title ? 'img' : undefined}
+      data-icon={icon in drawings ? icon : 'database'}
+    >
+      {title && <title>{title}</title>}
+      {drawings[icon] ?? drawings.database}
+    </svg>
+  )
 }

@@ -1,0 +1,1 @@
+export { ConfigApiKeysPage } from './components/ConfigApiKeysPage.tsx'

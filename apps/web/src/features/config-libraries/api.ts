@@ -1,0 +1,128 @@
+import type {
+  CreateLibraryRequest,
+  FilesystemResponse,
+  Library,
+  ReorderLibrariesResponse,
+  Task,
+  TasksResponse,
+  UpdateLibraryRequest,
+} from '@shelfcast/contracts'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { libraryKeys } from '@/features/libraries/index.ts'
+import { useApiClient } from '@/lib/api/index.ts'
+import { createFolderCache, type FolderCache } from './model/folder-cache.ts'
+import { applyOrder, orderRequest } from './model/reorder.ts'
+
+export const libraryAdminKeys = {
+  tasks: () => ['tasks', 'library-admin'] as const,
+}
+
+/** Every library query (list, details) after a change: the dropdown and side rail follow at once. */
+function useInvalidateLibraries() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: libraryKeys.all })
+}
+
+/** POST /api/libraries */
+export function useCreateLibrary() {
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  const invalidate = useInvalidateLibraries()
+  return useMutation({
+    mutationFn: (body: CreateLibraryRequest) => api.post<Library>('/api/libraries', body),
+    onSuccess: async (library) => {
+      queryClient.setQueryData<Library[]>(libraryKeys.list(), (list) =>
+        list && !list.some((l) => l.id === library.id) ? [...list, library] : list,
+      )
+      await invalidate()
+    },
+  })
+}
+
+/** PATCH /api/libraries/:id */
+export function useUpdateLibrary() {
+  const api = useApiClient()
+  const invalidate = useInvalidateLibraries()
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: UpdateLibraryRequest }) =>
+      api.patch<Library>(`/api/libraries/${encodeURIComponent(id)}`, body),
+    onSuccess: () => invalidate(),
+  })
+}
+
+/** DELETE /api/libraries/:id */
+export function useDeleteLibrary() {
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  const invalidate = useInvalidateLibraries()
+  return useMutation({
+    mutationFn: (library: Library) => api.delete<unknown>(`/api/libraries/${encodeURIComponent(library.id)}`),
+    onSuccess: async (_answer, library) => {
+      queryClient.setQueryData<Library[]>(libraryKeys.list(), (list) => list?.filter((l) => l.id !== library.id))
+      await invalidate()
+    },
+  })
+}
+
+/**
+ * POST /api/libraries/order. The list moves at once; a refusal puts the old order back (the caller
+ * shows the message).
+ */
+export function useReorderLibraries() {
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (ordered: Library[]) =>
+      api.post<ReorderLibrariesResponse>('/api/libraries/order', orderRequest(ordered)),
+    onMutate: async (ordered) => {
+      await queryClient.cancelQueries({ queryKey: libraryKeys.list() })
+      const previous = queryClient.getQueryData<Library[]>(libraryKeys.list())
+      queryClient.setQueryData<Library[]>(libraryKeys.list(), applyOrder(ordered))
+      return { previous }
+    },
+    onError: (_error, _ordered, context) => {
+      if (context?.previous) queryClient.setQueryData(libraryKeys.list(), context.previous)
+    },
+    onSuccess: (answer) => {
+      if (answer?.libraries) queryClient.setQueryData(libraryKeys.list(), answer.libraries)
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: libraryKeys.all }),
+  })
+}
+
+/** POST /api/libraries/:id/scan?force=0|1: answers at once ("OK" or "Already scanning"). */
+export function useScanLibrary() {
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ library, force }: { library: Library; force: boolean }) =>
+      api.post<string | undefined>(`/api/libraries/${encodeURIComponent(library.id)}/scan`, undefined, {
+        query: { force: force ? 1 : 0 },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: libraryAdminKeys.tasks() }),
+  })
+}
+
+/** Library scans still running, by library id (GET /api/tasks; task events refresh it). */
+export function useRunningScans(): Set<string> {
+  const api = useApiClient()
+  const query = useQuery({
+    queryKey: libraryAdminKeys.tasks(),
+    queryFn: ({ signal }) => api.get<TasksResponse>('/api/tasks', { signal }),
+    staleTime: 10_000,
+  })
+  const running = (task: Task) => task.action === 'library-scan' && !task.isFinished && !!task.data.libraryId
+  return new Set((query.data?.tasks ?? []).filter(running).map((t) => t.data.libraryId as string))
+}
+
+/** One folder cache per folder browser (GET /api/filesystem?path=&level=, answers kept 5 s). */
+export function useFolderCache(): FolderCache {
+  const api = useApiClient()
+  const [cache] = useState(() =>
+    createFolderCache((path, level) =>
+      api.get<FilesystemResponse>('/api/filesystem', { query: { path: path || undefined, level } }),
+    ),
+  )
+  return cache
+}

@@ -1,0 +1,2 @@
+export { ConfigLibrariesPage } from './components/ConfigLibrariesPage.tsx'
+export { registerLibraryAdminSocketHandlers } from './socket-handlers.ts'

@@ -1,0 +1,4 @@
+export { ConfigUsersPage } from './components/ConfigUsersPage.tsx'
+export { useUsers } from './api.ts'
+export { registerUserAdminSocketHandlers } from './socket-handlers.ts'
+export { accountTypeKeys } from './model/user-form.ts'
