@@ -27,6 +27,9 @@ const EnvSchema = z.object({
   /** How long a rotated refresh token keeps working, for tabs that refresh at the same moment. */
   REFRESH_TOKEN_GRACE_SEC: z.coerce.number().int().min(0).max(600).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Transcoding (ffmpeg HLS) streams running at once: in total, and per user. */
+  MAX_TRANSCODES: z.coerce.number().int().min(1).max(256).default(8),
+  MAX_TRANSCODES_PER_USER: z.coerce.number().int().min(1).max(64).default(2),
 })
 
 export interface Config {
@@ -45,6 +48,8 @@ export interface Config {
   refreshTokenExpirySec: number
   refreshTokenGraceSec: number
   logLevel: string
+  maxTranscodes: number
+  maxTranscodesPerUser: number
   version: string
 }
 
@@ -76,6 +81,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     refreshTokenExpirySec: e.REFRESH_TOKEN_EXPIRY_SEC,
     refreshTokenGraceSec: e.REFRESH_TOKEN_GRACE_SEC,
     logLevel: e.LOG_LEVEL,
+    maxTranscodes: e.MAX_TRANSCODES,
+    maxTranscodesPerUser: e.MAX_TRANSCODES_PER_USER,
     version: serverVersion,
   }
 }

@@ -206,6 +206,42 @@ export interface MediaProgressTable {
   finished_at: number | null
 }
 
+export interface PlaybackSessionsTable {
+  id: string
+  user_id: string
+  library_id: string
+  library_item_id: string
+  /** '' for a book. */
+  episode_id: string
+  media_type: string
+  display_title: string
+  display_author: string
+  cover_path: string | null
+  duration: number
+  media_metadata: string
+  chapters: string
+  play_method: number
+  media_player: string
+  device_info: string
+  time_listening: number
+  start_time: number
+  current_time: number
+  /** YYYY-MM-DD of the day the session started. */
+  date: string
+  day_of_week: number
+  started_at: number
+  updated_at: number
+  closed_at: number | null
+}
+
+export interface BookmarksTable {
+  user_id: string
+  library_item_id: string
+  time: number
+  title: string
+  created_at: number
+}
+
 export interface ItemsFtsTable {
   rowid: number
   item_id: string
@@ -243,6 +279,8 @@ export interface Database {
   podcast_episodes: PodcastEpisodesTable
   media_progress: MediaProgressTable
   items_fts: ItemsFtsTable
+  playback_sessions: PlaybackSessionsTable
+  bookmarks: BookmarksTable
   migrations: MigrationsTable
 }
 

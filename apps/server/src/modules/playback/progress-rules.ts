@@ -1,0 +1,46 @@
+import { FINISHED_REMAINING_SEC, type ProgressUpdate } from '@shelfcast/contracts'
+import type { Selectable } from 'kysely'
+import type { MediaProgressTable } from '../../db/schema.ts'
+
+export type ProgressRow = Selectable<MediaProgressTable>
+/** Progress values to store (the key columns aside). */
+export type ProgressValues = Omit<ProgressRow, 'id' | 'user_id' | 'library_item_id' | 'episode_id'>
+
+/**
+ * The progress rules in one pure function: position and duration give the progress fraction; an item
+ * is finished when fewer than FINISHED_REMAINING_SEC remain (or when the caller says so); finishing
+ * stamps finishedAt, un-finishing clears it; a position update brings the item back to Continue Listening.
+ */
+export function mergeProgress(existing: ProgressRow | null, u: ProgressUpdate, now: number): ProgressValues {
+  const duration = u.duration !== undefined && u.duration > 0 ? u.duration : (existing?.duration ?? 0)
+  const currentTime = u.currentTime !== undefined ? (duration > 0 ? Math.min(u.currentTime, duration) : u.currentTime) : (existing?.current_time ?? 0)
+  let isFinished = existing?.is_finished === 1
+  if (u.isFinished !== undefined) isFinished = u.isFinished
+  else if (u.currentTime !== undefined && duration > 0) isFinished = duration - currentTime < FINISHED_REMAINING_SEC
+  let progress = u.progress ?? (duration > 0 ? currentTime / duration : (existing?.progress ?? 0))
+  if (isFinished && u.progress === undefined) progress = 1
+  progress = Math.min(1, Math.max(0, progress))
+  const wasFinished = existing?.is_finished === 1
+  let finishedAt: number | null = existing?.finished_at ?? null
+  if (u.finishedAt !== undefined) finishedAt = u.finishedAt
+  else if (isFinished && !wasFinished) finishedAt = now
+  if (!isFinished) finishedAt = null
+  const hide =
+    u.hideFromContinueListening !== undefined
+      ? u.hideFromContinueListening
+      : u.currentTime !== undefined
+        ? false
+        : existing?.hide_from_continue_listening === 1
+  return {
+    duration,
+    progress,
+    current_time: currentTime,
+    is_finished: isFinished ? 1 : 0,
+    hide_from_continue_listening: hide ? 1 : 0,
+    ebook_location: u.ebookLocation !== undefined ? u.ebookLocation : (existing?.ebook_location ?? null),
+    ebook_progress: u.ebookProgress !== undefined ? u.ebookProgress : (existing?.ebook_progress ?? null),
+    last_update: now,
+    started_at: u.startedAt ?? existing?.started_at ?? now,
+    finished_at: finishedAt,
+  }
+}

@@ -1,0 +1,163 @@
+import { z } from 'zod'
+import type { AudioTrack, Chapter, LibraryItem } from './entities/library-item.ts'
+import type { MediaProgress } from './entities/user.ts'
+
+/** Spec §3: play methods. */
+export const PlayMethod = { DIRECTPLAY: 0, DIRECTSTREAM: 1, TRANSCODE: 2, LOCAL: 3 } as const
+export type PlayMethod = (typeof PlayMethod)[keyof typeof PlayMethod]
+
+/** An item is finished when fewer than this many seconds remain. */
+export const FINISHED_REMAINING_SEC = 10
+/** HLS segment length of a transcode. */
+export const HLS_SEGMENT_SEC = 6
+
+const shortText = (max: number) => z.string().trim().max(max)
+/** A device text field: bounded, control characters dropped (they never reach logs or ffmpeg). */
+const deviceText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .transform((s) => s.replace(/[\p{Cc}\p{Cf}]/gu, '').trim())
+    .optional()
+
+export const DeviceInfoInput = z.object({
+  deviceId: deviceText(128),
+  clientName: deviceText(100),
+  clientVersion: deviceText(50),
+  manufacturer: deviceText(100),
+  model: deviceText(100),
+  sdkVersion: z.number().int().min(0).max(10_000).optional(),
+})
+export type DeviceInfoInput = z.infer<typeof DeviceInfoInput>
+
+/** A MIME type a client says it can play; anything else in the list is ignored. */
+const MIME = /^[a-z0-9][a-z0-9.+-]{0,63}\/[a-z0-9][a-z0-9.+-]{0,63}$/i
+
+export const PlayRequest = z.object({
+  deviceInfo: DeviceInfoInput.optional(),
+  supportedMimeTypes: z
+    .array(z.unknown())
+    .max(100)
+    .optional()
+    .transform((list) => (list ?? []).filter((m): m is string => typeof m === 'string' && MIME.test(m)).map((m) => m.toLowerCase())),
+  mediaPlayer: shortText(50).optional(),
+  forceDirectPlay: z.boolean().optional(),
+  forceTranscode: z.boolean().optional(),
+})
+export type PlayRequest = z.infer<typeof PlayRequest>
+
+const seconds = z.number().finite().min(0).max(1e7)
+
+export const SyncRequest = z.object({
+  currentTime: seconds,
+  timeListened: seconds.optional().default(0),
+  duration: seconds.optional(),
+})
+export type SyncRequest = z.infer<typeof SyncRequest>
+
+/** Close may carry the last sync; an empty body just closes. */
+export const CloseRequest = z
+  .object({ currentTime: seconds.optional(), timeListened: seconds.optional(), duration: seconds.optional() })
+  .optional()
+
+export const ProgressUpdate = z.object({
+  currentTime: seconds.optional(),
+  duration: seconds.optional(),
+  progress: z.number().finite().min(0).max(1).optional(),
+  isFinished: z.boolean().optional(),
+  hideFromContinueListening: z.boolean().optional(),
+  ebookLocation: z.string().max(2000).nullable().optional(),
+  ebookProgress: z.number().finite().min(0).max(1).nullable().optional(),
+  finishedAt: z.number().int().min(0).nullable().optional(),
+  startedAt: z.number().int().min(0).optional(),
+})
+export type ProgressUpdate = z.infer<typeof ProgressUpdate>
+
+const id = z.string().min(1).max(200)
+
+export const BatchProgressUpdate = z
+  .array(ProgressUpdate.extend({ libraryItemId: id, episodeId: id.nullable().optional() }))
+  .max(1000)
+export type BatchProgressUpdate = z.infer<typeof BatchProgressUpdate>
+
+export const BookmarkRequest = z.object({
+  time: seconds,
+  title: z.string().max(1000).optional().default(''),
+})
+export type BookmarkRequest = z.infer<typeof BookmarkRequest>
+
+export const PagedQuery = z.object({
+  itemsPerPage: z.coerce.number().int().min(1).max(500).catch(10),
+  page: z.coerce.number().int().min(0).max(1e6).catch(0),
+})
+
+export interface DeviceInfo {
+  id: string
+  deviceId: string
+  clientName: string | null
+  clientVersion: string | null
+  manufacturer: string | null
+  model: string | null
+  sdkVersion: number | null
+  ipAddress: string | null
+  serverVersion: string
+}
+
+export interface PlaybackSession {
+  id: string
+  userId: string
+  libraryId: string
+  libraryItemId: string
+  bookId: string | null
+  episodeId: string | null
+  mediaType: 'book' | 'podcast'
+  mediaMetadata: unknown
+  chapters: Chapter[]
+  displayTitle: string
+  displayAuthor: string
+  coverPath: string | null
+  duration: number
+  playMethod: PlayMethod
+  mediaPlayer: string
+  deviceInfo: DeviceInfo
+  deviceDescription: string
+  serverVersion: string
+  date: string
+  dayOfWeek: string
+  timeListening: number
+  startTime: number
+  currentTime: number
+  startedAt: number
+  updatedAt: number
+}
+
+/** The answer of play and GET /api/session/:id: the session plus what the player needs. */
+export interface OpenPlaybackSession extends PlaybackSession {
+  audioTracks: AudioTrack[]
+  libraryItem: LibraryItem
+}
+
+export interface ListeningSessionsPage {
+  total: number
+  numPages: number
+  page: number
+  itemsPerPage: number
+  sessions: PlaybackSession[]
+}
+
+export interface ListeningStats {
+  totalTime: number
+  items: Record<string, { id: string; timeListening: number; mediaItem: unknown }>
+  days: Record<string, number>
+  dayOfWeek: Record<string, number>
+  today: number
+  recentSessions: PlaybackSession[]
+}
+
+/** `user_item_progress_updated` socket payload. */
+export interface UserItemProgressUpdated {
+  id: string
+  sessionId: string | null
+  deviceDescription: string | null
+  data: MediaProgress
+}
