@@ -170,7 +170,7 @@ export function Modal({
         data-testid={testId}
         style={{ width }}
         className={cn(
-          'flex max-w-full min-h-[200px] min-w-[min(380px,100%)] flex-col rounded-2xl border border-border bg-surface text-fg shadow-2xl outline-none animate-modal-in',
+          'flex max-h-[calc(100dvh-50px-2rem)] max-w-full min-h-[200px] min-w-[min(380px,100%)] flex-col rounded-2xl border border-border bg-surface text-fg shadow-2xl outline-none animate-modal-in',
           className,
         )}
       >
@@ -188,7 +188,8 @@ export function Modal({
             <Icon name="close" className="size-5" />
           </button>
         </div>
-        <div className="flex-1 px-6 py-5">{children}</div>
+        {/* Tall content scrolls inside the panel: the title and the buttons stay in view. */}
+        <div className="min-h-0 flex-1 overflow-y-auto px-6 py-5">{children}</div>
         {footer && (
           <div className="flex flex-wrap items-center justify-end gap-2 border-t border-border px-6 py-4">
             {footer}
