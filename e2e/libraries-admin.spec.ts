@@ -102,6 +102,22 @@ test('admin sets up a library, a user kept out of it and an API key', async ({ p
     ).json()) as { libraries: { id: string; name: string }[] }
     const booksId = libraries.libraries.find((l) => l.name === 'E2E Books')!.id
 
+    // Drag "Other Shelf" (by its grip, at the row's left edge) above "E2E Books": the order is saved.
+    await page.goto('/config/libraries')
+    const list = page.getByTestId('libraries-list')
+    await expect(list.getByTestId('library-row')).toHaveCount(2)
+    const rows = list.locator('li')
+    await rows.filter({ hasText: 'Other Shelf' }).dragTo(rows.filter({ hasText: 'E2E Books' }), {
+      sourcePosition: { x: 12, y: 20 },
+      targetPosition: { x: 12, y: 10 },
+    })
+    await expect(list.getByTestId('library-row').first()).toContainText('Other Shelf')
+    await page.reload()
+    await expect(page.getByTestId('libraries-list').getByTestId('library-row').first()).toContainText('Other Shelf')
+    // And back with the keyboard-reachable arrow button.
+    await page.getByRole('button', { name: 'Move E2E Books up' }).click()
+    await expect(page.getByTestId('libraries-list').getByTestId('library-row').first()).toContainText('E2E Books')
+
     // A user with access to "Other Shelf" only.
     await page.goto('/config/users')
     await page.getByRole('button', { name: 'Add user' }).click()
