@@ -4,9 +4,11 @@ import { createRoot } from 'react-dom/client'
 import { createBrowserRouter } from 'react-router'
 import { RouterProvider } from 'react-router/dom'
 import { registerAuthSocketHandlers, restoreSession } from '../features/auth/index.ts'
+import { registerBrowseSocketHandlers } from '../features/browse/index.ts'
 import { registerLibraryAdminSocketHandlers } from '../features/config-libraries/index.ts'
 import { registerUserAdminSocketHandlers } from '../features/config-users/index.ts'
 import { registerLibrarySocketHandlers } from '../features/libraries/index.ts'
+import { registerTaskSocketHandlers } from '../features/tasks/index.ts'
 import { createApiClient } from '../lib/api/index.ts'
 import { currentRouterBasePath } from '../lib/base-path.ts'
 import { i18n, languageController } from '../lib/i18n/index.ts'
@@ -48,6 +50,8 @@ export async function boot(container: HTMLElement): Promise<void> {
   registerLibrarySocketHandlers()
   registerLibraryAdminSocketHandlers()
   registerUserAdminSocketHandlers()
+  registerBrowseSocketHandlers()
+  registerTaskSocketHandlers()
   bridgeSocketToQueryCache(socket, queryClient)
 
   await languageController.initFromStorage()

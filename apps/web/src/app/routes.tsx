@@ -3,7 +3,20 @@ import { AccountPage, LoginPage } from '../features/auth/index.ts'
 import { ConfigApiKeysPage } from '../features/config-api-keys/index.ts'
 import { ConfigLibrariesPage } from '../features/config-libraries/index.ts'
 import { ConfigUsersPage } from '../features/config-users/index.ts'
-import { HomeRedirect, LibraryOverview, LibraryRoute } from '../features/libraries/index.ts'
+import {
+  AuthorPage,
+  AuthorsTab,
+  BookshelfPage,
+  CollectionsTab,
+  HomePage,
+  ItemPage,
+  NarratorsPage,
+  PlaylistsTab,
+  SeriesPage,
+  SeriesTab,
+} from '../features/browse/index.ts'
+import { HomeRedirect, LibraryRoute } from '../features/libraries/index.ts'
+import { SearchPage } from '../features/search/index.ts'
 import { ServerSettingsPage } from '../features/settings/index.ts'
 import { BareLayout } from './layouts/BareLayout.tsx'
 import { ConfigLayout } from './layouts/ConfigLayout.tsx'
@@ -45,13 +58,17 @@ export const appRoutes: RouteObject[] = [
                 path: 'library/:libraryId',
                 element: <LibraryRoute />,
                 children: [
-                  { index: true, handle: handle('library-library'), element: <LibraryOverview /> },
-                  later('bookshelf', 'library-library-bookshelf', 'ButtonLibrary'),
-                  later('bookshelf/series', 'library-library-bookshelf-id', 'ButtonSeries'),
-                  later('bookshelf/collections', 'library-library-bookshelf-id', 'ButtonCollections'),
-                  later('bookshelf/playlists', 'library-library-bookshelf-id', 'ButtonPlaylists'),
-                  later('bookshelf/authors', 'library-library-bookshelf-id', 'ButtonAuthors'),
-                  later('narrators', 'library-library-narrators', 'ButtonNarrators'),
+                  { index: true, handle: handle('library-library'), element: <HomePage /> },
+                  { path: 'bookshelf', handle: handle('library-library-bookshelf'), element: <BookshelfPage /> },
+                  { path: 'bookshelf/series', handle: handle('library-library-bookshelf-id'), element: <SeriesTab /> },
+                  {
+                    path: 'bookshelf/collections',
+                    handle: handle('library-library-bookshelf-id'),
+                    element: <CollectionsTab />,
+                  },
+                  { path: 'bookshelf/playlists', handle: handle('library-library-bookshelf-id'), element: <PlaylistsTab /> },
+                  { path: 'bookshelf/authors', handle: handle('library-library-bookshelf-id'), element: <AuthorsTab /> },
+                  { path: 'narrators', handle: handle('library-library-narrators'), element: <NarratorsPage /> },
                   later('stats', 'library-library-stats', 'ButtonStats'),
                   later('podcast/latest', 'library-library-podcast-latest', 'ButtonLatest'),
                   later('podcast/search', 'library-library-podcast-search', 'ButtonAdd'),
@@ -60,12 +77,12 @@ export const appRoutes: RouteObject[] = [
                     'library-library-podcast-download-queue',
                     'ButtonDownloadQueue',
                   ),
-                  later('search', 'library-library-search', 'LabelSearch'),
-                  later('series/:seriesId', 'library-library-series-id', 'ButtonSeries'),
+                  { path: 'search', handle: handle('library-library-search'), element: <SearchPage /> },
+                  { path: 'series/:seriesId', handle: handle('library-library-series-id'), element: <SeriesPage /> },
                 ],
               },
-              later('item/:id', 'item-id', 'HeaderItem'),
-              later('author/:id', 'author-id', 'HeaderAuthor'),
+              { path: 'item/:id', handle: handle('item-id'), element: <ItemPage /> },
+              { path: 'author/:id', handle: handle('author-id'), element: <AuthorPage /> },
               later('collection/:id', 'collection-id', 'HeaderCollection'),
               later('playlist/:id', 'playlist-id', 'HeaderPlaylist'),
               later('upload', 'upload', 'ButtonUpload'),

@@ -199,7 +199,8 @@ describe('text answers', () => {
       '/library/a',
       fakeServer({
         'GET /api/libraries': () => json({ libraries: [libraryFixture('a')] }),
-        'GET /api/libraries/a': () => text('Library is being rebuilt', 503),
+        // The library home lists its shelves.
+        'GET /api/libraries/a/personalized': () => text('Library is being rebuilt', 503),
       }),
     )
     expect((await screen.findByRole('alert')).textContent).toContain('Library is being rebuilt')

@@ -10,6 +10,8 @@ export const storageKeys = {
   lastLibraryId: 'lastLibraryId',
   ignoreVersion: 'ignoreVersion',
   playerQueueAutoPlay: 'playerQueueAutoPlay',
+  /** Bookshelf view chosen on this device ('standard' or 'detail'); else the server's default. */
+  bookshelfView: 'bookshelfView',
 } as const
 
 // Storage can throw (private mode, quota, disabled cookies); the app must keep working without it.

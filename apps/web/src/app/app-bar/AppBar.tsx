@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { Link, NavLink } from 'react-router'
 import { Icon, Logo, cn, type IconName } from '../../components/ui/index.ts'
 import type { CurrentLibrary } from '../../features/libraries/index.ts'
+import { GlobalSearch } from '../../features/search/index.ts'
+import { TaskWidget } from '../../features/tasks/index.ts'
 import { useSessionStore } from '../../lib/session-store.ts'
 import { LibraryDropdown } from './LibraryDropdown.tsx'
 
@@ -64,7 +66,10 @@ export function AppBar({ library }: { library: CurrentLibrary }) {
 
       <div className="flex-1" />
 
+      {library.current && <GlobalSearch key={library.current.id} library={library.current} />}
+
       <nav aria-label={t('LabelUserNavigation')} className="flex items-center gap-1">
+        <TaskWidget />
         {user.permissions.upload && <BarLink to="/upload" icon="upload" label={t('ButtonUpload')} />}
         {isAdmin && (
           <BarLink to="/config" icon="settings" label={t('HeaderSettings')} testId="settings-link" />

@@ -1,0 +1,79 @@
+import type { AuthorWithCount, Library } from '@shelfcast/contracts'
+import { useCallback, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { LoadingBox, coverAspectRatio, coverBox } from '@/components/ui/index.ts'
+import { useCurrentLibrary } from '@/features/libraries/index.ts'
+import { useApiClient } from '@/lib/api/index.ts'
+import { useUserSettings } from '@/lib/user-settings.ts'
+import { browseKeys, fetchAuthorsPage, type AuthorListParams } from '../api.ts'
+import { AUTHOR_CAPTION_HEIGHT, AuthorCard } from './AuthorCard.tsx'
+import { BookshelfLayout } from './BookshelfLayout.tsx'
+import { SortMenu } from './SortMenu.tsx'
+import { EmptyState, ListError } from './GridStates.tsx'
+import { VirtualPagedGrid } from './VirtualPagedGrid.tsx'
+
+const authorSortOptions = [
+  { key: 'name', labelKey: 'LabelAuthorFirstLast' },
+  { key: 'lastFirst', labelKey: 'LabelAuthorLastFirst' },
+  { key: 'numBooks', labelKey: 'LabelNumberOfBooks' },
+  { key: 'addedAt', labelKey: 'LabelAddedAt' },
+  { key: 'updatedAt', labelKey: 'LabelUpdatedAt' },
+]
+
+/** /library/:libraryId/bookshelf/authors: authors with image (or initials) and number of books. */
+export function AuthorsTab() {
+  const { t } = useTranslation()
+  const { current } = useCurrentLibrary()
+  if (!current) return <LoadingBox message={t('MessageLoading')} />
+  return <AuthorsGrid key={current.id} library={current} />
+}
+
+function AuthorsGrid({ library }: { library: Library }) {
+  const { t } = useTranslation()
+  const api = useApiClient()
+  const settings = useUserSettings((s) => s.settings)
+  const update = useUserSettings((s) => s.update)
+  const [total, setTotal] = useState<number | null>(null)
+  // Author cards are square, a little wider than a standard cover.
+  const width = Math.round(coverBox(settings.bookshelfCoverSize, coverAspectRatio(false)).width * 1.25)
+  const params: AuthorListParams = {
+    sortBy: authorSortOptions.some((o) => o.key === settings.authorSortBy) ? settings.authorSortBy : 'name',
+    sortDesc: settings.authorSortDesc,
+  }
+  // The grid keys its pages by `params`; the fetch itself needs no memoising.
+  const fetchPage = (page: number, limit: number, signal: AbortSignal) =>
+    fetchAuthorsPage(api, library.id, params, page, limit, signal)
+  const renderCard = useCallback((author: AuthorWithCount) => <AuthorCard author={author} width={width} />, [width])
+
+  return (
+    <BookshelfLayout
+      library={library}
+      title={t('ButtonAuthors')}
+      count={
+        total === null ? null : t(total === 1 ? 'LabelAuthorCountOne' : 'LabelAuthorCountOther', { count: total, formatted: total.toLocaleString() })
+      }
+      controls={
+        <SortMenu
+          testId="authors-sort-menu"
+          options={authorSortOptions}
+          value={params.sortBy}
+          desc={params.sortDesc}
+          onChange={(authorSortBy, authorSortDesc) => update({ authorSortBy, authorSortDesc })}
+        />
+      }
+    >
+      <VirtualPagedGrid<AuthorWithCount>
+        testId="authors-grid"
+        queryKey={browseKeys.authorsList(library.id, params)}
+        fetchPage={fetchPage}
+        cardWidth={width}
+        cardHeight={width + AUTHOR_CAPTION_HEIGHT}
+        renderCard={renderCard}
+        onTotal={setTotal}
+        loading={<LoadingBox message={t('MessageLoading')} />}
+        error={(error, retry) => <ListError error={error} onRetry={retry} />}
+        empty={<EmptyState icon="authors" title={t('MessageNoAuthors')} />}
+      />
+    </BookshelfLayout>
+  )
+}

@@ -1,0 +1,150 @@
+import type { Library } from '@shelfcast/contracts'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button, LoadingBox, Toggle, coverAspectRatio, coverBox } from '@/components/ui/index.ts'
+import { useCurrentLibrary, useLibraryDetail } from '@/features/libraries/index.ts'
+import { useApiClient } from '@/lib/api/index.ts'
+import { browseKeys, fetchItemsPage, type ItemListParams } from '../api.ts'
+import { useBookshelfSettings } from '../hooks/useBookshelfSettings.ts'
+import { FILTER_ALL, filterMenuGroups, parseFilter } from '../model/filters.ts'
+import type { AnyItem } from '../model/item-view.ts'
+import { sortCaption, sortOptions } from '../model/sort.ts'
+import { ActiveFilter } from './ActiveFilter.tsx'
+import { BookshelfLayout } from './BookshelfLayout.tsx'
+import { FilterMenu } from './FilterMenu.tsx'
+import { SortMenu } from './SortMenu.tsx'
+import { CoverSizeControl, ViewToggle } from './ViewControls.tsx'
+import { EmptyState, ListError } from './GridStates.tsx'
+import { cardCaptionHeight, ItemCard } from './ItemCard.tsx'
+import { VirtualPagedGrid } from './VirtualPagedGrid.tsx'
+
+/** /library/:libraryId/bookshelf: the whole library as a virtualised, server-paged grid. */
+export function BookshelfPage() {
+  const { t } = useTranslation()
+  const { current } = useCurrentLibrary()
+  if (!current) return <LoadingBox message={t('MessageLoading')} />
+  return <Bookshelf key={current.id} library={current} />
+}
+
+export const GRID_GAP = 24
+
+function Bookshelf({ library }: { library: Library }) {
+  const { t } = useTranslation()
+  const api = useApiClient()
+  const detail = useLibraryDetail(library.id)
+  const shelf = useBookshelfSettings(library.mediaType)
+  const { settings, filterBy, update } = shelf
+  const isBook = library.mediaType === 'book'
+  const aspectRatio = coverAspectRatio(library.settings.coverAspectRatio === 1)
+  const cover = coverBox(settings.bookshelfCoverSize, aspectRatio)
+  const [total, setTotal] = useState<number | null>(null)
+
+  const params: ItemListParams = {
+    orderBy: settings.orderBy,
+    orderDesc: settings.orderDesc,
+    filterBy,
+    collapseSeries: isBook && settings.collapseSeries && parseFilter(filterBy)?.group !== 'series',
+  }
+  // The grid keys its pages by `params`; the fetch itself needs no memoising.
+  const fetchPage = (page: number, limit: number, signal: AbortSignal) =>
+    fetchItemsPage(api, library.id, params, page, limit, signal)
+
+  // Another sort or filter is another list: start it at the top.
+  const paramsKey = JSON.stringify(params)
+  const shownKey = useRef(paramsKey)
+  useEffect(() => {
+    if (shownKey.current === paramsKey) return
+    shownKey.current = paramsKey
+    window.scrollTo({ top: 0 })
+  }, [paramsKey])
+
+  const caption = sortCaption(settings.orderBy)
+  const cardHeight = cover.height + cardCaptionHeight(shelf.view, settings.showSubtitles)
+  const renderCard = useCallback(
+    (item: AnyItem) => (
+      <ItemCard
+        item={item}
+        width={cover.width}
+        aspectRatio={aspectRatio}
+        view={shelf.view}
+        caption={caption}
+        showSubtitle={settings.showSubtitles}
+      />
+    ),
+    [cover.width, aspectRatio, shelf.view, caption, settings.showSubtitles],
+  )
+
+  const countKey = isBook
+    ? total === 1
+      ? 'LabelBookCountOne'
+      : 'LabelBookCountOther'
+    : total === 1
+      ? 'LabelPodcastCountOne'
+      : 'LabelPodcastCountOther'
+  const filtered = filterBy !== FILTER_ALL
+
+  return (
+    <BookshelfLayout
+      library={library}
+      title={t('ButtonLibrary')}
+      count={total === null ? null : t(countKey, { count: total, formatted: total.toLocaleString() })}
+      controls={
+        <>
+          <SortMenu
+            options={sortOptions(library.mediaType, filterBy)}
+            value={settings.orderBy}
+            desc={settings.orderDesc}
+            onChange={(orderBy, orderDesc) => update({ orderBy, orderDesc })}
+          />
+          <FilterMenu
+            groups={filterMenuGroups(library.mediaType, detail.data?.filterdata)}
+            value={filterBy}
+            onChange={shelf.setFilter}
+          />
+          {isBook && (
+            <Toggle
+              label={t('LabelCollapseSeries')}
+              checked={settings.collapseSeries}
+              onChange={(collapseSeries) => update({ collapseSeries })}
+              testId="collapse-series"
+              className="items-center"
+            />
+          )}
+          <ViewToggle view={shelf.view} onChange={shelf.setView} />
+          <CoverSizeControl size={settings.bookshelfCoverSize} onChange={(bookshelfCoverSize) => update({ bookshelfCoverSize })} />
+        </>
+      }
+      below={filtered ? <ActiveFilter value={filterBy} filterData={detail.data?.filterdata} onClear={() => shelf.setFilter(FILTER_ALL)} /> : undefined}
+    >
+      <VirtualPagedGrid<AnyItem>
+        testId="bookshelf-grid"
+        queryKey={browseKeys.itemsList(library.id, params)}
+        fetchPage={fetchPage}
+        cardWidth={cover.width}
+        cardHeight={cardHeight}
+        gap={GRID_GAP}
+        renderCard={renderCard}
+        onTotal={setTotal}
+        loading={<LoadingBox message={t('MessageLoading')} />}
+        error={(error, retry) => <ListError error={error} onRetry={retry} />}
+        empty={
+          <EmptyState
+            testId="bookshelf-empty"
+            icon={filtered ? 'filter' : 'library'}
+            title={
+              filterBy === 'issues' ? t('MessageNoIssues') : filtered ? t('MessageNoItemsMatchFilter') : t('MessageLibraryEmpty')
+            }
+            hint={filtered ? undefined : t('MessageLibraryEmptyHint')}
+            action={
+              filtered ? (
+                <Button variant="secondary" onClick={() => shelf.setFilter(FILTER_ALL)}>
+                  {t('ButtonClearFilter')}
+                </Button>
+              ) : undefined
+            }
+          />
+        }
+      />
+    </BookshelfLayout>
+  )
+}

@@ -1,0 +1,104 @@
+import type { Library } from '@shelfcast/contracts'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { LoadingBox } from '@/components/ui/index.ts'
+import { useCurrentLibrary } from '@/features/libraries/index.ts'
+import { useCollections, usePlaylists } from '../api.ts'
+import { BookshelfLayout } from './BookshelfLayout.tsx'
+import { EmptyState, ListError } from './GridStates.tsx'
+
+interface ListEntry {
+  id: string
+  name: string
+  description: string | null
+  count: number
+  to: string
+}
+
+function NamedList({ entries, testId }: { entries: ListEntry[]; testId: string }) {
+  const { t } = useTranslation()
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" data-testid={testId}>
+      {entries.map((entry) => (
+        <li key={entry.id}>
+          <Link
+            to={entry.to}
+            className="block rounded-2xl border border-border bg-surface p-4 transition hover:border-primary/50"
+          >
+            <p className="truncate font-semibold">{entry.name}</p>
+            {entry.description && <p className="mt-1 line-clamp-2 text-sm text-muted">{entry.description}</p>}
+            <p className="mt-2 text-xs text-muted">
+              {t(entry.count === 1 ? 'LabelItemCountOne' : 'LabelItemCountOther', { count: entry.count, formatted: entry.count.toLocaleString() })}
+            </p>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** /library/:libraryId/bookshelf/collections: the library's collections, or an honest empty state. */
+export function CollectionsTab() {
+  const { t } = useTranslation()
+  const { current } = useCurrentLibrary()
+  if (!current) return <LoadingBox message={t('MessageLoading')} />
+  return <Collections key={current.id} library={current} />
+}
+
+function Collections({ library }: { library: Library }) {
+  const { t } = useTranslation()
+  const query = useCollections(library.id)
+  const entries = (query.data ?? []).map((c) => ({
+    id: c.id,
+    name: c.name,
+    description: c.description,
+    count: c.books.length,
+    to: `/collection/${c.id}`,
+  }))
+  return (
+    <BookshelfLayout library={library} title={t('ButtonCollections')}>
+      {query.isPending ? (
+        <LoadingBox message={t('MessageLoading')} />
+      ) : query.isError ? (
+        <ListError error={query.error} onRetry={() => void query.refetch()} />
+      ) : entries.length === 0 ? (
+        <EmptyState icon="collections" title={t('MessageNoCollections')} hint={t('MessageNoCollectionsHint')} />
+      ) : (
+        <NamedList entries={entries} testId="collections-list" />
+      )}
+    </BookshelfLayout>
+  )
+}
+
+/** /library/:libraryId/bookshelf/playlists: the user's playlists in this library. */
+export function PlaylistsTab() {
+  const { t } = useTranslation()
+  const { current } = useCurrentLibrary()
+  if (!current) return <LoadingBox message={t('MessageLoading')} />
+  return <Playlists key={current.id} library={current} />
+}
+
+function Playlists({ library }: { library: Library }) {
+  const { t } = useTranslation()
+  const query = usePlaylists(library.id)
+  const entries = (query.data ?? []).map((p) => ({
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    count: p.items.length,
+    to: `/playlist/${p.id}`,
+  }))
+  return (
+    <BookshelfLayout library={library} title={t('ButtonPlaylists')}>
+      {query.isPending ? (
+        <LoadingBox message={t('MessageLoading')} />
+      ) : query.isError ? (
+        <ListError error={query.error} onRetry={() => void query.refetch()} />
+      ) : entries.length === 0 ? (
+        <EmptyState icon="playlists" title={t('MessageNoPlaylists')} hint={t('MessageNoPlaylistsHint')} />
+      ) : (
+        <NamedList entries={entries} testId="playlists-list" />
+      )}
+    </BookshelfLayout>
+  )
+}

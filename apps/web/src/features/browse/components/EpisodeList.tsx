@@ -1,0 +1,89 @@
+import type { PodcastEpisode } from '@shelfcast/contracts'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button, Icon } from '@/components/ui/index.ts'
+import { useSessionStore } from '@/lib/session-store.ts'
+import { formatDate, secondsToTimestamp } from '@/lib/time-format.ts'
+import { pageSlice, sortEpisodes, type EpisodeSortKey } from '../model/episodes.ts'
+import { DataTable } from './ItemTables.tsx'
+
+const columns: { key: EpisodeSortKey; labelKey: string; className?: string }[] = [
+  { key: 'season', labelKey: 'LabelSeason', className: 'w-16' },
+  { key: 'episode', labelKey: 'LabelEpisode', className: 'w-16' },
+  { key: 'title', labelKey: 'LabelTitle' },
+  { key: 'publishedAt', labelKey: 'LabelPubDate', className: 'w-32' },
+  { key: 'duration', labelKey: 'LabelDuration', className: 'w-24 text-right' },
+]
+
+/** A podcast's episodes: sortable by any column, 25 a page. */
+export function EpisodeList({ episodes }: { episodes: readonly PodcastEpisode[] }) {
+  const { t, i18n } = useTranslation()
+  const dateFormat = useSessionStore((s) => s.serverSettings?.dateFormat ?? 'MM/dd/yyyy')
+  const [sort, setSort] = useState<{ key: EpisodeSortKey; desc: boolean }>({ key: 'publishedAt', desc: true })
+  const [page, setPage] = useState(0)
+  const sorted = sortEpisodes(episodes, sort.key, sort.desc)
+  const view = pageSlice(sorted, page)
+
+  const toggle = (key: EpisodeSortKey) => {
+    setSort((s) => (s.key === key ? { key, desc: !s.desc } : { key, desc: key === 'publishedAt' }))
+    setPage(0)
+  }
+
+  return (
+    <>
+      <DataTable
+        testId="episodes-table"
+        title={t('HeaderEpisodes')}
+        count={episodes.length}
+        head={
+          <tr>
+            {columns.map((column) => (
+              <th
+                key={column.key}
+                scope="col"
+                className={`px-4 py-2.5 font-semibold whitespace-nowrap ${column.className ?? ''}`}
+                aria-sort={sort.key === column.key ? (sort.desc ? 'descending' : 'ascending') : 'none'}
+              >
+                <button type="button" onClick={() => toggle(column.key)} className="inline-flex items-center gap-1 uppercase hover:text-fg">
+                  {t(column.labelKey)}
+                  {sort.key === column.key && <Icon name={sort.desc ? 'arrowDown' : 'arrowUp'} className="size-3.5" />}
+                </button>
+              </th>
+            ))}
+          </tr>
+        }
+      >
+        {view.items.map((episode) => (
+          <tr key={episode.id} data-testid="episode-row">
+            <td className="px-4 py-2 text-muted tabular-nums">{episode.season ?? ''}</td>
+            <td className="px-4 py-2 text-muted tabular-nums">{episode.episode ?? ''}</td>
+            <td className="px-4 py-2">
+              <p className="font-medium">{episode.title}</p>
+              {episode.subtitle && <p className="line-clamp-1 text-xs text-muted">{episode.subtitle}</p>}
+            </td>
+            <td className="px-4 py-2 whitespace-nowrap text-muted">
+              {episode.publishedAt ? formatDate(episode.publishedAt, dateFormat, i18n.language) : ''}
+            </td>
+            <td className="px-4 py-2 text-right font-mono text-xs tabular-nums">{secondsToTimestamp(episode.duration)}</td>
+          </tr>
+        ))}
+      </DataTable>
+      {view.pages > 1 && (
+        <div className="mt-3 flex items-center justify-end gap-2 text-sm" data-testid="episodes-pager">
+          <Button variant="secondary" disabled={view.page === 0} onClick={() => setPage(view.page - 1)} aria-label={t('ButtonPrevPage')}>
+            <Icon name="chevronLeft" className="size-4" />
+          </Button>
+          <span className="text-muted tabular-nums">{t('LabelPageOf', { page: view.page + 1, pages: view.pages })}</span>
+          <Button
+            variant="secondary"
+            disabled={view.page >= view.pages - 1}
+            onClick={() => setPage(view.page + 1)}
+            aria-label={t('ButtonNextPage')}
+          >
+            <Icon name="chevronRight" className="size-4" />
+          </Button>
+        </div>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,118 @@
+import type { Library, Shelf } from '@shelfcast/contracts'
+import { useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Icon, LoadingBox, coverAspectRatio, coverBox } from '@/components/ui/index.ts'
+import { useCurrentLibrary } from '@/features/libraries/index.ts'
+import { usePersonalized } from '../api.ts'
+import { useNearViewport } from '../hooks/useNearViewport.ts'
+import { AUTHOR_CAPTION_HEIGHT, AuthorCard } from './AuthorCard.tsx'
+import { EmptyState, ListError } from './GridStates.tsx'
+import { cardCaptionHeight, ItemCard } from './ItemCard.tsx'
+import { SERIES_CAPTION_HEIGHT, SERIES_CARD_WIDTH_FACTOR, SeriesCard } from './SeriesCard.tsx'
+
+/** Shelf labels by the server's labelStringKey (Audiobookshelf's keys); others show the server's label. */
+const shelfLabelKeys: Record<string, string> = {
+  LabelContinueListening: 'LabelContinueListening',
+  LabelContinueReading: 'LabelContinueReading',
+  LabelContinueSeries: 'LabelContinueSeries',
+  LabelRecentlyAdded: 'LabelRecentlyAdded',
+  LabelRecentSeries: 'LabelRecentSeries',
+  LabelDiscover: 'LabelDiscover',
+  LabelListenAgain: 'LabelListenAgain',
+  LabelReadAgain: 'LabelReadAgain',
+  LabelNewestAuthors: 'LabelNewestAuthors',
+  LabelNewestEpisodes: 'LabelNewestEpisodes',
+}
+
+const HOME_COVER_SIZE = 120
+
+/** / and /library/:libraryId: the personalised shelves, each a horizontal row whose covers load when it nears the screen. */
+export function HomePage() {
+  const { t } = useTranslation()
+  const { current } = useCurrentLibrary()
+  if (!current) return <LoadingBox message={t('MessageLoading')} />
+  return <Home key={current.id} library={current} />
+}
+
+function Home({ library }: { library: Library }) {
+  const { t } = useTranslation()
+  const query = usePersonalized(library.id)
+  if (query.isPending) return <LoadingBox message={t('MessageLoading')} />
+  if (query.isError) return <ListError error={query.error} onRetry={() => void query.refetch()} />
+  const shelves = query.data.filter((shelf) => shelf.entities.length > 0)
+  return (
+    <div className="py-6" data-testid="home">
+      <h1 className="sr-only">{t('ButtonHome')}</h1>
+      {shelves.length === 0 ? (
+        <EmptyState icon="library" title={t('MessageLibraryEmpty')} hint={t('MessageLibraryEmptyHint')} />
+      ) : (
+        shelves.map((shelf, index) => <ShelfRow key={shelf.id} shelf={shelf} library={library} eager={index < 2} />)
+      )}
+    </div>
+  )
+}
+
+function ShelfRow({ shelf, library, eager }: { shelf: Shelf; library: Library; eager: boolean }) {
+  const { t } = useTranslation()
+  const ref = useRef<HTMLElement>(null)
+  const near = useNearViewport(ref)
+  const scroller = useRef<HTMLUListElement>(null)
+  const aspectRatio = coverAspectRatio(library.settings.coverAspectRatio === 1)
+  const cover = coverBox(HOME_COVER_SIZE, aspectRatio)
+  const labelKey = shelfLabelKeys[shelf.labelStringKey]
+  const label = labelKey ? t(labelKey) : shelf.label
+  const rowHeight =
+    shelf.type === 'authors'
+      ? cover.height + AUTHOR_CAPTION_HEIGHT
+      : shelf.type === 'series'
+        ? cover.height + SERIES_CAPTION_HEIGHT
+        : cover.height + cardCaptionHeight('detail')
+
+  const scrollBy = (direction: 1 | -1) => {
+    const element = scroller.current
+    if (element) element.scrollBy({ left: direction * element.clientWidth * 0.8, behavior: 'smooth' })
+  }
+
+  return (
+    <section ref={ref} aria-label={label} className="mb-8" data-testid="home-shelf" data-shelf-id={shelf.id}>
+      <div className="mb-3 flex items-center gap-2 px-4 md:px-8">
+        <h2 className="flex-1 text-lg font-semibold">{label}</h2>
+        <button type="button" onClick={() => scrollBy(-1)} aria-label={t('ButtonScrollLeft')} className="rounded-lg p-1.5 text-muted hover:bg-surface-raised hover:text-fg">
+          <Icon name="chevronLeft" className="size-5" />
+        </button>
+        <button type="button" onClick={() => scrollBy(1)} aria-label={t('ButtonScrollRight')} className="rounded-lg p-1.5 text-muted hover:bg-surface-raised hover:text-fg">
+          <Icon name="chevronRight" className="size-5" />
+        </button>
+      </div>
+      <ul
+        ref={scroller}
+        className="flex gap-5 overflow-x-auto px-4 pb-3 [scrollbar-width:thin] md:px-8"
+        style={{ minHeight: rowHeight }}
+      >
+        {near &&
+          (shelf.type === 'authors'
+            ? shelf.entities.map((author) => (
+                <li key={author.id} className="shrink-0">
+                  <AuthorCard author={author} width={cover.height} />
+                </li>
+              ))
+            : shelf.type === 'series'
+              ? shelf.entities.map((series) => (
+                  <li key={series.id} className="shrink-0" style={{ width: cover.width * SERIES_CARD_WIDTH_FACTOR }}>
+                    <SeriesCard series={series} coverWidth={cover.width} aspectRatio={aspectRatio} />
+                  </li>
+                ))
+              : shelf.entities.map((item) => (
+                  <li key={item.recentEpisode ? `${item.id}-${item.recentEpisode.id}` : item.id} className="shrink-0">
+                    <ItemCard item={item} width={cover.width} aspectRatio={aspectRatio} view="detail" eager={eager} />
+                    {item.recentEpisode && (
+                      <p className="mt-0.5 truncate px-0.5 text-xs text-muted" style={{ width: cover.width }}>
+                        {item.recentEpisode.title}
+                      </p>
+                    )}
+                  </li>
+                )))}
+      </ul>
+    </section>
+  )
+}

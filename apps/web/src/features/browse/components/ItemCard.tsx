@@ -1,0 +1,151 @@
+import { memo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { CoverImage, Icon, ProgressBar, cn } from '@/components/ui/index.ts'
+import { formatBytes } from '@/lib/format.ts'
+import { useSessionStore } from '@/lib/session-store.ts'
+import { formatDate } from '@/lib/time-format.ts'
+import { useItemCoverUrl } from '../hooks/useCoverUrl.ts'
+import { durationLabel } from '../model/duration.ts'
+import {
+  hasIssue,
+  itemAuthor,
+  itemDuration,
+  itemNumEpisodes,
+  itemPublishedYear,
+  itemSubtitle,
+  itemTitle,
+  progressFraction,
+  progressIndex,
+  type AnyItem,
+} from '../model/item-view.ts'
+import type { SortCaption } from '../model/sort.ts'
+
+export type BookshelfView = 'standard' | 'detail'
+
+/** Height of the text under a card: title and caption in the detail view (plus the subtitle when shown). */
+export function cardCaptionHeight(view: BookshelfView, showSubtitle = false): number {
+  if (view === 'standard') return 0
+  return showSubtitle ? 64 : 48
+}
+
+export interface ItemCardProps {
+  item: AnyItem & { collapsedSeries?: { id: string; name: string; numBooks: number } }
+  /** Cover width in CSS px. */
+  width: number
+  aspectRatio: number
+  view?: BookshelfView
+  /** What the detail view writes under the title. */
+  caption?: SortCaption
+  showSubtitle?: boolean
+  /** Cover images load eagerly on shelves that are already in view. */
+  eager?: boolean
+}
+
+/**
+ * An item on a shelf or in the grid: its cover (placeholder when none) with the user's progress along
+ * the bottom, a badge for issues, and in the detail view its title and a caption under it. A collapsed
+ * series shows the series instead and leads to the series page.
+ */
+export const ItemCard = memo(function ItemCard({
+  item,
+  width,
+  aspectRatio,
+  view = 'detail',
+  caption = 'author',
+  showSubtitle = false,
+  eager = false,
+}: ItemCardProps) {
+  const { t, i18n } = useTranslation()
+  const user = useSessionStore((s) => s.user)
+  const dateFormat = useSessionStore((s) => s.serverSettings?.dateFormat ?? 'MM/dd/yyyy')
+  const coverUrl = useItemCoverUrl(item, width)
+  const series = item.collapsedSeries
+  const title = series ? series.name : (itemTitle(item) ?? t('LabelNoTitle'))
+  const author = itemAuthor(item)
+  const progress = series ? null : progressFraction(progressIndex(user).get(item.id))
+  const to = series ? `/library/${item.libraryId}/series/${series.id}` : `/item/${item.id}`
+
+  const captionText = (() => {
+    if (series) return t(series.numBooks === 1 ? 'LabelBookCountOne' : 'LabelBookCountOther', { count: series.numBooks })
+    switch (caption) {
+      case 'publishedYear':
+        return itemPublishedYear(item) ?? ''
+      case 'addedAt':
+        return t('LabelAddedDate', { date: formatDate(item.addedAt, dateFormat, i18n.language) })
+      case 'mtime':
+        return t('LabelModifiedDate', { date: formatDate(item.mtimeMs, dateFormat, i18n.language) })
+      case 'birthtime':
+        return t('LabelCreatedDate', { date: formatDate(item.birthtimeMs, dateFormat, i18n.language) })
+      case 'size':
+        return formatBytes(item.media.size ?? item.size, i18n.language)
+      case 'duration':
+        return durationLabel(itemDuration(item), t)
+      case 'numEpisodes': {
+        const count = itemNumEpisodes(item)
+        return t(count === 1 ? 'LabelEpisodeCountOne' : 'LabelEpisodeCountOther', { count })
+      }
+      case 'none':
+        return ''
+      default:
+        return author ?? ''
+    }
+  })()
+
+  return (
+    <div className="group relative" style={{ width }} data-testid="item-card" data-item-id={item.id}>
+      <Link
+        to={to}
+        aria-label={author && !series ? `${title}, ${author}` : title}
+        title={title}
+        className="relative block rounded-md transition group-hover:-translate-y-0.5"
+      >
+        <CoverImage
+          src={coverUrl}
+          title={title}
+          author={series ? null : author}
+          aspectRatio={aspectRatio}
+          width={width}
+          invalidLabel={t('LabelInvalidCover')}
+          loading={eager ? 'eager' : 'lazy'}
+          className="shadow-md ring-primary/70 group-hover:ring-2 rounded-md"
+        />
+        {progress && (
+          <ProgressBar
+            value={progress.value}
+            finished={progress.finished}
+            label={t('LabelProgress')}
+            className="absolute inset-x-0 bottom-0 rounded-b-md"
+          />
+        )}
+        {series && (
+          <span
+            className="absolute top-1.5 right-1.5 rounded-md bg-black/75 px-1.5 py-0.5 text-xs font-bold text-white"
+            data-testid="collapsed-series-count"
+          >
+            {series.numBooks}
+          </span>
+        )}
+        {!series && hasIssue(item) && (
+          <span
+            className="absolute top-1.5 left-1.5 rounded-md bg-error p-1 text-white"
+            title={item.isMissing ? t('LabelMissing') : t('LabelInvalid')}
+          >
+            <Icon name="issues" className="size-3.5" />
+          </span>
+        )}
+      </Link>
+      {view === 'detail' && (
+        <div className={cn('mt-1.5 min-w-0 px-0.5 text-sm leading-tight')}>
+          <p className="truncate font-semibold text-fg" data-testid="item-card-title">
+            {title}
+          </p>
+          {showSubtitle && !series && itemSubtitle(item) && (
+            <p className="truncate text-xs text-muted">{itemSubtitle(item)}</p>
+          )}
+          <p className="truncate text-xs text-muted">{captionText || '\u00a0'}</p>
+        </div>
+      )}
+    </div>
+  )
+})

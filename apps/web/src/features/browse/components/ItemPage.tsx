@@ -1,0 +1,248 @@
+import { isAdminOrUp, type Book, type ItemResponse, type LibraryItem, type Podcast } from '@shelfcast/contracts'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useParams } from 'react-router'
+import { Alert, Button, CoverImage, Icon, ImagePreview, LoadingBox, ProgressBar, coverAspectRatio } from '@/components/ui/index.ts'
+import { useLibraries } from '@/features/libraries/index.ts'
+import { isApiError, useApiClient } from '@/lib/api/index.ts'
+import { errorMessage } from '@/lib/error-message.ts'
+import { formatBytes } from '@/lib/format.ts'
+import { useSessionStore } from '@/lib/session-store.ts'
+import { toast } from '@/lib/toast-store.ts'
+import { itemKeys, useItem } from '../api.ts'
+import { useItemCoverUrl } from '../hooks/useCoverUrl.ts'
+import { durationLabel } from '../model/duration.ts'
+import { bookshelfFilterPath } from '../model/filters.ts'
+import { itemAuthor, itemTitle, progressFraction, progressIndex } from '../model/item-view.ts'
+import { EmptyState, ListError } from './GridStates.tsx'
+import { EpisodeList } from './EpisodeList.tsx'
+import { ChaptersTable, EbookFileCard, LibraryFilesTable, TracksTable } from './ItemTables.tsx'
+
+/** /item/:id: everything the server knows of one item. */
+export function ItemPage() {
+  const { t } = useTranslation()
+  const { id = '' } = useParams()
+  const query = useItem(id)
+  if (query.isPending) return <LoadingBox message={t('MessageLoading')} />
+  if (query.isError) {
+    return isApiError(query.error) && query.error.status === 404 ? (
+      <EmptyState icon="book" title={t('MessageItemNotFound')} />
+    ) : (
+      <ListError error={query.error} onRetry={() => void query.refetch()} />
+    )
+  }
+  if (!('libraryFiles' in query.data)) return <LoadingBox message={t('MessageLoading')} />
+  return <ItemDetails item={query.data} />
+}
+
+type ExpandedItem = Extract<ItemResponse, { libraryFiles: unknown }> & LibraryItem
+
+const COVER_WIDTH = 240
+
+function ItemDetails({ item }: { item: ExpandedItem }) {
+  const { t, i18n } = useTranslation()
+  const user = useSessionStore((s) => s.user)
+  const libraries = useLibraries()
+  const library = libraries.data?.find((l) => l.id === item.libraryId)
+  const aspectRatio = coverAspectRatio(library?.settings.coverAspectRatio === 1 || (!library && item.mediaType === 'podcast'))
+  const coverUrl = useItemCoverUrl(item, COVER_WIDTH)
+  const rawCoverUrl = useItemCoverUrl(item, 'raw')
+  const [preview, setPreview] = useState(false)
+  const title = itemTitle(item) ?? t('LabelNoTitle')
+  const author = itemAuthor(item)
+  const progress = progressIndex(user).get(item.id) ?? item.userMediaProgress
+  const fraction = progressFraction(progress)
+  const isAdmin = user ? isAdminOrUp(user.type) : false
+  const isBook = item.mediaType === 'book'
+  const book = isBook ? (item.media as Book) : null
+  const podcast = isBook ? null : (item.media as Podcast)
+
+  return (
+    <article className="mx-auto max-w-6xl px-4 py-8 md:px-8" data-testid="item-page">
+      {(item.isMissing || item.isInvalid) && (
+        <Alert tone="error" className="mb-6">
+          <span className="flex items-start gap-2" data-testid="item-issue">
+            <Icon name="issues" className="mt-0.5 size-4" />
+            {item.isMissing ? t('MessageItemMissing') : t('MessageItemInvalid')}
+          </span>
+        </Alert>
+      )}
+      <div className="flex flex-col gap-8 md:flex-row">
+        <div className="shrink-0 self-center md:self-start">
+          <button
+            type="button"
+            onClick={() => rawCoverUrl && setPreview(true)}
+            disabled={!rawCoverUrl}
+            aria-label={t('ButtonPreviewCover')}
+            className="block cursor-zoom-in rounded-md disabled:cursor-default"
+            data-testid="item-cover"
+          >
+            <CoverImage
+              src={coverUrl}
+              title={title}
+              author={author}
+              aspectRatio={aspectRatio}
+              width={COVER_WIDTH}
+              invalidLabel={t('LabelInvalidCover')}
+              loading="eager"
+              className="shadow-2xl"
+            />
+          </button>
+          {preview && rawCoverUrl && (
+            <ImagePreview src={rawCoverUrl} alt={title} label={t('LabelCoverPreview')} onClose={() => setPreview(false)} />
+          )}
+        </div>
+
+        <div className="min-w-0 flex-1">
+          <h1 className="text-3xl font-bold tracking-tight" data-testid="item-title">
+            {title}
+          </h1>
+          {book?.metadata.subtitle && <p className="mt-1 text-lg text-muted">{book.metadata.subtitle}</p>}
+          {book && book.metadata.authors.length > 0 && (
+            <p className="mt-2 text-base" data-testid="item-authors">
+              {t('LabelByAuthors')}{' '}
+              <Links items={book.metadata.authors.map((a) => ({ key: a.id, to: `/author/${a.id}`, label: a.name }))} />
+            </p>
+          )}
+          {podcast?.metadata.author && <p className="mt-2 text-base">{t('LabelByAuthors')} {podcast.metadata.author}</p>}
+
+          {fraction && (
+            <div className="mt-4 max-w-md" data-testid="item-progress">
+              <p className="mb-1 text-sm text-muted">
+                {fraction.finished
+                  ? t('LabelFinished')
+                  : t('LabelProgressPercent', { percent: Math.round(fraction.value * 100) })}
+              </p>
+              <ProgressBar value={fraction.value} finished={fraction.finished} label={t('LabelProgress')} className="h-1.5 rounded-full" />
+            </div>
+          )}
+
+          <dl className="mt-6 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm" data-testid="item-details">
+            {book && book.metadata.narrators.length > 0 && (
+              <Row label={t('LabelNarrators')}>
+                <Links
+                  items={book.metadata.narrators.map((n) => ({
+                    key: n,
+                    to: bookshelfFilterPath(item.libraryId, 'narrators', n),
+                    label: n,
+                  }))}
+                />
+              </Row>
+            )}
+            {book && book.metadata.series.length > 0 && (
+              <Row label={t('LabelSeries')}>
+                <Links
+                  items={book.metadata.series.map((s) => ({
+                    key: s.id,
+                    to: `/library/${item.libraryId}/series/${s.id}`,
+                    label: s.sequence ? `${s.name} #${s.sequence}` : s.name,
+                  }))}
+                />
+              </Row>
+            )}
+            {item.media.metadata.genres.length > 0 && (
+              <Row label={t('LabelGenres')}>
+                <Links
+                  items={item.media.metadata.genres.map((g) => ({
+                    key: g,
+                    to: bookshelfFilterPath(item.libraryId, 'genres', g),
+                    label: g,
+                  }))}
+                />
+              </Row>
+            )}
+            {item.media.tags.length > 0 && (
+              <Row label={t('LabelTags')}>
+                <Links
+                  items={item.media.tags.map((tag) => ({ key: tag, to: bookshelfFilterPath(item.libraryId, 'tags', tag), label: tag }))}
+                />
+              </Row>
+            )}
+            {book?.metadata.publisher && <Row label={t('LabelPublisher')}>{book.metadata.publisher}</Row>}
+            {book?.metadata.publishedYear && <Row label={t('LabelPublishYear')}>{book.metadata.publishedYear}</Row>}
+            {item.media.metadata.language && <Row label={t('LabelLanguage')}>{item.media.metadata.language}</Row>}
+            {podcast?.metadata.type && (
+              <Row label={t('LabelPodcastType')}>{t(podcast.metadata.type === 'serial' ? 'LabelSerial' : 'LabelEpisodic')}</Row>
+            )}
+            {item.media.metadata.explicit && <Row label={t('LabelExplicit')}>{t('LabelYes')}</Row>}
+            {book && book.duration > 0 && <Row label={t('LabelDuration')}>{durationLabel(book.duration, t)}</Row>}
+            <Row label={t('LabelSize')}>{formatBytes(item.size, i18n.language)}</Row>
+          </dl>
+
+          <ItemActions item={item} isAdmin={isAdmin} title={title} />
+
+          {item.media.metadata.description && (
+            <section className="mt-8" aria-label={t('LabelDescription')}>
+              <h2 className="sr-only">{t('LabelDescription')}</h2>
+              <p className="max-w-3xl text-sm leading-relaxed whitespace-pre-line text-fg/90" data-testid="item-description">
+                {item.media.metadata.description}
+              </p>
+            </section>
+          )}
+        </div>
+      </div>
+
+      {podcast && <EpisodeList episodes={podcast.episodes} />}
+      {book && book.chapters.length > 0 && <ChaptersTable chapters={book.chapters} />}
+      {book && book.audioFiles.length > 0 && <TracksTable files={book.audioFiles} />}
+      {book?.ebookFile && <EbookFileCard file={book.ebookFile} />}
+      {item.libraryFiles.length > 0 && <LibraryFilesTable files={item.libraryFiles} />}
+    </article>
+  )
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="font-medium text-muted">{label}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </>
+  )
+}
+
+function Links({ items }: { items: { key: string; to: string; label: string }[] }) {
+  return (
+    <>
+      {items.map((entry, index) => (
+        <span key={entry.key}>
+          {index > 0 && ', '}
+          <Link to={entry.to} className="font-medium text-primary hover:underline">
+            {entry.label}
+          </Link>
+        </span>
+      ))}
+    </>
+  )
+}
+
+type RescanResult = 'UPDATED' | 'UPTODATE' | 'REMOVED' | 'NOTHING'
+
+/** What can be done with the item so far: admins rescan it. (Play, read and edit come with their features.) */
+function ItemActions({ item, isAdmin, title }: { item: LibraryItem; isAdmin: boolean; title: string }) {
+  const { t } = useTranslation()
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  const rescan = useMutation({
+    mutationFn: () => api.post<{ result: RescanResult }>(`/api/items/${encodeURIComponent(item.id)}/scan`),
+    onSuccess: ({ result }) => {
+      if (result === 'UPDATED') toast.success(t('ToastRescanUpdated'))
+      else if (result === 'REMOVED') toast.warning(t('ToastRescanRemoved'))
+      else toast.info(t('ToastRescanUpToDate'))
+      void queryClient.invalidateQueries({ queryKey: itemKeys.detail(item.id) })
+    },
+    onError: (error) => {
+      console.error('[item] rescan failed', error)
+      toast.error(isApiError(error) && error.kind === 'http' ? errorMessage(error, t) : t('ToastRescanFailed', { 0: title }))
+    },
+  })
+  if (!isAdmin) return null
+  return (
+    <div className="mt-6 flex flex-wrap gap-2">
+      <Button variant="secondary" loading={rescan.isPending} onClick={() => rescan.mutate()} data-testid="item-rescan">
+        <Icon name="refresh" className="size-4" />
+        {t('ButtonReScan')}
+      </Button>
+    </div>
+  )
+}

@@ -1,0 +1,68 @@
+import type { MinifiedLibraryItem } from '@shelfcast/contracts'
+import { memo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { CoverFan, type FanCover } from '@/components/ui/index.ts'
+import { useApiClient } from '@/lib/api/index.ts'
+import { coverRequestWidth } from '@/components/ui/index.ts'
+import { isRemoteCover, itemAuthor, itemTitle } from '../model/item-view.ts'
+
+/** A series card is as wide as two covers; its fan shows up to 10 of the books. */
+export const SERIES_CARD_WIDTH_FACTOR = 2
+export const SERIES_CAPTION_HEIGHT = 48
+
+export interface SeriesCardProps {
+  series: { id: string; name: string; libraryId: string; books: MinifiedLibraryItem[]; numBooks?: number }
+  /** Width of one cover; the card is twice as wide. */
+  coverWidth: number
+  aspectRatio: number
+}
+
+export const SeriesCard = memo(function SeriesCard({ series, coverWidth, aspectRatio }: SeriesCardProps) {
+  const { t } = useTranslation()
+  const api = useApiClient()
+  const width = coverWidth * SERIES_CARD_WIDTH_FACTOR
+  const pixelRatio = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1
+  const covers: FanCover[] = series.books.slice(0, 10).map((book) => {
+    const path = book.media.coverPath
+    const src = !path
+      ? null
+      : isRemoteCover(path)
+        ? path
+        : api.url(`/api/items/${encodeURIComponent(book.id)}/cover`, {
+            width: coverRequestWidth(coverWidth, pixelRatio),
+            ts: book.updatedAt,
+          })
+    return { key: book.id, src, title: itemTitle(book) ?? t('LabelNoTitle'), author: itemAuthor(book) }
+  })
+  const count = series.numBooks ?? series.books.length
+
+  return (
+    <Link
+      to={`/library/${series.libraryId}/series/${series.id}`}
+      className="group block rounded-md"
+      style={{ width }}
+      data-testid="series-card"
+      aria-label={series.name}
+    >
+      <div className="transition group-hover:-translate-y-0.5">
+        <CoverFan
+          covers={covers}
+          coverWidth={coverWidth}
+          width={width}
+          aspectRatio={aspectRatio}
+          invalidLabel={t('LabelInvalidCover')}
+          placeholderTitle={series.name}
+        />
+      </div>
+      <div className="mt-1.5 px-0.5 text-sm leading-tight">
+        <p className="truncate font-semibold text-fg" data-testid="series-card-name">
+          {series.name}
+        </p>
+        <p className="truncate text-xs text-muted">
+          {t(count === 1 ? 'LabelBookCountOne' : 'LabelBookCountOther', { count })}
+        </p>
+      </div>
+    </Link>
+  )
+})

@@ -1,0 +1,78 @@
+import { useTranslation } from 'react-i18next'
+import { Link, useParams } from 'react-router'
+import { Icon, LoadingBox } from '@/components/ui/index.ts'
+import { useCurrentLibrary } from '@/features/libraries/index.ts'
+import { isApiError } from '@/lib/api/index.ts'
+import { useSeriesDetail } from '../api.ts'
+import { durationLabel } from '../model/duration.ts'
+import { bookshelfFilterPath } from '../model/filters.ts'
+import { BookGrid } from './BookGrid.tsx'
+import { EmptyState, ListError } from './GridStates.tsx'
+
+/** /library/:libraryId/series/:seriesId: the series, its books in order and the user's progress through it. */
+export function SeriesPage() {
+  const { t } = useTranslation()
+  const { libraryId = '', seriesId = '' } = useParams()
+  const { current } = useCurrentLibrary()
+  const query = useSeriesDetail(libraryId, seriesId)
+
+  if (query.isPending) return <LoadingBox message={t('MessageLoading')} />
+  if (query.isError) {
+    return isApiError(query.error) && query.error.status === 404 ? (
+      <EmptyState icon="series" title={t('MessageSeriesNotFound')} />
+    ) : (
+      <ListError error={query.error} onRetry={() => void query.refetch()} />
+    )
+  }
+  const series = query.data
+  const finished = series.progress?.libraryItemIdsFinished.length ?? 0
+  const books = series.books
+
+  return (
+    <div className="px-4 py-8 md:px-8">
+      <nav className="mb-4 text-sm">
+        <Link to={`/library/${libraryId}/bookshelf/series`} className="inline-flex items-center gap-1 text-muted hover:text-fg">
+          <Icon name="chevronLeft" className="size-4" />
+          {t('ButtonSeries')}
+        </Link>
+      </nav>
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="text-3xl font-bold tracking-tight" data-testid="series-name">
+            {series.name}
+          </h1>
+          <p className="mt-1 text-sm text-muted">
+            {t(series.numBooks === 1 ? 'LabelBookCountOne' : 'LabelBookCountOther', {
+              count: series.numBooks,
+              formatted: series.numBooks.toLocaleString(),
+            })}
+            {series.totalDuration > 0 && ` · ${durationLabel(series.totalDuration, t)}`}
+            {finished > 0 && ` · ${t('LabelFinishedOf', { finished, total: series.numBooks })}`}
+          </p>
+        </div>
+        <Link
+          to={bookshelfFilterPath(libraryId, 'series', series.id)}
+          className="text-sm font-medium text-primary hover:underline"
+        >
+          {t('ButtonShowInLibrary')}
+        </Link>
+      </header>
+      {series.description && <p className="mt-4 max-w-3xl whitespace-pre-line text-sm text-fg/90">{series.description}</p>}
+      <div className="mt-8">
+        {books.length === 0 ? (
+          <EmptyState icon="book" title={t('MessageNoBooksInSeries')} />
+        ) : (
+          <BookGrid
+            testId="series-books"
+            items={books}
+            squareCovers={current?.settings.coverAspectRatio === 1}
+            caption={(item) => {
+              const sequence = books.find((b) => b.id === item.id)?.sequence
+              return sequence ? t('LabelSequenceNumber', { sequence }) : null
+            }}
+          />
+        )}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,37 @@
+import { coverRequestWidth } from '@/components/ui/index.ts'
+import { useApiClient } from '@/lib/api/index.ts'
+import { isRemoteCover } from '../model/item-view.ts'
+
+const pixelRatio = () => (typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1)
+
+interface CoverSource {
+  id: string
+  updatedAt: number
+  media: { coverPath: string | null }
+}
+
+/**
+ * The cover URL of an item for a CSS width: the server resizes (`?width=` in a few steps) and `ts`
+ * (updatedAt) makes each version cacheable. 'raw' asks for the original file. Null without a cover.
+ */
+export function useItemCoverUrl(item: CoverSource, width: number | 'raw'): string | null {
+  const api = useApiClient()
+  const coverPath = item.media.coverPath
+  if (!coverPath) return null
+  if (isRemoteCover(coverPath)) return coverPath
+  const query =
+    width === 'raw'
+      ? { raw: 1, ts: item.updatedAt }
+      : { width: coverRequestWidth(width, pixelRatio()), ts: item.updatedAt }
+  return api.url(`/api/items/${encodeURIComponent(item.id)}/cover`, query)
+}
+
+/** GET /api/authors/:id/image?ts=updatedAt, sized like covers. Null without an image. */
+export function useAuthorImageUrl(author: { id: string; updatedAt: number; imagePath: string | null }, width: number) {
+  const api = useApiClient()
+  if (!author.imagePath) return null
+  return api.url(`/api/authors/${encodeURIComponent(author.id)}/image`, {
+    width: coverRequestWidth(width, pixelRatio()),
+    ts: author.updatedAt,
+  })
+}

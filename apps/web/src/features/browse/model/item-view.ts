@@ -1,0 +1,82 @@
+import type { LibraryItem, MediaProgress, MinifiedLibraryItem, User } from '@shelfcast/contracts'
+
+/** An item as lists and pages show it: minified from lists, expanded from the item route or socket events. */
+export type AnyItem = MinifiedLibraryItem | LibraryItem
+
+type Meta = Record<string, unknown>
+const metaOf = (item: AnyItem): Meta => item.media.metadata as unknown as Meta
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null)
+
+/** The title, or null when the item has none (the UI shows 'No Title'). */
+export function itemTitle(item: AnyItem): string | null {
+  return text(metaOf(item).title)
+}
+
+export function itemSubtitle(item: AnyItem): string | null {
+  return text(metaOf(item).subtitle)
+}
+
+/** "A, B" for books (authorName, else the author list), the author field for podcasts. */
+export function itemAuthor(item: AnyItem): string | null {
+  const meta = metaOf(item)
+  if (item.mediaType === 'podcast') return text(meta.author)
+  const joined = text(meta.authorName)
+  if (joined) return joined
+  const authors = Array.isArray(meta.authors) ? (meta.authors as { name?: unknown }[]) : []
+  return text(authors.map((a) => (typeof a.name === 'string' ? a.name : '')).filter(Boolean).join(', '))
+}
+
+export function itemAuthors(item: AnyItem): { id: string; name: string }[] {
+  const meta = metaOf(item)
+  return Array.isArray(meta.authors) ? (meta.authors as { id: string; name: string }[]) : []
+}
+
+export function itemPublishedYear(item: AnyItem): string | null {
+  return text(metaOf(item).publishedYear)
+}
+
+export function itemNumEpisodes(item: AnyItem): number {
+  const media = item.media as { numEpisodes?: number; episodes?: unknown[] }
+  return media.numEpisodes ?? media.episodes?.length ?? 0
+}
+
+/** Seconds of audio (books; podcasts have none of their own). */
+export function itemDuration(item: AnyItem): number {
+  return 'duration' in item.media && typeof item.media.duration === 'number' ? item.media.duration : 0
+}
+
+/** Cover path as the item has it; a full http(s) URL is used as it is (spec §3). */
+export function itemCoverPath(item: AnyItem): string | null {
+  return item.media.coverPath ?? null
+}
+
+export const isRemoteCover = (coverPath: string) => /^https?:\/\//i.test(coverPath)
+
+export function hasIssue(item: Pick<AnyItem, 'isMissing' | 'isInvalid'>): boolean {
+  return item.isMissing || item.isInvalid
+}
+
+/** The user's progress per item (book progress only; episodes carry their own), built once per user object. */
+const progressIndexes = new WeakMap<User, Map<string, MediaProgress>>()
+
+export function progressIndex(user: User | null): Map<string, MediaProgress> {
+  if (!user) return new Map()
+  let index = progressIndexes.get(user)
+  if (!index) {
+    index = new Map()
+    for (const progress of user.mediaProgress ?? []) {
+      if (!progress.episodeId) index.set(progress.libraryItemId, progress)
+    }
+    progressIndexes.set(user, index)
+  }
+  return index
+}
+
+/** 0..1 listened (or read, whichever is further), and whether finished. Null without progress. */
+export function progressFraction(progress: MediaProgress | undefined): { value: number; finished: boolean } | null {
+  if (!progress) return null
+  const value = Math.max(progress.progress ?? 0, progress.ebookProgress ?? 0)
+  if (!progress.isFinished && value <= 0) return null
+  return { value: progress.isFinished ? 1 : Math.min(1, value), finished: progress.isFinished }
+}

@@ -1,0 +1,32 @@
+import type { SearchResponse } from '@shelfcast/contracts'
+import { useQuery } from '@tanstack/react-query'
+import { useApiClient } from '@/lib/api/index.ts'
+import { emptySearchResults } from './model/search-state.ts'
+
+export const searchKeys = {
+  all: ['search'] as const,
+  query: (libraryId: string, q: string, limit: number) => ['search', libraryId, q, limit] as const,
+}
+
+/** GET /api/libraries/:id/search?q=&limit=. A failed search is an empty result (spec §8), logged. */
+export function useLibrarySearch(libraryId: string, q: string, limit: number) {
+  const api = useApiClient()
+  const query = q.trim()
+  return useQuery({
+    queryKey: searchKeys.query(libraryId, query, limit),
+    enabled: query.length > 0,
+    staleTime: 30_000,
+    queryFn: async ({ signal }) => {
+      try {
+        return await api.get<SearchResponse>(`/api/libraries/${encodeURIComponent(libraryId)}/search`, {
+          query: { q: query, limit },
+          signal,
+        })
+      } catch (error) {
+        if (signal.aborted) throw error
+        console.error('[search] failed', error)
+        return emptySearchResults()
+      }
+    },
+  })
+}

@@ -1,0 +1,2 @@
+export { GlobalSearch } from './components/GlobalSearch.tsx'
+export { SearchPage } from './components/SearchPage.tsx'

@@ -1,0 +1,31 @@
+import type { TasksResponse } from '@shelfcast/contracts'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { useApiClient } from '@/lib/api/index.ts'
+import { useSessionStore } from '@/lib/session-store.ts'
+import { useTaskStore } from './store.ts'
+
+export const taskKeys = { all: ['tasks'] as const }
+
+/** GET /api/tasks once per session: tasks that started before this page loaded. A failure is only logged (spec §8). */
+export function useInitialTasks() {
+  const api = useApiClient()
+  const userId = useSessionStore((s) => s.user?.id ?? null)
+  const merge = useTaskStore((s) => s.merge)
+  const query = useQuery({
+    queryKey: [...taskKeys.all, userId],
+    enabled: userId !== null,
+    staleTime: Infinity,
+    queryFn: async ({ signal }) => {
+      try {
+        return (await api.get<TasksResponse>('/api/tasks', { signal })).tasks ?? []
+      } catch (error) {
+        console.error('Failed to load tasks', error)
+        return []
+      }
+    },
+  })
+  useEffect(() => {
+    if (query.data) merge(query.data)
+  }, [query.data, merge])
+}

@@ -1,0 +1,3 @@
+export { TaskWidget } from './components/TaskWidget.tsx'
+export { registerTaskSocketHandlers } from './socket-handlers.ts'
+export { useTaskStore } from './store.ts'
