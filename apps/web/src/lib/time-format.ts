@@ -69,3 +69,16 @@ export function formatTime(epochMs: number, format: TimeFormat): string {
   const hours12 = date.getHours() % 12 || 12
   return `${hours12}:${minutes}${date.getHours() < 12 ? 'am' : 'pm'}`
 }
+
+/**
+ * Date and time of an epoch-ms instant in the server's formats ("2026-01-10 14:05"); the browser's own
+ * format while the server settings are not known.
+ */
+export function formatDateTime(
+  epochMs: number,
+  formats: Pick<ServerSettings, 'dateFormat' | 'timeFormat'> | null | undefined,
+  locale = 'en-US',
+): string {
+  if (!formats) return new Date(epochMs).toLocaleString(locale)
+  return `${formatDate(epochMs, formats.dateFormat, locale)} ${formatTime(epochMs, formats.timeFormat)}`
+}

@@ -1,13 +1,12 @@
 import type {
   CreateUserRequest,
   Library,
-  LibraryWithFilterData,
   OnlineUser,
   UpdateUserRequest,
   User,
 } from '@shelfcast/contracts'
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query'
-import { libraryKeys } from '@/features/libraries/index.ts'
+import { libraryDetailQuery } from '@/features/libraries/index.ts'
 import { useApiClient } from '@/lib/api/index.ts'
 
 export const userKeys = {
@@ -82,16 +81,7 @@ export function useDeleteUser() {
 export function useKnownTags(libraries: readonly Library[], enabled: boolean): string[] {
   const api = useApiClient()
   const results = useQueries({
-    queries: libraries.map((library) => ({
-      queryKey: libraryKeys.detail(library.id),
-      enabled,
-      staleTime: 60_000,
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        api.get<LibraryWithFilterData>(`/api/libraries/${encodeURIComponent(library.id)}`, {
-          query: { include: 'filterdata' },
-          signal,
-        }),
-    })),
+    queries: libraries.map((library) => ({ ...libraryDetailQuery(api, library.id), enabled })),
   })
   const tags = new Set(results.flatMap((r) => r.data?.filterdata.tags ?? []))
   return [...tags].sort((a, b) => a.localeCompare(b))

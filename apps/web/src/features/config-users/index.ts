@@ -1,4 +1,3 @@
 export { ConfigUsersPage } from './components/ConfigUsersPage.tsx'
 export { useUsers } from './api.ts'
 export { registerUserAdminSocketHandlers } from './socket-handlers.ts'
-export { accountTypeKeys } from './model/user-form.ts'

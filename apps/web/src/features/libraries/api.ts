@@ -1,6 +1,6 @@
 import { limits, type Library, type LibraryWithFilterData } from '@shelfcast/contracts'
-import { useQuery } from '@tanstack/react-query'
-import { useApiClient } from '@/lib/api/index.ts'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useApiClient, type ApiClient } from '@/lib/api/index.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 
 export const libraryKeys = {
@@ -29,17 +29,21 @@ export function useLibraries() {
   })
 }
 
-/** GET /api/libraries/:id?include=filterdata: the library with its filter data, issue and playlist counts. */
-export function useLibraryDetail(libraryId: string | null) {
-  const api = useApiClient()
-  return useQuery({
-    queryKey: libraryKeys.detail(libraryId ?? ''),
-    enabled: libraryId !== null,
+/** The query of GET /api/libraries/:id?include=filterdata, for hooks that need one library or several. */
+export function libraryDetailQuery(api: ApiClient, libraryId: string) {
+  return queryOptions({
+    queryKey: libraryKeys.detail(libraryId),
     staleTime: 60_000,
     queryFn: ({ signal }) =>
-      api.get<LibraryWithFilterData>(`/api/libraries/${encodeURIComponent(libraryId ?? '')}`, {
+      api.get<LibraryWithFilterData>(`/api/libraries/${encodeURIComponent(libraryId)}`, {
         query: { include: 'filterdata' },
         signal,
       }),
   })
+}
+
+/** GET /api/libraries/:id?include=filterdata: the library with its filter data, issue and playlist counts. */
+export function useLibraryDetail(libraryId: string | null) {
+  const api = useApiClient()
+  return useQuery({ ...libraryDetailQuery(api, libraryId ?? ''), enabled: libraryId !== null })
 }

@@ -1,4 +1,4 @@
-import { themes, type Theme, type UserType } from '@shelfcast/contracts'
+import { themes, type Theme } from '@shelfcast/contracts'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button, Icon, SelectField } from '@/components/ui/index.ts'
@@ -6,14 +6,8 @@ import { languageController, languages, useLanguage } from '@/lib/i18n/index.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { isTheme, setTheme, storedTheme } from '@/lib/theme.ts'
 import { useLogout } from '../api.ts'
+import { accountTypeKeys } from '../model/account-types.ts'
 import { ChangePasswordForm } from './ChangePasswordForm.tsx'
-
-const accountTypeKey: Record<UserType, string> = {
-  root: 'LabelAccountTypeRoot',
-  admin: 'LabelAccountTypeAdmin',
-  user: 'LabelAccountTypeUser',
-  guest: 'LabelAccountTypeGuest',
-}
 
 const themeKey: Record<Theme, string> = {
   dark: 'LabelThemeDark',
@@ -44,7 +38,7 @@ export function AccountPage() {
             {user.username}
           </dd>
           <dt className="text-muted">{t('LabelAccountType')}</dt>
-          <dd>{t(accountTypeKey[user.type])}</dd>
+          <dd>{t(accountTypeKeys[user.type])}</dd>
         </dl>
         <Button variant="secondary" onClick={() => logout.mutate()} loading={logout.isPending}>
           <Icon name="logout" className="size-4" />

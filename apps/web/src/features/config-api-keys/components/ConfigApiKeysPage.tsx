@@ -7,7 +7,7 @@ import { errorMessage } from '@/lib/error-message.ts'
 import { dateLocale, useLanguage } from '@/lib/i18n/index.ts'
 import { formatRelativeTime } from '@/lib/relative-time.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
-import { formatDate, formatTime } from '@/lib/time-format.ts'
+import { formatDateTime } from '@/lib/time-format.ts'
 import { toast } from '@/lib/toast-store.ts'
 import { useApiKeys, useDeleteApiKey, useUpdateApiKey } from '../api.ts'
 import { expiryState } from '../model/api-key-form.ts'
@@ -26,10 +26,7 @@ export function ConfigApiKeysPage() {
   const [deleting, setDeleting] = useState<ApiKey | null>(null)
   const [now] = useState(() => Date.now())
 
-  const exact = (ms: number) =>
-    settings
-      ? `${formatDate(ms, settings.dateFormat, dateLocale())} ${formatTime(ms, settings.timeFormat)}`
-      : new Date(ms).toLocaleString(dateLocale())
+  const exact = (ms: number) => formatDateTime(ms, settings, dateLocale())
   const when = (ms: number) => (
     <time dateTime={new Date(ms).toISOString()} title={exact(ms)}>
       {formatRelativeTime(ms, now, dateLocale())}

@@ -3,14 +3,14 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Badge, Button, ConfirmPrompt, Icon, LoadingBox, cn } from '@/components/ui/index.ts'
 import { sortLibraries, useLibraries } from '@/features/libraries/index.ts'
+import { accountTypeKeys } from '@/features/auth/index.ts'
 import { errorMessage } from '@/lib/error-message.ts'
 import { dateLocale, useLanguage } from '@/lib/i18n/index.ts'
 import { formatRelativeTime } from '@/lib/relative-time.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
-import { formatDate, formatTime } from '@/lib/time-format.ts'
+import { formatDateTime } from '@/lib/time-format.ts'
 import { toast } from '@/lib/toast-store.ts'
 import { useDeleteUser, useOnlineUserIds, useUsers } from '../api.ts'
-import { accountTypeKeys } from '../model/user-form.ts'
 import { UserModal } from './UserModal.tsx'
 
 const typeRank: Record<User['type'], number> = { root: 0, admin: 1, user: 2, guest: 3 }
@@ -40,9 +40,7 @@ export function ConfigUsersPage() {
 
   const lastSeen = (user: User) => {
     if (!user.lastSeen) return <span className="text-muted">{t('LabelNever')}</span>
-    const exact = settings
-      ? `${formatDate(user.lastSeen, settings.dateFormat, dateLocale())} ${formatTime(user.lastSeen, settings.timeFormat)}`
-      : new Date(user.lastSeen).toLocaleString(dateLocale())
+    const exact = formatDateTime(user.lastSeen, settings, dateLocale())
     return (
       <time dateTime={new Date(user.lastSeen).toISOString()} title={exact}>
         {formatRelativeTime(user.lastSeen, Math.max(now, user.lastSeen), dateLocale())}

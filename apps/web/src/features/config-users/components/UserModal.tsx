@@ -3,12 +3,12 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert, Button, Checkbox, Modal, SelectField, TextField, Toggle } from '@/components/ui/index.ts'
 import { LibraryIcon } from '@/features/libraries/index.ts'
+import { accountTypeKeys } from '@/features/auth/index.ts'
 import { errorMessage } from '@/lib/error-message.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { toast } from '@/lib/toast-store.ts'
 import { useCreateUser, useKnownTags, useUpdateUser } from '../api.ts'
 import {
-  accountTypeKeys,
   assignableTypes,
   draftFromUser,
   hasPermissionSwitches,

@@ -35,13 +35,6 @@ export const permissionToggles = [
   { key: 'accessExplicitContent', labelKey: 'LabelPermissionsAccessExplicitContent' },
 ] as const satisfies readonly { key: keyof UserPermissions; labelKey: string }[]
 
-export const accountTypeKeys: Record<UserType, string> = {
-  root: 'LabelAccountTypeRoot',
-  admin: 'LabelAccountTypeAdmin',
-  user: 'LabelAccountTypeUser',
-  guest: 'LabelAccountTypeGuest',
-}
-
 /** Account types the signed-in user may give: admin only by root (spec §6; the server agrees). */
 export function assignableTypes(actorType: UserType): UserType[] {
   return actorType === 'root' ? ['user', 'guest', 'admin'] : ['user', 'guest']
