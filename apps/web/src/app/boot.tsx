@@ -5,7 +5,6 @@ import { createBrowserRouter } from 'react-router'
 import { RouterProvider } from 'react-router/dom'
 import { registerAuthSocketHandlers, restoreSession } from '../features/auth/index.ts'
 import { registerBrowseSocketHandlers } from '../features/browse/index.ts'
-import { registerLibraryAdminSocketHandlers } from '../features/config-libraries/index.ts'
 import { registerUserAdminSocketHandlers } from '../features/config-users/index.ts'
 import { registerLibrarySocketHandlers } from '../features/libraries/index.ts'
 import { registerTaskSocketHandlers } from '../features/tasks/index.ts'
@@ -48,7 +47,6 @@ export async function boot(container: HTMLElement): Promise<void> {
 
   registerAuthSocketHandlers()
   registerLibrarySocketHandlers()
-  registerLibraryAdminSocketHandlers()
   registerUserAdminSocketHandlers()
   registerBrowseSocketHandlers()
   registerTaskSocketHandlers()

@@ -4,19 +4,15 @@ import type {
   Library,
   ReorderLibrariesResponse,
   Task,
-  TasksResponse,
   UpdateLibraryRequest,
 } from '@shelfcast/contracts'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { libraryKeys } from '@/features/libraries/index.ts'
+import { useTaskStore } from '@/features/tasks/index.ts'
 import { useApiClient } from '@/lib/api/index.ts'
 import { createFolderCache, type FolderCache } from './model/folder-cache.ts'
 import { applyOrder, orderRequest } from './model/reorder.ts'
-
-export const libraryAdminKeys = {
-  tasks: () => ['tasks', 'library-admin'] as const,
-}
 
 /** Every library query (list, details) after a change: the dropdown and side rail follow at once. */
 function useInvalidateLibraries() {
@@ -91,29 +87,22 @@ export function useReorderLibraries() {
   })
 }
 
-/** POST /api/libraries/:id/scan?force=0|1: answers at once ("OK" or "Already scanning"). */
+/** POST /api/libraries/:id/scan?force=0|1: answers at once ("OK" or "Already scanning"); the task events follow. */
 export function useScanLibrary() {
   const api = useApiClient()
-  const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ library, force }: { library: Library; force: boolean }) =>
       api.post<string | undefined>(`/api/libraries/${encodeURIComponent(library.id)}/scan`, undefined, {
         query: { force: force ? 1 : 0 },
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: libraryAdminKeys.tasks() }),
   })
 }
 
-/** Library scans still running, by library id (GET /api/tasks; task events refresh it). */
+/** Ids of libraries with a scan still running (the task store follows the server's task events). */
 export function useRunningScans(): Set<string> {
-  const api = useApiClient()
-  const query = useQuery({
-    queryKey: libraryAdminKeys.tasks(),
-    queryFn: ({ signal }) => api.get<TasksResponse>('/api/tasks', { signal }),
-    staleTime: 10_000,
-  })
+  const tasks = useTaskStore((s) => s.tasks)
   const running = (task: Task) => task.action === 'library-scan' && !task.isFinished && !!task.data.libraryId
-  return new Set((query.data?.tasks ?? []).filter(running).map((t) => t.data.libraryId as string))
+  return new Set(tasks.filter(running).map((t) => t.data.libraryId as string))
 }
 
 /** One folder cache per folder browser (GET /api/filesystem?path=&level=, answers kept 5 s). */

@@ -1,2 +1,1 @@
 export { ConfigLibrariesPage } from './components/ConfigLibrariesPage.tsx'
-export { registerLibraryAdminSocketHandlers } from './socket-handlers.ts'
