@@ -1,6 +1,7 @@
 import type { FilesystemResponse, Library } from '@shelfcast/contracts'
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { useTaskStore } from '@/features/tasks/index.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { fakeServer, json, text } from '@/test/fake-server.ts'
 import { libraryFixture, loginResponseFixture, userFixture } from '@/test/fixtures.ts'
@@ -195,5 +196,34 @@ describe('/config/libraries', () => {
     await user.click(within(modal).getByRole('button', { name: 'Create' }))
     expect((await screen.findByTestId('toast')).textContent).toContain('Folder does not exist: /nope')
     expect(screen.getByTestId('library-modal')).toBeTruthy()
+  })
+
+  it('marks a library while its scan task runs', async () => {
+    signInRoot()
+    renderApp('/config/libraries', server([libraryFixture('a', 'book', 1), libraryFixture('b', 'book', 2)]))
+    const rows = await screen.findAllByTestId('library-row')
+    const scan = {
+      id: 't1',
+      action: 'library-scan' as const,
+      data: { libraryId: 'b' },
+      title: 'Scanning "Library b"',
+      titleKey: null,
+      titleSubs: null,
+      description: null,
+      descriptionKey: null,
+      error: null,
+      errorKey: null,
+      showSuccess: true,
+      isFailed: false,
+      isFinished: false,
+      startedAt: Date.now(),
+      finishedAt: null,
+      progress: null,
+    }
+    act(() => useTaskStore.getState().upsert(scan))
+    await waitFor(() => expect(rows[1]!.textContent).toContain('Scanning'))
+    expect(rows[0]!.textContent).not.toContain('Scanning')
+    act(() => useTaskStore.getState().upsert({ ...scan, isFinished: true, finishedAt: Date.now() }))
+    await waitFor(() => expect(rows[1]!.textContent).not.toContain('Scanning'))
   })
 })
