@@ -25,9 +25,12 @@ export const browseKeys = {
   items: (libraryId: string) => ['browse', libraryId, 'items'] as const,
   itemsList: (libraryId: string, params: ItemListParams) => ['browse', libraryId, 'items', params] as const,
   personalized: (libraryId: string) => ['browse', libraryId, 'personalized'] as const,
-  seriesList: (libraryId: string, params: SeriesListParams) => ['browse', libraryId, 'series', params] as const,
-  seriesDetail: (libraryId: string, seriesId: string) => ['browse', libraryId, 'series-detail', seriesId] as const,
-  authorsList: (libraryId: string, params: AuthorListParams) => ['browse', libraryId, 'authors', params] as const,
+  seriesList: (libraryId: string, params: SeriesListParams) =>
+    ['browse', libraryId, 'series', params] as const,
+  seriesDetail: (libraryId: string, seriesId: string) =>
+    ['browse', libraryId, 'series-detail', seriesId] as const,
+  authorsList: (libraryId: string, params: AuthorListParams) =>
+    ['browse', libraryId, 'authors', params] as const,
   narrators: (libraryId: string) => ['browse', libraryId, 'narrators'] as const,
   collections: (libraryId: string) => ['browse', libraryId, 'collections'] as const,
   playlists: (libraryId: string) => ['browse', libraryId, 'playlists'] as const,
@@ -150,7 +153,8 @@ export function useNarrators(libraryId: string) {
   const api = useApiClient()
   return useQuery({
     queryKey: browseKeys.narrators(libraryId),
-    queryFn: ({ signal }) => api.get<NarratorsResponse>(`/api/libraries/${enc(libraryId)}/narrators`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<NarratorsResponse>(`/api/libraries/${enc(libraryId)}/narrators`, { signal }),
   })
 }
 
@@ -181,7 +185,9 @@ export function useCollections(libraryId: string) {
   return useQuery({
     queryKey: browseKeys.collections(libraryId),
     queryFn: ({ signal }) =>
-      listOrEmpty(api.get<CollectionsListResponse>(`/api/libraries/${enc(libraryId)}/collections`, { signal })),
+      listOrEmpty(
+        api.get<CollectionsListResponse>(`/api/libraries/${enc(libraryId)}/collections`, { signal }),
+      ),
   })
 }
 

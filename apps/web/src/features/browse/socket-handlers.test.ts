@@ -7,9 +7,19 @@ import { browseKeys, itemKeys } from './api.ts'
 import { LIBRARY_REFRESH_MS, registerBrowseSocketHandlers } from './socket-handlers.ts'
 
 const params = { orderBy: 'media.metadata.title', orderDesc: false, filterBy: 'all', collapseSeries: false }
-const row = (id: string, title: string) => ({ id, libraryId: 'lib', media: { metadata: { title }, coverPath: null, tags: [] } })
+const row = (id: string, title: string) => ({
+  id,
+  libraryId: 'lib',
+  media: { metadata: { title }, coverPath: null, tags: [] },
+})
 const event = (id: string, title: string) =>
-  ({ id, libraryId: 'lib', updatedAt: 9, media: { metadata: { title }, coverPath: null, tags: [], size: 1 }, libraryFiles: [] }) as unknown as LibraryItem
+  ({
+    id,
+    libraryId: 'lib',
+    updatedAt: 9,
+    media: { metadata: { title }, coverPath: null, tags: [], size: 1 },
+    libraryFiles: [],
+  }) as unknown as LibraryItem
 
 describe('library socket handlers', () => {
   let off: (() => void) | undefined
@@ -35,7 +45,8 @@ describe('library socket handlers', () => {
     off = registerBrowseSocketHandlers()
     const queryClient = new QueryClient()
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries')
-    for (let i = 0; i < 20; i++) socketEvents.dispatch({ queryClient }, 'items_added', [[event(`n${i}`, 'x')]])
+    for (let i = 0; i < 20; i++)
+      socketEvents.dispatch({ queryClient }, 'items_added', [[event(`n${i}`, 'x')]])
     expect(invalidate).not.toHaveBeenCalled()
     vi.advanceTimersByTime(LIBRARY_REFRESH_MS)
     const keys = invalidate.mock.calls.map(([filters]) => JSON.stringify(filters?.queryKey))

@@ -1,7 +1,7 @@
 import type { TasksResponse } from '@shelfcast/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { useApiClient } from '@/lib/api/index.ts'
+import { isApiError, useApiClient } from '@/lib/api/index.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { useTaskStore } from './store.ts'
 
@@ -20,7 +20,8 @@ export function useInitialTasks() {
       try {
         return (await api.get<TasksResponse>('/api/tasks', { signal })).tasks ?? []
       } catch (error) {
-        console.error('Failed to load tasks', error)
+        // A server without the tasks route simply has none to tell.
+        if (!(isApiError(error) && error.status === 404)) console.error('Failed to load tasks', error)
         return []
       }
     },

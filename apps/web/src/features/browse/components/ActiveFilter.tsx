@@ -16,9 +16,13 @@ export function ActiveFilter({
   const { t } = useTranslation()
   const parsed = parseFilter(value)
   if (!parsed) return null
-  const enumKey = parsed.value !== undefined ? enumValueLabelKeys[`${parsed.group}.${parsed.value}`] : undefined
+  const enumKey =
+    parsed.value !== undefined ? enumValueLabelKeys[`${parsed.group}.${parsed.value}`] : undefined
   const valueLabel = enumKey ? t(enumKey) : filterValueLabel(parsed, filterData)
-  const text = parsed.value === undefined ? t(filterGroupLabelKey(parsed.group)) : `${t(filterGroupLabelKey(parsed.group))}: ${valueLabel ?? t('LabelUnknown')}`
+  const text =
+    parsed.value === undefined
+      ? t(filterGroupLabelKey(parsed.group))
+      : `${t(filterGroupLabelKey(parsed.group))}: ${valueLabel ?? t('LabelUnknown')}`
   return (
     <div className="flex" data-testid="active-filter">
       <span className="inline-flex max-w-full items-center gap-2 rounded-full border border-primary/40 bg-primary/10 py-1 pr-1 pl-3 text-sm text-primary">

@@ -2,6 +2,7 @@ import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { AuthorImage } from './AuthorImage.tsx'
+import { countText } from '../model/counts.ts'
 
 export const AUTHOR_CAPTION_HEIGHT = 48
 
@@ -15,15 +16,22 @@ export const AuthorCard = memo(function AuthorCard({ author, width }: AuthorCard
   const { t } = useTranslation()
   const count = author.numBooks ?? 0
   return (
-    <Link to={`/author/${author.id}`} className="group block rounded-xl" style={{ width }} data-testid="author-card">
-      <AuthorImage author={author} size={width} className="shadow-md ring-primary/70 transition group-hover:ring-2" />
+    <Link
+      to={`/author/${author.id}`}
+      className="group block rounded-xl"
+      style={{ width }}
+      data-testid="author-card"
+    >
+      <AuthorImage
+        author={author}
+        size={width}
+        className="shadow-md ring-primary/70 transition group-hover:ring-2"
+      />
       <div className="mt-1.5 px-0.5 text-center text-sm leading-tight">
         <p className="truncate font-semibold text-fg" data-testid="author-card-name">
           {author.name}
         </p>
-        <p className="truncate text-xs text-muted">
-          {t(count === 1 ? 'LabelBookCountOne' : 'LabelBookCountOther', { count })}
-        </p>
+        <p className="truncate text-xs text-muted">{countText(t, 'Book', count)}</p>
       </div>
     </Link>
   )

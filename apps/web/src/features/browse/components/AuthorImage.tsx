@@ -25,7 +25,17 @@ export function AuthorImage({
   return <AuthorPicture key={src ?? ''} src={src} name={author.name} size={size} className={className} />
 }
 
-function AuthorPicture({ src, name, size, className }: { src: string | null; name: string; size: number; className?: string }) {
+function AuthorPicture({
+  src,
+  name,
+  size,
+  className,
+}: {
+  src: string | null
+  name: string
+  size: number
+  className?: string
+}) {
   const [failed, setFailed] = useState(false)
   const [background, setBackground] = useState(false)
   const showImage = !!src && !failed
@@ -38,7 +48,12 @@ function AuthorPicture({ src, name, size, className }: { src: string | null; nam
       {showImage ? (
         <>
           {background && (
-            <img src={src} alt="" aria-hidden="true" className="absolute inset-0 size-full scale-125 object-cover opacity-60 blur-lg" />
+            <img
+              src={src}
+              alt=""
+              aria-hidden="true"
+              className="absolute inset-0 size-full scale-125 object-cover opacity-60 blur-lg"
+            />
           )}
           <img
             src={src}
@@ -46,7 +61,12 @@ function AuthorPicture({ src, name, size, className }: { src: string | null; nam
             loading="lazy"
             decoding="async"
             onLoad={(event) =>
-              setBackground(authorImageNeedsBackground(event.currentTarget.naturalWidth, event.currentTarget.naturalHeight))
+              setBackground(
+                authorImageNeedsBackground(
+                  event.currentTarget.naturalWidth,
+                  event.currentTarget.naturalHeight,
+                ),
+              )
             }
             onError={() => setFailed(true)}
             className={cn('absolute inset-0 size-full', background ? 'object-contain' : 'object-cover')}

@@ -7,6 +7,7 @@ import { useAuthor } from '../api.ts'
 import { AuthorImage } from './AuthorImage.tsx'
 import { BookGrid } from './BookGrid.tsx'
 import { EmptyState, ListError } from './GridStates.tsx'
+import { countText } from '../model/counts.ts'
 
 /** /author/:id: image, name, description, the author's books and series in the current library. */
 export function AuthorPage() {
@@ -37,14 +38,11 @@ export function AuthorPage() {
           <h1 className="mt-1 text-3xl font-bold tracking-tight" data-testid="author-name">
             {author.name}
           </h1>
-          <p className="mt-1 text-sm text-muted">
-            {t(author.numBooks === 1 ? 'LabelBookCountOne' : 'LabelBookCountOther', {
-              count: author.numBooks,
-              formatted: author.numBooks.toLocaleString(),
-            })}
-          </p>
+          <p className="mt-1 text-sm text-muted">{countText(t, 'Book', author.numBooks)}</p>
           {author.description && (
-            <p className="mt-4 max-w-3xl whitespace-pre-line text-sm leading-relaxed text-fg/90">{author.description}</p>
+            <p className="mt-4 max-w-3xl whitespace-pre-line text-sm leading-relaxed text-fg/90">
+              {author.description}
+            </p>
           )}
         </div>
       </header>
@@ -63,7 +61,10 @@ export function AuthorPage() {
       {series.map((entry) => (
         <section key={entry.id} className="mt-10" aria-label={entry.name}>
           <h2 className="mb-4 text-lg font-semibold">
-            <Link to={`/library/${author.libraryId}/series/${entry.id}`} className="hover:text-primary hover:underline">
+            <Link
+              to={`/library/${author.libraryId}/series/${entry.id}`}
+              className="hover:text-primary hover:underline"
+            >
               {entry.name}
             </Link>
           </h2>

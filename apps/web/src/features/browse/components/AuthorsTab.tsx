@@ -11,6 +11,7 @@ import { BookshelfLayout } from './BookshelfLayout.tsx'
 import { SortMenu } from './SortMenu.tsx'
 import { EmptyState, ListError } from './GridStates.tsx'
 import { VirtualPagedGrid } from './VirtualPagedGrid.tsx'
+import { countText } from '../model/counts.ts'
 
 const authorSortOptions = [
   { key: 'name', labelKey: 'LabelAuthorFirstLast' },
@@ -43,15 +44,16 @@ function AuthorsGrid({ library }: { library: Library }) {
   // The grid keys its pages by `params`; the fetch itself needs no memoising.
   const fetchPage = (page: number, limit: number, signal: AbortSignal) =>
     fetchAuthorsPage(api, library.id, params, page, limit, signal)
-  const renderCard = useCallback((author: AuthorWithCount) => <AuthorCard author={author} width={width} />, [width])
+  const renderCard = useCallback(
+    (author: AuthorWithCount) => <AuthorCard author={author} width={width} />,
+    [width],
+  )
 
   return (
     <BookshelfLayout
       library={library}
       title={t('ButtonAuthors')}
-      count={
-        total === null ? null : t(total === 1 ? 'LabelAuthorCountOne' : 'LabelAuthorCountOther', { count: total, formatted: total.toLocaleString() })
-      }
+      count={total === null ? null : countText(t, 'Author', total)}
       controls={
         <SortMenu
           testId="authors-sort-menu"

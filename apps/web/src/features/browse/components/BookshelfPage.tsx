@@ -6,6 +6,7 @@ import { useCurrentLibrary, useLibraryDetail } from '@/features/libraries/index.
 import { useApiClient } from '@/lib/api/index.ts'
 import { browseKeys, fetchItemsPage, type ItemListParams } from '../api.ts'
 import { useBookshelfSettings } from '../hooks/useBookshelfSettings.ts'
+import { countText } from '../model/counts.ts'
 import { FILTER_ALL, filterMenuGroups, parseFilter } from '../model/filters.ts'
 import type { AnyItem } from '../model/item-view.ts'
 import { sortCaption, sortOptions } from '../model/sort.ts'
@@ -74,20 +75,13 @@ function Bookshelf({ library }: { library: Library }) {
     [cover.width, aspectRatio, shelf.view, caption, settings.showSubtitles],
   )
 
-  const countKey = isBook
-    ? total === 1
-      ? 'LabelBookCountOne'
-      : 'LabelBookCountOther'
-    : total === 1
-      ? 'LabelPodcastCountOne'
-      : 'LabelPodcastCountOther'
   const filtered = filterBy !== FILTER_ALL
 
   return (
     <BookshelfLayout
       library={library}
       title={t('ButtonLibrary')}
-      count={total === null ? null : t(countKey, { count: total, formatted: total.toLocaleString() })}
+      count={total === null ? null : countText(t, isBook ? 'Book' : 'Podcast', total)}
       controls={
         <>
           <SortMenu
@@ -111,10 +105,21 @@ function Bookshelf({ library }: { library: Library }) {
             />
           )}
           <ViewToggle view={shelf.view} onChange={shelf.setView} />
-          <CoverSizeControl size={settings.bookshelfCoverSize} onChange={(bookshelfCoverSize) => update({ bookshelfCoverSize })} />
+          <CoverSizeControl
+            size={settings.bookshelfCoverSize}
+            onChange={(bookshelfCoverSize) => update({ bookshelfCoverSize })}
+          />
         </>
       }
-      below={filtered ? <ActiveFilter value={filterBy} filterData={detail.data?.filterdata} onClear={() => shelf.setFilter(FILTER_ALL)} /> : undefined}
+      below={
+        filtered ? (
+          <ActiveFilter
+            value={filterBy}
+            filterData={detail.data?.filterdata}
+            onClear={() => shelf.setFilter(FILTER_ALL)}
+          />
+        ) : undefined
+      }
     >
       <VirtualPagedGrid<AnyItem>
         testId="bookshelf-grid"
@@ -132,7 +137,11 @@ function Bookshelf({ library }: { library: Library }) {
             testId="bookshelf-empty"
             icon={filtered ? 'filter' : 'library'}
             title={
-              filterBy === 'issues' ? t('MessageNoIssues') : filtered ? t('MessageNoItemsMatchFilter') : t('MessageLibraryEmpty')
+              filterBy === 'issues'
+                ? t('MessageNoIssues')
+                : filtered
+                  ? t('MessageNoItemsMatchFilter')
+                  : t('MessageLibraryEmpty')
             }
             hint={filtered ? undefined : t('MessageLibraryEmptyHint')}
             action={

@@ -6,6 +6,7 @@ import { useCurrentLibrary } from '@/features/libraries/index.ts'
 import { useCollections, usePlaylists } from '../api.ts'
 import { BookshelfLayout } from './BookshelfLayout.tsx'
 import { EmptyState, ListError } from './GridStates.tsx'
+import { countText } from '../model/counts.ts'
 
 interface ListEntry {
   id: string
@@ -27,9 +28,7 @@ function NamedList({ entries, testId }: { entries: ListEntry[]; testId: string }
           >
             <p className="truncate font-semibold">{entry.name}</p>
             {entry.description && <p className="mt-1 line-clamp-2 text-sm text-muted">{entry.description}</p>}
-            <p className="mt-2 text-xs text-muted">
-              {t(entry.count === 1 ? 'LabelItemCountOne' : 'LabelItemCountOther', { count: entry.count, formatted: entry.count.toLocaleString() })}
-            </p>
+            <p className="mt-2 text-xs text-muted">{countText(t, 'Item', entry.count)}</p>
           </Link>
         </li>
       ))}
@@ -62,7 +61,11 @@ function Collections({ library }: { library: Library }) {
       ) : query.isError ? (
         <ListError error={query.error} onRetry={() => void query.refetch()} />
       ) : entries.length === 0 ? (
-        <EmptyState icon="collections" title={t('MessageNoCollections')} hint={t('MessageNoCollectionsHint')} />
+        <EmptyState
+          icon="collections"
+          title={t('MessageNoCollections')}
+          hint={t('MessageNoCollectionsHint')}
+        />
       ) : (
         <NamedList entries={entries} testId="collections-list" />
       )}

@@ -44,9 +44,15 @@ export function EpisodeList({ episodes }: { episodes: readonly PodcastEpisode[] 
                 className={`px-4 py-2.5 font-semibold whitespace-nowrap ${column.className ?? ''}`}
                 aria-sort={sort.key === column.key ? (sort.desc ? 'descending' : 'ascending') : 'none'}
               >
-                <button type="button" onClick={() => toggle(column.key)} className="inline-flex items-center gap-1 uppercase hover:text-fg">
+                <button
+                  type="button"
+                  onClick={() => toggle(column.key)}
+                  className="inline-flex items-center gap-1 uppercase hover:text-fg"
+                >
                   {t(column.labelKey)}
-                  {sort.key === column.key && <Icon name={sort.desc ? 'arrowDown' : 'arrowUp'} className="size-3.5" />}
+                  {sort.key === column.key && (
+                    <Icon name={sort.desc ? 'arrowDown' : 'arrowUp'} className="size-3.5" />
+                  )}
                 </button>
               </th>
             ))}
@@ -64,16 +70,25 @@ export function EpisodeList({ episodes }: { episodes: readonly PodcastEpisode[] 
             <td className="px-4 py-2 whitespace-nowrap text-muted">
               {episode.publishedAt ? formatDate(episode.publishedAt, dateFormat, i18n.language) : ''}
             </td>
-            <td className="px-4 py-2 text-right font-mono text-xs tabular-nums">{secondsToTimestamp(episode.duration)}</td>
+            <td className="px-4 py-2 text-right font-mono text-xs tabular-nums">
+              {secondsToTimestamp(episode.duration)}
+            </td>
           </tr>
         ))}
       </DataTable>
       {view.pages > 1 && (
         <div className="mt-3 flex items-center justify-end gap-2 text-sm" data-testid="episodes-pager">
-          <Button variant="secondary" disabled={view.page === 0} onClick={() => setPage(view.page - 1)} aria-label={t('ButtonPrevPage')}>
+          <Button
+            variant="secondary"
+            disabled={view.page === 0}
+            onClick={() => setPage(view.page - 1)}
+            aria-label={t('ButtonPrevPage')}
+          >
             <Icon name="chevronLeft" className="size-4" />
           </Button>
-          <span className="text-muted tabular-nums">{t('LabelPageOf', { page: view.page + 1, pages: view.pages })}</span>
+          <span className="text-muted tabular-nums">
+            {t('LabelPageOf', { page: view.page + 1, pages: view.pages })}
+          </span>
           <Button
             variant="secondary"
             disabled={view.page >= view.pages - 1}

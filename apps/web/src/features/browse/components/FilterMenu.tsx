@@ -37,13 +37,21 @@ export function FilterMenu({
         <>
           <Icon name="filter" className="size-4 text-muted" />
           <span className="max-w-32 truncate">
-            {active ? t(groups.find((g) => g.group === active.group)?.labelKey ?? 'LabelFilterBy') : t('LabelAll')}
+            {active
+              ? t(groups.find((g) => g.group === active.group)?.labelKey ?? 'LabelFilterBy')
+              : t('LabelAll')}
           </span>
         </>
       }
       panelClassName="w-64"
     >
-      <FilterPanel groups={groups} value={value} onChange={onChange} openGroup={openGroup} setOpenGroup={setOpenGroup} />
+      <FilterPanel
+        groups={groups}
+        value={value}
+        onChange={onChange}
+        openGroup={openGroup}
+        setOpenGroup={setOpenGroup}
+      />
     </Popover>
   )
 }
@@ -79,7 +87,11 @@ function FilterPanel({
         </MenuRow>
         {groups.map((entry) =>
           entry.flag ? (
-            <MenuRow key={entry.group} selected={active?.group === entry.group} onClick={() => choose(filterBy(entry.group))}>
+            <MenuRow
+              key={entry.group}
+              selected={active?.group === entry.group}
+              onClick={() => choose(filterBy(entry.group))}
+            >
               {t(entry.labelKey)}
             </MenuRow>
           ) : (
@@ -101,8 +113,11 @@ function FilterPanel({
   }
 
   const needle = search.trim().toLowerCase()
-  const labelOf = (entry: FilterMenuGroup['values'][number]) => (entry.labelKey ? t(entry.labelKey) : entry.label)
-  const matches = needle ? group.values.filter((entry) => labelOf(entry).toLowerCase().includes(needle)) : group.values
+  const labelOf = (entry: FilterMenuGroup['values'][number]) =>
+    entry.labelKey ? t(entry.labelKey) : entry.label
+  const matches = needle
+    ? group.values.filter((entry) => labelOf(entry).toLowerCase().includes(needle))
+    : group.values
   const shown = matches.slice(0, MAX_VALUES_SHOWN)
   return (
     <div role="group" aria-label={t(group.labelKey)}>
@@ -137,7 +152,9 @@ function FilterPanel({
         ))}
         {matches.length === 0 && <p className="px-3 py-2 text-sm text-muted">{t('LabelNoResults')}</p>}
         {matches.length > shown.length && (
-          <p className="px-3 py-2 text-xs text-muted">{t('MessageTypeToNarrow', { count: matches.length - shown.length })}</p>
+          <p className="px-3 py-2 text-xs text-muted">
+            {t('MessageTypeToNarrow', { count: matches.length - shown.length })}
+          </p>
         )}
       </div>
     </div>

@@ -46,7 +46,9 @@ function Home({ library }: { library: Library }) {
       {shelves.length === 0 ? (
         <EmptyState icon="library" title={t('MessageLibraryEmpty')} hint={t('MessageLibraryEmptyHint')} />
       ) : (
-        shelves.map((shelf, index) => <ShelfRow key={shelf.id} shelf={shelf} library={library} eager={index < 2} />)
+        shelves.map((shelf, index) => (
+          <ShelfRow key={shelf.id} shelf={shelf} library={library} eager={index < 2} />
+        ))
       )}
     </div>
   )
@@ -77,10 +79,20 @@ function ShelfRow({ shelf, library, eager }: { shelf: Shelf; library: Library; e
     <section ref={ref} aria-label={label} className="mb-8" data-testid="home-shelf" data-shelf-id={shelf.id}>
       <div className="mb-3 flex items-center gap-2 px-4 md:px-8">
         <h2 className="flex-1 text-lg font-semibold">{label}</h2>
-        <button type="button" onClick={() => scrollBy(-1)} aria-label={t('ButtonScrollLeft')} className="rounded-lg p-1.5 text-muted hover:bg-surface-raised hover:text-fg">
+        <button
+          type="button"
+          onClick={() => scrollBy(-1)}
+          aria-label={t('ButtonScrollLeft')}
+          className="rounded-lg p-1.5 text-muted hover:bg-surface-raised hover:text-fg"
+        >
           <Icon name="chevronLeft" className="size-5" />
         </button>
-        <button type="button" onClick={() => scrollBy(1)} aria-label={t('ButtonScrollRight')} className="rounded-lg p-1.5 text-muted hover:bg-surface-raised hover:text-fg">
+        <button
+          type="button"
+          onClick={() => scrollBy(1)}
+          aria-label={t('ButtonScrollRight')}
+          className="rounded-lg p-1.5 text-muted hover:bg-surface-raised hover:text-fg"
+        >
           <Icon name="chevronRight" className="size-5" />
         </button>
       </div>
@@ -98,13 +110,26 @@ function ShelfRow({ shelf, library, eager }: { shelf: Shelf; library: Library; e
               ))
             : shelf.type === 'series'
               ? shelf.entities.map((series) => (
-                  <li key={series.id} className="shrink-0" style={{ width: cover.width * SERIES_CARD_WIDTH_FACTOR }}>
+                  <li
+                    key={series.id}
+                    className="shrink-0"
+                    style={{ width: cover.width * SERIES_CARD_WIDTH_FACTOR }}
+                  >
                     <SeriesCard series={series} coverWidth={cover.width} aspectRatio={aspectRatio} />
                   </li>
                 ))
               : shelf.entities.map((item) => (
-                  <li key={item.recentEpisode ? `${item.id}-${item.recentEpisode.id}` : item.id} className="shrink-0">
-                    <ItemCard item={item} width={cover.width} aspectRatio={aspectRatio} view="detail" eager={eager} />
+                  <li
+                    key={item.recentEpisode ? `${item.id}-${item.recentEpisode.id}` : item.id}
+                    className="shrink-0"
+                  >
+                    <ItemCard
+                      item={item}
+                      width={cover.width}
+                      aspectRatio={aspectRatio}
+                      view="detail"
+                      eager={eager}
+                    />
                     {item.recentEpisode && (
                       <p className="mt-0.5 truncate px-0.5 text-xs text-muted" style={{ width: cover.width }}>
                         {item.recentEpisode.title}

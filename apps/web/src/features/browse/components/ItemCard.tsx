@@ -20,6 +20,7 @@ import {
   type AnyItem,
 } from '../model/item-view.ts'
 import type { SortCaption } from '../model/sort.ts'
+import { countText } from '../model/counts.ts'
 
 export type BookshelfView = 'standard' | 'detail'
 
@@ -67,7 +68,7 @@ export const ItemCard = memo(function ItemCard({
   const to = series ? `/library/${item.libraryId}/series/${series.id}` : `/item/${item.id}`
 
   const captionText = (() => {
-    if (series) return t(series.numBooks === 1 ? 'LabelBookCountOne' : 'LabelBookCountOther', { count: series.numBooks })
+    if (series) return countText(t, 'Book', series.numBooks)
     switch (caption) {
       case 'publishedYear':
         return itemPublishedYear(item) ?? ''
@@ -83,7 +84,7 @@ export const ItemCard = memo(function ItemCard({
         return durationLabel(itemDuration(item), t)
       case 'numEpisodes': {
         const count = itemNumEpisodes(item)
-        return t(count === 1 ? 'LabelEpisodeCountOne' : 'LabelEpisodeCountOther', { count })
+        return countText(t, 'Episode', count)
       }
       case 'none':
         return ''

@@ -1,9 +1,24 @@
-import { isAdminOrUp, type Book, type ItemResponse, type LibraryItem, type Podcast } from '@shelfcast/contracts'
+import {
+  isAdminOrUp,
+  type Book,
+  type ItemResponse,
+  type LibraryItem,
+  type Podcast,
+} from '@shelfcast/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
-import { Alert, Button, CoverImage, Icon, ImagePreview, LoadingBox, ProgressBar, coverAspectRatio } from '@/components/ui/index.ts'
+import {
+  Alert,
+  Button,
+  CoverImage,
+  Icon,
+  ImagePreview,
+  LoadingBox,
+  ProgressBar,
+  coverAspectRatio,
+} from '@/components/ui/index.ts'
 import { useLibraries } from '@/features/libraries/index.ts'
 import { isApiError, useApiClient } from '@/lib/api/index.ts'
 import { errorMessage } from '@/lib/error-message.ts'
@@ -45,7 +60,9 @@ function ItemDetails({ item }: { item: ExpandedItem }) {
   const user = useSessionStore((s) => s.user)
   const libraries = useLibraries()
   const library = libraries.data?.find((l) => l.id === item.libraryId)
-  const aspectRatio = coverAspectRatio(library?.settings.coverAspectRatio === 1 || (!library && item.mediaType === 'podcast'))
+  const aspectRatio = coverAspectRatio(
+    library?.settings.coverAspectRatio === 1 || (!library && item.mediaType === 'podcast'),
+  )
   const coverUrl = useItemCoverUrl(item, COVER_WIDTH)
   const rawCoverUrl = useItemCoverUrl(item, 'raw')
   const [preview, setPreview] = useState(false)
@@ -90,7 +107,12 @@ function ItemDetails({ item }: { item: ExpandedItem }) {
             />
           </button>
           {preview && rawCoverUrl && (
-            <ImagePreview src={rawCoverUrl} alt={title} label={t('LabelCoverPreview')} onClose={() => setPreview(false)} />
+            <ImagePreview
+              src={rawCoverUrl}
+              alt={title}
+              label={t('LabelCoverPreview')}
+              onClose={() => setPreview(false)}
+            />
           )}
         </div>
 
@@ -102,10 +124,20 @@ function ItemDetails({ item }: { item: ExpandedItem }) {
           {book && book.metadata.authors.length > 0 && (
             <p className="mt-2 text-base" data-testid="item-authors">
               {t('LabelByAuthors')}{' '}
-              <Links items={book.metadata.authors.map((a) => ({ key: a.id, to: `/author/${a.id}`, label: a.name }))} />
+              <Links
+                items={book.metadata.authors.map((a) => ({
+                  key: a.id,
+                  to: `/author/${a.id}`,
+                  label: a.name,
+                }))}
+              />
             </p>
           )}
-          {podcast?.metadata.author && <p className="mt-2 text-base">{t('LabelByAuthors')} {podcast.metadata.author}</p>}
+          {podcast?.metadata.author && (
+            <p className="mt-2 text-base">
+              {t('LabelByAuthors')} {podcast.metadata.author}
+            </p>
+          )}
 
           {fraction && (
             <div className="mt-4 max-w-md" data-testid="item-progress">
@@ -114,11 +146,19 @@ function ItemDetails({ item }: { item: ExpandedItem }) {
                   ? t('LabelFinished')
                   : t('LabelProgressPercent', { percent: Math.round(fraction.value * 100) })}
               </p>
-              <ProgressBar value={fraction.value} finished={fraction.finished} label={t('LabelProgress')} className="h-1.5 rounded-full" />
+              <ProgressBar
+                value={fraction.value}
+                finished={fraction.finished}
+                label={t('LabelProgress')}
+                className="h-1.5 rounded-full"
+              />
             </div>
           )}
 
-          <dl className="mt-6 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm" data-testid="item-details">
+          <dl
+            className="mt-6 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm"
+            data-testid="item-details"
+          >
             {book && book.metadata.narrators.length > 0 && (
               <Row label={t('LabelNarrators')}>
                 <Links
@@ -155,18 +195,30 @@ function ItemDetails({ item }: { item: ExpandedItem }) {
             {item.media.tags.length > 0 && (
               <Row label={t('LabelTags')}>
                 <Links
-                  items={item.media.tags.map((tag) => ({ key: tag, to: bookshelfFilterPath(item.libraryId, 'tags', tag), label: tag }))}
+                  items={item.media.tags.map((tag) => ({
+                    key: tag,
+                    to: bookshelfFilterPath(item.libraryId, 'tags', tag),
+                    label: tag,
+                  }))}
                 />
               </Row>
             )}
             {book?.metadata.publisher && <Row label={t('LabelPublisher')}>{book.metadata.publisher}</Row>}
-            {book?.metadata.publishedYear && <Row label={t('LabelPublishYear')}>{book.metadata.publishedYear}</Row>}
-            {item.media.metadata.language && <Row label={t('LabelLanguage')}>{item.media.metadata.language}</Row>}
+            {book?.metadata.publishedYear && (
+              <Row label={t('LabelPublishYear')}>{book.metadata.publishedYear}</Row>
+            )}
+            {item.media.metadata.language && (
+              <Row label={t('LabelLanguage')}>{item.media.metadata.language}</Row>
+            )}
             {podcast?.metadata.type && (
-              <Row label={t('LabelPodcastType')}>{t(podcast.metadata.type === 'serial' ? 'LabelSerial' : 'LabelEpisodic')}</Row>
+              <Row label={t('LabelPodcastType')}>
+                {t(podcast.metadata.type === 'serial' ? 'LabelSerial' : 'LabelEpisodic')}
+              </Row>
             )}
             {item.media.metadata.explicit && <Row label={t('LabelExplicit')}>{t('LabelYes')}</Row>}
-            {book && book.duration > 0 && <Row label={t('LabelDuration')}>{durationLabel(book.duration, t)}</Row>}
+            {book && book.duration > 0 && (
+              <Row label={t('LabelDuration')}>{durationLabel(book.duration, t)}</Row>
+            )}
             <Row label={t('LabelSize')}>{formatBytes(item.size, i18n.language)}</Row>
           </dl>
 
@@ -175,7 +227,10 @@ function ItemDetails({ item }: { item: ExpandedItem }) {
           {item.media.metadata.description && (
             <section className="mt-8" aria-label={t('LabelDescription')}>
               <h2 className="sr-only">{t('LabelDescription')}</h2>
-              <p className="max-w-3xl text-sm leading-relaxed whitespace-pre-line text-fg/90" data-testid="item-description">
+              <p
+                className="max-w-3xl text-sm leading-relaxed whitespace-pre-line text-fg/90"
+                data-testid="item-description"
+              >
                 {item.media.metadata.description}
               </p>
             </section>
@@ -233,13 +288,22 @@ function ItemActions({ item, isAdmin, title }: { item: LibraryItem; isAdmin: boo
     },
     onError: (error) => {
       console.error('[item] rescan failed', error)
-      toast.error(isApiError(error) && error.kind === 'http' ? errorMessage(error, t) : t('ToastRescanFailed', { 0: title }))
+      toast.error(
+        isApiError(error) && error.kind === 'http'
+          ? errorMessage(error, t)
+          : t('ToastRescanFailed', { 0: title }),
+      )
     },
   })
   if (!isAdmin) return null
   return (
     <div className="mt-6 flex flex-wrap gap-2">
-      <Button variant="secondary" loading={rescan.isPending} onClick={() => rescan.mutate()} data-testid="item-rescan">
+      <Button
+        variant="secondary"
+        loading={rescan.isPending}
+        onClick={() => rescan.mutate()}
+        data-testid="item-rescan"
+      >
         <Icon name="refresh" className="size-4" />
         {t('ButtonReScan')}
       </Button>

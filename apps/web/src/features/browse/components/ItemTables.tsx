@@ -22,7 +22,9 @@ export function DataTable({
     <section className="mt-8" aria-label={title} data-testid={testId}>
       <h2 className="mb-3 flex items-center gap-2 text-lg font-semibold">
         {title}
-        <span className="rounded-full bg-surface-raised px-2 py-0.5 text-xs font-semibold text-muted">{count}</span>
+        <span className="rounded-full bg-surface-raised px-2 py-0.5 text-xs font-semibold text-muted">
+          {count}
+        </span>
       </h2>
       <div className="overflow-x-auto rounded-2xl border border-border bg-surface">
         <table className="w-full text-left text-sm">
@@ -57,8 +59,12 @@ export function ChaptersTable({ chapters }: { chapters: readonly Chapter[] }) {
         <tr key={`${chapter.id}-${index}`}>
           <td className={`${td} text-muted tabular-nums`}>{index + 1}</td>
           <td className={td}>{chapter.title}</td>
-          <td className={`${td} text-right font-mono text-xs tabular-nums`}>{secondsToTimestamp(chapter.start)}</td>
-          <td className={`${td} text-right font-mono text-xs tabular-nums`}>{secondsToTimestamp(chapter.end - chapter.start)}</td>
+          <td className={`${td} text-right font-mono text-xs tabular-nums`}>
+            {secondsToTimestamp(chapter.start)}
+          </td>
+          <td className={`${td} text-right font-mono text-xs tabular-nums`}>
+            {secondsToTimestamp(chapter.end - chapter.start)}
+          </td>
         </tr>
       ))}
     </DataTable>
@@ -92,8 +98,12 @@ export function TracksTable({ files }: { files: readonly AudioFile[] }) {
           <td className={`${td} text-right text-muted tabular-nums`}>
             {file.bitRate ? t('LabelKbps', { kbps: Math.round(file.bitRate / 1000) }) : '—'}
           </td>
-          <td className={`${td} text-right tabular-nums`}>{formatBytes(file.metadata.size, i18n.language)}</td>
-          <td className={`${td} text-right font-mono text-xs tabular-nums`}>{secondsToTimestamp(file.duration)}</td>
+          <td className={`${td} text-right tabular-nums`}>
+            {formatBytes(file.metadata.size, i18n.language)}
+          </td>
+          <td className={`${td} text-right font-mono text-xs tabular-nums`}>
+            {secondsToTimestamp(file.duration)}
+          </td>
         </tr>
       ))}
     </DataTable>
@@ -133,7 +143,9 @@ export function LibraryFilesTable({ files }: { files: readonly LibraryFile[] }) 
             {t(fileTypeKeys[file.fileType])}
             {file.isSupplementary && ` · ${t('LabelSupplementary')}`}
           </td>
-          <td className={`${td} text-right tabular-nums`}>{formatBytes(file.metadata.size, i18n.language)}</td>
+          <td className={`${td} text-right tabular-nums`}>
+            {formatBytes(file.metadata.size, i18n.language)}
+          </td>
         </tr>
       ))}
     </DataTable>
@@ -147,7 +159,9 @@ export function EbookFileCard({ file }: { file: EbookFile }) {
       <h2 className="mb-3 text-lg font-semibold">{t('HeaderEbookFile')}</h2>
       <div className="flex flex-wrap items-center gap-x-6 gap-y-1 rounded-2xl border border-border bg-surface px-4 py-3 text-sm">
         <span className="font-mono text-xs break-all">{file.metadata.filename}</span>
-        <span className="rounded bg-surface-raised px-1.5 py-0.5 text-xs font-semibold uppercase">{file.ebookFormat}</span>
+        <span className="rounded bg-surface-raised px-1.5 py-0.5 text-xs font-semibold uppercase">
+          {file.ebookFormat}
+        </span>
         <span className="text-muted tabular-nums">{formatBytes(file.metadata.size, i18n.language)}</span>
       </div>
     </section>

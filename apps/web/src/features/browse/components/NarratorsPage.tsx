@@ -7,6 +7,7 @@ import { useCurrentLibrary } from '@/features/libraries/index.ts'
 import { useNarrators } from '../api.ts'
 import { bookshelfFilterPath } from '../model/filters.ts'
 import { EmptyState, ListError } from './GridStates.tsx'
+import { countText } from '../model/counts.ts'
 
 type NarratorSort = 'name' | 'numBooks'
 
@@ -27,12 +28,22 @@ function Narrators({ library }: { library: Library }) {
   const narrators = (query.data?.narrators ?? [])
     .filter((n) => !needle || n.name.toLowerCase().includes(needle))
     .sort((a, b) =>
-      sort === 'numBooks' ? b.numBooks - a.numBooks || a.name.localeCompare(b.name, i18n.language) : a.name.localeCompare(b.name, i18n.language),
+      sort === 'numBooks'
+        ? b.numBooks - a.numBooks || a.name.localeCompare(b.name, i18n.language)
+        : a.name.localeCompare(b.name, i18n.language),
     )
 
   const header = (key: NarratorSort, label: string, className: string) => (
-    <th scope="col" className={className} aria-sort={sort === key ? (key === 'name' ? 'ascending' : 'descending') : 'none'}>
-      <button type="button" onClick={() => setSort(key)} className="inline-flex items-center gap-1 font-semibold hover:text-fg">
+    <th
+      scope="col"
+      className={className}
+      aria-sort={sort === key ? (key === 'name' ? 'ascending' : 'descending') : 'none'}
+    >
+      <button
+        type="button"
+        onClick={() => setSort(key)}
+        className="inline-flex items-center gap-1 font-semibold hover:text-fg"
+      >
         {label}
         {sort === key && <Icon name={key === 'name' ? 'arrowUp' : 'arrowDown'} className="size-3.5" />}
       </button>
@@ -46,10 +57,7 @@ function Narrators({ library }: { library: Library }) {
           <h1 className="text-2xl font-bold tracking-tight">{t('ButtonNarrators')}</h1>
           {query.data && (
             <p className="text-sm text-muted" data-testid="narrators-count">
-              {t(query.data.narrators.length === 1 ? 'LabelNarratorCountOne' : 'LabelNarratorCountOther', {
-                count: query.data.narrators.length,
-                formatted: query.data.narrators.length.toLocaleString(),
-              })}
+              {countText(t, 'Narrator', query.data.narrators.length)}
             </p>
           )}
         </div>
@@ -70,7 +78,10 @@ function Narrators({ library }: { library: Library }) {
         ) : query.data.narrators.length === 0 ? (
           <EmptyState icon="narrators" title={t('MessageNoNarrators')} />
         ) : (
-          <table className="w-full overflow-hidden rounded-2xl border border-border bg-surface text-sm" data-testid="narrators-table">
+          <table
+            className="w-full overflow-hidden rounded-2xl border border-border bg-surface text-sm"
+            data-testid="narrators-table"
+          >
             <thead className="bg-surface-raised text-left text-muted">
               <tr>
                 {header('name', t('LabelName'), 'px-4 py-2.5')}
@@ -79,13 +90,21 @@ function Narrators({ library }: { library: Library }) {
             </thead>
             <tbody className="divide-y divide-border">
               {narrators.map((narrator) => (
-                <tr key={narrator.id} className="[content-visibility:auto] [contain-intrinsic-size:auto_41px]">
+                <tr
+                  key={narrator.id}
+                  className="[content-visibility:auto] [contain-intrinsic-size:auto_41px]"
+                >
                   <td className="px-4 py-2.5">
-                    <Link to={bookshelfFilterPath(library.id, 'narrators', narrator.name)} className="font-medium text-fg hover:text-primary hover:underline">
+                    <Link
+                      to={bookshelfFilterPath(library.id, 'narrators', narrator.name)}
+                      className="font-medium text-fg hover:text-primary hover:underline"
+                    >
                       {narrator.name}
                     </Link>
                   </td>
-                  <td className="px-4 py-2.5 text-right tabular-nums text-muted">{narrator.numBooks.toLocaleString()}</td>
+                  <td className="px-4 py-2.5 text-right tabular-nums text-muted">
+                    {narrator.numBooks.toLocaleString()}
+                  </td>
                 </tr>
               ))}
             </tbody>

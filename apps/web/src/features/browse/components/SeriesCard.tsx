@@ -6,6 +6,7 @@ import { CoverFan, type FanCover } from '@/components/ui/index.ts'
 import { useApiClient } from '@/lib/api/index.ts'
 import { coverRequestWidth } from '@/components/ui/index.ts'
 import { isRemoteCover, itemAuthor, itemTitle } from '../model/item-view.ts'
+import { countText } from '../model/counts.ts'
 
 /** A series card is as wide as two covers; its fan shows up to 10 of the books. */
 export const SERIES_CARD_WIDTH_FACTOR = 2
@@ -59,9 +60,7 @@ export const SeriesCard = memo(function SeriesCard({ series, coverWidth, aspectR
         <p className="truncate font-semibold text-fg" data-testid="series-card-name">
           {series.name}
         </p>
-        <p className="truncate text-xs text-muted">
-          {t(count === 1 ? 'LabelBookCountOne' : 'LabelBookCountOther', { count })}
-        </p>
+        <p className="truncate text-xs text-muted">{countText(t, 'Book', count)}</p>
       </div>
     </Link>
   )

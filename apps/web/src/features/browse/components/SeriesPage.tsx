@@ -8,6 +8,7 @@ import { durationLabel } from '../model/duration.ts'
 import { bookshelfFilterPath } from '../model/filters.ts'
 import { BookGrid } from './BookGrid.tsx'
 import { EmptyState, ListError } from './GridStates.tsx'
+import { countText } from '../model/counts.ts'
 
 /** /library/:libraryId/series/:seriesId: the series, its books in order and the user's progress through it. */
 export function SeriesPage() {
@@ -31,7 +32,10 @@ export function SeriesPage() {
   return (
     <div className="px-4 py-8 md:px-8">
       <nav className="mb-4 text-sm">
-        <Link to={`/library/${libraryId}/bookshelf/series`} className="inline-flex items-center gap-1 text-muted hover:text-fg">
+        <Link
+          to={`/library/${libraryId}/bookshelf/series`}
+          className="inline-flex items-center gap-1 text-muted hover:text-fg"
+        >
           <Icon name="chevronLeft" className="size-4" />
           {t('ButtonSeries')}
         </Link>
@@ -42,10 +46,7 @@ export function SeriesPage() {
             {series.name}
           </h1>
           <p className="mt-1 text-sm text-muted">
-            {t(series.numBooks === 1 ? 'LabelBookCountOne' : 'LabelBookCountOther', {
-              count: series.numBooks,
-              formatted: series.numBooks.toLocaleString(),
-            })}
+            {countText(t, 'Book', series.numBooks)}
             {series.totalDuration > 0 && ` · ${durationLabel(series.totalDuration, t)}`}
             {finished > 0 && ` · ${t('LabelFinishedOf', { finished, total: series.numBooks })}`}
           </p>
@@ -57,7 +58,9 @@ export function SeriesPage() {
           {t('ButtonShowInLibrary')}
         </Link>
       </header>
-      {series.description && <p className="mt-4 max-w-3xl whitespace-pre-line text-sm text-fg/90">{series.description}</p>}
+      {series.description && (
+        <p className="mt-4 max-w-3xl whitespace-pre-line text-sm text-fg/90">{series.description}</p>
+      )}
       <div className="mt-8">
         {books.length === 0 ? (
           <EmptyState icon="book" title={t('MessageNoBooksInSeries')} />

@@ -14,6 +14,7 @@ import { SortMenu } from './SortMenu.tsx'
 import { EmptyState, ListError } from './GridStates.tsx'
 import { SERIES_CAPTION_HEIGHT, SERIES_CARD_WIDTH_FACTOR, SeriesCard } from './SeriesCard.tsx'
 import { VirtualPagedGrid } from './VirtualPagedGrid.tsx'
+import { countText } from '../model/counts.ts'
 
 const seriesSortOptions = [
   { key: 'name', labelKey: 'LabelName' },
@@ -24,7 +25,15 @@ const seriesSortOptions = [
   { key: 'lastBookUpdated', labelKey: 'LabelLastBookUpdated' },
 ]
 /** A series matches a filter through its books; these groups say something about a series. */
-const seriesFilterGroups: FilterGroup[] = ['genres', 'tags', 'authors', 'narrators', 'publishers', 'languages', 'progress']
+const seriesFilterGroups: FilterGroup[] = [
+  'genres',
+  'tags',
+  'authors',
+  'narrators',
+  'publishers',
+  'languages',
+  'progress',
+]
 
 /** /library/:libraryId/bookshelf/series: every series as a fan of its covers, paged like the bookshelf. */
 export function SeriesTab() {
@@ -53,17 +62,21 @@ function SeriesGrid({ library }: { library: Library }) {
   const fetchPage = (page: number, limit: number, signal: AbortSignal) =>
     fetchSeriesPage(api, library.id, params, page, limit, signal)
   const renderCard = useCallback(
-    (series: SeriesWithBooks) => <SeriesCard series={series} coverWidth={cover.width} aspectRatio={aspectRatio} />,
+    (series: SeriesWithBooks) => (
+      <SeriesCard series={series} coverWidth={cover.width} aspectRatio={aspectRatio} />
+    ),
     [cover.width, aspectRatio],
   )
-  const groups = filterMenuGroups('book', detail.data?.filterdata).filter((g) => seriesFilterGroups.includes(g.group))
+  const groups = filterMenuGroups('book', detail.data?.filterdata).filter((g) =>
+    seriesFilterGroups.includes(g.group),
+  )
   const setFilter = (value: string) => update({ seriesFilterBy: normalizeFilter(value) })
 
   return (
     <BookshelfLayout
       library={library}
       title={t('ButtonSeries')}
-      count={total === null ? null : t(total === 1 ? 'LabelSeriesCountOne' : 'LabelSeriesCountOther', { count: total, formatted: total.toLocaleString() })}
+      count={total === null ? null : countText(t, 'Series', total)}
       controls={
         <>
           <SortMenu
@@ -78,7 +91,11 @@ function SeriesGrid({ library }: { library: Library }) {
       }
       below={
         filterBy !== FILTER_ALL ? (
-          <ActiveFilter value={filterBy} filterData={detail.data?.filterdata} onClear={() => setFilter(FILTER_ALL)} />
+          <ActiveFilter
+            value={filterBy}
+            filterData={detail.data?.filterdata}
+            onClear={() => setFilter(FILTER_ALL)}
+          />
         ) : undefined
       }
     >

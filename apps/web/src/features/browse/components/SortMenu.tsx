@@ -69,7 +69,9 @@ function SortRows({
               onChange(option.key, selected ? !desc : false)
               close()
             }}
-            trailing={selected ? <Icon name={desc ? 'arrowDown' : 'arrowUp'} className="size-4" /> : undefined}
+            trailing={
+              selected ? <Icon name={desc ? 'arrowDown' : 'arrowUp'} className="size-4" /> : undefined
+            }
           >
             {t(option.labelKey)}
           </MenuRow>

@@ -36,14 +36,24 @@ export function CoverSizeControl({ size, onChange }: { size: number; onChange: (
 }
 
 /** Standard (covers) or detail (covers with title and caption). */
-export function ViewToggle({ view, onChange }: { view: BookshelfView; onChange: (view: BookshelfView) => void }) {
+export function ViewToggle({
+  view,
+  onChange,
+}: {
+  view: BookshelfView
+  onChange: (view: BookshelfView) => void
+}) {
   const { t } = useTranslation()
   const options: { view: BookshelfView; icon: 'grid' | 'detailGrid'; labelKey: string }[] = [
     { view: 'standard', icon: 'grid', labelKey: 'LabelViewStandard' },
     { view: 'detail', icon: 'detailGrid', labelKey: 'LabelViewDetail' },
   ]
   return (
-    <div className="flex rounded-lg border border-border bg-surface p-0.5" role="group" aria-label={t('LabelBookshelfView')}>
+    <div
+      className="flex rounded-lg border border-border bg-surface p-0.5"
+      role="group"
+      aria-label={t('LabelBookshelfView')}
+    >
       {options.map((option) => (
         <button
           key={option.view}

@@ -139,7 +139,8 @@ export function VirtualPagedGrid<T>({
       className="relative w-full"
       style={total ? { height: gridRowCount(total, columns) * rowHeight } : undefined}
     >
-      {total === null && (firstPage?.isError ? error(firstPage.error, () => void firstPage.refetch()) : loading)}
+      {total === null &&
+        (firstPage?.isError ? error(firstPage.error, () => void firstPage.refetch()) : loading)}
       {total === 0 && empty}
       {!!total &&
         rows.map((row) => (
@@ -152,7 +153,12 @@ export function VirtualPagedGrid<T>({
             {rowIndexes(row.index, columns, total).map((index) => {
               const item = itemAt(index)
               return (
-                <div key={index} style={{ width: cardWidth, height: cardHeight }} className="shrink-0" data-index={index}>
+                <div
+                  key={index}
+                  style={{ width: cardWidth, height: cardHeight }}
+                  className="shrink-0"
+                  data-index={index}
+                >
                   {item === undefined ? <CardSkeleton /> : renderCard(item, index)}
                 </div>
               )
@@ -164,5 +170,7 @@ export function VirtualPagedGrid<T>({
 }
 
 function CardSkeleton() {
-  return <div className="size-full animate-pulse rounded-md bg-surface-raised/70" data-testid="card-skeleton" />
+  return (
+    <div className="size-full animate-pulse rounded-md bg-surface-raised/70" data-testid="card-skeleton" />
+  )
 }

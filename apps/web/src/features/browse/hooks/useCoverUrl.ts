@@ -27,7 +27,10 @@ export function useItemCoverUrl(item: CoverSource, width: number | 'raw'): strin
 }
 
 /** GET /api/authors/:id/image?ts=updatedAt, sized like covers. Null without an image. */
-export function useAuthorImageUrl(author: { id: string; updatedAt: number; imagePath: string | null }, width: number) {
+export function useAuthorImageUrl(
+  author: { id: string; updatedAt: number; imagePath: string | null },
+  width: number,
+) {
   const api = useApiClient()
   if (!author.imagePath) return null
   return api.url(`/api/authors/${encodeURIComponent(author.id)}/image`, {

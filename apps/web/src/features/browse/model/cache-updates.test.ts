@@ -3,7 +3,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createThrottledFlush, mergeUpdatedItem, patchPage } from './cache-updates.ts'
 
 const minified = (id: string, title: string) =>
-  ({ id, updatedAt: 1, media: { metadata: { title }, coverPath: null, tags: [], numTracks: 3, duration: 10, size: 5 } }) as unknown as MinifiedLibraryItem
+  ({
+    id,
+    updatedAt: 1,
+    media: { metadata: { title }, coverPath: null, tags: [], numTracks: 3, duration: 10, size: 5 },
+  }) as unknown as MinifiedLibraryItem
 
 const expanded = (id: string, title: string) =>
   ({
@@ -11,15 +15,31 @@ const expanded = (id: string, title: string) =>
     updatedAt: 2,
     isMissing: true,
     libraryFiles: [{ ino: 'f' }],
-    media: { metadata: { title }, coverPath: '/c.jpg', tags: ['t'], duration: 20, size: 6, audioFiles: [{}], chapters: [] },
+    media: {
+      metadata: { title },
+      coverPath: '/c.jpg',
+      tags: ['t'],
+      duration: 20,
+      size: 6,
+      audioFiles: [{}],
+      chapters: [],
+    },
   }) as unknown as LibraryItem
 
 describe('cache updates from socket events', () => {
   afterEach(() => vi.useRealTimers())
 
   it('swaps an updated item into a cached list row and keeps the row minified', () => {
-    const merged = mergeUpdatedItem(minified('a', 'Old'), expanded('a', 'New')) as unknown as Record<string, never>
-    expect(merged).toMatchObject({ id: 'a', updatedAt: 2, isMissing: true, media: { metadata: { title: 'New' }, coverPath: '/c.jpg', numTracks: 3, duration: 20 } })
+    const merged = mergeUpdatedItem(minified('a', 'Old'), expanded('a', 'New')) as unknown as Record<
+      string,
+      never
+    >
+    expect(merged).toMatchObject({
+      id: 'a',
+      updatedAt: 2,
+      isMissing: true,
+      media: { metadata: { title: 'New' }, coverPath: '/c.jpg', numTracks: 3, duration: 20 },
+    })
     expect(merged).not.toHaveProperty('libraryFiles')
     expect(merged.media).not.toHaveProperty('audioFiles')
   })

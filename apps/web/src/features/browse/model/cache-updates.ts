@@ -18,12 +18,22 @@ export function mergeUpdatedItem<T extends Listed>(cached: T, updated: LibraryIt
   return {
     ...cached,
     ...base,
-    media: { ...cached.media, metadata, coverPath, tags, size, ...(duration === undefined ? {} : { duration }) },
+    media: {
+      ...cached.media,
+      metadata,
+      coverPath,
+      tags,
+      size,
+      ...(duration === undefined ? {} : { duration }),
+    },
   } as T
 }
 
 /** A page answer with the updated items swapped in; the same object when none of them is on it. */
-export function patchPage<P extends { results: Listed[] }>(page: P, updates: ReadonlyMap<string, LibraryItem>): P {
+export function patchPage<P extends { results: Listed[] }>(
+  page: P,
+  updates: ReadonlyMap<string, LibraryItem>,
+): P {
   let changed = false
   const results = page.results.map((entry) => {
     const updated = updates.get(entry.id)

@@ -2,7 +2,8 @@ import type { PodcastEpisode } from '@shelfcast/contracts'
 import { describe, expect, it } from 'vitest'
 import { pageSlice, sortEpisodes } from './episodes.ts'
 
-const ep = (id: string, over: Partial<PodcastEpisode>) => ({ id, title: id, season: null, episode: null, publishedAt: null, duration: 0, ...over }) as PodcastEpisode
+const ep = (id: string, over: Partial<PodcastEpisode>) =>
+  ({ id, title: id, season: null, episode: null, publishedAt: null, duration: 0, ...over }) as PodcastEpisode
 
 describe('episode list', () => {
   const list = [

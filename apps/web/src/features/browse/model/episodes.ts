@@ -9,7 +9,11 @@ const numberOf = (text: string | null) => {
 }
 
 /** Episodes in the chosen order (numbers compare as numbers; missing values sort first ascending). */
-export function sortEpisodes(episodes: readonly PodcastEpisode[], key: EpisodeSortKey, desc: boolean): PodcastEpisode[] {
+export function sortEpisodes(
+  episodes: readonly PodcastEpisode[],
+  key: EpisodeSortKey,
+  desc: boolean,
+): PodcastEpisode[] {
   const value = (e: PodcastEpisode): number | string => {
     switch (key) {
       case 'publishedAt':
@@ -28,14 +32,24 @@ export function sortEpisodes(episodes: readonly PodcastEpisode[], key: EpisodeSo
     const va = value(a)
     const vb = value(b)
     const order =
-      typeof va === 'string' && typeof vb === 'string' ? va.localeCompare(vb) : (va as number) < (vb as number) ? -1 : va > vb ? 1 : 0
+      typeof va === 'string' && typeof vb === 'string'
+        ? va.localeCompare(vb)
+        : (va as number) < (vb as number)
+          ? -1
+          : va > vb
+            ? 1
+            : 0
     return order || a.id.localeCompare(b.id)
   })
   return desc ? sorted.reverse() : sorted
 }
 
 /** One page of a list (0-based) and how many pages there are. */
-export function pageSlice<T>(list: readonly T[], page: number, perPage = EPISODES_PER_PAGE): { items: T[]; pages: number; page: number } {
+export function pageSlice<T>(
+  list: readonly T[],
+  page: number,
+  perPage = EPISODES_PER_PAGE,
+): { items: T[]; pages: number; page: number } {
   const pages = Math.max(1, Math.ceil(list.length / perPage))
   const clamped = Math.min(Math.max(0, page), pages - 1)
   return { items: list.slice(clamped * perPage, (clamped + 1) * perPage), pages, page: clamped }

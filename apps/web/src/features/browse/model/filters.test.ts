@@ -87,7 +87,9 @@ describe('filter menu', () => {
       'abridged',
       'issues',
     ])
-    expect(groups.find((g) => g.group === 'authors')?.values).toEqual([{ value: 'a1', label: 'Aldous Fenwick' }])
+    expect(groups.find((g) => g.group === 'authors')?.values).toEqual([
+      { value: 'a1', label: 'Aldous Fenwick' },
+    ])
   })
 
   it('leaves book-only groups out of podcast libraries', () => {

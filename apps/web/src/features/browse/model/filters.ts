@@ -181,7 +181,12 @@ export function filterMenuGroups(mediaType: MediaType, data: FilterData | undefi
   ]
   return groups
     .filter(({ group }) => isFilterAllowed({ group }, mediaType))
-    .map(({ group, values }) => ({ group, labelKey: groupLabelKeys[group], values, flag: isFlagGroup(group) }))
+    .map(({ group, values }) => ({
+      group,
+      labelKey: groupLabelKeys[group],
+      values,
+      flag: isFlagGroup(group),
+    }))
     .filter((entry) => entry.flag || entry.values.length > 0)
 }
 

@@ -24,7 +24,12 @@ export function itemAuthor(item: AnyItem): string | null {
   const joined = text(meta.authorName)
   if (joined) return joined
   const authors = Array.isArray(meta.authors) ? (meta.authors as { name?: unknown }[]) : []
-  return text(authors.map((a) => (typeof a.name === 'string' ? a.name : '')).filter(Boolean).join(', '))
+  return text(
+    authors
+      .map((a) => (typeof a.name === 'string' ? a.name : ''))
+      .filter(Boolean)
+      .join(', '),
+  )
 }
 
 export function itemAuthors(item: AnyItem): { id: string; name: string }[] {
@@ -74,7 +79,9 @@ export function progressIndex(user: User | null): Map<string, MediaProgress> {
 }
 
 /** 0..1 listened (or read, whichever is further), and whether finished. Null without progress. */
-export function progressFraction(progress: MediaProgress | undefined): { value: number; finished: boolean } | null {
+export function progressFraction(
+  progress: MediaProgress | undefined,
+): { value: number; finished: boolean } | null {
   if (!progress) return null
   const value = Math.max(progress.progress ?? 0, progress.ebookProgress ?? 0)
   if (!progress.isFinished && value <= 0) return null

@@ -54,7 +54,10 @@ export type SortFilterSettings = Pick<LocalUserSettings, 'orderBy' | 'filterBy'>
  * Sorts the media type does not know fall back to title; a malformed filter becomes 'all'.
  * Returns only what changes (an empty object when the settings already fit).
  */
-export function correctSortFilter(settings: SortFilterSettings, mediaType: MediaType): Partial<SortFilterSettings> {
+export function correctSortFilter(
+  settings: SortFilterSettings,
+  mediaType: MediaType,
+): Partial<SortFilterSettings> {
   const patch: Partial<SortFilterSettings> = {}
   let orderBy = settings.orderBy
   if (mediaType === 'podcast') {
@@ -77,7 +80,16 @@ export function correctSortFilter(settings: SortFilterSettings, mediaType: Media
 }
 
 /** Which caption a detail-view card shows under the title for the current sort. */
-export type SortCaption = 'author' | 'publishedYear' | 'addedAt' | 'size' | 'duration' | 'mtime' | 'birthtime' | 'numEpisodes' | 'none'
+export type SortCaption =
+  | 'author'
+  | 'publishedYear'
+  | 'addedAt'
+  | 'size'
+  | 'duration'
+  | 'mtime'
+  | 'birthtime'
+  | 'numEpisodes'
+  | 'none'
 
 export function sortCaption(orderBy: string): SortCaption {
   switch (orderBy) {

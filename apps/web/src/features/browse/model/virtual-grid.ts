@@ -32,7 +32,12 @@ export function gridPageSize(columns: number, rowsPerPage = ROWS_PER_PAGE): numb
  * Rows rendered beyond each edge of the viewport: up to `preferred`, fewer when the whole window would
  * hold more than `maxCards` cards.
  */
-export function gridOverscanRows(columns: number, visibleRows: number, preferred = 3, maxCards = MAX_CARDS_IN_DOM): number {
+export function gridOverscanRows(
+  columns: number,
+  visibleRows: number,
+  preferred = 3,
+  maxCards = MAX_CARDS_IN_DOM,
+): number {
   const rowsAllowed = Math.floor(maxCards / Math.max(1, columns))
   const spare = rowsAllowed - Math.max(0, visibleRows)
   return Math.max(0, Math.min(preferred, Math.floor(spare / 2)))
@@ -60,7 +65,8 @@ export function pagesForRows(
   }
   if (lastIndex < firstIndex) return []
   const pages: number[] = []
-  for (let page = Math.floor(firstIndex / pageSize); page <= Math.floor(lastIndex / pageSize); page++) pages.push(page)
+  for (let page = Math.floor(firstIndex / pageSize); page <= Math.floor(lastIndex / pageSize); page++)
+    pages.push(page)
   return pages
 }
 

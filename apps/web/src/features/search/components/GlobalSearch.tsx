@@ -54,7 +54,10 @@ export function GlobalSearch({ library }: { library: Library }) {
   return (
     <div ref={rootRef} className="relative w-40 sm:w-64 lg:w-80" data-testid="global-search">
       <div className="relative">
-        <Icon name="search" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" />
+        <Icon
+          name="search"
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
+        />
         <input
           ref={inputRef}
           type="text"
@@ -109,7 +112,9 @@ export function GlobalSearch({ library }: { library: Library }) {
             query.data &&
             searchGroups(query.data).map((group) => (
               <section key={group.id} className="py-1" aria-label={t(group.labelKey)}>
-                <h3 className="px-2 pt-1 pb-0.5 text-xs font-semibold tracking-wide text-muted uppercase">{t(group.labelKey)}</h3>
+                <h3 className="px-2 pt-1 pb-0.5 text-xs font-semibold tracking-wide text-muted uppercase">
+                  {t(group.labelKey)}
+                </h3>
                 <ul>
                   <SearchGroupRows
                     group={group}

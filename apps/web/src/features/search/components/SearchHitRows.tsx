@@ -3,10 +3,19 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { CoverImage, Icon, coverAspectRatio } from '@/components/ui/index.ts'
-import { AuthorImage, bookshelfFilterPath, itemAuthor, itemTitle, useItemCoverUrl, type AnyItem } from '@/features/browse/index.ts'
+import {
+  AuthorImage,
+  bookshelfFilterPath,
+  itemAuthor,
+  itemTitle,
+  useItemCoverUrl,
+  type AnyItem,
+} from '@/features/browse/index.ts'
 import type { SearchGroup } from '../model/search-state.ts'
+import { countText } from '@/features/browse/index.ts'
 
-const rowClass = 'flex items-center gap-3 rounded-lg px-2 py-1.5 transition hover:bg-surface focus-visible:bg-surface'
+const rowClass =
+  'flex items-center gap-3 rounded-lg px-2 py-1.5 transition hover:bg-surface focus-visible:bg-surface'
 
 function ItemThumb({ item, square }: { item: AnyItem; square: boolean }) {
   const { t } = useTranslation()
@@ -53,7 +62,9 @@ export function SearchGroupRows({
         <Row key={hit.libraryItem.id} to={`/item/${hit.libraryItem.id}`} onPick={onPick}>
           <ItemThumb item={hit.libraryItem} square={squareCovers || group.id === 'podcasts'} />
           <span className="min-w-0">
-            <span className="block truncate text-sm font-medium">{itemTitle(hit.libraryItem) ?? t('LabelNoTitle')}</span>
+            <span className="block truncate text-sm font-medium">
+              {itemTitle(hit.libraryItem) ?? t('LabelNoTitle')}
+            </span>
             <span className="block truncate text-xs text-muted">{itemAuthor(hit.libraryItem)}</span>
           </span>
         </Row>
@@ -82,10 +93,7 @@ export function SearchGroupRows({
           <span className="min-w-0">
             <span className="block truncate text-sm font-medium">{hit.series.name}</span>
             <span className="block truncate text-xs text-muted">
-              {t(hit.books.length === 1 ? 'LabelBookCountOne' : 'LabelBookCountOther', {
-                count: hit.books.length,
-                formatted: hit.books.length.toLocaleString(),
-              })}
+              {countText(t, 'Book', hit.books.length)}
             </span>
           </span>
         </Row>

@@ -27,7 +27,9 @@ function SearchResults({ library }: { library: Library }) {
 
   return (
     <div className="px-4 py-8 md:px-8" data-testid="search-page">
-      <h1 className="text-2xl font-bold tracking-tight">{q ? t('HeaderSearchResultsFor', { query: q }) : t('LabelSearch')}</h1>
+      <h1 className="text-2xl font-bold tracking-tight">
+        {q ? t('HeaderSearchResultsFor', { query: q }) : t('LabelSearch')}
+      </h1>
       {!q ? (
         <EmptyState icon="library" title={t('MessageSearchPrompt')} />
       ) : query.isPending ? (
@@ -69,7 +71,12 @@ function GroupSection({ group, library }: { group: SearchGroup; library: Library
           <ul className="flex flex-wrap gap-6">
             {group.hits.map((hit) => (
               <li key={hit.libraryItem.id}>
-                <ItemCard item={hit.libraryItem} width={cover.width} aspectRatio={aspectRatio} view="detail" />
+                <ItemCard
+                  item={hit.libraryItem}
+                  width={cover.width}
+                  aspectRatio={aspectRatio}
+                  view="detail"
+                />
               </li>
             ))}
           </ul>
@@ -79,7 +86,10 @@ function GroupSection({ group, library }: { group: SearchGroup; library: Library
           <ul className="divide-y divide-border rounded-2xl border border-border bg-surface">
             {group.hits.map((hit) => (
               <li key={hit.episode.id}>
-                <Link to={`/item/${hit.libraryItem.id}`} className="block px-4 py-2.5 hover:bg-surface-raised">
+                <Link
+                  to={`/item/${hit.libraryItem.id}`}
+                  className="block px-4 py-2.5 hover:bg-surface-raised"
+                >
                   <span className="block font-medium">{hit.episode.title}</span>
                 </Link>
               </li>
@@ -113,11 +123,21 @@ function GroupSection({ group, library }: { group: SearchGroup; library: Library
       case 'tags':
       case 'genres':
         return chips(
-          group.hits.map((hit) => ({ key: hit.name, to: bookshelfFilterPath(library.id, group.id, hit.name), label: hit.name, count: hit.numItems })),
+          group.hits.map((hit) => ({
+            key: hit.name,
+            to: bookshelfFilterPath(library.id, group.id, hit.name),
+            label: hit.name,
+            count: hit.numItems,
+          })),
         )
       case 'narrators':
         return chips(
-          group.hits.map((hit) => ({ key: hit.name, to: bookshelfFilterPath(library.id, 'narrators', hit.name), label: hit.name, count: hit.numBooks })),
+          group.hits.map((hit) => ({
+            key: hit.name,
+            to: bookshelfFilterPath(library.id, 'narrators', hit.name),
+            label: hit.name,
+            count: hit.numBooks,
+          })),
         )
     }
   })()

@@ -18,7 +18,11 @@ export const emptySearchResults = (): SearchResponse => ({
  */
 export type SearchPhase = 'idle' | 'thinking' | 'fetching' | 'results' | 'empty'
 
-export function searchPhase(input: string, settled: string, results: SearchResponse | undefined): SearchPhase {
+export function searchPhase(
+  input: string,
+  settled: string,
+  results: SearchResponse | undefined,
+): SearchPhase {
   const typed = input.trim()
   if (!typed) return 'idle'
   if (typed !== settled.trim()) return 'thinking'
@@ -26,7 +30,8 @@ export function searchPhase(input: string, settled: string, results: SearchRespo
   return searchGroups(results).length > 0 ? 'results' : 'empty'
 }
 
-export type SearchGroupId = 'books' | 'podcasts' | 'episodes' | 'authors' | 'series' | 'tags' | 'genres' | 'narrators'
+export type SearchGroupId =
+  'books' | 'podcasts' | 'episodes' | 'authors' | 'series' | 'tags' | 'genres' | 'narrators'
 
 export type SearchGroup =
   | { id: 'books' | 'podcasts'; labelKey: string; hits: SearchResponse['book'] }

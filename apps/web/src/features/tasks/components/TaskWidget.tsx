@@ -55,12 +55,18 @@ export function TaskWidget() {
         <>
           {running > 0 ? <Spinner className="text-primary" /> : <Icon name="bell" />}
           {running > 0 && (
-            <span className="absolute -top-0.5 -right-0.5 min-w-4 rounded-full bg-primary px-1 text-[0.6rem] leading-4 font-bold text-primary-fg" data-testid="tasks-running">
+            <span
+              className="absolute -top-0.5 -right-0.5 min-w-4 rounded-full bg-primary px-1 text-[0.6rem] leading-4 font-bold text-primary-fg"
+              data-testid="tasks-running"
+            >
               {running}
             </span>
           )}
           {running === 0 && unseen && (
-            <span className="absolute top-1.5 right-1.5 size-2 rounded-full bg-success" data-testid="tasks-unseen" />
+            <span
+              className="absolute top-1.5 right-1.5 size-2 rounded-full bg-success"
+              data-testid="tasks-unseen"
+            />
           )}
         </>
       }
@@ -73,7 +79,8 @@ export function TaskWidget() {
 
 function TaskList({ tasks }: { tasks: Task[] }) {
   const { t } = useTranslation()
-  if (tasks.length === 0) return <p className="px-3 py-4 text-center text-sm text-muted">{t('MessageNoTasks')}</p>
+  if (tasks.length === 0)
+    return <p className="px-3 py-4 text-center text-sm text-muted">{t('MessageNoTasks')}</p>
   return (
     <ul className="flex flex-col gap-1 p-1" data-testid="task-list">
       {[...tasks].reverse().map((task) => (
@@ -102,7 +109,9 @@ export function TaskCard({ task }: { task: Task }) {
   const markCanceling = useTaskStore((s) => s.markCanceling)
   const status = taskStatus(task, canceling)
   const look = statusLook[status]
-  const title = task.titleKey ? t(task.titleKey, { ...positional(task.titleSubs), defaultValue: task.title }) : task.title
+  const title = task.titleKey
+    ? t(task.titleKey, { ...positional(task.titleSubs), defaultValue: task.title })
+    : task.title
   const detail =
     status === 'failed'
       ? task.errorKey
@@ -133,7 +142,9 @@ export function TaskCard({ task }: { task: Task }) {
           {status === 'canceling' ? (
             <p className="text-xs text-warning">{t('MessageCanceling')}</p>
           ) : (
-            detail && <p className={cn('text-xs', status === 'failed' ? 'text-error' : 'text-muted')}>{detail}</p>
+            detail && (
+              <p className={cn('text-xs', status === 'failed' ? 'text-error' : 'text-muted')}>{detail}</p>
+            )
           )}
         </div>
         {canCancel(task, admin) && !canceling && (
@@ -151,7 +162,11 @@ export function TaskCard({ task }: { task: Task }) {
       </div>
       {!task.isFinished && task.progress !== null && (
         <div className="mt-2 flex items-center gap-2">
-          <ProgressBar value={task.progress / 100} label={t('LabelProgress')} className="h-1.5 flex-1 rounded-full bg-surface-raised" />
+          <ProgressBar
+            value={task.progress / 100}
+            label={t('LabelProgress')}
+            className="h-1.5 flex-1 rounded-full bg-surface-raised"
+          />
           <span className="text-xs text-muted tabular-nums">{Math.round(task.progress)}%</span>
         </div>
       )}

@@ -1,6 +1,14 @@
 import type { Task } from '@shelfcast/contracts'
 import { describe, expect, it } from 'vitest'
-import { canCancel, hasUnseenSuccess, positional, taskLink, taskStatus, upsertTask, visibleTasks } from './task-rules.ts'
+import {
+  canCancel,
+  hasUnseenSuccess,
+  positional,
+  taskLink,
+  taskStatus,
+  upsertTask,
+  visibleTasks,
+} from './task-rules.ts'
 
 const task = (id: string, over: Partial<Task> = {}): Task => ({
   id,
@@ -60,25 +68,30 @@ describe('task cards', () => {
     const replaced = upsertTask(list, task('d', { action: 'scan-item', data: { libraryItemId: 'i1' } }))
     expect(replaced.map((t) => t.id)).toEqual(['a', 'c', 'd'])
     // Other items and other actions stay.
-    expect(upsertTask(list, task('e', { action: 'embed-metadata', data: { libraryItemId: 'i1' } })).map((t) => t.id)).toEqual([
-      'a',
-      'b',
-      'c',
-      'e',
-    ])
+    expect(
+      upsertTask(list, task('e', { action: 'embed-metadata', data: { libraryItemId: 'i1' } })).map(
+        (t) => t.id,
+      ),
+    ).toEqual(['a', 'b', 'c', 'e'])
   })
 
   it('marks an unseen success until the menu is opened after it finished', () => {
     const success = task('s', { isFinished: true, showSuccess: true, finishedAt: NOW - 1000 })
     expect(hasUnseenSuccess([success], NOW - 5000)).toBe(true)
     expect(hasUnseenSuccess([success], NOW)).toBe(false)
-    expect(hasUnseenSuccess([task('f', { isFinished: true, isFailed: true, finishedAt: NOW })], 0)).toBe(false)
+    expect(hasUnseenSuccess([task('f', { isFinished: true, isFailed: true, finishedAt: NOW })], 0)).toBe(
+      false,
+    )
   })
 
   it('links cards to where their work can be followed', () => {
     expect(taskLink(task('a', { action: 'scan-item', data: { libraryItemId: 'i1' } }))).toBe('/item/i1')
-    expect(taskLink(task('a', { action: 'encode-m4b', data: { libraryItemId: 'i1' } }))).toBe('/audiobook/i1/manage?tool=m4b')
-    expect(taskLink(task('a', { action: 'embed-metadata', data: { libraryItemId: 'i1' } }))).toBe('/audiobook/i1/manage?tool=embed')
+    expect(taskLink(task('a', { action: 'encode-m4b', data: { libraryItemId: 'i1' } }))).toBe(
+      '/audiobook/i1/manage?tool=m4b',
+    )
+    expect(taskLink(task('a', { action: 'embed-metadata', data: { libraryItemId: 'i1' } }))).toBe(
+      '/audiobook/i1/manage?tool=embed',
+    )
     expect(taskLink(task('a', { action: 'download-podcast-episode', data: { libraryId: 'p' } }))).toBe(
       '/library/p/podcast/download-queue',
     )

@@ -35,7 +35,11 @@ export function upsertTask(tasks: readonly Task[], task: Task): Task[] {
 }
 
 /** The tasks the widget shows at `now`. */
-export function visibleTasks(tasks: readonly Task[], now: number, windowMs: number = limits.taskWindowMs): Task[] {
+export function visibleTasks(
+  tasks: readonly Task[],
+  now: number,
+  windowMs: number = limits.taskWindowMs,
+): Task[] {
   return tasks.filter((task) => {
     if (!task.isFinished) return true
     const worthShowing = task.isFailed || isCanceled(task) || task.showSuccess

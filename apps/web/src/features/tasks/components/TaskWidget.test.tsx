@@ -1,0 +1,121 @@
+import type { Task } from '@shelfcast/contracts'
+import { QueryClient } from '@tanstack/react-query'
+import { act, render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { createMemoryRouter } from 'react-router'
+import { RouterProvider } from 'react-router/dom'
+import { describe, expect, it, vi } from 'vitest'
+import { AppProviders } from '@/app/providers.tsx'
+import { createApiClient } from '@/lib/api/index.ts'
+import { i18n } from '@/lib/i18n/index.ts'
+import { getAccessToken, useSessionStore } from '@/lib/session-store.ts'
+import type { SocketClient } from '@/lib/socket/index.ts'
+import { socketEvents } from '@/lib/socket/index.ts'
+import { fakeServer, json } from '@/test/fake-server.ts'
+import { loginResponseFixture, userFixture } from '@/test/fixtures.ts'
+import { registerTaskSocketHandlers } from '../socket-handlers.ts'
+import { TaskWidget } from './TaskWidget.tsx'
+
+const scan = (over: Partial<Task> = {}): Task => ({
+  id: 'task-1',
+  action: 'library-scan',
+  data: { libraryId: 'lib-1' },
+  title: 'Scanning "Demo"',
+  titleKey: 'MessageTaskScanningLibrary',
+  titleSubs: ['Demo'],
+  description: null,
+  descriptionKey: null,
+  error: null,
+  errorKey: null,
+  showSuccess: false,
+  isFailed: false,
+  isFinished: false,
+  startedAt: Date.now(),
+  finishedAt: null,
+  progress: 40,
+  ...over,
+})
+
+function renderWidget(tasks: Task[], type: 'root' | 'user' = 'root') {
+  useSessionStore.getState().setSession(loginResponseFixture(userFixture(type)))
+  const emit = vi.fn()
+  const socket = { connect: vi.fn(), disconnect: vi.fn(), emit } as unknown as SocketClient
+  const { fetch } = fakeServer({ 'GET /api/tasks': () => json({ tasks }) })
+  const api = createApiClient({
+    basePath: '',
+    fetch,
+    getAccessToken,
+    onSessionRefreshed: () => {},
+    onSessionExpired: () => {},
+  })
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  const router = createMemoryRouter([{ path: '*', element: <TaskWidget /> }])
+  render(
+    <AppProviders services={{ api, queryClient, i18n, socket }}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  )
+  return { emit, user: userEvent.setup() }
+}
+
+describe('task widget', () => {
+  it('shows a running scan with its progress, and cancels it over the socket', async () => {
+    const { emit, user } = renderWidget([scan()])
+    expect(await screen.findByTestId('tasks-running')).toHaveProperty('textContent', '1')
+    await user.click(screen.getByRole('button', { name: 'Tasks' }))
+    const card = screen.getByTestId('task-card')
+    expect(card.dataset.status).toBe('running')
+    expect(card.textContent).toContain('Scanning "Demo" library')
+    expect(card.textContent).toContain('40%')
+
+    await user.click(within(card).getByRole('button', { name: 'Cancel' }))
+    expect(emit).toHaveBeenCalledWith('cancel_scan', 'lib-1')
+    expect(card.dataset.status).toBe('canceling')
+    expect(card.textContent).toContain('Canceling...')
+    expect(within(card).queryByRole('button', { name: 'Cancel' })).toBeNull()
+  })
+
+  it('does not offer cancel to users who are not admins', async () => {
+    const { user } = renderWidget([scan()], 'user')
+    await screen.findByTestId('tasks-running')
+    await user.click(screen.getByRole('button', { name: 'Tasks' }))
+    expect(within(screen.getByTestId('task-card')).queryByRole('button', { name: 'Cancel' })).toBeNull()
+  })
+
+  it('follows task events: a quiet success disappears, a failure stays with its error', async () => {
+    const off = registerTaskSocketHandlers()
+    try {
+      const { user } = renderWidget([])
+      await user.click(screen.getByRole('button', { name: 'Tasks' }))
+      expect(screen.getByText('No tasks running')).toBeTruthy()
+      const context = { queryClient: new QueryClient() }
+      act(() => socketEvents.dispatch(context, 'task_started', [scan({ id: 'ok' })]))
+      expect(screen.getByTestId('task-card').dataset.status).toBe('running')
+      act(() =>
+        socketEvents.dispatch(context, 'task_finished', [
+          scan({ id: 'ok', isFinished: true, finishedAt: Date.now() }),
+        ]),
+      )
+      expect(screen.queryByTestId('task-card')).toBeNull()
+      act(() =>
+        socketEvents.dispatch(context, 'task_finished', [
+          scan({ id: 'bad', isFinished: true, isFailed: true, error: 'Scan failed', finishedAt: Date.now() }),
+        ]),
+      )
+      expect(screen.getByTestId('task-card').dataset.status).toBe('failed')
+      expect(screen.getByTestId('task-card').textContent).toContain('Scan failed')
+    } finally {
+      off()
+    }
+  })
+
+  it('marks an unseen success with a dot until the menu is opened', async () => {
+    const { user } = renderWidget([
+      scan({ id: 's', isFinished: true, showSuccess: true, finishedAt: Date.now() }),
+    ])
+    expect(await screen.findByTestId('tasks-unseen')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Tasks' }))
+    expect(screen.queryByTestId('tasks-unseen')).toBeNull()
+    expect(screen.getByTestId('task-card').dataset.status).toBe('succeeded')
+  })
+})
