@@ -16,6 +16,7 @@ import { ApiKeysRepository } from './modules/api-keys/api-keys.repository.ts'
 import { registerApiKeysRoutes } from './modules/api-keys/api-keys.routes.ts'
 import { ApiKeysService } from './modules/api-keys/api-keys.service.ts'
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts'
+import { createBrowse, registerBrowseRoutes } from './modules/browse.ts'
 import { AuthService } from './modules/auth/auth.service.ts'
 import { SessionsRepository } from './modules/auth/sessions.repository.ts'
 import { TokenSigner } from './modules/auth/tokens.ts'
@@ -97,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const auth = new AuthService({ config, clock, signer, sessions: sessionsRepo, apiKeys: apiKeysRepo, users, realtime })
   const serverSettings = await settings.getServerSettings()
   const rateLimit = { max: serverSettings.rateLimitLoginRequests, windowMs: serverSettings.rateLimitLoginWindow }
+  const browse = createBrowse({ db: database.db, config, settings })
   const libraries = new LibrariesService({ repo: new LibrariesRepository(database.db), config, clock, realtime })
   const tasks = new TaskRunner({ realtime, clock })
   const scanner = createScannerModule({ config, database, libraries, settings, tasks, realtime, clock, log })
@@ -115,6 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     auth,
     apiKeys: new ApiKeysService({ repo: apiKeysRepo, users, signer, clock }),
     libraries,
+    browse,
     tasks,
     scanner,
   }
@@ -131,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerApiKeysRoutes(app, ctx)
   registerSettingsRoutes(app, ctx)
   registerLibrariesRoutes(app, ctx)
+  registerBrowseRoutes(app, ctx)
   registerScanRoutes(app, ctx)
   registerTaskRoutes(app, tasks)
   registerClientFiles(app, config.clientDistPath, base)

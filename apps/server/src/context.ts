@@ -4,6 +4,7 @@ import type { Config } from './config/config.ts'
 import type { DatabaseHandle } from './db/connection.ts'
 import type { RateLimiter } from './http/rate-limiter.ts'
 import type { ApiKeysService } from './modules/api-keys/api-keys.service.ts'
+import type { Browse } from './modules/browse.ts'
 import type { AuthService } from './modules/auth/auth.service.ts'
 import type { LibrariesService } from './modules/libraries/libraries.service.ts'
 import type { SettingsService } from './modules/settings/settings.service.ts'
@@ -25,6 +26,8 @@ export interface AppContext {
   auth: AuthService
   apiKeys: ApiKeysService
   libraries: LibrariesService
+  /** The read side: items, lists, filter data, series, authors, shelves, search. */
+  browse: Browse
   tasks: TaskRunner
   scanner: ScannerModule
 }

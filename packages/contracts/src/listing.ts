@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { queryFlag } from './query.ts'
 import { MediaType } from './entities/library.ts'
-import { LibraryItem, MinifiedLibraryItem } from './entities/library-item.ts'
+import { CollapsedSeries, LibraryItem, MinifiedLibraryItem } from './entities/library-item.ts'
 
 /**
  * GET /api/libraries/:id/items — paged, sorted, filtered item lists (Audiobookshelf's query language).
@@ -102,7 +102,7 @@ export const LibraryItemsQuery = z.object({
 export type LibraryItemsQuery = z.input<typeof LibraryItemsQuery>
 
 /** An item in a list: minified or expanded, plus the optional include fields. */
-export const ListedItem = z.union([MinifiedLibraryItem, LibraryItem]).and(
+export const ListedItem = z.union([MinifiedLibraryItem, LibraryItem.extend({ collapsedSeries: CollapsedSeries.optional() })]).and(
   z.object({
     rssFeed: z.null().optional(),
     mediaItemShare: z.null().optional(),

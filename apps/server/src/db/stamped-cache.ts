@@ -1,0 +1,34 @@
+import { sql, type Kysely } from 'kysely'
+
+/**
+ * A cheap "has anything been written?" stamp: the rows this connection changed so far plus SQLite's
+ * data_version (writes by other connections). The server writes through one connection, so any write
+ * anywhere moves the stamp; reading it costs one trivial statement.
+ */
+export async function changeStamp<DB>(db: Kysely<DB>): Promise<string> {
+  const r = await sql<{ c: number; v: number }>`SELECT total_changes() AS c, (SELECT data_version FROM pragma_data_version) AS v`.execute(db)
+  const row = r.rows[0]
+  return row ? `${row.c}:${row.v}` : ''
+}
+
+/** Values computed from the database, reused until the next write (see changeStamp). Bounded in size. */
+export class StampedCache<V> {
+  private readonly entries = new Map<string, { stamp: string; value: V }>()
+  private readonly max: number
+  constructor(max = 500) {
+    this.max = max
+  }
+
+  async get(stamp: string, key: string, compute: () => Promise<V>): Promise<V> {
+    const hit = this.entries.get(key)
+    if (hit && hit.stamp === stamp) return hit.value
+    const value = await compute()
+    this.entries.delete(key)
+    if (this.entries.size >= this.max) {
+      const oldest = this.entries.keys().next().value
+      if (oldest !== undefined) this.entries.delete(oldest)
+    }
+    this.entries.set(key, { stamp, value })
+    return value
+  }
+}

@@ -1,0 +1,83 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import sharp from 'sharp'
+
+export type CoverFormat = 'webp' | 'jpeg' | 'png'
+
+/** Images larger than this many pixels are refused before decoding (decompression bombs). */
+export const MAX_INPUT_PIXELS = 50_000_000
+/** Without a size, covers are resized to this width (Audiobookshelf's default). */
+export const DEFAULT_COVER_WIDTH = 400
+/** The source formats a cover may have; anything else (SVG, PDF, ...) is never rendered. */
+const ALLOWED_SOURCE_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif'])
+
+const contentTypes: Record<CoverFormat, string> = { webp: 'image/webp', jpeg: 'image/jpeg', png: 'image/png' }
+
+export interface ResizedCover {
+  path: string
+  size: number
+  contentType: string
+}
+
+/**
+ * Resized copies of cover images, cached under `cacheDir` as `<key>_<w>x<h>.<fmt>` and rebuilt when the
+ * source changes. Files are written to a temporary name and renamed, so a reader never sees half a file;
+ * concurrent requests for the same size share one resize.
+ */
+export class CoverImages {
+  private readonly cacheDir: string
+  private readonly inFlight = new Map<string, Promise<ResizedCover | null>>()
+  constructor(cacheDir: string) {
+    this.cacheDir = cacheDir
+  }
+
+  /** True when the file is an image of an allowed format (checked from its bytes, not its name). */
+  async isAllowedImage(file: string): Promise<boolean> {
+    try {
+      const meta = await sharp(file, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()
+      return meta.format !== undefined && ALLOWED_SOURCE_FORMATS.has(meta.format)
+    } catch {
+      return false
+    }
+  }
+
+  async resized(
+    source: { path: string; mtimeMs: number },
+    key: string,
+    opts: { width?: number; height?: number; format: CoverFormat },
+  ): Promise<ResizedCover | null> {
+    const width = opts.width ?? (opts.height ? undefined : DEFAULT_COVER_WIDTH)
+    const height = opts.height
+    const target = path.join(this.cacheDir, `${key}_${width ?? 0}x${height ?? 0}.${opts.format}`)
+    const cached = await fs.stat(target).catch(() => null)
+    // A cached copy carries its source's mtime: any change of the source (even to an older file) rebuilds it.
+    if (cached && Math.abs(cached.mtimeMs - source.mtimeMs) < 1) return { path: target, size: cached.size, contentType: contentTypes[opts.format] }
+    const running = this.inFlight.get(target)
+    if (running) return running
+    const job = this.build(source, target, width, height, opts.format).finally(() => this.inFlight.delete(target))
+    this.inFlight.set(target, job)
+    return job
+  }
+
+  private async build(source: { path: string; mtimeMs: number }, target: string, width: number | undefined, height: number | undefined, format: CoverFormat) {
+    if (!(await this.isAllowedImage(source.path))) return null
+    await fs.mkdir(this.cacheDir, { recursive: true })
+    const tmp = `${target}.${crypto.randomUUID()}.tmp`
+    try {
+      await sharp(source.path, { limitInputPixels: MAX_INPUT_PIXELS })
+        .rotate()
+        .resize({ width, height, fit: width && height ? 'cover' : 'inside', withoutEnlargement: true })
+        .toFormat(format)
+        .toFile(tmp)
+      const mtime = new Date(source.mtimeMs)
+      await fs.utimes(tmp, mtime, mtime)
+      await fs.rename(tmp, target)
+      const st = await fs.stat(target)
+      return { path: target, size: st.size, contentType: contentTypes[format] }
+    } catch {
+      await fs.rm(tmp, { force: true })
+      return null
+    }
+  }
+}

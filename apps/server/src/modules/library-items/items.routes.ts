@@ -1,0 +1,85 @@
+import { BatchGetItemsRequest, CoverQuery, ItemQuery } from '@shelfcast/contracts'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import type { AppContext } from '../../context.ts'
+import { requireAuth } from '../../http/auth-guard.ts'
+import { notFound } from '../../http/errors.ts'
+import { parseInput } from '../../http/parse.ts'
+import { sendFile } from '../../http/send-file.ts'
+import type { CoverFormat } from './cover-images.ts'
+import type { CoverAnswer } from './items.service.ts'
+
+const IdParams = z.object({ id: z.string().min(1).max(100) })
+const FileParams = IdParams.extend({ ino: z.string().min(1).max(100) })
+const EbookParams = IdParams.extend({ fileid: z.string().min(1).max(100).optional() })
+
+export const includeList = (include: string | undefined) =>
+  (include ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean)
+
+/** With `ts` the URL names one version of the image, so it may be cached for a day. */
+const cacheControlFor = (ts: string | undefined) => (ts ? 'private, max-age=86400' : 'no-cache')
+
+/** The cover format asked for, else WebP when the client takes it, else JPEG. */
+export function coverFormat(request: FastifyRequest, asked: string | undefined): CoverFormat {
+  if (asked === 'jpg' || asked === 'jpeg') return 'jpeg'
+  if (asked === 'png' || asked === 'webp') return asked
+  const accept = request.headers.accept ?? ''
+  return accept.includes('image/webp') ? 'webp' : 'jpeg'
+}
+
+/** Sends a cover answer (raw original or resized copy), or 404. */
+export function sendCover(request: FastifyRequest, reply: FastifyReply, answer: CoverAnswer | null, ts: string | undefined) {
+  if (!answer) throw notFound('Cover not found')
+  const cacheControl = cacheControlFor(ts)
+  if (answer.kind === 'raw') return sendFile(request, reply, { ...answer.file, cacheControl })
+  return sendFile(request, reply, {
+    path: answer.file.path,
+    size: answer.file.size,
+    contentType: answer.file.contentType,
+    cacheControl,
+  })
+}
+
+export function registerItemsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const items = ctx.browse.items
+
+  app.get('/api/items/:id', async (request) => {
+    const { id } = parseInput(IdParams, request.params)
+    const q = parseInput(ItemQuery, request.query)
+    return items.getForUser(requireAuth(request).user, id, {
+      expanded: q.expanded ?? false,
+      include: includeList(q.include),
+      episodeId: q.episode,
+    })
+  })
+
+  app.post('/api/items/batch/get', async (request) => {
+    const { libraryItemIds } = parseInput(BatchGetItemsRequest, request.body)
+    return { libraryItems: await items.batchGet(requireAuth(request).user, libraryItemIds) }
+  })
+
+  // Public, as in Audiobookshelf: <img> tags and third-party apps load covers without a token.
+  app.get('/api/items/:id/cover', { config: { access: 'public' } }, async (request, reply) => {
+    const { id } = parseInput(IdParams, request.params)
+    const q = parseInput(CoverQuery, request.query)
+    const answer = await items.cover(id, { width: q.width, height: q.height, raw: q.raw ?? false, format: coverFormat(request, q.format) })
+    return sendCover(request, reply, answer, q.ts)
+  })
+
+  app.get('/api/items/:id/file/:ino', async (request, reply) => {
+    const { id, ino } = parseInput(FileParams, request.params)
+    const file = await items.libraryFile(requireAuth(request).user, id, ino)
+    return sendFile(request, reply, file)
+  })
+
+  const ebook = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { id, fileid } = parseInput(EbookParams, request.params)
+    const file = await items.ebookFile(requireAuth(request).user, id, fileid)
+    return sendFile(request, reply, file)
+  }
+  app.get('/api/items/:id/ebook', ebook)
+  app.get('/api/items/:id/ebook/:fileid', ebook)
+}

@@ -1,0 +1,186 @@
+import path from 'node:path'
+import { LibraryFile, type ItemResponse, type LibraryItem, type MinifiedLibraryItem, type PodcastEpisode } from '@shelfcast/contracts'
+import { z } from 'zod'
+import { regularFileInside } from '../../files/contained-path.ts'
+import { notFound } from '../../http/errors.ts'
+import type { UserRecord } from '../users/users.model.ts'
+import { CoverImages, type CoverFormat, type ResizedCover } from './cover-images.ts'
+import { toEpisodeJson, toExpandedItem, toMinifiedItem, type ItemRow } from './item-json.ts'
+import type { ItemsRepository } from './items.repository.ts'
+import { toProgressJson } from './progress-json.ts'
+
+/** A file the routes may stream: resolved, contained, regular. */
+export interface ServableFile {
+  path: string
+  size: number
+  mtimeMs: number
+}
+
+export interface CoverRequest {
+  width?: number
+  height?: number
+  format: CoverFormat
+  raw: boolean
+}
+
+export type CoverAnswer = { kind: 'raw'; file: ServableFile } | { kind: 'resized'; file: ResizedCover }
+
+const libraryFiles = z.array(LibraryFile)
+function parseLibraryFiles(text: string): LibraryFile[] {
+  try {
+    const parsed = libraryFiles.safeParse(JSON.parse(text))
+    return parsed.success ? parsed.data : []
+  } catch {
+    return []
+  }
+}
+
+const primaryEbook = z.object({ ino: z.string() })
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return null
+  }
+}
+
+const ITEM_NOT_FOUND = 'Item not found'
+
+/**
+ * Items as JSON (minified or expanded, in the order asked), single-item reads with progress, batch get,
+ * and the files of an item: cover, library files, ebooks. Every read by a user checks visibility.
+ */
+export class ItemsService {
+  private readonly repo: ItemsRepository
+  private readonly metadataPath: string
+  private readonly covers: CoverImages
+  constructor(deps: { repo: ItemsRepository; metadataPath: string }) {
+    this.repo = deps.repo
+    this.metadataPath = deps.metadataPath
+    this.covers = new CoverImages(path.join(deps.metadataPath, 'cache', 'covers'))
+  }
+
+  /** Minified JSON of these items, in the given order (ids that no longer exist are dropped). */
+  async minified(ids: readonly string[]): Promise<MinifiedLibraryItem[]> {
+    if (ids.length === 0) return []
+    const rows = await this.repo.rows(ids)
+    return this.minifiedFromRows(ids, rows)
+  }
+
+  async minifiedFromRows(ids: readonly string[], rows: readonly ItemRow[]): Promise<MinifiedLibraryItem[]> {
+    const byId = new Map(rows.map((r) => [r.id, r]))
+    const present = ids.filter((id) => byId.has(id))
+    const podcastIds = rows.filter((r) => r.media_type === 'podcast').map((r) => r.id)
+    const [relations, counts] = await Promise.all([
+      this.repo.relations(present),
+      podcastIds.length ? this.repo.episodeCounts(podcastIds) : Promise.resolve(new Map<string, number>()),
+    ])
+    return present.map((id) => {
+      const row = byId.get(id) as ItemRow
+      return toMinifiedItem(row, relations.get(id) ?? { authors: [], series: [] }, counts.get(id) ?? 0)
+    })
+  }
+
+  /** Expanded JSON (files, tracks, chapters, episodes), in the given order. */
+  async expanded(ids: readonly string[]): Promise<LibraryItem[]> {
+    if (ids.length === 0) return []
+    return this.expandedFromRows(ids, await this.repo.rows(ids))
+  }
+
+  async expandedFromRows(ids: readonly string[], rows: readonly ItemRow[]): Promise<LibraryItem[]> {
+    const byId = new Map(rows.map((r) => [r.id, r]))
+    const present = ids.filter((id) => byId.has(id))
+    const podcastIds = rows.filter((r) => r.media_type === 'podcast').map((r) => r.id)
+    const [relations, episodes] = await Promise.all([
+      this.repo.relations(present),
+      podcastIds.length ? this.repo.episodes(podcastIds) : Promise.resolve(new Map()),
+    ])
+    return present.map((id) =>
+      toExpandedItem(byId.get(id) as ItemRow, relations.get(id) ?? { authors: [], series: [] }, episodes.get(id) ?? []),
+    )
+  }
+
+  /** Episodes by id as JSON (for shelves and search), keyed by episode id. */
+  async episodesById(ids: readonly string[]): Promise<Map<string, PodcastEpisode>> {
+    const rows = await this.repo.episodeRows(ids)
+    const items = await this.repo.rows([...new Set(rows.map((r) => r.library_item_id))])
+    const mediaIds = new Map(items.map((i) => [i.id, i.media_id]))
+    return new Map(rows.map((r) => [r.id, toEpisodeJson(r, mediaIds.get(r.library_item_id) ?? '')]))
+  }
+
+  /** Ids the user may see, in the given order. */
+  async filterVisible(user: UserRecord, ids: readonly string[]): Promise<string[]> {
+    const visible = await this.repo.visibleIds(user, ids)
+    return [...new Set(ids)].filter((id) => visible.has(id))
+  }
+
+  private async visibleRowOr404(user: UserRecord, id: string): Promise<ItemRow> {
+    const row = await this.repo.visibleRow(user, id)
+    if (!row) throw notFound(ITEM_NOT_FOUND)
+    return row
+  }
+
+  /** GET /api/items/:id: minified unless expanded; with include=progress the caller's progress. */
+  async getForUser(
+    user: UserRecord,
+    id: string,
+    opts: { expanded: boolean; include: readonly string[]; episodeId?: string },
+  ): Promise<ItemResponse> {
+    const row = await this.visibleRowOr404(user, id)
+    const [item] = opts.expanded ? await this.expandedFromRows([row.id], [row]) : await this.minifiedFromRows([row.id], [row])
+    if (!item) throw notFound(ITEM_NOT_FOUND)
+    const out: ItemResponse = { ...item }
+    if (opts.include.includes('progress')) {
+      const progress = await this.repo.progress(user.id, row.id, opts.episodeId ?? '')
+      if (progress) out.userMediaProgress = toProgressJson(progress, row.media_id)
+    }
+    if (opts.include.includes('rssfeed')) out.rssFeed = null
+    if (opts.include.includes('share')) out.mediaItemShare = null
+    return out
+  }
+
+  /** POST /api/items/batch/get: the expanded items the user may see, in request order; others left out. */
+  async batchGet(user: UserRecord, ids: readonly string[]): Promise<LibraryItem[]> {
+    return this.expanded(await this.filterVisible(user, ids))
+  }
+
+  /**
+   * The cover image of an item, for anyone holding the id (covers are public, as in Audiobookshelf).
+   * Served only when the stored path resolves inside the item's folder or its metadata folder.
+   */
+  async cover(itemId: string, req: CoverRequest): Promise<CoverAnswer | null> {
+    const [row] = await this.repo.rows([itemId])
+    if (!row?.cover_path) return null
+    const roots = [path.join(this.metadataPath, 'items', row.id)]
+    if (row.is_file !== 1) roots.push(row.path)
+    const source = await regularFileInside(row.cover_path, roots)
+    if (!source) return null
+    if (req.raw) return (await this.covers.isAllowedImage(source.path)) ? { kind: 'raw', file: source } : null
+    const file = await this.covers.resized(source, row.id, { width: req.width, height: req.height, format: req.format })
+    return file ? { kind: 'resized', file } : null
+  }
+
+  /** A file of the item listed in its library files, by inode, resolved inside the item's path. */
+  async libraryFile(user: UserRecord, itemId: string, ino: string): Promise<ServableFile> {
+    const row = await this.visibleRowOr404(user, itemId)
+    const entry = parseLibraryFiles(row.library_files).find((f) => f.ino === ino)
+    const file = entry ? await regularFileInside(entry.metadata.path, [row.path]) : null
+    if (!file) throw notFound('File not found')
+    return file
+  }
+
+  /** The primary ebook, or a supplementary one by inode. */
+  async ebookFile(user: UserRecord, itemId: string, fileId?: string): Promise<ServableFile> {
+    const row = await this.visibleRowOr404(user, itemId)
+    const ebooks = parseLibraryFiles(row.library_files).filter((f) => f.fileType === 'ebook')
+    let entry: LibraryFile | undefined
+    if (fileId) entry = ebooks.find((f) => f.ino === fileId)
+    else if (row.ebook_file) {
+      const primaryIno = primaryEbook.safeParse(safeJson(row.ebook_file)).data?.ino
+      entry = ebooks.find((f) => f.ino === primaryIno) ?? ebooks.find((f) => f.isSupplementary === false)
+    }
+    const file = entry ? await regularFileInside(entry.metadata.path, [row.path]) : null
+    if (!file) throw notFound('Ebook not found')
+    return file
+  }
+}

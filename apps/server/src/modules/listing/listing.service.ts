@@ -1,0 +1,106 @@
+import { MAX_PAGE_SIZE, type Library, type LibraryItemsResponse, type ListedItem, type MinifiedLibraryItem } from '@shelfcast/contracts'
+import type { ItemsService } from '../library-items/items.service.ts'
+import type { SettingsService } from '../settings/settings.service.ts'
+import type { UserRecord } from '../users/users.model.ts'
+import { effectiveLimit, parseItemFilter, parseItemSort } from './listing-query.ts'
+import type { ListingRepository, ListingSpec } from './listing.repository.ts'
+
+export interface ListItemsInput {
+  limit?: number
+  page?: number
+  sort?: string
+  desc?: boolean
+  filter?: string
+  collapseseries?: boolean
+  minified?: boolean
+  include: readonly string[]
+}
+
+/** GET /api/libraries/:id/items: parse, page in SQL, shape as minified or expanded JSON. */
+export class ListingService {
+  private readonly repo: ListingRepository
+  private readonly items: ItemsService
+  private readonly settings: SettingsService
+  constructor(deps: { repo: ListingRepository; items: ItemsService; settings: SettingsService }) {
+    this.repo = deps.repo
+    this.items = deps.items
+    this.settings = deps.settings
+  }
+
+  /** The parsed spec of a list query (also used by other lists that take the same filter language). */
+  async spec(user: UserRecord, library: Library, q: Omit<ListItemsInput, 'include'>): Promise<ListingSpec> {
+    const limit = effectiveLimit(q.limit, MAX_PAGE_SIZE, MAX_PAGE_SIZE)
+    const page = q.page ?? 0
+    const { sortingIgnorePrefix } = await this.settings.getServerSettings()
+    return {
+      libraryId: library.id,
+      mediaType: library.mediaType,
+      user,
+      filter: parseItemFilter(q.filter),
+      sort: parseItemSort(q.sort, library.mediaType),
+      desc: q.desc ?? false,
+      ignorePrefix: sortingIgnorePrefix,
+      limit,
+      offset: page * limit,
+    }
+  }
+
+  async list(user: UserRecord, library: Library, q: ListItemsInput): Promise<LibraryItemsResponse> {
+    const spec = await this.spec(user, library, q)
+    const minified = q.minified ?? false
+    const seriesFilter = spec.filter?.group === 'series' || spec.filter?.group === 'no-series'
+    const collapse = (q.collapseseries ?? false) && library.mediaType === 'book' && !seriesFilter
+    let results: ListedItem[]
+    let total: number
+    if (collapse) {
+      const page = await this.repo.collapsedPage(spec)
+      total = page.total
+      const info = await this.repo.collapsedSeries(spec, page.entries.flatMap((e) => (e.seriesId ? [e.seriesId] : [])))
+      // A series entry shows its first matching book (in sequence order).
+      const shown = page.entries.flatMap((e) => {
+        const s = e.seriesId ? info.get(e.seriesId) : undefined
+        const id = s ? (e.id ?? s.books[0]?.id) : e.id
+        return id ? [{ id, series: s }] : []
+      })
+      const ids = shown.map((e) => e.id)
+      const rows = await this.repo.rows(ids)
+      const json = minified ? await this.items.minifiedFromRows(ids, rows) : await this.items.expandedFromRows(ids, rows)
+      const byId = new Map(json.map((j) => [j.id, j]))
+      results = shown.flatMap(({ id, series: s }) => {
+        const item = byId.get(id)
+        if (!item) return []
+        if (!s) return [item]
+        const collapsedSeries: NonNullable<MinifiedLibraryItem['collapsedSeries']> = {
+          id: s.id,
+          name: s.name,
+          nameIgnorePrefix: s.nameIgnorePrefix,
+          sequence: s.books.find((b) => b.id === item.id)?.sequence ?? null,
+          numBooks: s.books.length,
+          libraryItemIds: s.books.map((b) => b.id),
+        }
+        return [{ ...item, collapsedSeries }]
+      })
+    } else {
+      const page = await this.repo.page(spec)
+      total = page.total
+      const rows = await this.repo.rows(page.ids)
+      results = minified ? await this.items.minifiedFromRows(page.ids, rows) : await this.items.expandedFromRows(page.ids, rows)
+    }
+    if (q.include.includes('rssfeed')) results = results.map((r) => ({ ...r, rssFeed: null }))
+    if (q.include.includes('share')) results = results.map((r) => ({ ...r, mediaItemShare: null }))
+    return {
+      results,
+      total,
+      limit: spec.limit,
+      page: q.page ?? 0,
+      sortBy: q.sort,
+      sortDesc: spec.desc,
+      filterBy: q.filter,
+      mediaType: library.mediaType,
+      minified,
+      collapseseries: collapse,
+      include: q.include.join(','),
+      offset: spec.offset,
+    }
+  }
+}
