@@ -1,5 +1,6 @@
 import type { UserSummary } from './entities/user.ts'
 import type { User } from './entities/user.ts'
+import type { PlaybackSession, UserItemProgressUpdated } from './playback.ts'
 
 /** An online user as admins see it. */
 export interface OnlineUser extends UserSummary {
@@ -24,6 +25,17 @@ export interface ServerToClientEvents {
   user_offline: (user: OnlineUser) => void
   user_updated: (user: User) => void
   admin_message: (message: string) => void
+  /** Progress of one of the user's items changed (a sync on any device, or a progress/batch update). */
+  user_item_progress_updated: (payload: UserItemProgressUpdated) => void
+  /** A transcode started for one of the user's sessions. */
+  stream_open: (stream: { id: string; clientPlaylistUri: string; startTime: number; segmentLength: number }) => void
+  /** ffmpeg restarted at `startTime` (a far seek): reload the stream from there. */
+  stream_reset: (payload: { startTime: number; streamId: string }) => void
+  stream_closed: (streamId: string) => void
+  /** The server closed one of the user's playback sessions (another play on that device, stale, item gone). */
+  user_session_closed: (sessionId: string) => void
+  /** Admins: a user's open session started (session) or ended (null). */
+  user_stream_update: (payload: { id: string; username?: string; session: PlaybackSession | null }) => void
   [event: string]: (...args: never[]) => void
 }
 
