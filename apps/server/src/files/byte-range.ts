@@ -27,7 +27,7 @@ export function parseByteRange(header: string | undefined, size: number): ByteRa
   if (!DIGITS.test(first) || (last !== '' && !DIGITS.test(last))) return { type: 'full' }
   const start = Number(first)
   const end = last === '' ? size - 1 : Number(last)
-  if (end < start) return { type: 'full' }
+  if (last !== '' && end < start) return { type: 'full' }
   if (start >= size) return { type: 'unsatisfiable' }
   return { type: 'partial', start, end: Math.min(end, size - 1) }
 }
