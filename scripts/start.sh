@@ -30,4 +30,6 @@ else
   node scripts/demo-library.ts --out "$DEMO_LIBRARY_PATH"
 fi
 
-exec node apps/server/src/main.ts
+# A 16 MB young generation: V8 otherwise grows it to its maximum during a library scan (tag parsing
+# allocates fast) and keeps it, which alone costs ~70 MB of resident memory (bench/RESULTS.md).
+exec node --max-semi-space-size=16 apps/server/src/main.ts

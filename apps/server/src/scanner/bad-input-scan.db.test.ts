@@ -66,9 +66,9 @@ describe('scan of bad input', () => {
 
     const app = await createInitialisedApp({ logs })
     t = app.t
-    t.ctx.scanner.scans.opendir = async (dirPath: string) => {
+    t.ctx.scanner.scans.readdir = async (dirPath: string) => {
       if (path.basename(dirPath) === 'Away') throw Object.assign(new Error('permission denied'), { code: 'EACCES' })
-      return fs.promises.opendir(dirPath)
+      return fs.readdirSync(dirPath)
     }
     library = await createLibrary(t, app.root.accessToken, { name: 'Bad', folders: [{ fullPath: root }], settings: { disableWatcher: true } })
     await settle(t, library.id)

@@ -45,7 +45,9 @@ export function groupIntoItems(files: readonly WalkedFile[], mediaType: 'book' |
       if (mediaType === 'book') singles.push({ relPath: f.relPath, isFile: true, files: [f] })
     } else mediaDirs.add(dir)
   }
-  const ordered = [...mediaDirs].sort((a, b) => depthOf(a) - depthOf(b) || naturalCompare(a, b))
+  // Shallow first is all that matters (an ancestor decides before its descendants); plain string order
+  // within a depth keeps it deterministic without the cost of a collator on 100,000 folders.
+  const ordered = [...mediaDirs].sort((a, b) => depthOf(a) - depthOf(b) || (a < b ? -1 : a > b ? 1 : 0))
   for (const dir of ordered) {
     if (itemDirAbove(dir, itemDirs) !== null) continue
     const parent = dirOf(dir)
@@ -63,9 +65,9 @@ export function groupIntoItems(files: readonly WalkedFile[], mediaType: 'book' |
   const folders: ItemCandidate[] = [...byDir].map(([relPath, list]) => ({
     relPath,
     isFile: false,
-    files: list.sort((a, b) => naturalCompare(a.relPath, b.relPath)),
+    files: list.length > 1 ? list.sort((a, b) => naturalCompare(a.relPath, b.relPath)) : list,
   }))
-  return [...folders, ...singles].sort((a, b) => naturalCompare(a.relPath, b.relPath))
+  return [...folders, ...singles].sort((a, b) => (a.relPath < b.relPath ? -1 : a.relPath > b.relPath ? 1 : 0))
 }
 
 /** The item folder (or single file) that a changed path belongs to, judged by layout alone (watcher). */

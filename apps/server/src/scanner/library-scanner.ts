@@ -28,7 +28,7 @@ export interface ScanRunOptions {
   onFlagged?: (ids: string[]) => void
   onProgress?: (done: number, total: number) => void
   /** Test hook for unreadable folders when running as root. */
-  opendir?: WalkOptions['opendir']
+  readdir?: WalkOptions['readdir']
 }
 
 export interface ScanScope {
@@ -61,7 +61,7 @@ function collapseScopes(relPaths: string[]): string[] {
 }
 
 /** Walks one scope: a folder subtree, or a single file when the scope is a file. */
-async function walkScope(root: string, relPath: string, log: Logger, opendir: WalkOptions['opendir'], cancelled: () => boolean): Promise<WalkResult> {
+async function walkScope(root: string, relPath: string, log: Logger, readdir: WalkOptions['readdir'], cancelled: () => boolean): Promise<WalkResult> {
   if (relPath !== '') {
     const abs = path.join(root, ...relPath.split('/'))
     const st = await fs.promises.lstat(abs, { bigint: true }).catch(() => null)
@@ -83,7 +83,7 @@ async function walkScope(root: string, relPath: string, log: Logger, opendir: Wa
     }
     if (!st.isDirectory()) return { files: [], dirs: new Map(), unreadable: [] }
   }
-  return walkLibraryFolder(root, { log, start: relPath, opendir, cancelled })
+  return walkLibraryFolder(root, { log, start: relPath, readdir, cancelled })
 }
 
 /**
@@ -131,7 +131,7 @@ export class LibraryScanner {
     for (const scope of scopes) {
       for (const relPath of collapseScopes(scope.relPaths)) {
         if (opts.cancelled()) break
-        const walked = await walkScope(scope.folder.fullPath, relPath, this.log, opts.opendir, opts.cancelled)
+        const walked = await walkScope(scope.folder.fullPath, relPath, this.log, opts.readdir, opts.cancelled)
         walkedScopes.push({ folder: scope.folder, relPath })
         for (const candidate of groupIntoItems(walked.files, library.mediaType)) {
           if (!isUnder(candidate.relPath, relPath)) continue

@@ -23,7 +23,7 @@ describe('scan events, tasks and cancellation', () => {
   })
   afterEach(() => {
     for (const s of open.splice(0)) s.close()
-    t.ctx.scanner.scans.opendir = undefined
+    t.ctx.scanner.scans.readdir = undefined
   })
   afterAll(() => t.close())
 
@@ -121,9 +121,9 @@ describe('scan events, tasks and cancellation', () => {
     const { lib, folder } = await emptyLibrary('Slow')
     for (let i = 0; i < 30; i++) addBook(folder, `Author ${i}/Book`)
     // Slow the walk down so the cancel surely lands mid-scan.
-    t.ctx.scanner.scans.opendir = async (p: string) => {
+    t.ctx.scanner.scans.readdir = async (p: string) => {
       await sleep(30)
-      return fs.promises.opendir(p)
+      return fs.readdirSync(p)
     }
     const user = await userWith({})
     const userSocket = await socketFor(user.accessToken)

@@ -6,12 +6,13 @@ import type { TaskRunner } from '../jobs/task-runner.ts'
 import type { LibrariesService } from '../modules/libraries/libraries.service.ts'
 import type { SettingsService } from '../modules/settings/settings.service.ts'
 import type { Realtime } from '../realtime/realtime.ts'
-import { probeAudioFile, readEmbeddedPicture } from './audio-probe.ts'
+import { readEmbeddedPicture } from './audio-probe.ts'
 import { readEbookInfo } from './ebook.ts'
 import { ItemBuilder } from './item-builder.ts'
 import { ItemEvents } from './item-events.ts'
 import { LibraryScanner, type ScanCounts, type ScanRunOptions, type ScanScope } from './library-scanner.ts'
 import { createLimiter } from './limiter.ts'
+import { ProbePool } from './probe-pool.ts'
 import type { ScanRepository } from './scan.repository.ts'
 import { isInside } from './walk.ts'
 
@@ -61,17 +62,19 @@ export class ScanService {
   private stopped = false
   /** Audio files read so far (tests prove unchanged items are not read again). */
   readonly probeCounter = { count: 0 }
+  readonly pool: ProbePool
   /** Test hook: how directories are opened (simulates unreadable folders when running as root). */
-  opendir: ScanRunOptions['opendir'] = undefined
+  readdir: ScanRunOptions['readdir'] = undefined
 
   constructor(deps: ScanServiceDeps) {
     this.deps = deps
     const limit = createLimiter(PROBE_CONCURRENCY)
+    this.pool = new ProbePool({ ffprobePath: deps.ffprobePath, log: deps.log })
     const builder = new ItemBuilder({
       probe: (file) =>
         limit(() => {
           this.probeCounter.count++
-          return probeAudioFile(file.path, file.size, { ffprobePath: deps.ffprobePath })
+          return this.pool.probe(file.path, file.size)
         }),
       readEbook: (file, wantCover) => readEbookInfo(file, { wantCover }),
       readEmbeddedPicture: (file, maxBytes) => limit(() => readEmbeddedPicture(file, maxBytes)),
@@ -108,7 +111,7 @@ export class ScanService {
       {
         force,
         cancelled: () => cancelled() || this.stopped,
-        opendir: this.opendir,
+        readdir: this.readdir,
         onProgress: onProgress ? (done, total) => onProgress(total === 0 ? 100 : (done / total) * 100) : undefined,
         onSaved: (added, updated) => {
           this.events.added(added)
@@ -175,6 +178,7 @@ export class ScanService {
         return null
       } finally {
         this.running.delete(libraryId)
+        if (this.running.size === 0) await this.pool.release()
       }
     })
     return { status: 'started', done: state.done }
@@ -259,5 +263,6 @@ export class ScanService {
     this.stopped = true
     for (const s of this.running.values()) s.cancelled = true
     await Promise.allSettled([...this.locks.values()])
+    await this.pool.close()
   }
 }

@@ -34,16 +34,20 @@ export interface WalkOptions {
   log?: Logger
   /** Where to start, relative to the root ('' for the whole folder). */
   start?: string
-  /** Injected for tests: how a directory is opened (to simulate EACCES when running as root). */
-  opendir?: (dir: string) => Promise<fs.Dir>
+  /** Injected for tests: lists a directory (to simulate EACCES when running as root, or a slow disk). */
+  readdir?: (dir: string) => string[] | Promise<string[]>
   /** Stops early when it returns true (scan cancelled). */
   cancelled?: () => boolean
 }
 
 /** Deeper than this is a loop or a pathological tree, never a library. */
 const MAX_DEPTH = 24
-/** lstat calls in flight per directory: enough to keep libuv's pool busy without a promise per entry. */
-const STAT_BATCH = 64
+/**
+ * The walk uses synchronous fs calls (4-5x faster than the promise API on a warm cache: no thread-pool
+ * round trip per lstat) in slices of this many ms, yielding to the event loop between slices so
+ * requests are still served during a scan.
+ */
+const SLICE_MS = 10
 
 const IGNORE_MARKER = '.ignore'
 
@@ -67,84 +71,24 @@ function statOf(s: fs.BigIntStats): DirStat & { size: number } {
   }
 }
 
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
+
 /**
  * Walks a library folder: regular files only (FIFOs, sockets and devices are skipped), dot-folders and
  * folders holding a `.ignore` file skipped, symlinks followed only when they resolve inside the root
- * (cycles broken by real path). An unreadable folder is logged and listed, never fatal.
+ * (cycles broken by device + inode). An unreadable folder is logged and listed, never fatal.
  */
 export async function walkLibraryFolder(root: string, options: WalkOptions = {}): Promise<WalkResult> {
   const log = options.log
-  const opendir = options.opendir ?? ((dir: string) => fs.promises.opendir(dir))
+  const readdir = options.readdir ?? ((dir: string) => fs.readdirSync(dir))
   const result: WalkResult = { files: [], dirs: new Map(), unreadable: [] }
   let rootReal: string
   try {
-    rootReal = await fs.promises.realpath(root)
+    rootReal = fs.realpathSync(root)
   } catch (err) {
     log?.warn({ err, root }, 'library folder cannot be read')
     result.unreadable.push('')
     return result
-  }
-  const visited = new Set<string>()
-
-  const walkDir = async (absDir: string, relDir: string, depth: number): Promise<void> => {
-    if (options.cancelled?.()) return
-    if (depth > MAX_DEPTH) {
-      log?.warn({ dir: absDir }, 'folder nesting too deep, skipped')
-      return
-    }
-    let real: string
-    let dirStat: fs.BigIntStats
-    try {
-      real = await fs.promises.realpath(absDir)
-      dirStat = await fs.promises.stat(absDir, { bigint: true })
-    } catch (err) {
-      log?.warn({ err, dir: absDir }, 'folder cannot be read, skipped')
-      result.unreadable.push(relDir)
-      return
-    }
-    if (!isInside(rootReal, real) || visited.has(real)) return
-    visited.add(real)
-
-    const names: string[] = []
-    try {
-      const dir = await opendir(absDir)
-      for await (const entry of dir) names.push(entry.name)
-    } catch (err) {
-      log?.warn({ err, dir: absDir }, 'folder cannot be read, skipped')
-      result.unreadable.push(relDir)
-      return
-    }
-    if (names.includes(IGNORE_MARKER)) return
-    result.dirs.set(relDir, statOf(dirStat))
-
-    const subdirs: [string, string][] = []
-    const visible = names.filter((n) => !n.startsWith('.'))
-    for (let i = 0; i < visible.length; i += STAT_BATCH) {
-      const batch = visible.slice(i, i + STAT_BATCH)
-      await Promise.all(
-        batch.map(async (name) => {
-          const abs = path.join(absDir, name)
-          const rel = relDir ? `${relDir}/${name}` : name
-          try {
-            let s = await fs.promises.lstat(abs, { bigint: true })
-            if (s.isSymbolicLink()) {
-              const target = await fs.promises.realpath(abs)
-              if (!isInside(rootReal, target)) {
-                log?.info({ path: abs }, 'symlink leaves the library folder, skipped')
-                return
-              }
-              s = await fs.promises.stat(abs, { bigint: true })
-            }
-            if (s.isDirectory()) subdirs.push([abs, rel])
-            else if (s.isFile()) result.files.push({ path: abs, relPath: toPosix(rel), name, ...statOf(s) })
-            else log?.info({ path: abs }, 'not a regular file (fifo, socket or device), skipped')
-          } catch (err) {
-            log?.info({ err, path: abs }, 'file cannot be read, skipped')
-          }
-        }),
-      )
-    }
-    for (const [abs, rel] of subdirs) await walkDir(abs, rel, depth + 1)
   }
 
   const start = options.start ?? ''
@@ -153,10 +97,67 @@ export async function walkLibraryFolder(root: string, options: WalkOptions = {})
     if (parts.some((p) => p.startsWith('.') || p === '')) return result
     // An ancestor's `.ignore` hides the start folder too, as it does in a full walk.
     for (let i = 0; i < parts.length; i++) {
-      const ancestor = path.join(rootReal, ...parts.slice(0, i))
-      if (await fs.promises.access(path.join(ancestor, IGNORE_MARKER)).then(() => true, () => false)) return result
+      if (fs.existsSync(path.join(rootReal, ...parts.slice(0, i), IGNORE_MARKER))) return result
     }
   }
-  await walkDir(start ? path.join(rootReal, ...start.split('/')) : rootReal, start, 0)
+
+  const visited = new Set<string>()
+  // Depth-first with an explicit stack: no recursion limit, natural order kept by pushing in reverse.
+  const stack: { abs: string; rel: string; depth: number; stat: fs.BigIntStats | null }[] = [
+    { abs: start ? path.join(rootReal, ...start.split('/')) : rootReal, rel: start, depth: 0, stat: null },
+  ]
+  let sliceStart = performance.now()
+  while (stack.length > 0) {
+    if (options.cancelled?.()) break
+    if (performance.now() - sliceStart > SLICE_MS) {
+      await yieldToEventLoop()
+      sliceStart = performance.now()
+    }
+    const { abs: absDir, rel: relDir, depth, stat } = stack.pop() as (typeof stack)[number]
+    if (depth > MAX_DEPTH) {
+      log?.warn({ dir: absDir }, 'folder nesting too deep, skipped')
+      continue
+    }
+    let dirStat: fs.BigIntStats
+    let names: string[]
+    try {
+      dirStat = stat ?? fs.statSync(absDir, { bigint: true })
+      const listed = readdir(absDir)
+      names = Array.isArray(listed) ? listed : await listed
+    } catch (err) {
+      log?.warn({ err, dir: absDir }, 'folder cannot be read, skipped')
+      result.unreadable.push(relDir)
+      continue
+    }
+    const key = `${dirStat.dev}:${dirStat.ino}`
+    if (visited.has(key)) continue
+    visited.add(key)
+    if (names.includes(IGNORE_MARKER)) continue
+    result.dirs.set(relDir, statOf(dirStat))
+
+    const subdirs: (typeof stack)[number][] = []
+    for (const name of names) {
+      if (name.startsWith('.')) continue
+      const abs = path.join(absDir, name)
+      const rel = relDir ? `${relDir}/${name}` : name
+      try {
+        let s = fs.lstatSync(abs, { bigint: true })
+        if (s.isSymbolicLink()) {
+          const target = fs.realpathSync(abs)
+          if (!isInside(rootReal, target)) {
+            log?.info({ path: abs }, 'symlink leaves the library folder, skipped')
+            continue
+          }
+          s = fs.statSync(abs, { bigint: true })
+        }
+        if (s.isDirectory()) subdirs.push({ abs, rel, depth: depth + 1, stat: s })
+        else if (s.isFile()) result.files.push({ path: abs, relPath: toPosix(rel), name, ...statOf(s) })
+        else log?.info({ path: abs }, 'not a regular file (fifo, socket or device), skipped')
+      } catch (err) {
+        log?.info({ err, path: abs }, 'file cannot be read, skipped')
+      }
+    }
+    for (let i = subdirs.length - 1; i >= 0; i--) stack.push(subdirs[i] as (typeof stack)[number])
+  }
   return result
 }

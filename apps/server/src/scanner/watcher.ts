@@ -1,11 +1,15 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { watch, type FSWatcher } from 'chokidar'
 import type { Library } from '@shelfcast/contracts'
 import type { Logger } from 'pino'
+import { isInside } from './walk.ts'
 
 /** Quiet period after the last change before the touched items are rescanned (copies arrive in bursts). */
 export const WATCH_DEBOUNCE_MS = 1500
+/** Folder nesting watched, as deep as the scanner walks. */
+const MAX_DEPTH = 24
+/** Watchers added per slice before yielding to the event loop (a big library has thousands of folders). */
+const WATCHES_PER_SLICE = 500
 
 export interface WatcherDeps {
   /** Rescans the touched paths of a library (absolute paths). */
@@ -16,7 +20,9 @@ export interface WatcherDeps {
 
 interface LibraryWatch {
   signature: string
-  watchers: FSWatcher[]
+  roots: string[]
+  /** One fs.watch per folder, by absolute path. */
+  dirs: Map<string, fs.FSWatcher>
   pending: Set<string>
   timer: NodeJS.Timeout | null
   ready: Promise<void>
@@ -24,18 +30,22 @@ interface LibraryWatch {
   flushing: Promise<void> | null
 }
 
-/** Dot-files and dot-folders never matter to the scanner; the watcher ignores them too. */
-const ignored = (p: string) => path.basename(p).startsWith('.') && path.basename(p) !== '.ignore'
+const isHidden = (name: string) => name.startsWith('.') && name !== '.ignore'
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /**
- * One chokidar watcher per library folder (unless the library disables it). Changes are collected and,
- * after a quiet period, the touched paths are rescanned: only the items they belong to, never the library.
- * Folders that vanish or cannot be watched are logged; the server goes on.
+ * Watches library folders and rescans only what changed. One inotify watch per folder (fs.watch, not
+ * recursive): a folder's watch reports files added, removed or written inside it, and new subfolders get
+ * their own watch as they appear. chokidar was measured at ~190 MB for a 5,000-book library because it
+ * also watches every file; this costs ~18 MB. Changes are collected and, after a quiet period, the touched
+ * paths are rescanned: only the items they belong to. Folders that vanish lose their watch; the server
+ * goes on, and the periodic reconcile watches a library folder again once it is back.
  */
 export class LibraryWatcher {
   private readonly deps: WatcherDeps
   private readonly libraries = new Map<string, LibraryWatch>()
   private closed = false
+  private limitWarned = false
   /** Quiet period before a rescan (tests shorten it). */
   debounceMs: number
   constructor(deps: WatcherDeps) {
@@ -50,44 +60,109 @@ export class LibraryWatcher {
     for (const lib of libraries) if (!lib.settings.disableWatcher) wanted.set(lib.id, lib)
     for (const [id, w] of this.libraries) {
       const lib = wanted.get(id)
-      if (!lib || signatureOf(lib) !== w.signature) void this.unwatch(id)
+      // A library folder that came back after vanishing is watched afresh.
+      const rootLost = w.roots.some((r) => !w.dirs.has(r) && fs.existsSync(r))
+      if (!lib || signatureOf(lib) !== w.signature || rootLost) this.unwatch(id)
     }
     for (const lib of wanted.values()) if (!this.libraries.has(lib.id)) this.watchLibrary(lib)
   }
 
   private watchLibrary(lib: Library) {
-    const entry: LibraryWatch = { signature: signatureOf(lib), watchers: [], pending: new Set(), timer: null, ready: Promise.resolve(), flushing: null }
-    const readies: Promise<void>[] = []
-    for (const folder of lib.folders) {
-      if (!fs.existsSync(folder.fullPath)) {
-        this.deps.log.warn({ libraryId: lib.id, folder: folder.fullPath }, 'library folder does not exist, not watched')
-        continue
-      }
-      const watcher = watch(folder.fullPath, {
-        ignoreInitial: true,
-        followSymlinks: false,
-        ignored,
-        depth: 24,
-        // Large files are written for a while: wait until their size settles before reading them.
-        awaitWriteFinish: { stabilityThreshold: 500, pollInterval: 100 },
-      })
-      const onChange = (p: string) => this.touch(lib.id, p)
-      watcher.on('add', onChange)
-      watcher.on('addDir', onChange)
-      watcher.on('change', onChange)
-      watcher.on('unlink', onChange)
-      watcher.on('unlinkDir', onChange)
-      watcher.on('error', (err) => this.deps.log.warn({ err, libraryId: lib.id, folder: folder.fullPath }, 'watcher error'))
-      readies.push(new Promise<void>((resolve) => watcher.once('ready', () => resolve())))
-      entry.watchers.push(watcher)
+    const entry: LibraryWatch = {
+      signature: signatureOf(lib),
+      roots: lib.folders.map((f) => f.fullPath),
+      dirs: new Map(),
+      pending: new Set(),
+      timer: null,
+      ready: Promise.resolve(),
+      flushing: null,
     }
-    entry.ready = Promise.all(readies).then(() => undefined)
     this.libraries.set(lib.id, entry)
+    entry.ready = (async () => {
+      for (const root of entry.roots) {
+        if (!fs.existsSync(root)) {
+          this.deps.log.warn({ libraryId: lib.id, folder: root }, 'library folder does not exist, not watched')
+          continue
+        }
+        await this.watchTree(lib.id, entry, root, 0)
+      }
+    })().catch((err: unknown) => this.deps.log.warn({ err, libraryId: lib.id }, 'library folder could not be watched'))
   }
 
-  /** Resolves once every watcher of the library has finished its initial pass (tests). */
+  /** Watches a folder and every folder below it (not through symlinks, not dot-folders). */
+  private async watchTree(libraryId: string, entry: LibraryWatch, top: string, topDepth: number) {
+    const stack: [string, number][] = [[top, topDepth]]
+    let added = 0
+    while (stack.length > 0) {
+      if (this.closed || this.libraries.get(libraryId) !== entry) return
+      const [dir, depth] = stack.pop() as [string, number]
+      if (entry.dirs.has(dir) || depth > MAX_DEPTH) continue
+      if (!this.watchDir(libraryId, entry, dir)) continue
+      let names: fs.Dirent[]
+      try {
+        names = fs.readdirSync(dir, { withFileTypes: true })
+      } catch {
+        continue
+      }
+      for (const d of names) if (d.isDirectory() && !isHidden(d.name)) stack.push([path.join(dir, d.name), depth + 1])
+      if (++added % WATCHES_PER_SLICE === 0) await yieldToEventLoop()
+    }
+  }
+
+  private watchDir(libraryId: string, entry: LibraryWatch, dir: string): boolean {
+    try {
+      const w = fs.watch(dir, { persistent: false }, (_event, filename) => this.onEvent(libraryId, entry, dir, filename))
+      w.on('error', () => this.unwatchTree(entry, dir))
+      entry.dirs.set(dir, w)
+      return true
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code
+      if (code === 'ENOSPC' || code === 'EMFILE') {
+        if (!this.limitWarned) this.deps.log.warn({ libraryId, dir }, 'file watch limit reached: some folders are not watched')
+        this.limitWarned = true
+      }
+      return false
+    }
+  }
+
+  private onEvent(libraryId: string, entry: LibraryWatch, dir: string, filename: string | Buffer | null) {
+    if (this.closed || this.libraries.get(libraryId) !== entry) return
+    const name = filename === null ? null : filename.toString()
+    if (name !== null && isHidden(path.basename(name))) return
+    const changed = name ? path.join(dir, name) : dir
+    if (!fs.existsSync(dir)) {
+      // The watched folder itself went away: its item (or everything below it) is rescanned as missing.
+      this.unwatchTree(entry, dir)
+      this.touch(libraryId, dir)
+      return
+    }
+    this.touch(libraryId, changed)
+    const st = fs.lstatSync(changed, { throwIfNoEntry: false }) ?? null
+    if (!st) this.unwatchTree(entry, changed)
+    else if (st.isDirectory() && !entry.dirs.has(changed)) {
+      const depth = depthBelow(entry.roots, changed)
+      void this.watchTree(libraryId, entry, changed, depth)
+    }
+  }
+
+  private unwatchTree(entry: LibraryWatch, dir: string) {
+    const prefix = dir + path.sep
+    for (const [p, w] of entry.dirs) {
+      if (p === dir || p.startsWith(prefix)) {
+        w.close()
+        entry.dirs.delete(p)
+      }
+    }
+  }
+
+  /** Resolves once every folder of the library is watched (tests). */
   async whenReady(libraryId: string) {
     await this.libraries.get(libraryId)?.ready
+  }
+
+  /** Folders watched for a library (0 when not watched). */
+  watchedFolders(libraryId: string) {
+    return this.libraries.get(libraryId)?.dirs.size ?? 0
   }
 
   /** Records a changed path (also used by POST /api/watcher/update) and (re)starts the quiet period. */
@@ -112,7 +187,8 @@ export class LibraryWatcher {
     if (entry.flushing) {
       // Rescan again once the running one ends; the pending paths are kept.
       await entry.flushing
-      if (!entry.timer && entry.pending.size) this.touch(libraryId, [...entry.pending][0] ?? '')
+      const next = [...entry.pending][0]
+      if (!entry.timer && next !== undefined) this.touch(libraryId, next)
       return
     }
     const paths = [...entry.pending]
@@ -128,19 +204,26 @@ export class LibraryWatcher {
     await entry.flushing
   }
 
-  private async unwatch(libraryId: string) {
+  private unwatch(libraryId: string) {
     const entry = this.libraries.get(libraryId)
-    if (!entry) return
+    if (!entry) return null
     this.libraries.delete(libraryId)
     if (entry.timer) clearTimeout(entry.timer)
-    await Promise.allSettled(entry.watchers.map((w) => w.close()))
-    await entry.flushing
+    for (const w of entry.dirs.values()) w.close()
+    entry.dirs.clear()
+    return entry.flushing
   }
 
   async close() {
     this.closed = true
-    await Promise.allSettled([...this.libraries.keys()].map((id) => this.unwatch(id)))
+    const running = [...this.libraries.keys()].map((id) => this.unwatch(id))
+    await Promise.allSettled(running)
   }
 }
 
 const signatureOf = (lib: Library) => JSON.stringify(lib.folders.map((f) => f.fullPath).sort())
+
+function depthBelow(roots: string[], p: string): number {
+  const root = roots.find((r) => isInside(r, p))
+  return root ? path.relative(root, p).split(path.sep).filter(Boolean).length : 0
+}
