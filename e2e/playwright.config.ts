@@ -4,6 +4,8 @@ import { defineConfig } from '@playwright/test'
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  // The demo library, generated once per run for the journeys that browse it.
+  globalSetup: './demo-library.setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
