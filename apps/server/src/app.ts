@@ -25,6 +25,8 @@ import { LibrariesRepository } from './modules/libraries/libraries.repository.ts
 import { registerLibrariesRoutes } from './modules/libraries/libraries.routes.ts'
 import { LibrariesService } from './modules/libraries/libraries.service.ts'
 import { registerMeRoutes } from './modules/me/me.routes.ts'
+import { createPlayback } from './modules/playback/playback-module.ts'
+import { registerPlaybackRoutes } from './modules/playback/playback.routes.ts'
 import { SettingsRepository } from './modules/settings/settings.repository.ts'
 import { registerSettingsRoutes } from './modules/settings/settings.routes.ts'
 import { SettingsService } from './modules/settings/settings.service.ts'
@@ -120,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     browse,
     tasks,
     scanner,
+    playback: createPlayback({ database, items: browse.items, realtime, clock, config, log }),
   }
 
   await app.register(cookie)
@@ -137,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerBrowseRoutes(app, ctx)
   registerScanRoutes(app, ctx)
   registerTaskRoutes(app, tasks)
+  registerPlaybackRoutes(app, ctx)
   registerClientFiles(app, config.clientDistPath, base)
 
   realtime.attach(app.server, base ? ['/socket.io', `${base}/socket.io`] : ['/socket.io'], async (token) => {
@@ -150,6 +154,11 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     )
   }
   await scanner.start()
+  await ctx.playback.sessions.start()
+  // Open sessions close (their ffmpeg killed, stream folders removed) before the database goes.
+  app.addHook('preClose', async () => {
+    await ctx.playback.sessions.stop()
+  })
   // Scans stop (and are awaited) before anything else closes: no scan writes after the database is gone.
   app.addHook('preClose', async () => {
     await scanner.stop()

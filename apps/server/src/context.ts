@@ -7,6 +7,7 @@ import type { ApiKeysService } from './modules/api-keys/api-keys.service.ts'
 import type { Browse } from './modules/browse.ts'
 import type { AuthService } from './modules/auth/auth.service.ts'
 import type { LibrariesService } from './modules/libraries/libraries.service.ts'
+import type { Playback } from './modules/playback/playback-module.ts'
 import type { SettingsService } from './modules/settings/settings.service.ts'
 import type { UsersService } from './modules/users/users.service.ts'
 import type { Realtime } from './realtime/realtime.ts'
@@ -30,4 +31,6 @@ export interface AppContext {
   browse: Browse
   tasks: TaskRunner
   scanner: ScannerModule
+  /** Playback sessions, streams, progress, bookmarks, listening history. */
+  playback: Playback
 }

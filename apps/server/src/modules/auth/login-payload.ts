@@ -1,6 +1,6 @@
 import type { LoginResponse } from '@shelfcast/contracts'
 import type { AppContext } from '../../context.ts'
-import { toUserJson, type UserRecord } from '../users/users.model.ts'
+import type { UserRecord } from '../users/users.model.ts'
 
 /** The answer of /login, /auth/refresh and /api/authorize. */
 export async function buildLoginPayload(
@@ -9,7 +9,7 @@ export async function buildLoginPayload(
   tokens: { accessToken: string; refreshToken?: string },
 ): Promise<LoginResponse> {
   const libraries = await ctx.libraries.listFor(user)
-  const json = toUserJson(user)
+  const json = await ctx.playback.progress.userJson(user)
   json.accessToken = tokens.accessToken
   if (tokens.refreshToken) json.refreshToken = tokens.refreshToken
   return {

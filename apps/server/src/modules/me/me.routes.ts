@@ -5,10 +5,9 @@ import { requireAuth } from '../../http/auth-guard.ts'
 import { badRequest, HttpError } from '../../http/errors.ts'
 import { parseInput } from '../../http/parse.ts'
 import { verifyPassword } from '../users/passwords.ts'
-import { toUserJson } from '../users/users.model.ts'
 
 export function registerMeRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/me', async (request) => toUserJson(requireAuth(request).user))
+  app.get('/api/me', async (request) => ctx.playback.progress.userJson(requireAuth(request).user))
 
   app.patch('/api/me/password', async (request) => {
     const auth = requireAuth(request)

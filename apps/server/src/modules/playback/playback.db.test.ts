@@ -1,0 +1,338 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Book, Library, LibraryItem, MediaProgress, OpenPlaybackSession, User } from '@shelfcast/contracts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { makeAudio, probeMedia } from '../../../../../scripts/media/index.ts'
+import { createLibrary, itemsOf, settle } from '../../scanner/test-library.ts'
+import { connectSocket, type TestSocket } from '../../test-support/socket-client.ts'
+import { createInitialisedApp, tempDir, type TestApp } from '../../test-support/test-app.ts'
+
+const MP3_BOOK = 'A Writer/Three Parts'
+const M4B_BOOK = 'B Writer/Chaptered'
+const FLAC_BOOK = 'C Writer/Lossless'
+const TAGGED_BOOK = 'D Writer/Tagged'
+const OTHER_BOOK = 'E Writer/Elsewhere'
+
+describe('playback', () => {
+  let t: TestApp
+  let token: string
+  let baseUrl: string
+  let socket: TestSocket
+  let items: Map<string, LibraryItem>
+  let otherItem: LibraryItem
+  let userToken: string
+  let libA: Library
+  const dir = tempDir('shelfcast-play-')
+
+  const id = (rel: string) => {
+    const item = items.get(rel)
+    if (!item) throw new Error(`no item ${rel}`)
+    return item.id
+  }
+  const play = (itemId: string, body: Record<string, unknown>, as = token) => t.call('POST', `/api/items/${itemId}/play`, as, body)
+  const device = (deviceId: string) => ({ deviceId, clientName: 'Abs Web', clientVersion: '2.36.0' })
+
+  beforeAll(async () => {
+    const rootA = path.join(dir, 'a')
+    const rootB = path.join(dir, 'b')
+    for (let i = 1; i <= 3; i++) {
+      await makeAudio({ path: path.join(rootA, MP3_BOOK, `${i}.mp3`), durationSec: 8, tags: { album: 'Three Parts', artist: 'A Writer', track: i } })
+    }
+    await makeAudio({
+      path: path.join(rootA, M4B_BOOK, 'book.m4b'),
+      durationSec: 20,
+      chapters: [
+        { title: 'One', startSec: 0, endSec: 10 },
+        { title: 'Two', startSec: 10, endSec: 20 },
+      ],
+      tags: { album: 'Chaptered', artist: 'B Writer' },
+    })
+    await makeAudio({ path: path.join(rootA, FLAC_BOOK, 'book.flac'), durationSec: 130, sampleRate: 8000, tags: { album: 'Lossless', artist: 'C Writer' } })
+    await makeAudio({ path: path.join(rootA, TAGGED_BOOK, 'book.mp3'), durationSec: 2, tags: { album: 'Tagged' } })
+    fs.writeFileSync(path.join(rootA, TAGGED_BOOK, 'metadata.json'), JSON.stringify({ title: 'Tagged', tags: ['kids'] }))
+    await makeAudio({ path: path.join(rootB, OTHER_BOOK, 'book.mp3'), durationSec: 2, tags: { album: 'Elsewhere' } })
+
+    const app = await createInitialisedApp()
+    t = app.t
+    token = app.root.accessToken
+    libA = await createLibrary(t, token, { name: 'A', folders: [{ fullPath: rootA }], mediaType: 'book', settings: { disableWatcher: true } })
+    await settle(t, libA.id)
+    const libB = await createLibrary(t, token, { name: 'B', folders: [{ fullPath: rootB }], mediaType: 'book', settings: { disableWatcher: true } })
+    await settle(t, libB.id)
+    items = await itemsOf(t, libA.id)
+    otherItem = [...(await itemsOf(t, libB.id)).values()][0] as LibraryItem
+    await t.createUser(token, {
+      username: 'reader',
+      password: 'reader-password',
+      type: 'user',
+      librariesAccessible: [libA.id],
+      itemTagsSelected: ['kids'],
+      permissions: { accessAllLibraries: false, accessAllTags: false, accessExplicitContent: true },
+    })
+    userToken = (await t.login('reader', 'reader-password')).accessToken
+    baseUrl = await t.listen()
+    socket = await connectSocket(baseUrl)
+    await socket.auth(token)
+  }, 120_000)
+  afterAll(async () => {
+    socket?.close()
+    await t?.close()
+  })
+
+  it('direct-plays a 3-file mp3 book, with byte ranges on open sessions only', async () => {
+    const res = await play(id(MP3_BOOK), { deviceInfo: device('d1'), supportedMimeTypes: ['audio/mpeg'], mediaPlayer: 'html5' })
+    expect(res.statusCode).toBe(200)
+    const s = res.json<OpenPlaybackSession>()
+    expect(s.playMethod).toBe(0)
+    expect(s.startTime).toBe(0)
+    expect(s.displayTitle).toBe('Three Parts')
+    expect(s.libraryItem.id).toBe(id(MP3_BOOK))
+    expect(s.audioTracks.map((a) => [a.index, a.contentUrl])).toEqual([1, 2, 3].map((i) => [i, `/public/session/${s.id}/track/${i}`]))
+    expect(s.audioTracks[1]?.startOffset).toBeCloseTo(s.audioTracks[0]?.duration ?? 0, 3)
+
+    const full = await t.inject({ method: 'GET', url: `/public/session/${s.id}/track/1` })
+    expect(full.statusCode).toBe(200)
+    expect(full.headers['content-type']).toBe('audio/mpeg')
+    const part = await t.inject({ method: 'GET', url: `/public/session/${s.id}/track/2`, headers: { range: 'bytes=0-99' } })
+    expect(part.statusCode).toBe(206)
+    expect(part.rawPayload.length).toBe(100)
+    expect(part.headers['content-range']).toMatch(/^bytes 0-99\/\d+$/)
+    const beyond = await t.inject({ method: 'GET', url: `/public/session/${s.id}/track/1`, headers: { range: 'bytes=99999999-99999999' } })
+    expect(beyond.statusCode).toBe(416)
+    for (const bad of ['4', '0', 'abc', '1.5', '..%2f..%2fetc%2fpasswd', '99999999999']) {
+      expect((await t.inject({ method: 'GET', url: `/public/session/${s.id}/track/${bad}` })).statusCode).toBe(404)
+    }
+    expect((await t.inject({ method: 'GET', url: `/public/session/not-a-session/track/1` })).statusCode).toBe(404)
+
+    // Sync: progress, the socket event, the finished rule.
+    const sync = await t.call('POST', `/api/session/${s.id}/sync`, token, { currentTime: 4, timeListened: 4, duration: 24 })
+    expect(sync.statusCode).toBe(200)
+    expect(sync.body).toBe('OK')
+    const ev = await socket.waitFor<{ sessionId: string; data: MediaProgress; deviceDescription: string }>('user_item_progress_updated', (p) => p.sessionId === s.id)
+    expect(ev.data.currentTime).toBe(4)
+    expect(ev.deviceDescription).toContain('Abs Web')
+    const progress = (await t.call('GET', `/api/me/progress/${id(MP3_BOOK)}`, token)).json<MediaProgress>()
+    expect(progress.currentTime).toBe(4)
+    expect(progress.progress).toBeCloseTo(4 / s.duration, 3)
+    expect(progress.isFinished).toBe(false)
+
+    // A new play resumes there; on the same device it closes the old session.
+    const again = (await play(id(MP3_BOOK), { deviceInfo: device('d1'), supportedMimeTypes: ['audio/mpeg'] })).json<OpenPlaybackSession>()
+    expect(again.startTime).toBe(4)
+    expect((await t.call('POST', `/api/session/${s.id}/sync`, token, { currentTime: 5, timeListened: 1 })).statusCode).toBe(404)
+    expect((await t.inject({ method: 'GET', url: `/public/session/${s.id}/track/1` })).statusCode).toBe(404)
+
+    // Under 10 s remaining: finished; the next play starts at 0.
+    await t.call('POST', `/api/session/${again.id}/sync`, token, { currentTime: s.duration - 5, timeListened: 3 })
+    const finished = (await t.call('GET', `/api/me/progress/${id(MP3_BOOK)}`, token)).json<MediaProgress>()
+    expect(finished.isFinished).toBe(true)
+    expect(finished.finishedAt).not.toBeNull()
+    const close = await t.call('POST', `/api/session/${again.id}/close`, token, { currentTime: s.duration - 4, timeListened: 25 })
+    expect(close.statusCode).toBe(200)
+    expect((await t.call('POST', `/api/session/${again.id}/sync`, token, { currentTime: 1, timeListened: 1 })).statusCode).toBe(404)
+    expect((await t.call('POST', `/api/session/${again.id}/close`, token)).statusCode).toBe(404)
+    const third = (await play(id(MP3_BOOK), { deviceInfo: device('d1'), supportedMimeTypes: ['audio/mpeg'] })).json<OpenPlaybackSession>()
+    expect(third.startTime).toBe(0)
+    await t.call('POST', `/api/session/${third.id}/close`, token)
+
+    // History and stats.
+    const history = (await t.call('GET', '/api/me/listening-sessions?itemsPerPage=2&page=0', token)).json<{
+      total: number
+      numPages: number
+      sessions: { id: string }[]
+    }>()
+    expect(history.total).toBe(3)
+    expect(history.numPages).toBe(2)
+    expect(history.sessions).toHaveLength(2)
+    const closed = (await t.call('GET', '/api/me/listening-sessions?itemsPerPage=10&page=0', token)).json<{
+      sessions: { id: string; currentTime: number; timeListening: number }[]
+    }>()
+    expect(closed.sessions.find((x) => x.id === again.id)).toMatchObject({ currentTime: s.duration - 4, timeListening: 28 })
+    const stats = (await t.call('GET', '/api/me/listening-stats', token)).json<{ totalTime: number; today: number; items: Record<string, unknown>; recentSessions: unknown[]; dayOfWeek: Record<string, number> }>()
+    expect(stats.totalTime).toBe(4 + 3 + 25)
+    expect(stats.today).toBe(32)
+    expect(Object.keys(stats.items)).toEqual([id(MP3_BOOK)])
+    expect(stats.recentSessions).toHaveLength(3)
+  })
+
+  it('transcodes an m4b to HLS (copy) with a full VOD playlist and a real first segment', async () => {
+    const res = await play(id(M4B_BOOK), { deviceInfo: device('d2'), supportedMimeTypes: ['audio/flac'] })
+    expect(res.statusCode).toBe(200)
+    const s = res.json<OpenPlaybackSession>()
+    expect(s.playMethod).toBe(2)
+    expect(s.chapters.map((c) => c.title)).toEqual(['One', 'Two'])
+    expect(s.audioTracks).toHaveLength(1)
+    expect(s.audioTracks[0]?.contentUrl).toBe(`/hls/${s.id}/output.m3u8`)
+    const playlist = await t.inject({ method: 'GET', url: `/hls/${s.id}/output.m3u8` })
+    expect(playlist.statusCode).toBe(200)
+    expect(playlist.body).toContain('#EXT-X-ENDLIST')
+    expect(playlist.body.match(/#EXTINF/g)).toHaveLength(Math.ceil(s.duration / 6))
+    const seg = await t.inject({ method: 'GET', url: `/hls/${s.id}/output-0.ts` })
+    expect(seg.statusCode).toBe(200)
+    const file = path.join(dir, 'seg0.ts')
+    fs.writeFileSync(file, seg.rawPayload)
+    const probed = await probeMedia(file)
+    expect(probed.audio?.codec).toBe('aac')
+    expect(probed.durationSec).toBeGreaterThan(5)
+    expect(probed.durationSec).toBeLessThan(7.5)
+
+    for (const bad of ['..%2f..%2f..%2fetc%2fpasswd', '%2e%2e%2fshelfcast.sqlite', '..%5c..%5cx']) {
+      expect((await t.inject({ method: 'GET', url: `/hls/${s.id}/${bad}` })).statusCode).toBe(404)
+    }
+    expect((await t.inject({ method: 'GET', url: `/hls/${s.id}/ffmpeg.m3u8` })).statusCode).toBe(400)
+    expect((await t.inject({ method: 'GET', url: `/hls/${s.id}/output-99.ts` })).statusCode).toBe(404)
+    expect((await t.inject({ method: 'GET', url: `/hls/nope/output.m3u8` })).statusCode).toBe(404)
+    // A transcode session's track URL sends the player to the playlist.
+    const redirect = await t.inject({ method: 'GET', url: `/public/session/${s.id}/track/1` })
+    expect(redirect.statusCode).toBe(302)
+
+    const streamDir = path.join(t.config.metadataPath, 'streams', s.id)
+    expect(fs.existsSync(streamDir)).toBe(true)
+    expect((await t.call('POST', `/api/session/${s.id}/close`, token)).statusCode).toBe(200)
+    expect(fs.existsSync(streamDir)).toBe(false)
+    expect((await t.inject({ method: 'GET', url: `/hls/${s.id}/output.m3u8` })).statusCode).toBe(404)
+  })
+
+  it('encodes flac to AAC, resumes at saved progress and restarts ffmpeg for a segment before its start (stream_reset)', async () => {
+    const itemId = id(FLAC_BOOK)
+    const saved = await t.call('PATCH', `/api/me/progress/${itemId}`, token, { currentTime: 100, duration: 130 })
+    expect(saved.statusCode).toBe(200)
+    const s = (await play(itemId, { deviceInfo: device('d3'), supportedMimeTypes: ['audio/mpeg'] })).json<OpenPlaybackSession>()
+    expect(s.playMethod).toBe(2)
+    expect(s.startTime).toBe(100)
+    const at16 = await t.inject({ method: 'GET', url: `/hls/${s.id}/output-16.ts` })
+    expect(at16.statusCode).toBe(200)
+    const file = path.join(dir, 'seg16.ts')
+    fs.writeFileSync(file, at16.rawPayload)
+    expect((await probeMedia(file)).audio?.codec).toBe('aac')
+    const first = await t.inject({ method: 'GET', url: `/hls/${s.id}/output-0.ts` })
+    expect(first.statusCode).toBe(200)
+    const reset = await socket.waitFor<{ startTime: number; streamId: string }>('stream_reset', (p) => p.streamId === s.id)
+    expect(reset.startTime).toBe(0)
+    await t.call('POST', `/api/session/${s.id}/close`, token)
+  })
+
+  it('caps transcodes per user with a 4xx message', async () => {
+    const body = (d: string) => ({ deviceInfo: device(d), supportedMimeTypes: [], forceTranscode: true })
+    const a = await play(id(M4B_BOOK), body('cap-1'))
+    const b = await play(id(M4B_BOOK), body('cap-2'))
+    const c = await play(id(M4B_BOOK), body('cap-3'))
+    expect([a.statusCode, b.statusCode, c.statusCode]).toEqual([200, 200, 409])
+    expect(c.body).toMatch(/too many/i)
+    for (const r of [a, b]) await t.call('POST', `/api/session/${r.json<OpenPlaybackSession>().id}/close`, token)
+  })
+
+  it('ignores hostile MIME lists and refuses hostile device info with 4xx, never 5xx', async () => {
+    const itemId = id(MP3_BOOK)
+    const hostile = await play(itemId, {
+      deviceInfo: device('d4'),
+      supportedMimeTypes: ['audio/mpeg; -i /etc/passwd', '-f', 42, null, 'x'.repeat(5000), '../../../../etc/passwd', 'audio/mpeg\n-y'],
+      forceDirectPlay: true,
+    })
+    expect(hostile.statusCode).toBe(200)
+    await t.call('POST', `/api/session/${hostile.json<OpenPlaybackSession>().id}/close`, token)
+    const bodies: unknown[] = [
+      { deviceInfo: { deviceId: 'x'.repeat(10_000) } },
+      { deviceInfo: 'device' },
+      { supportedMimeTypes: Array.from({ length: 10_000 }, () => 'audio/mpeg') },
+      { supportedMimeTypes: 'audio/mpeg' },
+      { forceTranscode: 'yes' },
+      [],
+    ]
+    for (const b of bodies) {
+      const r = await play(itemId, b as Record<string, unknown>)
+      expect(r.statusCode, JSON.stringify(b).slice(0, 80)).toBe(400)
+    }
+    for (const b of [{}, { currentTime: -1 }, { currentTime: 'x' }, { currentTime: 1e308 }]) {
+      expect((await t.call('POST', '/api/session/unknown/sync', token, b)).statusCode).toBeLessThan(500)
+    }
+    expect((await t.call('POST', '/api/session/unknown/sync', token, { currentTime: 1 })).statusCode).toBe(404)
+    expect((await play('no-such-item', {})).statusCode).toBe(404)
+  })
+
+  it('answers 404 for items without audio', async () => {
+    // The tagged folder holds audio; an item id from nowhere and an ebook-only item both give 404.
+    const ebookOnly = [...items.values()].find((i) => (i.media as Book).tracks?.length === 0)
+    if (ebookOnly) expect((await play(ebookOnly.id, {})).statusCode).toBe(404)
+  })
+
+  it('checks item access on play, progress, batch, bookmarks and sessions like the listing API', async () => {
+    const tagged = id(TAGGED_BOOK)
+    // Library B is not the reader's; untagged items of library A are hidden by the tag rule.
+    for (const hidden of [otherItem.id, id(MP3_BOOK)]) {
+      expect((await play(hidden, { supportedMimeTypes: ['audio/mpeg'] }, userToken)).statusCode).toBe(404)
+      expect((await t.call('PATCH', `/api/me/progress/${hidden}`, userToken, { currentTime: 1 })).statusCode).toBe(404)
+      expect((await t.call('GET', `/api/me/progress/${hidden}`, userToken)).statusCode).toBe(404)
+      expect((await t.call('POST', `/api/me/item/${hidden}/bookmark`, userToken, { time: 1, title: 'x' })).statusCode).toBe(404)
+    }
+    const batch = await t.call('PATCH', '/api/me/progress/batch/update', userToken, [
+      { libraryItemId: tagged, isFinished: true },
+      { libraryItemId: otherItem.id, isFinished: true },
+    ])
+    expect(batch.statusCode).toBe(404)
+    expect((await t.call('GET', `/api/me/progress/${tagged}`, userToken)).statusCode).toBe(404)
+    const ok = await t.call('PATCH', '/api/me/progress/batch/update', userToken, [{ libraryItemId: tagged, isFinished: true }])
+    expect(ok.statusCode).toBe(200)
+    expect((await t.call('GET', `/api/me/progress/${tagged}`, userToken)).json<MediaProgress>().isFinished).toBe(true)
+
+    // The reader plays what they may see; nobody else can sync, close or read that session.
+    const mine = await play(tagged, { supportedMimeTypes: ['audio/mpeg'] }, userToken)
+    expect(mine.statusCode).toBe(200)
+    const sid = mine.json<OpenPlaybackSession>().id
+    expect((await t.call('POST', `/api/session/${sid}/sync`, token, { currentTime: 1, timeListened: 1 })).statusCode).toBe(404)
+    expect((await t.call('GET', `/api/session/${sid}`, token)).statusCode).toBe(404)
+    expect((await t.call('GET', `/api/session/${sid}`, userToken)).statusCode).toBe(200)
+    expect((await t.call('GET', '/api/sessions/open', userToken)).statusCode).toBe(403)
+    expect((await t.call('GET', '/api/sessions', userToken)).statusCode).toBe(403)
+    const open = (await t.call('GET', '/api/sessions/open', token)).json<{ sessions: { id: string }[] }>()
+    expect(open.sessions.map((s) => s.id)).toContain(sid)
+    expect((await t.call('POST', `/api/session/${sid}/close`, userToken)).statusCode).toBe(200)
+    const all = (await t.call('GET', '/api/sessions?itemsPerPage=100', token)).json<{ total: number }>()
+    expect(all.total).toBeGreaterThan(3)
+  })
+
+  it('keeps bookmarks and progress in the user JSON; hides from continue listening; deletes progress', async () => {
+    const itemId = id(M4B_BOOK)
+    const created = await t.call('POST', `/api/me/item/${itemId}/bookmark`, token, { time: 7, title: 'Good bit' })
+    expect(created.statusCode).toBe(200)
+    expect(created.json()).toMatchObject({ libraryItemId: itemId, time: 7, title: 'Good bit' })
+    const renamed = await t.call('PATCH', `/api/me/item/${itemId}/bookmark`, token, { time: 7, title: 'Better bit' })
+    expect(renamed.json()).toMatchObject({ title: 'Better bit' })
+    expect((await t.call('PATCH', `/api/me/item/${itemId}/bookmark`, token, { time: 8, title: 'x' })).statusCode).toBe(404)
+    const me = (await t.call('GET', '/api/me', token)).json<User>()
+    expect(me.bookmarks).toEqual([expect.objectContaining({ libraryItemId: itemId, time: 7, title: 'Better bit' })])
+    expect(me.mediaProgress.map((p) => p.libraryItemId)).toEqual(expect.arrayContaining([id(MP3_BOOK), id(FLAC_BOOK)]))
+    const login = await t.login('root', 'root-password')
+    expect(login.user.bookmarks).toHaveLength(1)
+    expect((await t.call('DELETE', `/api/me/item/${itemId}/bookmark/7`, token)).statusCode).toBe(200)
+    expect((await t.call('DELETE', `/api/me/item/${itemId}/bookmark/7`, token)).statusCode).toBe(404)
+    expect((await t.call('DELETE', `/api/me/item/${itemId}/bookmark/abc`, token)).statusCode).toBe(404)
+
+    const progress = (await t.call('GET', `/api/me/progress/${id(FLAC_BOOK)}`, token)).json<MediaProgress>()
+    const hidden = await t.call('GET', `/api/me/progress/${progress.id}/remove-from-continue-listening`, token)
+    expect(hidden.statusCode).toBe(200)
+    expect(hidden.json<User>().mediaProgress.find((p) => p.id === progress.id)?.hideFromContinueListening).toBe(true)
+    expect((await t.call('DELETE', `/api/me/progress/${progress.id}`, token)).statusCode).toBe(200)
+    expect((await t.call('GET', `/api/me/progress/${id(FLAC_BOOK)}`, token)).statusCode).toBe(404)
+    // Another user's progress id is not found.
+    expect((await t.call('DELETE', `/api/me/progress/${progress.id}`, userToken)).statusCode).toBe(404)
+  })
+
+  it('closes sessions idle for more than 36 hours', async () => {
+    const s = (await play(id(MP3_BOOK), { deviceInfo: device('stale'), supportedMimeTypes: ['audio/mpeg'] })).json<OpenPlaybackSession>()
+    t.clock.advance(37 * 3600_000)
+    await t.ctx.playback.sessions.sweep()
+    const fresh = (await t.login('root', 'root-password')).accessToken
+    expect((await t.call('POST', `/api/session/${s.id}/sync`, fresh, { currentTime: 1, timeListened: 1 })).statusCode).toBe(404)
+    await socket.waitFor<string>('user_session_closed', (p) => p === s.id)
+  })
+
+  it('answers 404 (never 5xx) when the item is deleted under an open session, and ends that session', async () => {
+    const fresh = (await t.login('root', 'root-password')).accessToken
+    const s = (await play(otherItem.id, { deviceInfo: device('gone'), supportedMimeTypes: ['audio/mpeg'] }, fresh)).json<OpenPlaybackSession>()
+    t.ctx.database.sqlite.prepare('DELETE FROM library_items WHERE id = ?').run(otherItem.id)
+    expect((await t.call('POST', `/api/session/${s.id}/sync`, fresh, { currentTime: 1, timeListened: 1 })).statusCode).toBe(404)
+    expect((await t.call('POST', `/api/session/${s.id}/sync`, fresh, { currentTime: 2, timeListened: 1 })).statusCode).toBe(404)
+    expect((await t.inject({ method: 'GET', url: `/public/session/${s.id}/track/1` })).statusCode).toBe(404)
+  })
+})
