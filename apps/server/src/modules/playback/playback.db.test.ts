@@ -335,4 +335,19 @@ describe('playback', () => {
     expect((await t.call('POST', `/api/session/${s.id}/sync`, fresh, { currentTime: 2, timeListened: 1 })).statusCode).toBe(404)
     expect((await t.inject({ method: 'GET', url: `/public/session/${s.id}/track/1` })).statusCode).toBe(404)
   })
+
+  it('keeps at most 20 open sessions per user, closing the least recently synced', async () => {
+    const fresh = (await t.login('root', 'root-password')).accessToken
+    const ids: string[] = []
+    for (let i = 0; i < 21; i++) {
+      const r = await play(id(MP3_BOOK), { deviceInfo: device(`many-${i}`), supportedMimeTypes: ['audio/mpeg'] }, fresh)
+      ids.push(r.json<OpenPlaybackSession>().id)
+      t.clock.advance(1000)
+    }
+    expect((await t.call('GET', `/api/session/${ids[0]}`, fresh)).statusCode).toBe(404)
+    expect((await t.call('GET', `/api/session/${ids[20]}`, fresh)).statusCode).toBe(200)
+    const rootId = (await t.call('GET', '/api/me', fresh)).json<User>().id
+    expect(t.ctx.playback.sessions.openSessions().filter((s) => s.userId === rootId)).toHaveLength(20)
+    for (const sid of ids.slice(1)) expect((await t.call('POST', `/api/session/${sid}/close`, fresh)).statusCode).toBe(200)
+  })
 })

@@ -35,6 +35,8 @@ export const STALE_SESSION_MS = 36 * 3600_000
 /** A transcode nobody fetched from for this long stops its ffmpeg (a later request restarts it). */
 export const IDLE_TRANSCODE_MS = 10 * 60_000
 const SWEEP_MS = 60_000
+/** Open sessions one user may hold (devices); past it the least recently synced one is closed. */
+export const MAX_OPEN_SESSIONS_PER_USER = 20
 /** The most listening time one sync may add (a client sending hours at once is not believed). */
 const MAX_LISTENED_PER_SYNC_SEC = 3600
 
@@ -150,6 +152,9 @@ export class PlaybackService {
     for (const s of [...this.open.values()]) {
       if (s.row.user_id === user.id && s.deviceInfo.deviceId === deviceId) await this.closeSession(s.row.id, true)
     }
+
+    const mine = [...this.open.values()].filter((s) => s.row.user_id === user.id).sort((a, b) => a.row.updated_at - b.row.updated_at)
+    for (const s of mine.slice(0, Math.max(0, mine.length - MAX_OPEN_SESSIONS_PER_USER + 1))) await this.closeSession(s.row.id, true)
 
     const progress = this.d.repo.progress(user.id, item.id, episodeId ?? '')
     let startTime = progress && progress.is_finished !== 1 ? progress.current_time : 0
