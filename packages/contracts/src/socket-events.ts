@@ -31,6 +31,8 @@ export interface ServerToClientEvents {
   stream_open: (stream: { id: string; clientPlaylistUri: string; startTime: number; segmentLength: number }) => void
   /** ffmpeg restarted at `startTime` (a far seek): reload the stream from there. */
   stream_reset: (payload: { startTime: number; streamId: string }) => void
+  /** The transcode is complete (every segment made). */
+  stream_ready: (payload: { id: string }) => void
   stream_closed: (streamId: string) => void
   /** The server closed one of the user's playback sessions (another play on that device, stale, item gone). */
   user_session_closed: (sessionId: string) => void

@@ -24,6 +24,8 @@ export interface HlsStreamOptions {
   log: Logger
   /** ffmpeg restarted somewhere else: the client must reload from `startTime`. */
   onReset: (startTime: number) => void
+  /** ffmpeg made every segment from where it started to the end. */
+  onDone?: () => void
   /** How long to wait for a segment that is being made. */
   segmentWaitMs?: number
 }
@@ -163,7 +165,9 @@ export class HlsStream {
       if (this.proc === proc) this.proc = null
     })
     proc.on('exit', (code, signal) => {
-      if (this.proc === proc) this.proc = null
+      const current = this.proc === proc
+      if (current) this.proc = null
+      if (current && code === 0 && !this.destroyed) this.o.onDone?.()
       if (code !== 0 && signal === null) this.o.log.warn({ stream: this.id, code, stderr: stderr.slice(0, 1000) }, 'ffmpeg transcode failed')
     })
   }

@@ -173,6 +173,8 @@ describe('playback', () => {
     fs.writeFileSync(file, seg.rawPayload)
     const probed = await probeMedia(file)
     expect(probed.audio?.codec).toBe('aac')
+    // ffmpeg finished the whole (short) book: the client is told the stream is complete.
+    await socket.waitFor<{ id: string }>('stream_ready', (p) => p.id === s.id)
     expect(probed.durationSec).toBeGreaterThan(5)
     expect(probed.durationSec).toBeLessThan(7.5)
 

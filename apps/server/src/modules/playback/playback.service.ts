@@ -241,6 +241,7 @@ export class PlaybackService {
         startTime,
         log: this.d.log,
         onReset: (t) => this.d.realtime.toUser(user.id, 'stream_reset', { startTime: t, streamId: id }),
+        onDone: () => this.d.realtime.toUser(user.id, 'stream_ready', { id }),
       })
     } else {
       audioTracks = tracks.map((t) => ({ ...t, contentUrl: `/public/session/${id}/track/${t.index}` }))
