@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeAudio } from '../../../../scripts/media/index.ts'
 import { captureLogs, tempDir } from '../test-support/test-app.ts'
 import { probeAudioFile } from './audio-probe.ts'
-import { ProbePool } from './probe-pool.ts'
+import { defaultTagWorkers, ProbePool } from './probe-pool.ts'
 
 describe('ProbePool', () => {
   let file: string
@@ -45,5 +45,14 @@ describe('ProbePool', () => {
     expect(pool.running).toBe(0)
     // A later probe starts a worker again.
     expect((await pool.probe(file, fs.statSync(file).size)).error).toBeNull()
+  })
+})
+
+describe('defaultTagWorkers', () => {
+  it('reads in-process on two cores and uses spare cores beyond', () => {
+    expect(defaultTagWorkers(1)).toBe(0)
+    expect(defaultTagWorkers(2)).toBe(0)
+    expect(defaultTagWorkers(4)).toBe(3)
+    expect(defaultTagWorkers(16)).toBe(4)
   })
 })

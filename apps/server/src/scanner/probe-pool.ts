@@ -21,10 +21,19 @@ interface PoolWorker {
 }
 
 /**
- * Reads tags in worker threads (one fewer than the CPUs, 1-4): the main thread keeps walking, writing and
- * serving requests meanwhile, and the parser's garbage lives and dies in the workers' heaps. Workers start
- * on demand and stop when idle. If a worker cannot start or dies, the file is read in-process instead,
- * so a probe always resolves.
+ * Tag workers by default: one fewer than the CPUs (at most 4) when there are more than two. On a 2-core
+ * machine reading in-process is as fast per core and keeps ~25 MB less resident (a worker brings its own
+ * TypeScript stripper and modules, and glibc keeps some of what it freed): bench/RESULTS.md.
+ */
+export function defaultTagWorkers(cpus = os.availableParallelism()): number {
+  return cpus > 2 ? Math.min(4, cpus - 1) : 0
+}
+
+/**
+ * Reads tags in worker threads: the main thread keeps walking, writing and serving requests meanwhile,
+ * and the parser's garbage lives and dies in the workers' heaps. Workers start on demand and stop when
+ * idle or when a scan ends. With 0 workers, or if a worker cannot start or dies, files are read
+ * in-process instead, so a probe always resolves.
  */
 export class ProbePool {
   private readonly workers: PoolWorker[] = []
@@ -40,7 +49,8 @@ export class ProbePool {
   constructor(opts: { ffprobePath: string | null; log: Logger; workers?: number }) {
     this.ffprobePath = opts.ffprobePath
     this.log = opts.log
-    this.size = opts.workers ?? Math.max(1, Math.min(4, os.availableParallelism() - 1))
+    this.size = opts.workers ?? defaultTagWorkers()
+    this.disabled = this.size === 0
   }
 
   private inProcess(file: string, size: number) {
