@@ -100,8 +100,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const auth = new AuthService({ config, clock, signer, sessions: sessionsRepo, apiKeys: apiKeysRepo, users, realtime })
   const serverSettings = await settings.getServerSettings()
   const rateLimit = { max: serverSettings.rateLimitLoginRequests, windowMs: serverSettings.rateLimitLoginWindow }
-  const browse = createBrowse({ db: database.db, config, settings })
-  const libraries = new LibrariesService({ repo: new LibrariesRepository(database.db), config, clock, realtime })
+  const browse = createBrowse({ db: database.db, config, settings, clock })
+  const libraries = new LibrariesService({ repo: new LibrariesRepository(database.db), config, clock, realtime, filterData: browse.filterData })
   const tasks = new TaskRunner({ realtime, clock })
   const scanner = createScannerModule({ config, database, libraries, settings, tasks, realtime, clock, log })
   const ctx: AppContext = {

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely'
-import { defaultLibrarySettings, LibrarySettings, MediaType, type Library } from '@shelfcast/contracts'
+import { sql, type Kysely } from 'kysely'
+import { defaultLibrarySettings, LibrarySettings, MediaType, type Library, type LibraryFolder } from '@shelfcast/contracts'
 import type { Database } from '../../db/schema.ts'
 
 export class LibrariesRepository {
@@ -60,6 +60,54 @@ export class LibrariesRepository {
           .insertInto('library_folders')
           .values({ id: f.id, library_id: lib.id, full_path: f.fullPath, created_at: f.addedAt })
           .execute()
+      }
+    })
+  }
+
+  /** Saves name, icon, provider, settings and order, and the folder changes, in one transaction. */
+  async update(lib: Library, change: { added: LibraryFolder[]; removedIds: string[] }) {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('libraries')
+        .set({
+          name: lib.name,
+          icon: lib.icon,
+          provider: lib.provider,
+          settings: JSON.stringify(lib.settings),
+          display_order: lib.displayOrder,
+          updated_at: lib.lastUpdate,
+        })
+        .where('id', '=', lib.id)
+        .execute()
+      for (const folderId of change.removedIds) {
+        // Search rows have no foreign key: remove those of the folder's items before the items cascade away.
+        await trx
+          .deleteFrom('items_fts')
+          .where('rowid', 'in', (eb) => eb.selectFrom('library_items').select(sql<number>`rowid`.as('rowid')).where('folder_id', '=', folderId))
+          .execute()
+        await trx.deleteFrom('library_folders').where('id', '=', folderId).where('library_id', '=', lib.id).execute()
+      }
+      for (const f of change.added) {
+        await trx.insertInto('library_folders').values({ id: f.id, library_id: lib.id, full_path: f.fullPath, created_at: f.addedAt }).execute()
+      }
+    })
+  }
+
+  /** Removes a library with everything in it (items, authors, series, facets, progress cascade). */
+  async delete(id: string) {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .deleteFrom('items_fts')
+        .where('rowid', 'in', (eb) => eb.selectFrom('library_items').select(sql<number>`rowid`.as('rowid')).where('library_id', '=', id))
+        .execute()
+      await trx.deleteFrom('libraries').where('id', '=', id).execute()
+    })
+  }
+
+  async setDisplayOrder(orders: { id: string; displayOrder: number }[], now: number) {
+    await this.db.transaction().execute(async (trx) => {
+      for (const o of orders) {
+        await trx.updateTable('libraries').set({ display_order: o.displayOrder, updated_at: now }).where('id', '=', o.id).execute()
       }
     })
   }

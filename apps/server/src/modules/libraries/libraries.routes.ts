@@ -1,4 +1,4 @@
-import { CreateLibraryRequest } from '@shelfcast/contracts'
+import { CreateLibraryRequest, ReorderLibrariesRequest, UpdateLibraryRequest } from '@shelfcast/contracts'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
@@ -25,4 +25,18 @@ export function registerLibrariesRoutes(app: FastifyInstance, ctx: AppContext) {
     const body = parseInput(CreateLibraryRequest, request.body)
     return ctx.libraries.create(body)
   })
+
+  app.patch('/api/libraries/:id', { config: { access: 'admin' } }, async (request) => {
+    const { id } = parseInput(IdParams, request.params)
+    return ctx.libraries.update(id, parseInput(UpdateLibraryRequest, request.body))
+  })
+
+  app.delete('/api/libraries/:id', { config: { access: 'admin' } }, async (request) => {
+    const { id } = parseInput(IdParams, request.params)
+    return ctx.libraries.remove(id)
+  })
+
+  app.post('/api/libraries/order', { config: { access: 'admin' } }, async (request) => ({
+    libraries: await ctx.libraries.reorder(parseInput(ReorderLibrariesRequest, request.body)),
+  }))
 }

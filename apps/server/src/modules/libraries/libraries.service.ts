@@ -1,6 +1,14 @@
 import crypto from 'node:crypto'
 import path from 'node:path'
-import { defaultLibrarySettings, type CreateLibraryRequest, type Library, type LibraryWithFilterData } from '@shelfcast/contracts'
+import {
+  defaultLibrarySettings,
+  type CreateLibraryRequest,
+  type FilterData,
+  type Library,
+  type LibraryWithFilterData,
+  type ReorderLibrariesRequest,
+  type UpdateLibraryRequest,
+} from '@shelfcast/contracts'
 import type { Clock } from '../../clock.ts'
 import type { Config } from '../../config/config.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
@@ -11,16 +19,23 @@ import { checkLibraryRoot } from './library-roots.ts'
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..')
 
+/** Filter data of a library as one user sees it (the browse module provides it). */
+export interface FilterDataProvider {
+  forLibrary(user: UserRecord, library: Library): Promise<FilterData>
+}
+
 export class LibrariesService {
   private readonly repo: LibrariesRepository
   private readonly config: Config
   private readonly clock: Clock
   private readonly realtime: Realtime
-  constructor(deps: { repo: LibrariesRepository; config: Config; clock: Clock; realtime: Realtime }) {
+  private readonly filterData: FilterDataProvider | null
+  constructor(deps: { repo: LibrariesRepository; config: Config; clock: Clock; realtime: Realtime; filterData?: FilterDataProvider }) {
     this.repo = deps.repo
     this.config = deps.config
     this.clock = deps.clock
     this.realtime = deps.realtime
+    this.filterData = deps.filterData ?? null
   }
 
   private readonly createdListeners: Array<(library: Library) => void> = []
@@ -47,41 +62,27 @@ export class LibrariesService {
     return lib
   }
 
-  /** The library with its filter data. Items arrive with the scanner; until then the counts are truly zero. */
+  /** The library with its filter data, as this user may see it. */
   async getWithFilterData(user: UserRecord, id: string): Promise<LibraryWithFilterData> {
     const library = await this.getFor(user, id)
-    return {
-      library,
-      filterdata: {
-        authors: [],
-        series: [],
-        genres: [],
-        tags: [],
-        narrators: [],
-        publishers: [],
-        publishedDecades: [],
-        languages: [],
-        bookCount: 0,
-        authorCount: 0,
-        seriesCount: 0,
-        podcastCount: 0,
-        numIssues: 0,
-        loadedAt: this.clock(),
-      },
-      issues: 0,
-      numUserPlaylists: 0,
-    }
+    const filterdata = this.filterData ? await this.filterData.forLibrary(user, library) : emptyFilterData(this.clock())
+    return { library, filterdata, issues: filterdata.numIssues, numUserPlaylists: 0 }
   }
 
-  async create(req: CreateLibraryRequest): Promise<Library> {
-    const existing = await this.repo.list()
-    const otherRoots = existing.flatMap((l) => l.folders.map((f) => f.fullPath))
-    const forbiddenRoots = [
+  /** Folders a library root may never overlap: the server's data and the installed code. */
+  private forbiddenRoots() {
+    return [
       { path: this.config.configPath, label: 'config' },
       { path: this.config.metadataPath, label: 'metadata' },
       // The installed code; the repository root itself may hold ./data with a library in it.
       ...['apps', 'packages', 'node_modules'].map((d) => ({ path: path.join(repoRoot, d), label: 'install' })),
     ]
+  }
+
+  async create(req: CreateLibraryRequest): Promise<Library> {
+    const existing = await this.repo.list()
+    const otherRoots = existing.flatMap((l) => l.folders.map((f) => f.fullPath))
+    const forbiddenRoots = this.forbiddenRoots()
     const now = this.clock()
     const id = crypto.randomUUID()
     const folders: Library['folders'] = []
@@ -104,7 +105,7 @@ export class LibrariesService {
       lastUpdate: now,
     }
     await this.repo.insert(library)
-    this.realtime.toUsersWhere((u) => canAccessLibrary(u, id), 'library_added', library)
+    this.emitToAllowed('library_added', library)
     for (const listener of this.createdListeners) {
       try {
         listener(library)
@@ -113,5 +114,126 @@ export class LibrariesService {
       }
     }
     return library
+  }
+
+  private readonly updatedListeners: Array<(library: Library, change: { foldersAdded: string[]; foldersRemoved: string[] }) => void> = []
+  private readonly removingListeners: Array<(library: Library) => Promise<void> | void> = []
+
+  /** Runs after a library is updated (watchers follow folder changes; new folders may be scanned). */
+  onUpdated(listener: (library: Library, change: { foldersAdded: string[]; foldersRemoved: string[] }) => void) {
+    this.updatedListeners.push(listener)
+  }
+
+  /** Runs (and is awaited) before a library is deleted: scans and watchers of it stop first. */
+  beforeRemove(listener: (library: Library) => Promise<void> | void) {
+    this.removingListeners.push(listener)
+  }
+
+  private async findOr404(id: string): Promise<{ library: Library; all: Library[] }> {
+    const all = await this.repo.list()
+    const library = all.find((l) => l.id === id)
+    if (!library) throw notFound('Library not found')
+    return { library, all }
+  }
+
+  private emitToAllowed(event: 'library_added' | 'library_updated' | 'library_removed', library: Library) {
+    this.realtime.toUsersWhere((u) => canAccessLibrary(u, library.id), event, library)
+  }
+
+  /**
+   * PATCH /api/libraries/:id. `folders` is the complete new list: kept by id or path, new paths checked
+   * like on creation (against the server's folders and every other root), missing ones removed with their items.
+   */
+  async update(id: string, req: UpdateLibraryRequest): Promise<Library> {
+    const { library, all } = await this.findOr404(id)
+    const now = this.clock()
+    const next: Library = {
+      ...library,
+      name: req.name ?? library.name,
+      icon: req.icon ?? library.icon,
+      provider: req.provider ?? library.provider,
+      displayOrder: req.displayOrder ?? library.displayOrder,
+      settings: { ...library.settings, ...req.settings },
+      lastUpdate: now,
+    }
+    const added: Library['folders'] = []
+    let removedIds: string[] = []
+    if (req.folders) {
+      const kept: Library['folders'] = []
+      const newPaths: string[] = []
+      for (const f of req.folders) {
+        const existing = library.folders.find((x) => (f.id && x.id === f.id) || x.fullPath === f.fullPath)
+        if (existing && !kept.includes(existing)) kept.push(existing)
+        else if (!existing) newPaths.push(f.fullPath)
+      }
+      const otherRoots = all.filter((l) => l.id !== id).flatMap((l) => l.folders.map((f) => f.fullPath))
+      for (const p of newPaths) {
+        const check = await checkLibraryRoot(p, this.forbiddenRoots(), [...otherRoots, ...kept.map((f) => f.fullPath), ...added.map((f) => f.fullPath)])
+        if (!check.ok) throw badRequest(check.message)
+        added.push({ id: crypto.randomUUID(), fullPath: check.realPath, libraryId: id, addedAt: now })
+      }
+      removedIds = library.folders.filter((f) => !kept.includes(f)).map((f) => f.id)
+      next.folders = [...kept, ...added]
+      if (next.folders.length === 0) throw badRequest('Must have at least one path')
+    }
+    await this.repo.update(next, { added, removedIds })
+    const saved = (await this.repo.list()).find((l) => l.id === id) ?? next
+    this.emitToAllowed('library_updated', saved)
+    const change = {
+      foldersAdded: added.map((f) => f.fullPath),
+      foldersRemoved: library.folders.filter((f) => removedIds.includes(f.id)).map((f) => f.fullPath),
+    }
+    for (const listener of this.updatedListeners) {
+      try {
+        listener(saved, change)
+      } catch {
+        // Follow-up work reports its own failures; it never undoes the update.
+      }
+    }
+    return saved
+  }
+
+  /** DELETE /api/libraries/:id: the library and everything in it. Answers the removed library. */
+  async remove(id: string): Promise<Library> {
+    const { library } = await this.findOr404(id)
+    for (const listener of this.removingListeners) await listener(library)
+    await this.repo.delete(id)
+    this.emitToAllowed('library_removed', library)
+    return library
+  }
+
+  /** POST /api/libraries/order: new display orders; unknown ids are refused. Answers every library in order. */
+  async reorder(req: ReorderLibrariesRequest): Promise<Library[]> {
+    const all = await this.repo.list()
+    const known = new Set(all.map((l) => l.id))
+    const unknown = req.find((o) => !known.has(o.id))
+    if (unknown) throw badRequest(`Unknown library: ${unknown.id}`)
+    const changed = req.filter((o) => all.find((l) => l.id === o.id)?.displayOrder !== o.newOrder)
+    await this.repo.setDisplayOrder(changed.map((o) => ({ id: o.id, displayOrder: o.newOrder })), this.clock())
+    const libraries = await this.repo.list()
+    for (const o of changed) {
+      const lib = libraries.find((l) => l.id === o.id)
+      if (lib) this.emitToAllowed('library_updated', lib)
+    }
+    return libraries
+  }
+}
+
+export function emptyFilterData(now: number): FilterData {
+  return {
+    authors: [],
+    series: [],
+    genres: [],
+    tags: [],
+    narrators: [],
+    publishers: [],
+    publishedDecades: [],
+    languages: [],
+    bookCount: 0,
+    authorCount: 0,
+    seriesCount: 0,
+    podcastCount: 0,
+    numIssues: 0,
+    loadedAt: now,
   }
 }

@@ -89,7 +89,13 @@ describe('GET /api/libraries/:id/items', () => {
     expect(await titles('sort=addedAt&desc=1')).toEqual([...byAdded].reverse())
     expect(await titles('sort=mtimeMs')).toEqual(byAdded)
     expect(await titles('sort=birthtimeMs')).toEqual(byAdded)
-    expect(await titles('sort=media.numTracks&desc=1')).toEqual(['The Hobbit', 'Dune', 'Émile, or On Education', 'Fellowship of the Ring', 'Zebra Stories', 'A Wizard of Earthsea'])
+    const byTracks = await titles('sort=media.numTracks&desc=1')
+    // Fellowship and Zebra both have one track: a tie, in a stable order.
+    expect([byTracks.slice(0, 3), byTracks.slice(3, 5).sort(), byTracks[5]]).toEqual([
+      ['The Hobbit', 'Dune', 'Émile, or On Education'],
+      ['Fellowship of the Ring', 'Zebra Stories'],
+      'A Wizard of Earthsea',
+    ])
     expect((await titles('sort=random')).sort()).toEqual([...byAdded].sort())
   })
 

@@ -1,9 +1,16 @@
-import { MAX_PAGE_SIZE, type Library, type LibraryItemsResponse, type ListedItem, type MinifiedLibraryItem } from '@shelfcast/contracts'
+import {
+  MAX_PAGE_SIZE,
+  type ItemSortKey,
+  type Library,
+  type LibraryItemsResponse,
+  type ListedItem,
+  type MinifiedLibraryItem,
+} from '@shelfcast/contracts'
 import type { ItemsService } from '../library-items/items.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import type { UserRecord } from '../users/users.model.ts'
-import { effectiveLimit, parseItemFilter, parseItemSort } from './listing-query.ts'
-import type { ListingRepository, ListingSpec } from './listing.repository.ts'
+import { effectiveLimit, parseItemFilter, parseItemSort, type ItemFilter } from './listing-query.ts'
+import type { ListingRepository, ListingSpec, PageOfIds } from './listing.repository.ts'
 
 export interface ListItemsInput {
   limit?: number
@@ -43,6 +50,26 @@ export class ListingService {
       limit,
       offset: page * limit,
     }
+  }
+
+  /** One page of item ids of a list (for shelves): sort, optional parsed filter, access rule applied. */
+  async pageIds(
+    user: UserRecord,
+    library: Library,
+    q: { sort: ItemSortKey; desc: boolean; filter: ItemFilter | null; limit: number; offset?: number },
+  ): Promise<PageOfIds> {
+    const { sortingIgnorePrefix } = await this.settings.getServerSettings()
+    return this.repo.page({
+      libraryId: library.id,
+      mediaType: library.mediaType,
+      user,
+      filter: q.filter,
+      sort: q.sort,
+      desc: q.desc,
+      ignorePrefix: sortingIgnorePrefix,
+      limit: q.limit,
+      offset: q.offset ?? 0,
+    })
   }
 
   async list(user: UserRecord, library: Library, q: ListItemsInput): Promise<LibraryItemsResponse> {

@@ -1,0 +1,57 @@
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely'
+import type { LibraryStats } from '@shelfcast/contracts'
+import type { Database } from '../../db/schema.ts'
+
+const TOP = 10
+
+/** Library totals and top lists; unrestricted readers are answered from covering indexes. */
+export class LibraryStatsRepository {
+  private readonly db: Kysely<Database>
+  constructor(db: Kysely<Database>) {
+    this.db = db
+  }
+
+  /** `visible` is a condition on `li` for readers who see part of the library, else null. */
+  async stats(libraryId: string, visible: RawBuilder<SqlBool> | null): Promise<LibraryStats> {
+    const vis = visible ?? sql<SqlBool>`1`
+    const items = sql`library_items li WHERE li.library_id = ${libraryId} AND ${vis}`
+    const one = async (q: RawBuilder<{ n: number }>) => Number((await q.execute(this.db)).rows[0]?.n ?? 0)
+    const joinVis = visible ? sql`JOIN library_items li ON li.id = t.item_id AND ${visible}` : sql``
+    // Each sum reads the index that holds its column, never the item rows.
+    const totalItems = await one(sql<{ n: number }>`SELECT count(*) AS n FROM ${items}`)
+    const totalDuration = await one(sql<{ n: number }>`SELECT total(li.duration) AS n FROM ${items}`)
+    const totalSize = await one(sql<{ n: number }>`SELECT total(li.size) AS n FROM ${items}`)
+    const numAudioTracks = await one(sql<{ n: number }>`SELECT total(li.num_tracks) AS n FROM ${items}`)
+    const longestItems = (
+      await sql<{ id: string; title: string; duration: number }>`SELECT li.id AS id, li.title AS title, li.duration AS duration FROM ${items}
+        ORDER BY li.duration DESC LIMIT ${TOP}`.execute(this.db)
+    ).rows
+    const largestItems = (
+      await sql<{ id: string; title: string; size: number }>`SELECT li.id AS id, li.title AS title, li.size AS size FROM ${items}
+        ORDER BY li.size DESC LIMIT ${TOP}`.execute(this.db)
+    ).rows
+    const authorsWithCount = (
+      await sql<{ id: string; name: string; count: number }>`SELECT a.id AS id, a.name AS name, count(*) AS count
+        FROM authors a JOIN item_authors t ON t.author_id = a.id ${joinVis}
+        WHERE a.library_id = ${libraryId} GROUP BY a.id ORDER BY count DESC, a.name LIMIT ${TOP}`.execute(this.db)
+    ).rows.map((r) => ({ ...r, count: Number(r.count) }))
+    const genres = (
+      await sql<{ genre: string; count: number }>`SELECT t.value AS genre, count(*) AS count FROM item_facets t ${joinVis}
+        WHERE t.library_id = ${libraryId} AND t.kind = 'genre' GROUP BY t.value ORDER BY count DESC, t.value`.execute(this.db)
+    ).rows.map((r) => ({ ...r, count: Number(r.count) }))
+    const totalAuthors = await one(sql<{ n: number }>`SELECT count(*) AS n FROM authors a WHERE a.library_id = ${libraryId}
+      AND EXISTS (SELECT 1 FROM item_authors t ${joinVis} WHERE t.author_id = a.id)`)
+    return {
+      totalItems,
+      totalAuthors,
+      totalGenres: genres.length,
+      totalDuration,
+      totalSize,
+      numAudioTracks,
+      longestItems,
+      largestItems,
+      authorsWithCount,
+      genresWithCount: genres.slice(0, TOP),
+    }
+  }
+}
