@@ -295,19 +295,21 @@ export class ItemBuilder {
 
     const folderName = c.isFile ? nameWithoutExt(c.relPath) : c.relPath
     const folderDraft = parseBookFolder(folderName.split('/'))
-    const txt = [await readDraft(files.desc, parseDescTxt, log), await readDraft(files.reader, parseReaderTxt, log)]
+    const order = settings.metadataPrecedence
+    // Only the sources the admin enabled are read at all.
+    const wants = (source: Source) => order.includes(source)
+    const txt = wants('txtFiles') ? [await readDraft(files.desc, parseDescTxt, log), await readDraft(files.reader, parseReaderTxt, log)] : []
     const drafts: Record<Source, BookMetaDraft | null> = {
       folderStructure: {
         ...folderDraft,
         series: folderDraft.series ? [folderDraft.series] : [],
       },
       audioMetatags: firstGood ? draftFromTags(firstGood.probe) : ebookInfo.metadata,
-      nfoFile: await readDraft(files.nfo, parseNfo, log),
+      nfoFile: wants('nfoFile') ? await readDraft(files.nfo, parseNfo, log) : null,
       txtFiles: txt[0] || txt[1] ? { ...txt[0], ...txt[1] } : null,
-      opfFile: await readDraft(files.opf, parseOpf, log),
-      absMetadata: await readDraft(files.metadataJson, parseAbsBookJson, log),
+      opfFile: wants('opfFile') ? await readDraft(files.opf, parseOpf, log) : null,
+      absMetadata: wants('absMetadata') ? await readDraft(files.metadataJson, parseAbsBookJson, log) : null,
     }
-    const order = settings.metadataPrecedence
     const meta = mergeBookMeta(
       order.map((s) => drafts[s]).filter((d): d is BookMetaDraft => d !== null),
       folderDraft.title || folderName,

@@ -75,6 +75,11 @@ export class ItemEvents {
     this.emit('items_updated', items)
   }
 
+  /** series_removed for series no item uses any more (Audiobookshelf sends {id, libraryId}). */
+  seriesRemoved(libraryId: string, ids: readonly string[]) {
+    for (const id of ids) this.realtime.toUsersWhere((u) => canAccessLibrary(u, libraryId), 'series_removed', { id, libraryId })
+  }
+
   /** item_removed for items deleted from the database (the scanner itself only flags items missing). */
   removed(item: SavedItem) {
     const facts = factsOf(item)

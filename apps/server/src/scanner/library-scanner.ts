@@ -27,6 +27,8 @@ export interface ScanRunOptions {
   /** Items whose missing flag was set or cleared. */
   onFlagged?: (ids: string[]) => void
   onProgress?: (done: number, total: number) => void
+  /** Series that no item uses any more were removed. */
+  onSeriesRemoved?: (ids: string[]) => void
   /** Test hook for unreadable folders when running as root. */
   readdir?: WalkOptions['readdir']
 }
@@ -261,7 +263,8 @@ export class LibraryScanner {
     const flagged = await this.repo.setMissing([...gone, ...noLongerItems], true, this.clock())
     counts.missing += flagged.length
     if (flagged.length) opts.onFlagged?.(flagged)
-    await this.repo.pruneOrphans(library.id)
+    const { seriesIds } = await this.repo.pruneOrphans(library.id)
+    if (seriesIds.length) opts.onSeriesRemoved?.(seriesIds)
     return counts
   }
 

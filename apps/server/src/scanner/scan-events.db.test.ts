@@ -105,6 +105,32 @@ describe('scan events, tasks and cancellation', () => {
     expect(outsiderTasks.json<{ tasks: Task[] }>().tasks.filter((x) => x.data.libraryId === lib.id)).toEqual([])
   })
 
+  it('sends series_removed when no item uses a series any more', async () => {
+    const { lib, folder } = await emptyLibrary('Series')
+    addBook(folder, 'A/Book', { title: 'Book', series: ['Old Series #1'] })
+    await (await t.ctx.scanner.scans.scanLibrary(lib.id)).done
+    const old = await t.ctx.database.db.selectFrom('series').select('id').where('library_id', '=', lib.id).where('name', '=', 'Old Series').executeTakeFirst()
+    const admin = await socketFor(root.accessToken)
+    fs.writeFileSync(path.join(folder, 'A', 'Book', 'metadata.json'), JSON.stringify({ title: 'Book', series: ['New Series #1'] }))
+    await (await t.ctx.scanner.scans.scanLibrary(lib.id)).done
+    expect(await admin.waitFor('series_removed')).toEqual({ id: old?.id, libraryId: lib.id })
+    const names = await t.ctx.database.db.selectFrom('series').select('name').where('library_id', '=', lib.id).execute()
+    expect(names.map((n) => n.name)).toEqual(['New Series'])
+  })
+
+  it('applies the library metadata precedence (later sources win)', async () => {
+    const folder = path.join(dir, 'Precedence')
+    addBook(folder, 'Folder Author/Folder Title', { title: 'Json Title', authors: ['Json Author'] })
+    const lib = await createLibrary(t, root.accessToken, {
+      name: 'Precedence',
+      folders: [{ fullPath: folder }],
+      settings: { disableWatcher: true, metadataPrecedence: ['absMetadata', 'audioMetatags', 'folderStructure'] },
+    })
+    await (await t.ctx.scanner.scans.scanLibrary(lib.id)).done
+    const row = await t.ctx.database.db.selectFrom('library_items').select(['title', 'author_name']).where('library_id', '=', lib.id).executeTakeFirst()
+    expect(row).toEqual({ title: 'Folder Title', author_name: 'Folder Author' })
+  })
+
   it('sends items in chunks of at most 50', async () => {
     const { lib, folder } = await emptyLibrary('Many')
     for (let i = 0; i < 120; i++) addBook(folder, `Author/Book ${i}`)

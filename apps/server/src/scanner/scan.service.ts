@@ -117,6 +117,7 @@ export class ScanService {
           this.events.added(added)
           this.events.updated(updated)
         },
+        onSeriesRemoved: (ids) => this.events.seriesRemoved(library.id, ids),
         onFlagged: (ids) => {
           void this.deps.repo
             .loadItems(ids)
