@@ -86,6 +86,16 @@ async function main() {
     let errors = 0
     const endAt = Date.now() + SECONDS * 1000
     t0 = Date.now()
+    // Baseline: /ping every 100 ms during the run, to tell sync cost from machine noise.
+    const pings: number[] = []
+    const pinger = (async () => {
+      while (Date.now() < endAt) {
+        const a = performance.now()
+        await (await fetch(`${base}/ping`)).text()
+        pings.push(performance.now() - a)
+        await new Promise((r) => setTimeout(r, 100))
+      }
+    })()
     await Promise.all(
       sessions.map(async (s, i) => {
         // Spread the listeners over the sync interval, as real players are.
@@ -112,11 +122,14 @@ async function main() {
         }
       }),
     )
+    await pinger
     latencies.sort((a, b) => a - b)
+    pings.sort((a, b) => a - b)
     console.log(
       `sync: ${LISTENERS} listeners every ${SYNC_MS / 1000} s for ${((Date.now() - t0) / 1000).toFixed(0)} s: ${latencies.length} syncs, ` +
         `p50 ${ms(pct(latencies, 50))}, p99 ${ms(pct(latencies, 99))}, max ${ms(latencies.at(-1) ?? NaN)}, errors ${errors}`,
     )
+    console.log(`baseline GET /ping during the run: p50 ${ms(pct(pings, 50))}, p99 ${ms(pct(pings, 99))}, max ${ms(pings.at(-1) ?? NaN)}`)
     for (const s of sessions) await call('POST', `/api/session/${s.id}/close`, s.token)
 
     // ---- 2. HLS on the 10-hour book ---------------------------------------------------------------

@@ -174,7 +174,7 @@ describe('playback', () => {
     const probed = await probeMedia(file)
     expect(probed.audio?.codec).toBe('aac')
     // ffmpeg finished the whole (short) book: the client is told the stream is complete.
-    await socket.waitFor<{ id: string }>('stream_ready', (p) => p.id === s.id)
+    await socket.waitFor<{ id: string }>('stream_ready', (p) => p.id === s.id, 15_000)
     expect(probed.durationSec).toBeGreaterThan(5)
     expect(probed.durationSec).toBeLessThan(7.5)
 
@@ -216,12 +216,18 @@ describe('playback', () => {
 
   it('caps transcodes per user with a 4xx message', async () => {
     const body = (d: string) => ({ deviceInfo: device(d), supportedMimeTypes: [], forceTranscode: true })
+    // Start from no open transcodes, whatever an earlier test left.
+    for (const open of t.ctx.playback.sessions.openSessions()) if (open.playMethod === 2) await t.call('POST', `/api/session/${open.id}/close`, token)
     const a = await play(id(M4B_BOOK), body('cap-1'))
     const b = await play(id(M4B_BOOK), body('cap-2'))
     const c = await play(id(M4B_BOOK), body('cap-3'))
     expect([a.statusCode, b.statusCode, c.statusCode]).toEqual([200, 200, 409])
     expect(c.body).toMatch(/too many/i)
     for (const r of [a, b]) await t.call('POST', `/api/session/${r.json<OpenPlaybackSession>().id}/close`, token)
+    // Concurrent plays cannot slip past the cap together.
+    const together = await Promise.all(['cap-4', 'cap-5', 'cap-6', 'cap-7'].map((d) => play(id(M4B_BOOK), body(d))))
+    expect(together.map((r) => r.statusCode).sort()).toEqual([200, 200, 409, 409])
+    for (const r of together.filter((x) => x.statusCode === 200)) await t.call('POST', `/api/session/${r.json<OpenPlaybackSession>().id}/close`, token)
   })
 
   it('ignores hostile MIME lists and refuses hostile device info with 4xx, never 5xx', async () => {

@@ -93,6 +93,8 @@ export class PlaybackService {
   private readonly open = new Map<string, OpenSession>()
   private readonly streamsRoot: string
   private sweeper: NodeJS.Timeout | null = null
+  /** Transcodes being set up (checked against the caps but not yet open), by user. */
+  private readonly pendingTranscodes = new Map<string, number>()
 
   constructor(deps: PlaybackDeps) {
     this.d = deps
@@ -116,6 +118,30 @@ export class PlaybackService {
   // ---- play --------------------------------------------------------------------------------------
 
   async play(user: UserRecord, itemId: string, episodeId: string | undefined, body: PlayRequest, ip: string | null): Promise<OpenPlaybackSession> {
+    let reserved = false
+    try {
+      return await this.startSession(user, itemId, episodeId, body, ip, () => {
+        this.checkTranscodeCaps(user)
+        this.pendingTranscodes.set(user.id, (this.pendingTranscodes.get(user.id) ?? 0) + 1)
+        reserved = true
+      })
+    } finally {
+      if (reserved) {
+        const n = (this.pendingTranscodes.get(user.id) ?? 1) - 1
+        if (n > 0) this.pendingTranscodes.set(user.id, n)
+        else this.pendingTranscodes.delete(user.id)
+      }
+    }
+  }
+
+  private async startSession(
+    user: UserRecord,
+    itemId: string,
+    episodeId: string | undefined,
+    body: PlayRequest,
+    ip: string | null,
+    reserveTranscode: () => void,
+  ): Promise<OpenPlaybackSession> {
     const [item] = await this.d.items.batchGet(user, [itemId])
     if (!item) throw notFound('Item not found')
     let tracks: AudioTrack[]
@@ -165,7 +191,7 @@ export class PlaybackService {
     let transcode = body.forceTranscode === true || (!body.forceDirectPlay && !directPlayable)
     const inputs: HlsInput[] = []
     if (transcode) {
-      this.checkTranscodeCaps(user)
+      reserveTranscode()
       // ffmpeg reads only real files inside the item's folder, by their resolved paths.
       for (const t of tracks) {
         const file = await regularFileInside(t.metadata.path, [item.path])
@@ -282,10 +308,12 @@ export class PlaybackService {
 
   private checkTranscodeCaps(user: UserRecord) {
     const streams = [...this.open.values()].filter((s) => s.stream)
-    if (streams.length >= this.d.config.maxTranscodes) {
+    const pending = [...this.pendingTranscodes.values()].reduce((a, b) => a + b, 0)
+    if (streams.length + pending >= this.d.config.maxTranscodes) {
       throw new HttpError(409, 'The server is transcoding as many streams as it may; try again later or use a player that plays this format')
     }
-    if (streams.filter((s) => s.row.user_id === user.id).length >= this.d.config.maxTranscodesPerUser) {
+    const mine = streams.filter((s) => s.row.user_id === user.id).length + (this.pendingTranscodes.get(user.id) ?? 0)
+    if (mine >= this.d.config.maxTranscodesPerUser) {
       throw new HttpError(409, 'You have too many transcoded streams open; close one on another device first')
     }
   }
