@@ -136,13 +136,14 @@ export function normaliseChapters(raw: readonly Pick<IChapter, 'title' | 'start'
       title: cleanText(c.title) ?? `Chapter ${i + 1}`,
       start: c.timeScale ? c.start / c.timeScale : c.start,
     }))
-    .filter((c) => Number.isFinite(c.start) && c.start >= 0 && (duration <= 0 || c.start < duration))
+    .filter((c) => Number.isFinite(c.start) && c.start >= 0)
     .sort((a, b) => a.start - b.start)
+  // Starts past the file's end are kept: a part file may carry the chapter list of the whole book.
   return starts.map((c, i) => ({
     id: i,
     title: c.title,
     start: c.start,
-    end: starts[i + 1]?.start ?? duration,
+    end: starts[i + 1]?.start ?? Math.max(duration, c.start),
   }))
 }
 

@@ -115,20 +115,23 @@ export function buildChapters(files: readonly AudioFile[]): Chapter[] {
   if (first.chapters.length > 0) {
     const lastStart = first.chapters[first.chapters.length - 1]?.start ?? 0
     if (playable.length === 1 || lastStart >= first.duration) {
+      const within = first.chapters.filter((c) => c.start < total)
       return renumber(
-        first.chapters.map((c, i) => ({
+        within.map((c, i) => ({
           title: c.title,
           start: c.start,
-          end: i === first.chapters.length - 1 ? total : Math.min(c.end, total),
+          end: i === within.length - 1 ? total : Math.min(c.end, total),
         })),
       )
     }
   }
-  if (playable.every((f) => f.chapters.length > 0)) {
+  if (playable.every((f) => f.chapters.some((c) => c.start < f.duration))) {
     let offset = 0
     const all: Omit<Chapter, 'id'>[] = []
     for (const f of playable) {
-      for (const c of f.chapters) all.push({ title: c.title, start: offset + c.start, end: offset + Math.min(c.end, f.duration) })
+      for (const c of f.chapters.filter((x) => x.start < f.duration)) {
+        all.push({ title: c.title, start: offset + c.start, end: offset + Math.min(c.end, f.duration) })
+      }
       offset += f.duration
     }
     return renumber(all)
