@@ -29,8 +29,8 @@ async function token(url: string, username: string, password: string): Promise<s
   return ((await res.json()) as { user: { accessToken: string } }).user.accessToken
 }
 
-/** A tiny book library on disk: Author/Title/two mp3 files and a cover; plus an empty second root. */
-async function makeMediaRoot(): Promise<{ root: string; books: string; other: string }> {
+/** A tiny book library on disk: Author/Title/two mp3 files and a cover; plus two empty roots for more libraries. */
+async function makeMediaRoot(): Promise<{ root: string; books: string; other: string; spare: string }> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'shelfcast-admin-media-'))
   const book = path.join(root, 'Audiobooks', 'Jane Doe', 'First Light')
   fs.mkdirSync(book, { recursive: true })
@@ -39,7 +39,9 @@ async function makeMediaRoot(): Promise<{ root: string; books: string; other: st
   await makeCoverImage({ path: path.join(book, 'cover.jpg'), width: 120, height: 120 })
   const other = path.join(root, 'Other')
   fs.mkdirSync(other)
-  return { root, books: path.join(root, 'Audiobooks'), other }
+  const spare = path.join(root, 'Spare')
+  fs.mkdirSync(spare)
+  return { root, books: path.join(root, 'Audiobooks'), other, spare }
 }
 
 test('admin sets up a library, a user kept out of it and an API key', async ({ page, server, browser }) => {
@@ -118,6 +120,38 @@ test('admin sets up a library, a user kept out of it and an API key', async ({ p
     await page.getByRole('button', { name: 'Move E2E Books up' }).click()
     await expect(page.getByTestId('libraries-list').getByTestId('library-row').first()).toContainText('E2E Books')
 
+    // Edit: rename, new icon, a scan schedule; then a library deleted after confirming.
+    await page.getByRole('button', { name: 'Edit library Other Shelf' }).click()
+    const editModal = page.getByTestId('library-modal')
+    await editModal.getByLabel('Library name').fill('Other Shelf 2')
+    await editModal.getByRole('radio', { name: 'Star' }).click()
+    await editModal.getByRole('tab', { name: 'Schedule' }).click()
+    await editModal.getByRole('switch', { name: 'Scan automatically on a schedule' }).click()
+    await editModal.getByLabel('Interval').selectOption({ label: 'Every 6 hours' })
+    await editModal.getByRole('button', { name: 'Save' }).click()
+    await expect(editModal).toBeHidden()
+    await expect(page.getByTestId('toast').filter({ hasText: 'Library "Other Shelf 2" updated' })).toBeVisible()
+    const patched = (await (
+      await fetch(`${server.url}/api/libraries`, { headers: { authorization: `Bearer ${rootToken}` } })
+    ).json()) as { libraries: { name: string; icon: string; settings: { autoScanCronExpression: string | null } }[] }
+    expect(patched.libraries.find((l) => l.name === 'Other Shelf 2')).toMatchObject({
+      icon: 'star',
+      settings: { autoScanCronExpression: '0 */6 * * *' },
+    })
+    const spare = await fetch(`${server.url}/api/libraries`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${rootToken}` },
+      body: JSON.stringify({ name: 'Spare', folders: [{ fullPath: media.spare }] }),
+    })
+    expect(spare.status).toBe(200)
+    await page.reload()
+    await page.getByRole('button', { name: 'Delete library Spare' }).click()
+    const confirm = page.getByTestId('confirm-prompt')
+    await expect(confirm).toContainText('permanently delete library "Spare"')
+    await confirm.getByRole('button', { name: 'Delete' }).click()
+    await expect(page.getByTestId('toast').filter({ hasText: 'Library "Spare" deleted' })).toBeVisible()
+    await expect(page.getByTestId('library-row')).toHaveCount(2)
+
     // A user with access to "Other Shelf" only.
     await page.goto('/config/users')
     await page.getByRole('button', { name: 'Add user' }).click()
@@ -127,7 +161,7 @@ test('admin sets up a library, a user kept out of it and an API key', async ({ p
     await userModal.getByRole('switch', { name: 'Can access all libraries' }).click()
     await userModal.getByRole('button', { name: 'Create' }).click()
     await expect(userModal.getByText('Must select at least one library, tag or user')).toBeVisible()
-    await userModal.getByLabel('Other Shelf').check()
+    await userModal.getByLabel('Other Shelf 2').check()
     await userModal.getByRole('button', { name: 'Create' }).click()
     await expect(userModal).toBeHidden()
     await expect(page.getByTestId('user-row').filter({ hasText: 'reader' })).toBeVisible()
@@ -158,11 +192,11 @@ test('admin sets up a library, a user kept out of it and an API key', async ({ p
       const readerPage = await readerContext.newPage()
       await logIn(readerPage, 'reader', 'reader-pass')
       const dropdown = readerPage.getByTestId('library-dropdown')
-      await expect(dropdown).toContainText('Other Shelf')
+      await expect(dropdown).toContainText('Other Shelf 2')
       await dropdown.getByRole('button').click()
       const options = dropdown.getByRole('option')
       await expect(options).toHaveCount(1)
-      await expect(options).toHaveText(['Other Shelf'])
+      await expect(options).toHaveText(['Other Shelf 2'])
       await readerPage.goto(`/library/${booksId}`)
       await expect(readerPage.getByText('E2E Books')).toHaveCount(0)
     } finally {
