@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Library, LibraryItem, Task } from '@shelfcast/contracts'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { makeAudio } from '../../../../scripts/media/index.ts'
+import { makeAudio, makeEpub } from '../../../../scripts/media/index.ts'
 import { connectSocket, sleep, type TestSocket } from '../test-support/socket-client.ts'
 import { createInitialisedApp, tempDir, type LoggedIn, type TestApp } from '../test-support/test-app.ts'
 import { createLibrary } from './test-library.ts'
@@ -129,6 +129,21 @@ describe('scan events, tasks and cancellation', () => {
     await (await t.ctx.scanner.scans.scanLibrary(lib.id)).done
     const row = await t.ctx.database.db.selectFrom('library_items').select(['title', 'author_name']).where('library_id', '=', lib.id).executeTakeFirst()
     expect(row).toEqual({ title: 'Folder Title', author_name: 'Folder Author' })
+  })
+
+  it('ignores ebooks when the library is audiobooks only', async () => {
+    const folder = path.join(dir, 'AudioOnly')
+    addBook(folder, 'A/Audio With Ebook')
+    await makeEpub({ path: path.join(folder, 'A', 'Audio With Ebook', 'book.epub'), title: 'E', author: 'A' })
+    await makeEpub({ path: path.join(folder, 'A', 'Ebook Only', 'book.epub'), title: 'E', author: 'A' })
+    const lib = await createLibrary(t, root.accessToken, {
+      name: 'AudioOnly',
+      folders: [{ fullPath: folder }],
+      settings: { disableWatcher: true, audiobooksOnly: true },
+    })
+    await (await t.ctx.scanner.scans.scanLibrary(lib.id)).done
+    const rows = await t.ctx.database.db.selectFrom('library_items').select(['rel_path', 'ebook_file']).where('library_id', '=', lib.id).execute()
+    expect(rows).toEqual([{ rel_path: 'A/Audio With Ebook', ebook_file: null }])
   })
 
   it('sends items in chunks of at most 50', async () => {
