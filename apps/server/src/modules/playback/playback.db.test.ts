@@ -358,4 +358,18 @@ describe('playback', () => {
     expect(t.ctx.playback.sessions.openSessions().filter((s) => s.userId === rootId)).toHaveLength(20)
     for (const sid of ids.slice(1)) expect((await t.call('POST', `/api/session/${sid}/close`, fresh)).statusCode).toBe(200)
   })
+
+  it('stops the ffmpeg of a transcode idle for 10 minutes, keeping the session and its segments', async () => {
+    const fresh = (await t.login('root', 'root-password')).accessToken
+    const s = (await play(id(FLAC_BOOK), { deviceInfo: device('idle'), supportedMimeTypes: [] }, fresh)).json<OpenPlaybackSession>()
+    expect((await t.inject({ method: 'GET', url: `/hls/${s.id}/output-0.ts` })).statusCode).toBe(200)
+    const stream = t.ctx.playback.sessions['open'].get(s.id)?.stream
+    if (!stream) throw new Error('no stream')
+    stream.lastActivity = Date.now() - 11 * 60_000
+    await t.ctx.playback.sessions.sweep()
+    expect(stream.running).toBe(false)
+    expect((await t.inject({ method: 'GET', url: `/hls/${s.id}/output-0.ts` })).statusCode).toBe(200)
+    expect((await t.call('POST', `/api/session/${s.id}/sync`, fresh, { currentTime: 3, timeListened: 3 })).statusCode).toBe(200)
+    await t.call('POST', `/api/session/${s.id}/close`, fresh)
+  })
 })
