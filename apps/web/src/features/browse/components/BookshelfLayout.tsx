@@ -28,7 +28,7 @@ export function BookshelfLayout({
   const detail = useLibraryDetail(library.id)
   return (
     <div className="px-4 pb-16 md:px-8">
-      <div className="sticky top-16 z-20 -mx-4 flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-border bg-bg/95 px-4 py-3 backdrop-blur md:-mx-8 md:px-8">
+      <div className="sticky top-16 z-20 -mx-4 flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-border bg-bg px-4 py-3 md:-mx-8 md:px-8">
         <h1 className="sr-only">{title}</h1>
         <BookshelfTabs
           libraryId={library.id}

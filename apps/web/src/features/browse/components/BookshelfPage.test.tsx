@@ -104,13 +104,11 @@ describe('bookshelf', () => {
 
   it('corrects book sorts and filters for a podcast library before asking', async () => {
     signIn()
-    useUserSettings
-      .getState()
-      .update({
-        orderBy: 'media.metadata.authorName',
-        filterBy: `narrators.${btoa('Mara Quill')}`,
-        collapseSeries: true,
-      })
+    useUserSettings.getState().update({
+      orderBy: 'media.metadata.authorName',
+      filterBy: `narrators.${btoa('Mara Quill')}`,
+      collapseSeries: true,
+    })
     const fake = server(4, 'podcast')
     renderApp('/library/a/bookshelf', fake)
     await screen.findByText('4 podcasts')

@@ -70,6 +70,8 @@ function Bookshelf({ library }: { library: Library }) {
         view={shelf.view}
         caption={caption}
         showSubtitle={settings.showSubtitles}
+        // The grid only renders rows at the viewport: lazy loading would only delay these covers.
+        eager
       />
     ),
     [cover.width, aspectRatio, shelf.view, caption, settings.showSubtitles],

@@ -3,9 +3,11 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import type { PageAnswer } from '../api.ts'
 import {
+  firstScreenPages,
   gridColumns,
   gridOverscanRows,
   gridPageSize,
+  gridRowsPerPage,
   gridRowCount,
   pageOf,
   pagesToFetch,
@@ -57,6 +59,8 @@ export function VirtualPagedGrid<T>({
 }: VirtualPagedGridProps<T>) {
   const queryClient = useQueryClient()
   const containerRef = useRef<HTMLDivElement>(null)
+  // Nothing is fetched before the first measure: the page size depends on the width.
+  const [measured, setMeasured] = useState(false)
   const [width, setWidth] = useState(0)
   const [scrollMargin, setScrollMargin] = useState(0)
 
@@ -64,6 +68,7 @@ export function VirtualPagedGrid<T>({
     const element = containerRef.current
     if (!element) return
     const measure = () => {
+      setMeasured(true)
       setWidth(element.clientWidth)
       setScrollMargin(Math.round(element.getBoundingClientRect().top + window.scrollY))
     }
@@ -74,9 +79,11 @@ export function VirtualPagedGrid<T>({
     return () => observer.disconnect()
   }, [])
 
+  // The viewport height as the grid opened: page sizes stay put while the window is resized.
+  const [viewportHeight] = useState(() => (typeof window === 'undefined' ? 800 : window.innerHeight))
   const columns = gridColumns(width, cardWidth, gap)
-  const pageSize = gridPageSize(columns)
   const rowHeight = cardHeight + gap
+  const pageSize = gridPageSize(columns, gridRowsPerPage(viewportHeight, rowHeight))
   const pageKey = (page: number) => [...queryKey, pageSize, page] as const
 
   // The list's total, kept under its own key so it outlives scrolled-away pages and page-size changes:
@@ -84,10 +91,19 @@ export function VirtualPagedGrid<T>({
   const totalKey = [...queryKey, 'total'] as const
   const total = useQuery<number>({ queryKey: totalKey, queryFn: skipToken, staleTime: Infinity }).data ?? null
 
-  // Which rows to fetch for: the rendered ones, once they stop racing past (set below).
+  const viewportRows = Math.ceil(viewportHeight / rowHeight) + 1
+  const overscan = gridOverscanRows(columns, viewportRows)
+
+  // Which rows to fetch for: the rendered ones, once they stop racing past (set below); until the
+  // virtualizer has rows, the first screen.
   const [settled, setSettled] = useState({ firstRow: 0, lastRow: -1 })
-  // A new list (other sort or filter) starts from its first page.
-  const wanted = total === null ? [0] : pagesToFetch(settled, columns, pageSize, total)
+  const range = settled.lastRow < settled.firstRow ? { firstRow: 0, lastRow: viewportRows - 1 } : settled
+  // A new list (other sort or filter) starts at its top: the pages of a first screen, asked for together.
+  const wanted = !measured
+    ? []
+    : total === null
+      ? firstScreenPages(viewportRows, columns, pageSize)
+      : pagesToFetch(range, columns, pageSize, total)
   const results = useQueries({
     queries: wanted.map((page) => ({
       queryKey: pageKey(page),
@@ -103,8 +119,6 @@ export function VirtualPagedGrid<T>({
     onTotal?.(total)
   }, [onTotal, total])
 
-  const viewportRows = Math.ceil((typeof window === 'undefined' ? 800 : window.innerHeight) / rowHeight) + 1
-  const overscan = gridOverscanRows(columns, viewportRows)
   // TanStack Virtual keeps its own state outside React; the grid re-renders from its onChange.
   const virtualizer = useWindowVirtualizer({
     count: total === null ? 0 : gridRowCount(total, columns),

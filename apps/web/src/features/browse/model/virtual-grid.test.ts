@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import {
+  firstScreenPages,
   gridColumns,
   gridOverscanRows,
   gridPageSize,
+  gridRowsPerPage,
   gridRowCount,
   MAX_CARDS_IN_DOM,
   pageOf,
@@ -28,6 +30,14 @@ describe('virtual grid layout', () => {
     expect(gridPageSize(3)).toBe(12)
     expect(gridPageSize(60) % 60).toBe(0)
     expect(gridPageSize(60)).toBeLessThanOrEqual(200)
+  })
+
+  it('sizes pages so that a first screen is one request', () => {
+    // 900 px high, 216 px rows: 5 rows on screen (with a partial one) plus one.
+    expect(gridRowsPerPage(900, 216)).toBe(6)
+    expect(gridPageSize(9, gridRowsPerPage(900, 216))).toBe(54)
+    expect(gridRowsPerPage(300, 216)).toBe(4)
+    expect(gridRowsPerPage(0, 216)).toBe(4)
   })
 
   it('keeps the rendered window within the card budget however small the covers', () => {
@@ -63,6 +73,12 @@ describe('virtual grid paging', () => {
     expect(pagesToFetch({ firstRow: 0, lastRow: -1 }, 7, 28, null)).toEqual([0])
     expect(pagesToFetch({ firstRow: 0, lastRow: 3 }, 7, 28, 0)).toEqual([])
     expect(pagesForRows(0, 10, 7, 28, 5)).toEqual([0])
+  })
+
+  it('asks for the pages of the whole first screen at once, before the total is known', () => {
+    // 7 columns, 28 per page, 6 rows on screen: items 0..41 span pages 0 and 1.
+    expect(firstScreenPages(6, 7, 28)).toEqual([0, 1])
+    expect(firstScreenPages(0, 7, 28)).toEqual([0])
   })
 
   it('finds an item in its page and lists the cards of a row', () => {

@@ -20,6 +20,15 @@ export function gridRowCount(total: number, columns: number): number {
   return total > 0 ? Math.ceil(total / Math.max(1, columns)) : 0
 }
 
+/**
+ * Rows per server page: a screenful plus one (so the first screen is one request), at least
+ * ROWS_PER_PAGE.
+ */
+export function gridRowsPerPage(viewportHeight: number, rowHeight: number): number {
+  if (!(viewportHeight > 0) || !(rowHeight > 0)) return ROWS_PER_PAGE
+  return Math.max(ROWS_PER_PAGE, Math.ceil(viewportHeight / rowHeight) + 1)
+}
+
 /** Items per server page: whole rows, a few of them, within sane bounds. */
 export function gridPageSize(columns: number, rowsPerPage = ROWS_PER_PAGE): number {
   const cols = Math.max(1, columns)
@@ -82,6 +91,11 @@ export function pagesToFetch(
   const next = pages[pages.length - 1]! + 1
   const lastPage = total === null ? next : Math.ceil(total / pageSize) - 1
   return next <= lastPage ? [...pages, next] : pages
+}
+
+/** Before the total is known: the pages a first screen of `viewportRows` rows needs, asked for at once. */
+export function firstScreenPages(viewportRows: number, columns: number, pageSize: number): number[] {
+  return pagesForRows(0, Math.max(0, viewportRows - 1), columns, pageSize, null)
 }
 
 /** Where item `index` lives: its page and its place in that page. */
