@@ -301,7 +301,7 @@ function fromFfprobe(out: FfprobeOutput): AudioProbe {
     format: out.format?.format_name ?? 'unknown',
     codec: audio.codec_name ?? null,
     duration,
-    bitRate: toInt(out.format?.bit_rate ?? audio.bit_rate ?? null),
+    bitRate: Number.parseInt(out.format?.bit_rate ?? audio.bit_rate ?? '', 10) || null,
     channels: audio.channels ?? null,
     channelLayout: audio.channel_layout ?? null,
     timeBase: audio.time_base ?? null,
