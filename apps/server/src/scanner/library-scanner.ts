@@ -191,12 +191,19 @@ export class LibraryScanner {
       buffer = []
       saving = saving.then(async () => {
         if (batch.length === 0) return
-        const saved = await this.repo.saveBatch(
-          library.id,
-          batch.map((b) => b.built),
-          sortingPrefixes,
-          this.clock(),
-        )
+        let saved: SavedItem[]
+        try {
+          saved = await this.repo.saveBatch(
+            library.id,
+            batch.map((b) => b.built),
+            sortingPrefixes,
+            this.clock(),
+          )
+        } catch (err) {
+          // The transaction rolled back: these items keep their old fingerprints and are read again next scan.
+          this.log.error({ err, items: batch.length }, 'scan batch could not be saved')
+          return
+        }
         const added = saved.filter((_s, i) => batch[i]?.isNew)
         const updated = saved.filter((_s, i) => !batch[i]?.isNew)
         counts.added += added.length
