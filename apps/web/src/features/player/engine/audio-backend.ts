@@ -1,0 +1,27 @@
+/** What the engine needs from something that plays one audio source at a time. */
+export type BackendEvent =
+  | { type: 'loaded' }
+  | { type: 'playing' }
+  | { type: 'paused' }
+  | { type: 'ended' }
+  | { type: 'timeupdate' }
+  | { type: 'progress' }
+  | { type: 'error'; message: string }
+
+export interface AudioBackend {
+  /** Loads a source; `hls` marks an HLS manifest. `startTime` is within this source. */
+  load(src: string, options: { hls: boolean; startTime: number }): void
+  play(): Promise<void>
+  pause(): void
+  seek(time: number): void
+  getCurrentTime(): number
+  /** End of the buffered range around the current position (seconds within the source). */
+  getBufferedEnd(): number
+  setRate(rate: number): void
+  setVolume(volume: number): void
+  setMuted(muted: boolean): void
+  subscribe(listener: (event: BackendEvent) => void): () => void
+  destroy(): void
+}
+
+export type AudioBackendFactory = () => AudioBackend

@@ -1,0 +1,138 @@
+import type { Chapter } from '@shelfcast/contracts'
+
+/** Spec §5 / §9: playback rate bounds and presets. */
+export const RATE_MIN = 0.5
+export const RATE_MAX = 10
+export const RATE_PRESETS = [0.5, 1, 1.2, 1.5, 2] as const
+export const RATE_STEPS = [0.1, 0.05] as const
+export const JUMP_AMOUNTS = [10, 15, 30, 60, 120, 300] as const
+export const SLEEP_PRESET_MINUTES = [5, 15, 20, 30, 45, 60, 90, 120] as const
+export const PREVIOUS_CHAPTER_THRESHOLD_SEC = 3
+export const VOLUME_STEP = 0.1
+export const DEFAULT_VOLUME = 0.5
+export const BOOKMARK_DUPLICATE_WINDOW_SEC = 1
+
+/** A rate inside 0.5–10, rounded to 2 decimals. */
+export function clampRate(rate: number): number {
+  if (!Number.isFinite(rate)) return 1
+  return Math.round(Math.min(RATE_MAX, Math.max(RATE_MIN, rate)) * 100) / 100
+}
+
+/** One plus/minus step of the rate with the user's step, rounded to 2 decimals and kept in bounds. */
+export function stepRate(rate: number, step: number, direction: 1 | -1): number {
+  return clampRate(Math.round((rate + direction * step) * 100) / 100)
+}
+
+/** Rate label: two decimals with a 0.05 step, else one (1 → "1.0"). */
+export function formatRate(rate: number, step: number): string {
+  return rate.toFixed(step < 0.1 ? 2 : 1)
+}
+
+export function clampVolume(volume: number): number {
+  if (!Number.isFinite(volume)) return DEFAULT_VOLUME
+  return Math.round(Math.min(1, Math.max(0, volume)) * 100) / 100
+}
+
+/** The chapter that contains `time` (start inclusive, end exclusive; the last chapter keeps its end). */
+export function chapterAt(chapters: readonly Chapter[], time: number): Chapter | null {
+  for (let i = 0; i < chapters.length; i++) {
+    const chapter = chapters[i]!
+    const last = i === chapters.length - 1
+    if (time >= chapter.start && (time < chapter.end || (last && time <= chapter.end))) return chapter
+  }
+  return null
+}
+
+/**
+ * Spec §5 previous chapter: restart (time 0) at the first chapter or with none; within 3 s of the
+ * chapter start go to the previous chapter's start; otherwise to the current chapter's start.
+ */
+export function previousChapterTarget(chapters: readonly Chapter[], time: number): number {
+  const current = chapterAt(chapters, time)
+  if (!current) return 0
+  const index = chapters.indexOf(current)
+  if (time - current.start < PREVIOUS_CHAPTER_THRESHOLD_SEC) {
+    if (index <= 0) return 0
+    return chapters[index - 1]!.start
+  }
+  return current.start
+}
+
+export type NextTarget = { kind: 'chapter'; time: number } | { kind: 'queue' } | null
+
+/** Spec §5 next: the next chapter, else the next queue item, else nothing. */
+export function nextTarget(chapters: readonly Chapter[], time: number, hasNextQueueItem: boolean): NextTarget {
+  const current = chapterAt(chapters, time)
+  const next = current ? chapters[chapters.indexOf(current) + 1] : chapters.find((c) => c.start > time)
+  if (next) return { kind: 'chapter', time: next.start }
+  return hasNextQueueItem ? { kind: 'queue' } : null
+}
+
+/** Chapter-track mode: the time within the chapter, never negative. */
+export function chapterRelativeTime(chapter: Chapter | null, time: number): number {
+  if (!chapter) return time
+  return Math.max(0, time - chapter.start)
+}
+
+/** Remaining listening time at the given rate. */
+export function timeRemaining(duration: number, time: number, rate: number): number {
+  return Math.max(0, duration - time) / (rate > 0 ? rate : 1)
+}
+
+/** Jump tooltip amount: seconds up to 60, minutes above. */
+export function jumpAmountLabel(seconds: number): { value: number; unit: 'seconds' | 'minutes' } {
+  return seconds <= 60 ? { value: seconds, unit: 'seconds' } : { value: Math.round(seconds / 60), unit: 'minutes' }
+}
+
+/** Sleep timer display: seconds under 90 s, minutes up to 90 min, else hours. */
+export function sleepTimerDisplay(seconds: number): { value: number; unit: 'seconds' | 'minutes' | 'hours' } {
+  const s = Math.max(0, Math.round(seconds))
+  if (s < 90) return { value: s, unit: 'seconds' }
+  if (s <= 90 * 60) return { value: Math.round(s / 60), unit: 'minutes' }
+  return { value: Math.round((s / 3600) * 10) / 10, unit: 'hours' }
+}
+
+/** Sleep timer increase. */
+export function increaseSleepTimer(remaining: number, amount: number): number {
+  return remaining + amount
+}
+
+/**
+ * Sleep timer decrease. Player bar rule: a decrement under the step leaves 3 s. Modal rule (spec §4):
+ * a decrease larger than what remains becomes 60 s when more than 60 s remain, else 5 s.
+ */
+export function decreaseSleepTimer(remaining: number, amount: number): number {
+  if (amount < remaining) return remaining - amount
+  return remaining > 60 ? 60 : 5
+}
+
+/** Custom sleep minutes (spec §5): a number above 0, else null; seconds = round(minutes*60). */
+export function customSleepSeconds(minutes: string | number): number | null {
+  const value = typeof minutes === 'number' ? minutes : Number.parseFloat(minutes)
+  if (!Number.isFinite(value) || value <= 0) return null
+  return Math.round(value * 60)
+}
+
+/** Spec §5: a bookmark can be created only if none lies within 1 s of the current time. */
+export function canCreateBookmark(bookmarkTimes: readonly number[], time: number): boolean {
+  return !bookmarkTimes.some((t) => Math.abs(t - time) < BOOKMARK_DUPLICATE_WINDOW_SEC)
+}
+
+/** The track holding `time` among tracks sorted by startOffset. */
+export function trackIndexAt(tracks: readonly { startOffset: number; duration: number }[], time: number): number {
+  for (let i = tracks.length - 1; i >= 0; i--) {
+    if (time >= tracks[i]!.startOffset) return i
+  }
+  return 0
+}
+
+/** Fraction 0–1 of a click on the seek track → time, inside the chapter in chapter-track mode. */
+export function seekTimeFromFraction(
+  fraction: number,
+  duration: number,
+  chapter: Chapter | null,
+): number {
+  const f = Math.min(1, Math.max(0, fraction))
+  if (chapter) return chapter.start + f * (chapter.end - chapter.start)
+  return f * duration
+}
