@@ -49,7 +49,8 @@ async function generate(root: string, work: string) {
   for (let i = 0; i < MULTI; i++) {
     const dir = path.join(root, `Multi Author ${i % 50}`, `Long Book ${i}`)
     fs.mkdirSync(dir, { recursive: true })
-    for (let f = 1; f <= FILES_PER_MULTI; f++) fs.copyFileSync(bases[(i + f) % BASE_FILES] as string, path.join(dir, `Part ${f}.mp3`))
+    for (let f = 1; f <= FILES_PER_MULTI; f++)
+      fs.copyFileSync(bases[(i + f) % BASE_FILES] as string, path.join(dir, `Part ${f}.mp3`))
   }
   return Date.now() - started
 }
@@ -60,7 +61,9 @@ async function main() {
   try {
     const genMs = await generate(root, path.join(dir, 'work'))
     const items = SINGLE + MULTI
-    console.log(`generated ${SINGLE} single-file + ${MULTI} ${FILES_PER_MULTI}-file books in ${(genMs / 1000).toFixed(1)}s`)
+    console.log(
+      `generated ${SINGLE} single-file + ${MULTI} ${FILES_PER_MULTI}-file books in ${(genMs / 1000).toFixed(1)}s`,
+    )
 
     const config = loadConfig({
       CONFIG_PATH: path.join(dir, 'config'),
@@ -74,12 +77,25 @@ async function main() {
     const rssBefore = process.memoryUsage().rss
 
     const t0 = performance.now()
-    const library = await ctx.libraries.create({ name: 'Bench', folders: [{ fullPath: root }], mediaType: 'book', icon: 'database', provider: 'google', settings: { disableWatcher: !WATCHER } })
+    const library = await ctx.libraries.create({
+      name: 'Bench',
+      folders: [{ fullPath: root }],
+      mediaType: 'book',
+      icon: 'database',
+      provider: 'google',
+      settings: { disableWatcher: !WATCHER },
+    })
     // Creating the library starts its first scan; asking again joins it.
-    await (await ctx.scanner.scans.scanLibrary(library.id)).done
+    await (
+      await ctx.scanner.scans.scanLibrary(library.id)
+    ).done
     const firstMs = performance.now() - t0
     const count = Number(
-      (ctx.database.sqlite.prepare('SELECT count(*) AS n FROM library_items WHERE library_id = ?').get(library.id) as { n: number }).n,
+      (
+        ctx.database.sqlite
+          .prepare('SELECT count(*) AS n FROM library_items WHERE library_id = ?')
+          .get(library.id) as { n: number }
+      ).n,
     )
 
     const t1 = performance.now()
@@ -98,11 +114,19 @@ async function main() {
 
     console.log('')
     console.log(`items in library        ${count} (expected ${items})`)
-    console.log(`first scan              ${(firstMs / 1000).toFixed(2)} s  -> ${Math.round(count / (firstMs / 1000))} items/s`)
-    console.log(`no-change rescan        ${(rescanMs / 1000).toFixed(2)} s  (files read: ${probesOnRescan}, results ${JSON.stringify(rescan)})`)
-    console.log(`RSS                     before ${mb(rssBefore)} MB, after scans ${mb(rssAfter)} MB, 6 s idle ${mb(rssIdle)} MB, peak ${mb(peakRss)} MB`)
+    console.log(
+      `first scan              ${(firstMs / 1000).toFixed(2)} s  -> ${Math.round(count / (firstMs / 1000))} items/s`,
+    )
+    console.log(
+      `no-change rescan        ${(rescanMs / 1000).toFixed(2)} s  (files read: ${probesOnRescan}, results ${JSON.stringify(rescan)})`,
+    )
+    console.log(
+      `RSS                     before ${mb(rssBefore)} MB, after scans ${mb(rssAfter)} MB, 6 s idle ${mb(rssIdle)} MB, peak ${mb(peakRss)} MB`,
+    )
     console.log(`V8 heap (main thread)   total ${mb(heap.heapTotal)} MB, used ${mb(heap.heapUsed)} MB`)
-    console.log(`machine                 ${os.cpus().length} cpus, load ${os.loadavg()[0]?.toFixed(1)}, node ${process.version}, ${process.execArgv.join(' ') || 'default V8 flags'}, watcher ${WATCHER ? 'on' : 'off'}`)
+    console.log(
+      `machine                 ${os.cpus().length} cpus, load ${os.loadavg()[0]?.toFixed(1)}, node ${process.version}, ${process.execArgv.join(' ') || 'default V8 flags'}, watcher ${WATCHER ? 'on' : 'off'}`,
+    )
     await app.close()
   } finally {
     fs.rmSync(dir, { recursive: true, force: true })

@@ -31,11 +31,16 @@ export class ScanSchedule {
       if (this.jobs.has(id)) continue
       try {
         const cron = new Cron(expression, { protect: true, catch: true }, async () => {
-          await this.startScan(id).catch((err: unknown) => this.log.warn({ err, libraryId: id }, 'scheduled scan failed'))
+          await this.startScan(id).catch((err: unknown) =>
+            this.log.warn({ err, libraryId: id }, 'scheduled scan failed'),
+          )
         })
         this.jobs.set(id, { expression, cron })
       } catch (err) {
-        this.log.warn({ libraryId: id, expression, err: err instanceof Error ? err.message : String(err) }, 'invalid scan schedule ignored')
+        this.log.warn(
+          { libraryId: id, expression, err: err instanceof Error ? err.message : String(err) },
+          'invalid scan schedule ignored',
+        )
       }
     }
   }

@@ -24,7 +24,12 @@ export interface TaskHandle {
   readonly id: string
   readonly task: Readonly<Task>
   progress(percent: number): void
-  finish(outcome: { description?: string | null; data?: Partial<Task['data']>; error?: string | null; failed?: boolean }): void
+  finish(outcome: {
+    description?: string | null
+    data?: Partial<Task['data']>
+    error?: string | null
+    failed?: boolean
+  }): void
 }
 
 /**

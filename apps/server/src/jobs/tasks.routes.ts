@@ -13,7 +13,9 @@ export function registerTaskRoutes(app: FastifyInstance, tasks: TaskRunner) {
   app.get('/api/tasks', async (request): Promise<TasksResponse> => {
     const { user } = requireAuth(request)
     const { include } = parseInput(TasksQuery, request.query)
-    const list = tasks.list((t) => isAdmin(user) || (!!t.data.libraryId && canAccessLibrary(user, t.data.libraryId)))
+    const list = tasks.list(
+      (t) => isAdmin(user) || (!!t.data.libraryId && canAccessLibrary(user, t.data.libraryId)),
+    )
     const body: TasksResponse = { tasks: list }
     // The embed-metadata queue arrives with that capability; until then it is truly empty.
     if (include?.split(',').includes('queue')) body.queuedTaskData = { embedMetadata: [] }

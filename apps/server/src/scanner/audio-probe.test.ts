@@ -19,7 +19,15 @@ describe('probeAudioFile', () => {
         { title: 'One', startSec: 0, endSec: 1 },
         { title: 'Two', startSec: 1, endSec: 3 },
       ],
-      tags: { album: 'Album', artist: 'Artist', series: 'Saga', seriesPart: 2, isbn: '978', asin: 'B000000001', date: '2020-05-06' },
+      tags: {
+        album: 'Album',
+        artist: 'Artist',
+        series: 'Saga',
+        seriesPart: 2,
+        isbn: '978',
+        asin: 'B000000001',
+        date: '2020-05-06',
+      },
     })
     const probe = await probeAudioFile(file, fs.statSync(file).size, { ffprobePath: null })
     expect(probe.error).toBeNull()
@@ -28,7 +36,15 @@ describe('probeAudioFile', () => {
       ['One', 0],
       ['Two', 1],
     ])
-    expect(probe.tags).toMatchObject({ album: 'Album', artist: 'Artist', series: 'Saga', seriesPart: '2', isbn: '978', asin: 'B000000001', date: '2020-05-06' })
+    expect(probe.tags).toMatchObject({
+      album: 'Album',
+      artist: 'Artist',
+      series: 'Saga',
+      seriesPart: '2',
+      isbn: '978',
+      asin: 'B000000001',
+      date: '2020-05-06',
+    })
   })
 
   it('falls back to ffprobe for what the parser cannot read (CAF)', async () => {
@@ -37,13 +53,17 @@ describe('probeAudioFile', () => {
     const size = fs.statSync(file).size
     const inProcess = await probeAudioFile(file, size, { ffprobePath: null })
     expect(inProcess.error).toBeTruthy()
-    const withFallback = await probeAudioFile(file, size, { ffprobePath: process.env.FFPROBE_PATH ?? 'ffprobe' })
+    const withFallback = await probeAudioFile(file, size, {
+      ffprobePath: process.env.FFPROBE_PATH ?? 'ffprobe',
+    })
     expect(withFallback).toMatchObject({ error: null, format: 'caf', codec: 'pcm_s16le', duration: 2 })
     expect(withFallback.bitRate).toBeGreaterThan(100_000)
   })
 
   it('never throws: a missing file or a missing ffprobe gives an error', async () => {
-    const missing = await probeAudioFile(path.join(dir, 'nope.mp3'), 10, { ffprobePath: '/nonexistent/ffprobe' })
+    const missing = await probeAudioFile(path.join(dir, 'nope.mp3'), 10, {
+      ffprobePath: '/nonexistent/ffprobe',
+    })
     expect(missing.error).toBeTruthy()
   })
 })

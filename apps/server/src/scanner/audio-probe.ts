@@ -120,7 +120,8 @@ function nativeLookup(native: IAudioMetadata['native']): Map<string, string> {
   return map
 }
 
-const firstOf = (values: readonly (string | null | undefined)[] | undefined) => cleanText(values?.find((v) => !!v))
+const firstOf = (values: readonly (string | null | undefined)[] | undefined) =>
+  cleanText(values?.find((v) => !!v))
 const toInt = (v: number | string | null | undefined) => {
   const n = typeof v === 'number' ? v : Number.parseInt(String(v ?? ''), 10)
   return Number.isFinite(n) && n >= 0 && n < 100_000 ? n : null
@@ -130,7 +131,10 @@ const toInt = (v: number | string | null | undefined) => {
  * Chapters in seconds. music-metadata gives mp3 (ID3 CHAP) starts in seconds but mp4 starts in units
  * of the track's timeScale, and no ends: a chapter ends where the next starts, the last at the duration.
  */
-export function normaliseChapters(raw: readonly Pick<IChapter, 'title' | 'start' | 'timeScale'>[], duration: number): Chapter[] {
+export function normaliseChapters(
+  raw: readonly Pick<IChapter, 'title' | 'start' | 'timeScale'>[],
+  duration: number,
+): Chapter[] {
   const starts = raw
     .map((c, i) => ({
       title: cleanText(c.title) ?? `Chapter ${i + 1}`,
@@ -177,14 +181,21 @@ function tagsFrom(meta: IAudioMetadata, native: Map<string, string>): AudioTags 
   // ID3v2.3 splits a date into TYER (yyyy) and TDAT (DDMM).
   const tdat = /^(\d{2})(\d{2})$/.exec(native.get('tdat') ?? '')
   const id3v23Date = c.year && tdat ? `${c.year}-${tdat[2]}-${tdat[1]}` : null
-  const date = cleanText(c.date ?? c.releasedate ?? id3v23Date ?? c.originaldate ?? (c.year ? String(c.year) : null))
+  const date = cleanText(
+    c.date ?? c.releasedate ?? id3v23Date ?? c.originaldate ?? (c.year ? String(c.year) : null),
+  )
   return {
     title: cleanText(c.title),
     subtitle: firstOf(c.subtitle) ?? cleanText(native.get('subtitle')),
     album: cleanText(c.album),
     artist: cleanText(c.artist) ?? firstOf(c.artists),
     albumArtist: cleanText(c.albumartist),
-    composer: firstOf(c.composer) ? (c.composer ?? []).map((x) => cleanText(x)).filter(Boolean).join(', ') : null,
+    composer: firstOf(c.composer)
+      ? (c.composer ?? [])
+          .map((x) => cleanText(x))
+          .filter(Boolean)
+          .join(', ')
+      : null,
     date,
     year: yearOf(date) ?? (c.year ? String(c.year) : null),
     publisher: firstOf(c.publisher) ?? firstOf(c.label) ?? cleanText(native.get('publisher')),
@@ -195,7 +206,12 @@ function tagsFrom(meta: IAudioMetadata, native: Map<string, string>): AudioTags 
     isbn: cleanText(native.get('isbn')),
     asin: cleanText(c.asin ?? native.get('asin') ?? native.get('audible_asin')),
     series: cleanText(native.get('series') ?? c.movement ?? native.get('mvnm')),
-    seriesPart: cleanText(native.get('series-part') ?? native.get('seriespart') ?? native.get('mvin') ?? (c.movementIndex.no !== null ? String(c.movementIndex.no) : null)),
+    seriesPart: cleanText(
+      native.get('series-part') ??
+        native.get('seriespart') ??
+        native.get('mvin') ??
+        (c.movementIndex.no !== null ? String(c.movementIndex.no) : null),
+    ),
     grouping: cleanText(c.grouping),
     track: toInt(c.track.no),
     disc: toInt(c.disk.no),
@@ -274,7 +290,8 @@ function fromFfprobe(out: FfprobeOutput): AudioProbe {
   const duration = Number(out.format?.duration ?? audio?.duration ?? 0)
   if (!audio || !(duration > 0)) return failedProbe('No playable audio found')
   const raw = out.format?.tags ?? {}
-  const tag = (k: string) => cleanText(Object.entries(raw).find(([key]) => key.toLowerCase() === k)?.[1], TEXT_LIMITS.long)
+  const tag = (k: string) =>
+    cleanText(Object.entries(raw).find(([key]) => key.toLowerCase() === k)?.[1], TEXT_LIMITS.long)
   const date = tag('date') ?? tag('year')
   const tags: AudioTags = {
     ...emptyTags(),
@@ -306,7 +323,10 @@ function fromFfprobe(out: FfprobeOutput): AudioProbe {
     channelLayout: audio.channel_layout ?? null,
     timeBase: audio.time_base ?? null,
     chapters: normaliseChapters(
-      (out.chapters ?? []).map((c, i) => ({ title: c.tags?.title ?? `Chapter ${i + 1}`, start: Number(c.start_time) })),
+      (out.chapters ?? []).map((c, i) => ({
+        title: c.tags?.title ?? `Chapter ${i + 1}`,
+        start: Number(c.start_time),
+      })),
       duration,
     ),
     tags,
@@ -334,7 +354,9 @@ export async function probeAudioFile(file: string, size: number, options: ProbeO
     )
     parsed = fromMusicMetadata(meta, size)
   } catch (err) {
-    parsed = failedProbe(cleanText(err instanceof Error ? err.message : String(err)) ?? 'Unreadable audio file')
+    parsed = failedProbe(
+      cleanText(err instanceof Error ? err.message : String(err)) ?? 'Unreadable audio file',
+    )
   }
   if (!parsed.error || parsed.error === 'Audio file is truncated' || !options.ffprobePath) return parsed
   try {
@@ -346,9 +368,16 @@ export async function probeAudioFile(file: string, size: number, options: ProbeO
 }
 
 /** The first embedded picture of a file (for cover extraction), or null. Bounded by `maxBytes`. */
-export async function readEmbeddedPicture(file: string, maxBytes: number): Promise<{ format: string; data: Uint8Array } | null> {
+export async function readEmbeddedPicture(
+  file: string,
+  maxBytes: number,
+): Promise<{ format: string; data: Uint8Array } | null> {
   try {
-    const meta = await withTimeout(parseFile(file, { duration: false }), PARSE_TIMEOUT_MS, 'Reading cover timed out')
+    const meta = await withTimeout(
+      parseFile(file, { duration: false }),
+      PARSE_TIMEOUT_MS,
+      'Reading cover timed out',
+    )
     const pic = meta.common.picture?.find((p) => p.data.length > 0 && p.data.length <= maxBytes)
     return pic ? { format: pic.format, data: pic.data } : null
   } catch {

@@ -16,12 +16,27 @@ function hostileId3Tag(): Buffer {
     return Buffer.concat([head, data])
   }
   const title = frame('TIT2', Buffer.from([0x01, 0xff, 0xfe, 0x00, 0xd8, 0x41, 0x00, 0x42, 0x00]))
-  const huge = frame('TXXX', Buffer.concat([Buffer.from([0x00]), Buffer.from('description\0', 'latin1'), Buffer.alloc(3 * 1024 * 1024, 0x61)]))
+  const huge = frame(
+    'TXXX',
+    Buffer.concat([
+      Buffer.from([0x00]),
+      Buffer.from('description\0', 'latin1'),
+      Buffer.alloc(3 * 1024 * 1024, 0x61),
+    ]),
+  )
   const frames = Buffer.concat([title, huge])
   const size = frames.length
   const header = Buffer.from([
-    0x49, 0x44, 0x33, 0x03, 0x00, 0x00,
-    (size >> 21) & 0x7f, (size >> 14) & 0x7f, (size >> 7) & 0x7f, size & 0x7f,
+    0x49,
+    0x44,
+    0x33,
+    0x03,
+    0x00,
+    0x00,
+    (size >> 21) & 0x7f,
+    (size >> 14) & 0x7f,
+    (size >> 7) & 0x7f,
+    size & 0x7f,
   ])
   return Buffer.concat([header, frames])
 }
@@ -47,7 +62,11 @@ describe('scan of bad input', () => {
     fs.copyFileSync(broken.garbageMp3, at('Broken', 'Garbage', 'garbage.mp3'))
 
     // A good book with every hostile neighbour: FIFO, symlinks out of the root, malformed metadata files.
-    await makeAudio({ path: at('Good', 'Book', 'good.mp3'), durationSec: 1, tags: { album: 'Good Book', artist: 'Good Author' } })
+    await makeAudio({
+      path: at('Good', 'Book', 'good.mp3'),
+      durationSec: 1,
+      tags: { album: 'Good Book', artist: 'Good Author' },
+    })
     execFileSync('mkfifo', [at('Good', 'Book', 'pipe.mp3')])
     await makeAudio({ path: path.join(outside, 'secret.mp3'), durationSec: 1, tags: { title: 'Secret' } })
     fs.symlinkSync(path.join(outside, 'secret.mp3'), at('Good', 'Book', 'linked.mp3'))
@@ -59,7 +78,10 @@ describe('scan of bad input', () => {
     // Hostile tags: a huge frame and a bad encoding, before a valid mp3.
     await makeAudio({ path: path.join(dir, 'plain.mp3'), durationSec: 1 })
     fs.mkdirSync(at('Tags', 'Huge'), { recursive: true })
-    fs.writeFileSync(at('Tags', 'Huge', 'huge.mp3'), Buffer.concat([hostileId3Tag(), fs.readFileSync(path.join(dir, 'plain.mp3'))]))
+    fs.writeFileSync(
+      at('Tags', 'Huge', 'huge.mp3'),
+      Buffer.concat([hostileId3Tag(), fs.readFileSync(path.join(dir, 'plain.mp3'))]),
+    )
 
     // A folder the server cannot open (simulated: the tests may run as root, where chmod 000 still reads).
     await makeAudio({ path: at('Locked', 'Away', 'locked.mp3'), durationSec: 1 })
@@ -67,10 +89,15 @@ describe('scan of bad input', () => {
     const app = await createInitialisedApp({ logs })
     t = app.t
     t.ctx.scanner.scans.readdir = async (dirPath: string) => {
-      if (path.basename(dirPath) === 'Away') throw Object.assign(new Error('permission denied'), { code: 'EACCES' })
+      if (path.basename(dirPath) === 'Away')
+        throw Object.assign(new Error('permission denied'), { code: 'EACCES' })
       return fs.readdirSync(dirPath)
     }
-    library = await createLibrary(t, app.root.accessToken, { name: 'Bad', folders: [{ fullPath: root }], settings: { disableWatcher: true } })
+    library = await createLibrary(t, app.root.accessToken, {
+      name: 'Bad',
+      folders: [{ fullPath: root }],
+      settings: { disableWatcher: true },
+    })
     await settle(t, library.id)
   }, 60_000)
   afterAll(async () => t?.close())
@@ -85,7 +112,9 @@ describe('scan of bad input', () => {
       expect(media.tracks, rel).toHaveLength(0)
     }
     expect((items.get('Broken/Zero')?.media as Book).audioFiles[0]?.error).toBe('File is empty')
-    expect((items.get('Broken/Truncated')?.media as Book).audioFiles[0]?.error).toBe('Audio file is truncated')
+    expect((items.get('Broken/Truncated')?.media as Book).audioFiles[0]?.error).toBe(
+      'Audio file is truncated',
+    )
   })
 
   it('skips FIFOs, symlinks out of the root and malformed metadata files, with log lines', async () => {
@@ -124,7 +153,11 @@ describe('scan of bad input', () => {
       .where('library_id', '=', library.id)
       .where((eb) => eb.or([eb('is_missing', '=', 1), eb('is_invalid', '=', 1)]))
       .execute()
-    expect(issues.map((r) => r.rel_path).sort()).toEqual(['Broken/Garbage', 'Broken/Truncated', 'Broken/Zero'])
+    expect(issues.map((r) => r.rel_path).sort()).toEqual([
+      'Broken/Garbage',
+      'Broken/Truncated',
+      'Broken/Zero',
+    ])
     const tasks = t.ctx.tasks.list().filter((x) => x.data.libraryId === library.id)
     expect(tasks.every((x) => x.isFinished && !x.isFailed)).toBe(true)
     expect(logs.errors()).toEqual([])

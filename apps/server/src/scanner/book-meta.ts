@@ -48,7 +48,10 @@ export interface BookMeta {
 }
 
 const isSet = (v: unknown) =>
-  v !== undefined && v !== null && !(typeof v === 'string' && v.trim() === '') && !(Array.isArray(v) && v.length === 0)
+  v !== undefined &&
+  v !== null &&
+  !(typeof v === 'string' && v.trim() === '') &&
+  !(Array.isArray(v) && v.length === 0)
 
 /**
  * Merges drafts in the admin's precedence order: later sources win, field by field; a source that says
@@ -80,6 +83,7 @@ export function mergeBookMeta(drafts: readonly BookMetaDraft[], fallbackTitle: s
       if (isSet(value)) target[key] = value
     }
   }
-  if (!out.publishedYear && out.publishedDate) out.publishedYear = /\b(\d{4})\b/.exec(out.publishedDate)?.[1] ?? null
+  if (!out.publishedYear && out.publishedDate)
+    out.publishedYear = /\b(\d{4})\b/.exec(out.publishedDate)?.[1] ?? null
   return out
 }

@@ -24,7 +24,8 @@ const extForMime = (mime: string) => {
 }
 
 /** Where an item's extracted cover lives: METADATA_PATH/items/<id>/cover.<ext>. */
-export const itemMetadataDir = (metadataPath: string, itemId: string) => path.join(metadataPath, 'items', itemId)
+export const itemMetadataDir = (metadataPath: string, itemId: string) =>
+  path.join(metadataPath, 'items', itemId)
 
 /**
  * Writes an extracted cover (embedded art, ebook cover) for an item, atomically (temp file + rename),
@@ -43,7 +44,8 @@ export async function writeItemCover(
   await fs.promises.writeFile(tmp, image.data)
   await fs.promises.rename(tmp, target)
   for (const name of await fs.promises.readdir(dir)) {
-    if (/^cover\.[a-z]+$/.test(name) && name !== `cover.${ext}`) await fs.promises.rm(path.join(dir, name), { force: true })
+    if (/^cover\.[a-z]+$/.test(name) && name !== `cover.${ext}`)
+      await fs.promises.rm(path.join(dir, name), { force: true })
   }
   return target
 }

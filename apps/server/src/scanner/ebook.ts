@@ -76,7 +76,8 @@ class BoundedZip {
 type XmlNode = Record<string, unknown>
 const isNode = (v: unknown): v is XmlNode => !!v && typeof v === 'object' && !Array.isArray(v)
 const asArray = (v: unknown): unknown[] => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v])
-const attr = (v: unknown, name: string) => (isNode(v) && typeof v[`@_${name}`] === 'string' ? (v[`@_${name}`] as string) : null)
+const attr = (v: unknown, name: string) =>
+  isNode(v) && typeof v[`@_${name}`] === 'string' ? (v[`@_${name}`] as string) : null
 
 export interface EbookInfo {
   metadata: BookMetaDraft | null
@@ -117,7 +118,9 @@ function coverHref(opfText: string): string | null {
   )
   const byId = coverId ? manifest.find((i) => attr(i, 'id') === coverId) : undefined
   if (byId) return attr(byId, 'href')
-  const byName = manifest.find((i) => /cover/i.test(attr(i, 'id') ?? '') && isImageName(attr(i, 'href') ?? ''))
+  const byName = manifest.find(
+    (i) => /cover/i.test(attr(i, 'id') ?? '') && isImageName(attr(i, 'href') ?? ''),
+  )
   return byName ? attr(byName, 'href') : null
 }
 
@@ -146,7 +149,10 @@ export async function readEbookInfo(file: string, opts: { wantCover: boolean }):
     if (ext === 'cbz') {
       if (!opts.wantCover) return { metadata: null, cover: null }
       const first = [...zip.entries.keys()].filter(isImageName).sort(naturalCompare)[0]
-      return { metadata: null, cover: first ? { ext: imageExt(first), data: await zip.read(first, MAX_COVER_BYTES) } : null }
+      return {
+        metadata: null,
+        cover: first ? { ext: imageExt(first), data: await zip.read(first, MAX_COVER_BYTES) } : null,
+      }
     }
     const opf = await opfPath(zip)
     if (!opf) return { metadata: null, cover: null }

@@ -27,7 +27,13 @@ const FfprobeOutput = z.object({
     )
     .optional(),
   chapters: z
-    .array(z.object({ start_time: z.string(), end_time: z.string(), tags: z.record(z.string(), z.string()).optional() }))
+    .array(
+      z.object({
+        start_time: z.string(),
+        end_time: z.string(),
+        tags: z.record(z.string(), z.string()).optional(),
+      }),
+    )
     .optional(),
 })
 export type FfprobeOutput = z.infer<typeof FfprobeOutput>
@@ -38,7 +44,16 @@ export type FfprobeOutput = z.infer<typeof FfprobeOutput>
  * an option or another protocol.
  */
 export function ffprobe(ffprobePath: string, file: string): Promise<FfprobeOutput> {
-  const args = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', '-show_chapters', `file:${file}`]
+  const args = [
+    '-v',
+    'error',
+    '-print_format',
+    'json',
+    '-show_format',
+    '-show_streams',
+    '-show_chapters',
+    `file:${file}`,
+  ]
   return new Promise((resolve, reject) => {
     execFile(
       ffprobePath,

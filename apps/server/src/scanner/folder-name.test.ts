@@ -42,7 +42,9 @@ describe('sort keys', () => {
     ['Theory of Everything', 'Theory of Everything'],
     ['The', 'The'],
     ['Hobbit', 'Hobbit'],
-  ])('titleIgnoringPrefix(%s)', (title, expected) => expect(titleIgnoringPrefix(title, ['the', 'a'])).toBe(expected))
+  ])('titleIgnoringPrefix(%s)', (title, expected) =>
+    expect(titleIgnoringPrefix(title, ['the', 'a'])).toBe(expected),
+  )
 
   it.each([
     ['2', 2],
@@ -65,11 +67,21 @@ describe('parseBookFolder', () => {
     ],
     [
       ['Terry Pratchett', 'Discworld', 'Vol. 3 Equal Rites'],
-      { ...base, title: 'Equal Rites', authors: ['Terry Pratchett'], series: { name: 'Discworld', sequence: '3' } },
+      {
+        ...base,
+        title: 'Equal Rites',
+        authors: ['Terry Pratchett'],
+        series: { name: 'Discworld', sequence: '3' },
+      },
     ],
     [
       ['Terry Pratchett', 'Discworld', 'Volume 3 - Equal Rites'],
-      { ...base, title: 'Equal Rites', authors: ['Terry Pratchett'], series: { name: 'Discworld', sequence: '3' } },
+      {
+        ...base,
+        title: 'Equal Rites',
+        authors: ['Terry Pratchett'],
+        series: { name: 'Discworld', sequence: '3' },
+      },
     ],
     [
       ['A', 'S', '6. Title'],
@@ -85,28 +97,31 @@ describe('parseBookFolder', () => {
     ],
     [
       ['Dodie Smith', 'Dogs', '101 Dalmatians'],
-      { ...base, title: '101 Dalmatians', authors: ['Dodie Smith'], series: { name: 'Dogs', sequence: null } },
+      {
+        ...base,
+        title: '101 Dalmatians',
+        authors: ['Dodie Smith'],
+        series: { name: 'Dogs', sequence: null },
+      },
     ],
-    [
-      ['Dodie Smith', '101 Dalmatians'],
-      { ...base, title: '101 Dalmatians', authors: ['Dodie Smith'] },
-    ],
+    [['Dodie Smith', '101 Dalmatians'], { ...base, title: '101 Dalmatians', authors: ['Dodie Smith'] }],
     [['Author', '1980 - Title'], { ...base, title: 'Title', authors: ['Author'], publishedYear: '1980' }],
     [['Author', '(1980) - Title'], { ...base, title: 'Title', authors: ['Author'], publishedYear: '1980' }],
     [
       ['Author', 'Title - A Subtitle - With Dash'],
       { ...base, title: 'Title', subtitle: 'A Subtitle - With Dash', authors: ['Author'] },
     ],
-    [
-      ['Author', 'Title [B0ABCDEFGH]'],
-      { ...base, title: 'Title', authors: ['Author'], asin: 'B0ABCDEFGH' },
-    ],
+    [['Author', 'Title [B0ABCDEFGH]'], { ...base, title: 'Title', authors: ['Author'], asin: 'B0ABCDEFGH' }],
     [
       ['Author', 'Title {Stephen Fry}'],
       { ...base, title: 'Title', authors: ['Author'], narrators: ['Stephen Fry'] },
     ],
     [
-      ['Le Guin, Ursula K.', 'Earthsea', 'Book 1 - 1968 - A Wizard of Earthsea - Subtitle {Rob Inglis, Jane Doe} [B0ABCDEFGH]'],
+      [
+        'Le Guin, Ursula K.',
+        'Earthsea',
+        'Book 1 - 1968 - A Wizard of Earthsea - Subtitle {Rob Inglis, Jane Doe} [B0ABCDEFGH]',
+      ],
       {
         title: 'A Wizard of Earthsea',
         subtitle: 'Subtitle',
@@ -123,7 +138,13 @@ describe('parseBookFolder', () => {
     ],
     [
       ['Author', 'Series', '1980 - Book 2 - T'],
-      { ...base, title: 'T', authors: ['Author'], publishedYear: '1980', series: { name: 'Series', sequence: '2' } },
+      {
+        ...base,
+        title: 'T',
+        authors: ['Author'],
+        publishedYear: '1980',
+        series: { name: 'Series', sequence: '2' },
+      },
     ],
     [['Author', 'Book 2 - T'], { ...base, title: 'Book 2', subtitle: 'T', authors: ['Author'] }],
   ])('%j', (parts, expected) => {

@@ -27,7 +27,8 @@ function takeNarrators(folder: string): [string, string[]] {
  * A sequence at the start of one ` - ` part: `Book 2 - T`, `Vol. 3 T`, `Volume 3 - T`, `6. T`, `0.5 - T`, `2`.
  * A bare number followed by words without a label or dot is part of the title (`101 Dalmatians`).
  */
-const SEQUENCE = /^(?<label>vol\.?\s*|volume\s+|book\s+|part\s+)?(?<seq>\d{1,3}(?:\.\d{1,2})?)(?<dot>\.?)(?:\s+(?<rest>.*))?$/i
+const SEQUENCE =
+  /^(?<label>vol\.?\s*|volume\s+|book\s+|part\s+)?(?<seq>\d{1,3}(?:\.\d{1,2})?)(?<dot>\.?)(?:\s+(?<rest>.*))?$/i
 
 function takeSequence(folder: string): [string, string | null] {
   const parts = folder.split(' - ')

@@ -13,12 +13,27 @@ const file = (relPath: string): WalkedFile => ({
   birthtimeMs: 0,
 })
 const group = (paths: string[], mediaType: 'book' | 'podcast' = 'book') =>
-  groupIntoItems(paths.map(file), mediaType).map((c) => ({ item: c.relPath, isFile: c.isFile, files: c.files.map((f) => f.relPath) }))
+  groupIntoItems(paths.map(file), mediaType).map((c) => ({
+    item: c.relPath,
+    isFile: c.isFile,
+    files: c.files.map((f) => f.relPath),
+  }))
 
 describe('groupIntoItems', () => {
   it('makes a folder holding media an item, with everything below it', () => {
-    expect(group(['Author/Book/a.mp3', 'Author/Book/cover.jpg', 'Author/Book/extras/notes.txt', 'Author/photo.jpg'])).toEqual([
-      { item: 'Author/Book', isFile: false, files: ['Author/Book/a.mp3', 'Author/Book/cover.jpg', 'Author/Book/extras/notes.txt'] },
+    expect(
+      group([
+        'Author/Book/a.mp3',
+        'Author/Book/cover.jpg',
+        'Author/Book/extras/notes.txt',
+        'Author/photo.jpg',
+      ]),
+    ).toEqual([
+      {
+        item: 'Author/Book',
+        isFile: false,
+        files: ['Author/Book/a.mp3', 'Author/Book/cover.jpg', 'Author/Book/extras/notes.txt'],
+      },
     ])
   })
 
@@ -30,11 +45,15 @@ describe('groupIntoItems', () => {
   })
 
   it('makes a media file in the root a single-file item, ignoring other root files', () => {
-    expect(group(['Loose.m4b', 'readme.txt', 'cover.jpg'])).toEqual([{ item: 'Loose.m4b', isFile: true, files: ['Loose.m4b'] }])
+    expect(group(['Loose.m4b', 'readme.txt', 'cover.jpg'])).toEqual([
+      { item: 'Loose.m4b', isFile: true, files: ['Loose.m4b'] },
+    ])
   })
 
   it('counts ebooks as media in book libraries only', () => {
-    expect(group(['A/Paper/book.epub'])).toEqual([{ item: 'A/Paper', isFile: false, files: ['A/Paper/book.epub'] }])
+    expect(group(['A/Paper/book.epub'])).toEqual([
+      { item: 'A/Paper', isFile: false, files: ['A/Paper/book.epub'] },
+    ])
     expect(group(['Show/book.epub'], 'podcast')).toEqual([])
   })
 
@@ -51,7 +70,12 @@ describe('groupIntoItems', () => {
   })
 
   it('makes the top folder of a podcast library the show, with episodes in its subfolders', () => {
-    expect(group(['Show/2023/ep1.mp3', 'Show/2024/ep2.mp3', 'Show/cover.jpg', 'Other Show/ep.mp3', 'loose.mp3'], 'podcast')).toEqual([
+    expect(
+      group(
+        ['Show/2023/ep1.mp3', 'Show/2024/ep2.mp3', 'Show/cover.jpg', 'Other Show/ep.mp3', 'loose.mp3'],
+        'podcast',
+      ),
+    ).toEqual([
       { item: 'Other Show', isFile: false, files: ['Other Show/ep.mp3'] },
       { item: 'Show', isFile: false, files: ['Show/2023/ep1.mp3', 'Show/2024/ep2.mp3', 'Show/cover.jpg'] },
     ])

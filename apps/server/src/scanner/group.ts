@@ -51,7 +51,8 @@ export function groupIntoItems(files: readonly WalkedFile[], mediaType: 'book' |
   for (const dir of ordered) {
     if (itemDirAbove(dir, itemDirs) !== null) continue
     const parent = dirOf(dir)
-    if (mediaType === 'podcast') itemDirs.add(dir.split('/')[0] ?? dir) // the show's folder holds every episode below it
+    if (mediaType === 'podcast')
+      itemDirs.add(dir.split('/')[0] ?? dir) // the show's folder holds every episode below it
     else itemDirs.add(isDiscFolder(path.posix.basename(dir)) && parent !== '' ? parent : dir)
   }
 

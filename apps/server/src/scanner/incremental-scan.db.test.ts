@@ -20,7 +20,11 @@ describe('incremental rescans', () => {
     const app = await createInitialisedApp()
     t = app.t
     token = app.root.accessToken
-    library = await createLibrary(t, token, { name: 'Books', folders: [{ fullPath: root }], settings: { disableWatcher: true } })
+    library = await createLibrary(t, token, {
+      name: 'Books',
+      folders: [{ fullPath: root }],
+      settings: { disableWatcher: true },
+    })
     await settle(t, library.id)
   })
   afterAll(async () => t?.close())
@@ -89,7 +93,11 @@ describe('incremental rescans', () => {
   })
 
   it('adds a new book dropped in', async () => {
-    await makeAudio({ path: path.join(root, 'New Author', 'New Book', 'new.mp3'), durationSec: 1, tags: { title: 'Fresh' } })
+    await makeAudio({
+      path: path.join(root, 'New Author', 'New Book', 'new.mp3'),
+      durationSec: 1,
+      tags: { title: 'Fresh' },
+    })
     const before = probes()
     const results = await settle(t, library.id)
     expect(results).toMatchObject({ added: 1, updated: 0 })

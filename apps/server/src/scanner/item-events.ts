@@ -54,14 +54,20 @@ export class ItemEvents {
     const groups = new Map<string, { facts: ItemAccessFacts; items: SavedItem[] }>()
     for (const item of items) {
       const facts = factsOf(item)
-      const key = JSON.stringify([facts.libraryId, facts.explicit, [...facts.tags].map((t) => t.toLowerCase()).sort()])
+      const key = JSON.stringify([
+        facts.libraryId,
+        facts.explicit,
+        [...facts.tags].map((t) => t.toLowerCase()).sort(),
+      ])
       const g = groups.get(key)
       if (g) g.items.push(item)
       else groups.set(key, { facts, items: [item] })
     }
     for (const { facts, items: list } of groups.values()) {
       for (let i = 0; i < list.length; i += EVENT_CHUNK) {
-        const payload: LibraryItem[] = list.slice(i, i + EVENT_CHUNK).map((s) => toExpandedItem(s.row, s.relations, s.episodes))
+        const payload: LibraryItem[] = list
+          .slice(i, i + EVENT_CHUNK)
+          .map((s) => toExpandedItem(s.row, s.relations, s.episodes))
         this.realtime.toUsersWhere((u) => canSeeItem(u, facts), event, payload)
       }
     }
@@ -77,12 +83,16 @@ export class ItemEvents {
 
   /** series_removed for series no item uses any more (Audiobookshelf sends {id, libraryId}). */
   seriesRemoved(libraryId: string, ids: readonly string[]) {
-    for (const id of ids) this.realtime.toUsersWhere((u) => canAccessLibrary(u, libraryId), 'series_removed', { id, libraryId })
+    for (const id of ids)
+      this.realtime.toUsersWhere((u) => canAccessLibrary(u, libraryId), 'series_removed', { id, libraryId })
   }
 
   /** item_removed for items deleted from the database (the scanner itself only flags items missing). */
   removed(item: SavedItem) {
     const facts = factsOf(item)
-    this.realtime.toUsersWhere((u) => canSeeItem(u, facts), 'item_removed', { id: item.row.id, libraryId: item.row.library_id })
+    this.realtime.toUsersWhere((u) => canSeeItem(u, facts), 'item_removed', {
+      id: item.row.id,
+      libraryId: item.row.library_id,
+    })
   }
 }

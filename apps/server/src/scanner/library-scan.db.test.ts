@@ -23,7 +23,12 @@ describe('library scan', () => {
     const app = await createInitialisedApp()
     t = app.t
     token = app.root.accessToken
-    library = await createLibrary(t, token, { name: 'Books', folders: [{ fullPath: root }], mediaType: 'book', settings: { disableWatcher: true } })
+    library = await createLibrary(t, token, {
+      name: 'Books',
+      folders: [{ fullPath: root }],
+      mediaType: 'book',
+      settings: { disableWatcher: true },
+    })
     await settle(t, library.id)
   })
   afterAll(async () => t?.close())
@@ -66,7 +71,11 @@ describe('library scan', () => {
     const item = (await itemsOf(t, library.id)).get(BOOKS.earthsea)
     const media = book(item)
     expect(media.metadata.authors.map((a) => a.name)).toEqual(['Ursula K. Le Guin'])
-    expect(media.audioFiles.map((f) => f.metadata.filename)).toEqual(['part c.mp3', 'part a.mp3', 'part b.mp3'])
+    expect(media.audioFiles.map((f) => f.metadata.filename)).toEqual([
+      'part c.mp3',
+      'part a.mp3',
+      'part b.mp3',
+    ])
     expect(media.tracks.map((tr) => tr.startOffset > 0)).toEqual([false, true, true])
     expect(media.chapters.map((c) => c.title)).toEqual(['Part 1', 'Part 2', 'Part 3'])
     expect(media.coverPath).toBe(path.join(root, BOOKS.earthsea, 'cover.jpg'))
@@ -116,9 +125,20 @@ describe('library scan', () => {
 
   it('fills authors, series, facets and the search index', async () => {
     const db = t.ctx.database.db
-    const authors = await db.selectFrom('authors').select(['name', 'last_first']).where('library_id', '=', library.id).orderBy('name').execute()
+    const authors = await db
+      .selectFrom('authors')
+      .select(['name', 'last_first'])
+      .where('library_id', '=', library.id)
+      .orderBy('name')
+      .execute()
     expect(authors.map((a) => a.name)).toEqual(
-      expect.arrayContaining(['Terry Pratchett', 'Ursula K. Le Guin', 'Jane Writer', 'Json Author', 'Solo Writer']),
+      expect.arrayContaining([
+        'Terry Pratchett',
+        'Ursula K. Le Guin',
+        'Jane Writer',
+        'Json Author',
+        'Solo Writer',
+      ]),
     )
     expect(authors.map((a) => a.name)).not.toContain('Tag Author')
     const seq = await db
@@ -127,19 +147,43 @@ describe('library scan', () => {
       .select(['series.name', 'item_series.sequence_sort'])
       .where('series.library_id', '=', library.id)
       .execute()
-    expect(seq).toEqual(expect.arrayContaining([{ name: 'Json Series', sequence_sort: 2.5 }, { name: 'Discworld', sequence_sort: 4 }]))
-    const narrators = await db.selectFrom('item_facets').select('value').where('kind', '=', 'narrator').where('library_id', '=', library.id).execute()
+    expect(seq).toEqual(
+      expect.arrayContaining([
+        { name: 'Json Series', sequence_sort: 2.5 },
+        { name: 'Discworld', sequence_sort: 4 },
+      ]),
+    )
+    const narrators = await db
+      .selectFrom('item_facets')
+      .select('value')
+      .where('kind', '=', 'narrator')
+      .where('library_id', '=', library.id)
+      .execute()
     expect(narrators.map((n) => n.value).sort()).toEqual(['Nigel Planer', 'Reader One', 'Reader Two'])
-    const hits = await t.ctx.database.sqlite.prepare("SELECT item_id FROM items_fts WHERE items_fts MATCH 'planer'").all()
+    const hits = await t.ctx.database.sqlite
+      .prepare("SELECT item_id FROM items_fts WHERE items_fts MATCH 'planer'")
+      .all()
     expect(hits).toHaveLength(1)
   })
 
   it('reports a finished scan task with results', async () => {
     const res = await t.call('GET', '/api/tasks?include=queue', token)
     expect(res.statusCode).toBe(200)
-    const body = res.json<{ tasks: { action: string; isFinished: boolean; data: { libraryId: string; scanResults?: { added: number } } }[]; queuedTaskData: unknown }>()
+    const body = res.json<{
+      tasks: {
+        action: string
+        isFinished: boolean
+        data: { libraryId: string; scanResults?: { added: number } }
+      }[]
+      queuedTaskData: unknown
+    }>()
     expect(body.queuedTaskData).toEqual({ embedMetadata: [] })
-    const scan = body.tasks.find((x) => x.action === 'library-scan' && x.data.libraryId === library.id && (x.data.scanResults?.added ?? 0) > 0)
+    const scan = body.tasks.find(
+      (x) =>
+        x.action === 'library-scan' &&
+        x.data.libraryId === library.id &&
+        (x.data.scanResults?.added ?? 0) > 0,
+    )
     expect(scan?.isFinished).toBe(true)
     expect(scan?.data.scanResults?.added).toBe(Object.keys(BOOKS).length)
   })

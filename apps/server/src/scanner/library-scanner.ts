@@ -8,7 +8,13 @@ import { itemFingerprint } from './fingerprint.ts'
 import { groupIntoItems, type ItemCandidate } from './group.ts'
 import type { BuiltItem, ItemBuilder, PreviousItem } from './item-builder.ts'
 import type { ItemIndexEntry, SavedItem, ScanRepository } from './scan.repository.ts'
-import { walkLibraryFolder, type DirStat, type WalkedFile, type WalkOptions, type WalkResult } from './walk.ts'
+import {
+  walkLibraryFolder,
+  type DirStat,
+  type WalkedFile,
+  type WalkOptions,
+  type WalkResult,
+} from './walk.ts'
 
 export interface ScanCounts {
   added: number
@@ -52,7 +58,8 @@ interface Job {
   previous: ItemIndexEntry | null
 }
 
-const isUnder = (relPath: string, scope: string) => scope === '' || relPath === scope || relPath.startsWith(`${scope}/`)
+const isUnder = (relPath: string, scope: string) =>
+  scope === '' || relPath === scope || relPath.startsWith(`${scope}/`)
 
 /** Narrowest set of scopes: one inside another is dropped. */
 function collapseScopes(relPaths: string[]): string[] {
@@ -63,7 +70,13 @@ function collapseScopes(relPaths: string[]): string[] {
 }
 
 /** Walks one scope: a folder subtree, or a single file when the scope is a file. */
-async function walkScope(root: string, relPath: string, log: Logger, readdir: WalkOptions['readdir'], cancelled: () => boolean): Promise<WalkResult> {
+async function walkScope(
+  root: string,
+  relPath: string,
+  log: Logger,
+  readdir: WalkOptions['readdir'],
+  cancelled: () => boolean,
+): Promise<WalkResult> {
   if (relPath !== '') {
     const abs = path.join(root, ...relPath.split('/'))
     const st = await fs.promises.lstat(abs, { bigint: true }).catch(() => null)
@@ -98,7 +111,13 @@ export class LibraryScanner {
   private readonly clock: Clock
   private readonly log: Logger
   private readonly metadataPath: string
-  constructor(deps: { repo: ScanRepository; builder: ItemBuilder; clock: Clock; log: Logger; metadataPath: string }) {
+  constructor(deps: {
+    repo: ScanRepository
+    builder: ItemBuilder
+    clock: Clock
+    log: Logger
+    metadataPath: string
+  }) {
     this.repo = deps.repo
     this.builder = deps.builder
     this.clock = deps.clock
@@ -219,7 +238,9 @@ export class LibraryScanner {
         const job = jobs[next++]
         if (!job) return
         // Loaded per item, not for all at once: a forced rescan of a huge library must not hold every row's JSON.
-        const prevState = job.previous ? (await this.repo.previousState([job.previous.id])).get(job.previous.id) : undefined
+        const prevState = job.previous
+          ? (await this.repo.previousState([job.previous.id])).get(job.previous.id)
+          : undefined
         const previous: PreviousItem | null =
           job.previous && prevState
             ? {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { mergeBookMeta } from './book-meta.ts'
-import { parseAbsBookJson, parseAbsPodcastJson, parseDescTxt, parseNfo, parseOpf, parseReaderTxt } from './metadata-files.ts'
+import {
+  parseAbsBookJson,
+  parseAbsPodcastJson,
+  parseDescTxt,
+  parseNfo,
+  parseOpf,
+  parseReaderTxt,
+} from './metadata-files.ts'
 
 const opf = `<?xml version="1.0" encoding="utf-8"?>
 <package xmlns="http://www.idpf.org/2007/opf" unique-identifier="uuid_id" version="2.0">
@@ -91,13 +98,19 @@ describe('metadata.json', () => {
   })
 
   it('ignores fields of the wrong type, throws on malformed JSON', () => {
-    expect(parseAbsBookJson('{"title": 5, "authors": "nope", "explicit": "yes"}')).toMatchObject({ title: '5', authors: undefined, explicit: undefined })
+    expect(parseAbsBookJson('{"title": 5, "authors": "nope", "explicit": "yes"}')).toMatchObject({
+      title: '5',
+      authors: undefined,
+      explicit: undefined,
+    })
     expect(() => parseAbsBookJson('{"title": ')).toThrow()
     expect(() => parseAbsBookJson('[1,2]')).toThrow()
   })
 
   it('reads the podcast format', () => {
-    expect(parseAbsPodcastJson('{"title":"P","author":"Host","type":"serial","feedUrl":"https://x/feed"}')).toMatchObject({
+    expect(
+      parseAbsPodcastJson('{"title":"P","author":"Host","type":"serial","feedUrl":"https://x/feed"}'),
+    ).toMatchObject({
       title: 'P',
       author: 'Host',
       type: 'serial',

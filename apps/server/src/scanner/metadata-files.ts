@@ -16,7 +16,10 @@ export async function readBoundedText(file: string, maxBytes = MAX_METADATA_FILE
     if (size > maxBytes) throw new Error(`file is larger than ${maxBytes} bytes`)
     const buf = Buffer.alloc(size)
     const { bytesRead } = await handle.read(buf, 0, size, 0)
-    return buf.subarray(0, bytesRead).toString('utf8').replace(/^\uFEFF/, '')
+    return buf
+      .subarray(0, bytesRead)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
   } finally {
     await handle.close()
   }
@@ -38,7 +41,10 @@ const AbsBookJson = z.object({
   publishedYear: optText.optional(),
   publishedDate: optText.optional(),
   publisher: optText.optional(),
-  description: z.unknown().transform((v) => long(v)).optional(),
+  description: z
+    .unknown()
+    .transform((v) => long(v))
+    .optional(),
   isbn: optText.optional(),
   asin: optText.optional(),
   language: optText.optional(),
@@ -102,7 +108,10 @@ export interface PodcastMetaDraft {
 const AbsPodcastJson = z.object({
   title: optText.optional(),
   author: optText.optional(),
-  description: z.unknown().transform((v) => long(v)).optional(),
+  description: z
+    .unknown()
+    .transform((v) => long(v))
+    .optional(),
   releaseDate: optText.optional(),
   genres: stringList.optional().catch(undefined),
   tags: stringList.optional().catch(undefined),
@@ -319,7 +328,9 @@ export function parseNfo(text: string): BookMetaDraft {
 }
 
 /** desc.txt: the description, as written. */
-export const parseDescTxt = (text: string): BookMetaDraft => ({ description: cleanText(text, TEXT_LIMITS.long) })
+export const parseDescTxt = (text: string): BookMetaDraft => ({
+  description: cleanText(text, TEXT_LIMITS.long),
+})
 
 /** reader.txt: narrators, one per line or separated like author names. */
 export const parseReaderTxt = (text: string): BookMetaDraft => ({

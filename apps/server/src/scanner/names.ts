@@ -8,7 +8,28 @@ const SUFFIXES = new Set(['jr', 'jr.', 'sr', 'sr.', 'ii', 'iii', 'iv', 'phd', 'p
 const clean = (s: string) => s.replace(/\s+/g, ' ').trim()
 
 /** Particles that belong to a last name ("Le Guin", "van der Berg"). */
-const PARTICLES = new Set(['le', 'la', 'de', 'del', 'della', 'der', 'den', 'di', 'da', 'du', 'des', 'van', 'von', 'st.', 'ter', 'ten', 'al', 'el', 'bin', 'ibn'])
+const PARTICLES = new Set([
+  'le',
+  'la',
+  'de',
+  'del',
+  'della',
+  'der',
+  'den',
+  'di',
+  'da',
+  'du',
+  'des',
+  'van',
+  'von',
+  'st.',
+  'ter',
+  'ten',
+  'al',
+  'el',
+  'bin',
+  'ibn',
+])
 
 /** A bare last name ("Tolkien" or "Le Guin" in "Le Guin, Ursula K."): one word, or particles then one word. */
 function isBareLastName(chunk: string) {

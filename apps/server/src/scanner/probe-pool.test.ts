@@ -30,7 +30,10 @@ describe('ProbePool', () => {
 
   it('reads tags in a worker thread, exactly as in-process', async () => {
     const size = fs.statSync(file).size
-    const [fromWorker, inProcess] = await Promise.all([pool.probe(file, size), probeAudioFile(file, size, { ffprobePath: null })])
+    const [fromWorker, inProcess] = await Promise.all([
+      pool.probe(file, size),
+      probeAudioFile(file, size, { ffprobePath: null }),
+    ])
     expect(pool.running).toBe(1)
     expect(fromWorker).toEqual(inProcess)
     expect(fromWorker.tags.album).toBe('Pooled')

@@ -59,7 +59,9 @@ export class ProbePool {
 
   private spawn(): PoolWorker | null {
     try {
-      const worker = new Worker(new URL('./probe-worker.ts', import.meta.url), { resourceLimits: WORKER_LIMITS })
+      const worker = new Worker(new URL('./probe-worker.ts', import.meta.url), {
+        resourceLimits: WORKER_LIMITS,
+      })
       const pw: PoolWorker = { worker, pending: new Map() }
       worker.unref()
       worker.on('message', (msg: { id: number; probe: AudioProbe }) => {
@@ -73,7 +75,10 @@ export class ProbePool {
         this.log.warn({ err }, 'tag reader worker stopped; reading in-process')
         this.workers.splice(this.workers.indexOf(pw), 1)
         // What it was reading is read again in-process; a file that crashed a worker gets one more chance.
-        for (const p of pw.pending.values()) void this.inProcess(p.file, p.size).then(p.resolve, () => p.resolve(failedProbe('Unreadable audio file')))
+        for (const p of pw.pending.values())
+          void this.inProcess(p.file, p.size).then(p.resolve, () =>
+            p.resolve(failedProbe('Unreadable audio file')),
+          )
         pw.pending.clear()
       }
       worker.on('error', fail)

@@ -12,5 +12,7 @@ export interface ProbeRequest {
 // Runs in a worker thread: tag parsing allocates heavily, and a worker's heap is given back whole when the
 // pool stops it after a scan, instead of staying with the server.
 parentPort?.on('message', (req: ProbeRequest) => {
-  void probeAudioFile(req.file, req.size, { ffprobePath: req.ffprobePath }).then((probe) => parentPort?.postMessage({ id: req.id, probe }))
+  void probeAudioFile(req.file, req.size, { ffprobePath: req.ffprobePath }).then((probe) =>
+    parentPort?.postMessage({ id: req.id, probe }),
+  )
 })

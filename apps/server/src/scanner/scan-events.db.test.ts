@@ -19,7 +19,11 @@ describe('scan events, tasks and cancellation', () => {
     ;({ t, root } = await createInitialisedApp())
     base = await t.listen()
     dir = tempDir('shelfcast-events-')
-    sample = await makeAudio({ path: path.join(dir, 'sample.mp3'), durationSec: 1, tags: { title: 'Sample' } })
+    sample = await makeAudio({
+      path: path.join(dir, 'sample.mp3'),
+      durationSec: 1,
+      tags: { title: 'Sample' },
+    })
   })
   afterEach(() => {
     for (const s of open.splice(0)) s.close()
@@ -42,8 +46,14 @@ describe('scan events, tasks and cancellation', () => {
   const emptyLibrary = async (name: string) => {
     const folder = path.join(dir, name)
     fs.mkdirSync(folder, { recursive: true })
-    const lib = await createLibrary(t, root.accessToken, { name, folders: [{ fullPath: folder }], settings: { disableWatcher: true } })
-    await (await t.ctx.scanner.scans.scanLibrary(lib.id)).done
+    const lib = await createLibrary(t, root.accessToken, {
+      name,
+      folders: [{ fullPath: folder }],
+      settings: { disableWatcher: true },
+    })
+    await (
+      await t.ctx.scanner.scans.scanLibrary(lib.id)
+    ).done
     return { lib, folder }
   }
   const addBook = (folder: string, rel: string, json?: Record<string, unknown>) => {
@@ -66,8 +76,14 @@ describe('scan events, tasks and cancellation', () => {
     addBook(folder, 'A/Explicit Book', { title: 'Explicit Book', explicit: true })
     addBook(folder, 'A/Kids Book', { title: 'Kids Book', tags: ['kids'] })
 
-    const member = await userWith({ permissions: { accessAllLibraries: false, accessExplicitContent: false }, librariesAccessible: [lib.id] })
-    const outsider = await userWith({ permissions: { accessAllLibraries: false }, librariesAccessible: [other.lib.id] })
+    const member = await userWith({
+      permissions: { accessAllLibraries: false, accessExplicitContent: false },
+      librariesAccessible: [lib.id],
+    })
+    const outsider = await userWith({
+      permissions: { accessAllLibraries: false },
+      librariesAccessible: [other.lib.id],
+    })
     const kidsOnly = await userWith({ permissions: { accessAllTags: false }, itemTagsSelected: ['kids'] })
     const admin = await socketFor(root.accessToken)
     const memberSocket = await socketFor(member.accessToken)
@@ -77,7 +93,12 @@ describe('scan events, tasks and cancellation', () => {
     const res = await t.call('POST', `/api/libraries/${lib.id}/scan`, root.accessToken)
     expect(res.statusCode).toBe(200)
     const finished = await admin.waitFor<Task>('task_finished', (x) => x.data.libraryId === lib.id, 10_000)
-    expect(finished).toMatchObject({ action: 'library-scan', isFinished: true, isFailed: false, data: { scanResults: { added: 3 } } })
+    expect(finished).toMatchObject({
+      action: 'library-scan',
+      isFinished: true,
+      isFailed: false,
+      data: { scanResults: { added: 3 } },
+    })
     expect(admin.received('task_started')).toHaveLength(1)
     await admin.waitFor('items_added')
     await sleep(100)
@@ -93,7 +114,11 @@ describe('scan events, tasks and cancellation', () => {
     // Removing a book sends items_updated (isMissing) to the same audience.
     fs.rmSync(path.join(folder, 'A', 'Plain Book'), { recursive: true })
     await t.call('POST', `/api/libraries/${lib.id}/scan`, root.accessToken)
-    const updated = await memberSocket.waitFor<LibraryItem[]>('items_updated', (p) => p.some((i) => i.isMissing), 10_000)
+    const updated = await memberSocket.waitFor<LibraryItem[]>(
+      'items_updated',
+      (p) => p.some((i) => i.isMissing),
+      10_000,
+    )
     expect(updated.map((i) => (i.media.metadata as { title: string }).title)).toEqual(['Plain Book'])
     await sleep(100)
     expect(outsiderSocket.received('items_updated')).toEqual([])
@@ -102,19 +127,37 @@ describe('scan events, tasks and cancellation', () => {
     const tasks = await t.call('GET', '/api/tasks', member.accessToken)
     expect(tasks.json<{ tasks: Task[] }>().tasks.every((x) => x.data.libraryId === lib.id)).toBe(true)
     const outsiderTasks = await t.call('GET', '/api/tasks', outsider.accessToken)
-    expect(outsiderTasks.json<{ tasks: Task[] }>().tasks.filter((x) => x.data.libraryId === lib.id)).toEqual([])
+    expect(outsiderTasks.json<{ tasks: Task[] }>().tasks.filter((x) => x.data.libraryId === lib.id)).toEqual(
+      [],
+    )
   })
 
   it('sends series_removed when no item uses a series any more', async () => {
     const { lib, folder } = await emptyLibrary('Series')
     addBook(folder, 'A/Book', { title: 'Book', series: ['Old Series #1'] })
-    await (await t.ctx.scanner.scans.scanLibrary(lib.id)).done
-    const old = await t.ctx.database.db.selectFrom('series').select('id').where('library_id', '=', lib.id).where('name', '=', 'Old Series').executeTakeFirst()
+    await (
+      await t.ctx.scanner.scans.scanLibrary(lib.id)
+    ).done
+    const old = await t.ctx.database.db
+      .selectFrom('series')
+      .select('id')
+      .where('library_id', '=', lib.id)
+      .where('name', '=', 'Old Series')
+      .executeTakeFirst()
     const admin = await socketFor(root.accessToken)
-    fs.writeFileSync(path.join(folder, 'A', 'Book', 'metadata.json'), JSON.stringify({ title: 'Book', series: ['New Series #1'] }))
-    await (await t.ctx.scanner.scans.scanLibrary(lib.id)).done
+    fs.writeFileSync(
+      path.join(folder, 'A', 'Book', 'metadata.json'),
+      JSON.stringify({ title: 'Book', series: ['New Series #1'] }),
+    )
+    await (
+      await t.ctx.scanner.scans.scanLibrary(lib.id)
+    ).done
     expect(await admin.waitFor('series_removed')).toEqual({ id: old?.id, libraryId: lib.id })
-    const names = await t.ctx.database.db.selectFrom('series').select('name').where('library_id', '=', lib.id).execute()
+    const names = await t.ctx.database.db
+      .selectFrom('series')
+      .select('name')
+      .where('library_id', '=', lib.id)
+      .execute()
     expect(names.map((n) => n.name)).toEqual(['New Series'])
   })
 
@@ -124,10 +167,19 @@ describe('scan events, tasks and cancellation', () => {
     const lib = await createLibrary(t, root.accessToken, {
       name: 'Precedence',
       folders: [{ fullPath: folder }],
-      settings: { disableWatcher: true, metadataPrecedence: ['absMetadata', 'audioMetatags', 'folderStructure'] },
+      settings: {
+        disableWatcher: true,
+        metadataPrecedence: ['absMetadata', 'audioMetatags', 'folderStructure'],
+      },
     })
-    await (await t.ctx.scanner.scans.scanLibrary(lib.id)).done
-    const row = await t.ctx.database.db.selectFrom('library_items').select(['title', 'author_name']).where('library_id', '=', lib.id).executeTakeFirst()
+    await (
+      await t.ctx.scanner.scans.scanLibrary(lib.id)
+    ).done
+    const row = await t.ctx.database.db
+      .selectFrom('library_items')
+      .select(['title', 'author_name'])
+      .where('library_id', '=', lib.id)
+      .executeTakeFirst()
     expect(row).toEqual({ title: 'Folder Title', author_name: 'Folder Author' })
   })
 
@@ -141,8 +193,14 @@ describe('scan events, tasks and cancellation', () => {
       folders: [{ fullPath: folder }],
       settings: { disableWatcher: true, audiobooksOnly: true },
     })
-    await (await t.ctx.scanner.scans.scanLibrary(lib.id)).done
-    const rows = await t.ctx.database.db.selectFrom('library_items').select(['rel_path', 'ebook_file']).where('library_id', '=', lib.id).execute()
+    await (
+      await t.ctx.scanner.scans.scanLibrary(lib.id)
+    ).done
+    const rows = await t.ctx.database.db
+      .selectFrom('library_items')
+      .select(['rel_path', 'ebook_file'])
+      .where('library_id', '=', lib.id)
+      .execute()
     expect(rows).toEqual([{ rel_path: 'A/Audio With Ebook', ebook_file: null }])
   })
 
@@ -181,7 +239,11 @@ describe('scan events, tasks and cancellation', () => {
     const finished = await admin.waitFor<Task>('task_finished', (x) => x.data.libraryId === lib.id, 10_000)
     expect(finished.description).toBe('Canceled by user')
     expect(finished.isFailed).toBe(false)
-    const count = await t.ctx.database.db.selectFrom('library_items').select('id').where('library_id', '=', lib.id).execute()
+    const count = await t.ctx.database.db
+      .selectFrom('library_items')
+      .select('id')
+      .where('library_id', '=', lib.id)
+      .execute()
     expect(count.length).toBeLessThan(30)
   })
 
@@ -189,10 +251,24 @@ describe('scan events, tasks and cancellation', () => {
     const { lib } = await emptyLibrary('Guarded')
     const user = await userWith({})
     expect((await t.call('POST', `/api/libraries/${lib.id}/scan`, user.accessToken)).statusCode).toBe(403)
-    expect((await t.call('POST', '/api/items/batch/scan', user.accessToken, { libraryItemIds: ['x'] })).statusCode).toBe(403)
-    expect((await t.call('POST', '/api/watcher/update', user.accessToken, { libraryId: lib.id, path: '/x', type: 'add' })).statusCode).toBe(403)
+    expect(
+      (await t.call('POST', '/api/items/batch/scan', user.accessToken, { libraryItemIds: ['x'] })).statusCode,
+    ).toBe(403)
+    expect(
+      (
+        await t.call('POST', '/api/watcher/update', user.accessToken, {
+          libraryId: lib.id,
+          path: '/x',
+          type: 'add',
+        })
+      ).statusCode,
+    ).toBe(403)
     expect((await t.call('POST', '/api/libraries/nope/scan', root.accessToken)).statusCode).toBe(404)
-    const outside = await t.call('POST', '/api/watcher/update', root.accessToken, { libraryId: lib.id, path: '/etc/passwd', type: 'add' })
+    const outside = await t.call('POST', '/api/watcher/update', root.accessToken, {
+      libraryId: lib.id,
+      path: '/etc/passwd',
+      type: 'add',
+    })
     expect(outside.statusCode).toBe(400)
     const traversal = await t.call('POST', '/api/watcher/update', root.accessToken, {
       libraryId: lib.id,
@@ -205,15 +281,27 @@ describe('scan events, tasks and cancellation', () => {
   it('answers batch scans at once and rescans the items as a task', async () => {
     const { lib, folder } = await emptyLibrary('Batch')
     addBook(folder, 'X/One')
-    await (await t.ctx.scanner.scans.scanLibrary(lib.id)).done
-    const [item] = await t.ctx.database.db.selectFrom('library_items').select('id').where('library_id', '=', lib.id).execute()
+    await (
+      await t.ctx.scanner.scans.scanLibrary(lib.id)
+    ).done
+    const [item] = await t.ctx.database.db
+      .selectFrom('library_items')
+      .select('id')
+      .where('library_id', '=', lib.id)
+      .execute()
     fs.writeFileSync(path.join(folder, 'X', 'One', 'desc.txt'), 'now described')
     const admin = await socketFor(root.accessToken)
-    const res = await t.call('POST', '/api/items/batch/scan', root.accessToken, { libraryItemIds: [item?.id] })
+    const res = await t.call('POST', '/api/items/batch/scan', root.accessToken, {
+      libraryItemIds: [item?.id],
+    })
     expect(res.statusCode).toBe(200)
     const task = await admin.waitFor<Task>('task_finished', (x) => x.action === 'scan-item', 10_000)
     expect(task.description).toBe('1 updated')
-    const row = await t.ctx.database.db.selectFrom('library_items').select('description').where('id', '=', item?.id ?? '').executeTakeFirst()
+    const row = await t.ctx.database.db
+      .selectFrom('library_items')
+      .select('description')
+      .where('id', '=', item?.id ?? '')
+      .executeTakeFirst()
     expect(row?.description).toBe('now described')
   })
 })
@@ -227,7 +315,10 @@ describe('first scan on library creation', () => {
     t = app.t
     const folder = path.join(tempDir('shelfcast-first-'), 'books')
     await makeAudio({ path: path.join(folder, 'A', 'B', 'b.mp3'), durationSec: 1 })
-    const lib: Library = await createLibrary(t, app.root.accessToken, { name: 'Auto', folders: [{ fullPath: folder }] })
+    const lib: Library = await createLibrary(t, app.root.accessToken, {
+      name: 'Auto',
+      folders: [{ fullPath: folder }],
+    })
     expect(t.ctx.scanner.scans.isScanning(lib.id)).toBe(true)
     const { status, done } = await t.ctx.scanner.scans.scanLibrary(lib.id)
     expect(status).toBe('already-scanning')
@@ -258,7 +349,8 @@ describe('scheduled scans', () => {
     await t.ctx.scanner.reconcile()
     expect(t.ctx.scanner.schedule.nextRun(every.id)).toBeInstanceOf(Date)
     expect(t.ctx.scanner.schedule.nextRun(bad.id)).toBeNull()
-    const scans = () => t.ctx.tasks.list().filter((x) => x.action === 'library-scan' && x.data.libraryId === every.id).length
+    const scans = () =>
+      t.ctx.tasks.list().filter((x) => x.action === 'library-scan' && x.data.libraryId === every.id).length
     const until = Date.now() + 5000
     while (scans() < 2 && Date.now() < until) await sleep(100)
     expect(scans()).toBeGreaterThanOrEqual(2)

@@ -68,7 +68,14 @@ export class ScanRepository {
   async previousState(ids: readonly string[]) {
     const out = new Map<
       string,
-      { mediaId: string; addedAt: number; coverPath: string | null; libraryFiles: string; podcast: string | null; episodes: EpisodeRow[] }
+      {
+        mediaId: string
+        addedAt: number
+        coverPath: string | null
+        libraryFiles: string
+        podcast: string | null
+        episodes: EpisodeRow[]
+      }
     >()
     for (const part of chunks(ids, IDS_PER_QUERY)) {
       const rows = await this.db
@@ -86,14 +93,23 @@ export class ScanRepository {
           episodes: [],
         })
       }
-      const episodes = await this.db.selectFrom('podcast_episodes').selectAll().where('library_item_id', 'in', part).execute()
+      const episodes = await this.db
+        .selectFrom('podcast_episodes')
+        .selectAll()
+        .where('library_item_id', 'in', part)
+        .execute()
       for (const e of episodes) out.get(e.library_item_id)?.episodes.push(e)
     }
     return out
   }
 
   /** Finds or creates people/series by name (case-insensitive, per library); returns name(lower) -> id. */
-  private async ensureAuthors(trx: Db, libraryId: string, names: string[], now: number): Promise<Map<string, { id: string; name: string }>> {
+  private async ensureAuthors(
+    trx: Db,
+    libraryId: string,
+    names: string[],
+    now: number,
+  ): Promise<Map<string, { id: string; name: string }>> {
     const map = new Map<string, { id: string; name: string }>()
     if (names.length === 0) return map
     const load = async (list: string[]) => {
@@ -175,17 +191,29 @@ export class ScanRepository {
    * Saves a batch of built items in one transaction: rows upserted by id, authors and series found or
    * created, join rows and facets replaced, the search row rewritten, podcast episodes synced.
    */
-  async saveBatch(libraryId: string, items: readonly BuiltItem[], prefixes: readonly string[], now: number): Promise<SavedItem[]> {
+  async saveBatch(
+    libraryId: string,
+    items: readonly BuiltItem[],
+    prefixes: readonly string[],
+    now: number,
+  ): Promise<SavedItem[]> {
     if (items.length === 0) return []
     return this.db.transaction().execute(async (trx) => {
       const uniq = (names: string[]) => [...new Map(names.map((n) => [n.toLowerCase(), n])).values()]
       const authors = await this.ensureAuthors(trx, libraryId, uniq(items.flatMap((i) => i.authors)), now)
-      const series = await this.ensureSeries(trx, libraryId, uniq(items.flatMap((i) => i.series.map((s) => s.name))), prefixes, now)
+      const series = await this.ensureSeries(
+        trx,
+        libraryId,
+        uniq(items.flatMap((i) => i.series.map((s) => s.name))),
+        prefixes,
+        now,
+      )
       const ids = items.map((i) => i.row.id)
 
       const existing = new Set<string>()
       for (const part of chunks(ids, IDS_PER_QUERY)) {
-        for (const r of await trx.selectFrom('library_items').select('id').where('id', 'in', part).execute()) existing.add(r.id)
+        for (const r of await trx.selectFrom('library_items').select('id').where('id', 'in', part).execute())
+          existing.add(r.id)
       }
       const rows = items.map((i) => i.row)
       for (const part of chunks(rows, ROWS_PER_INSERT)) {
@@ -196,7 +224,8 @@ export class ScanRepository {
             oc.column('id').doUpdateSet((eb) => {
               const set: Record<string, unknown> = {}
               for (const key of Object.keys(rows[0] ?? {})) {
-                if (key !== 'id' && key !== 'added_at' && key !== 'media_id') set[key] = eb.ref(`excluded.${key}` as 'excluded.title')
+                if (key !== 'id' && key !== 'added_at' && key !== 'media_id')
+                  set[key] = eb.ref(`excluded.${key}` as 'excluded.title')
               }
               return set
             }),
@@ -220,22 +249,53 @@ export class ScanRepository {
       const seriesRows = items.flatMap((i) =>
         i.series.flatMap((s) => {
           const found = series.get(s.name.toLowerCase())
-          return found ? [{ item_id: i.row.id, series_id: found.id, sequence: s.sequence, sequence_sort: sequenceSortValue(s.sequence) }] : []
+          return found
+            ? [
+                {
+                  item_id: i.row.id,
+                  series_id: found.id,
+                  sequence: s.sequence,
+                  sequence_sort: sequenceSortValue(s.sequence),
+                },
+              ]
+            : []
         }),
       )
       const facetRows = items.flatMap((i) => [
-        ...i.genres.map((value) => ({ item_id: i.row.id, library_id: libraryId, kind: 'genre' as const, value })),
+        ...i.genres.map((value) => ({
+          item_id: i.row.id,
+          library_id: libraryId,
+          kind: 'genre' as const,
+          value,
+        })),
         ...i.tags.map((value) => ({ item_id: i.row.id, library_id: libraryId, kind: 'tag' as const, value })),
-        ...i.narrators.map((value) => ({ item_id: i.row.id, library_id: libraryId, kind: 'narrator' as const, value })),
+        ...i.narrators.map((value) => ({
+          item_id: i.row.id,
+          library_id: libraryId,
+          kind: 'narrator' as const,
+          value,
+        })),
       ])
       for (const part of chunks(authorRows, ROWS_PER_INSERT * 4)) {
-        await trx.insertInto('item_authors').values(part).onConflict((oc) => oc.doNothing()).execute()
+        await trx
+          .insertInto('item_authors')
+          .values(part)
+          .onConflict((oc) => oc.doNothing())
+          .execute()
       }
       for (const part of chunks(seriesRows, ROWS_PER_INSERT * 4)) {
-        await trx.insertInto('item_series').values(part).onConflict((oc) => oc.doNothing()).execute()
+        await trx
+          .insertInto('item_series')
+          .values(part)
+          .onConflict((oc) => oc.doNothing())
+          .execute()
       }
       for (const part of chunks(facetRows, ROWS_PER_INSERT * 4)) {
-        await trx.insertInto('item_facets').values(part).onConflict((oc) => oc.doNothing()).execute()
+        await trx
+          .insertInto('item_facets')
+          .values(part)
+          .onConflict((oc) => oc.doNothing())
+          .execute()
       }
 
       // The search row shares the item's rowid, so it is replaced through the rowid index, not a scan.
@@ -271,7 +331,8 @@ export class ScanRepository {
           },
         ]
       })
-      for (const part of chunks(ftsRows, ROWS_PER_INSERT)) await trx.insertInto('items_fts').values(part).execute()
+      for (const part of chunks(ftsRows, ROWS_PER_INSERT))
+        await trx.insertInto('items_fts').values(part).execute()
 
       for (const item of items) {
         if (!item.episodes) continue
@@ -355,29 +416,53 @@ export class ScanRepository {
         .select(['item_series.item_id', 'series.id', 'series.name', 'item_series.sequence'])
         .where('item_series.item_id', 'in', part)
         .execute()
-      const episodes = await this.db.selectFrom('podcast_episodes').selectAll().where('library_item_id', 'in', part).execute()
+      const episodes = await this.db
+        .selectFrom('podcast_episodes')
+        .selectAll()
+        .where('library_item_id', 'in', part)
+        .execute()
       for (const row of rows) {
         out.push({
           row,
           relations: {
             authors: authors.filter((a) => a.item_id === row.id).map((a) => ({ id: a.id, name: a.name })),
-            series: series.filter((s) => s.item_id === row.id).map((s) => ({ id: s.id, name: s.name, sequence: s.sequence })),
+            series: series
+              .filter((s) => s.item_id === row.id)
+              .map((s) => ({ id: s.id, name: s.name, sequence: s.sequence })),
           },
-          episodes: episodes.filter((e) => e.library_item_id === row.id).sort((a, b) => (a.episode_index ?? 0) - (b.episode_index ?? 0)),
+          episodes: episodes
+            .filter((e) => e.library_item_id === row.id)
+            .sort((a, b) => (a.episode_index ?? 0) - (b.episode_index ?? 0)),
         })
       }
     }
     return out
   }
 
-  async findItem(id: string): Promise<{ id: string; libraryId: string; folderId: string; relPath: string; isFile: boolean; isMissing: boolean } | null> {
+  async findItem(
+    id: string,
+  ): Promise<{
+    id: string
+    libraryId: string
+    folderId: string
+    relPath: string
+    isFile: boolean
+    isMissing: boolean
+  } | null> {
     const r = await this.db
       .selectFrom('library_items')
       .select(['id', 'library_id', 'folder_id', 'rel_path', 'is_file', 'is_missing'])
       .where('id', '=', id)
       .executeTakeFirst()
     return r
-      ? { id: r.id, libraryId: r.library_id, folderId: r.folder_id, relPath: r.rel_path, isFile: r.is_file === 1, isMissing: r.is_missing === 1 }
+      ? {
+          id: r.id,
+          libraryId: r.library_id,
+          folderId: r.folder_id,
+          relPath: r.rel_path,
+          isFile: r.is_file === 1,
+          isMissing: r.is_missing === 1,
+        }
       : null
   }
 
@@ -389,13 +474,31 @@ export class ScanRepository {
       .where('image_path', 'is', null)
       .where('description', 'is', null)
       .where('asin', 'is', null)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('item_authors').select('item_id').whereRef('item_authors.author_id', '=', 'authors.id'))))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('item_authors')
+              .select('item_id')
+              .whereRef('item_authors.author_id', '=', 'authors.id'),
+          ),
+        ),
+      )
       .execute()
     const removed = await this.db
       .deleteFrom('series')
       .where('library_id', '=', libraryId)
       .where('description', 'is', null)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('item_series').select('item_id').whereRef('item_series.series_id', '=', 'series.id'))))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('item_series')
+              .select('item_id')
+              .whereRef('item_series.series_id', '=', 'series.id'),
+          ),
+        ),
+      )
       .returning('id')
       .execute()
     return { seriesIds: removed.map((r) => r.id) }

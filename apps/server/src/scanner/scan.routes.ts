@@ -9,7 +9,10 @@ import { isInside } from './walk.ts'
 const IdParams = z.object({ id: z.string().min(1).max(100) })
 const ScanQuery = z.object({ force: z.enum(['0', '1', 'true', 'false']).optional() })
 const BatchScanBody = z.object({
-  libraryItemIds: z.array(z.string().min(1).max(100), { error: 'libraryItemIds is required' }).min(1, 'No library items').max(1000),
+  libraryItemIds: z
+    .array(z.string().min(1).max(100), { error: 'libraryItemIds is required' })
+    .min(1, 'No library items')
+    .max(1000),
 })
 const WatcherUpdateBody = z.object({
   libraryId: z.string().min(1).max(100),
@@ -29,12 +32,16 @@ export function registerScanRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!library) throw notFound('Library not found')
     // Answers at once: the scan runs as a task and reports through task events.
     const { status } = await scans.scanLibrary(id, { force: force === '1' || force === 'true' })
-    return reply.type('text/plain; charset=utf-8').send(status === 'already-scanning' ? 'Already scanning' : 'OK')
+    return reply
+      .type('text/plain; charset=utf-8')
+      .send(status === 'already-scanning' ? 'Already scanning' : 'OK')
   })
 
   app.post('/api/items/batch/scan', { config: { access: 'admin' } }, async (request, reply) => {
     const { libraryItemIds } = parseInput(BatchScanBody, request.body)
-    void scans.scanItems([...new Set(libraryItemIds)]).catch((err: unknown) => request.log.warn({ err }, 'batch scan failed'))
+    void scans
+      .scanItems([...new Set(libraryItemIds)])
+      .catch((err: unknown) => request.log.warn({ err }, 'batch scan failed'))
     return reply.type('text/plain; charset=utf-8').send('OK')
   })
 
@@ -49,13 +56,18 @@ export function registerScanRoutes(app: FastifyInstance, ctx: AppContext) {
     const body = parseInput(WatcherUpdateBody, request.body)
     const library = (await ctx.libraries.all()).find((l) => l.id === body.libraryId)
     if (!library) throw notFound('Library not found')
-    const paths = [body.path, ...(body.type === 'rename' && body.oldPath ? [body.oldPath] : [])].map((p) => path.resolve(p))
+    const paths = [body.path, ...(body.type === 'rename' && body.oldPath ? [body.oldPath] : [])].map((p) =>
+      path.resolve(p),
+    )
     for (const p of paths) {
-      if (!library.folders.some((f) => isInside(f.fullPath, p))) throw badRequest('Path is not inside a folder of this library')
+      if (!library.folders.some((f) => isInside(f.fullPath, p)))
+        throw badRequest('Path is not inside a folder of this library')
     }
     const queued = paths.every((p) => watcher.touch(library.id, p))
     if (!queued) {
-      void scans.scanChangedPaths(library.id, paths).catch((err: unknown) => request.log.warn({ err }, 'watcher update scan failed'))
+      void scans
+        .scanChangedPaths(library.id, paths)
+        .catch((err: unknown) => request.log.warn({ err }, 'watcher update scan failed'))
     }
     return reply.type('text/plain; charset=utf-8').send('OK')
   })

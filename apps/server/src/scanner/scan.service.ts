@@ -80,7 +80,13 @@ export class ScanService {
       readEmbeddedPicture: (file, maxBytes) => limit(() => readEmbeddedPicture(file, maxBytes)),
       log: deps.log,
     })
-    this.scanner = new LibraryScanner({ repo: deps.repo, builder, clock: deps.clock, log: deps.log, metadataPath: deps.metadataPath })
+    this.scanner = new LibraryScanner({
+      repo: deps.repo,
+      builder,
+      clock: deps.clock,
+      log: deps.log,
+      metadataPath: deps.metadataPath,
+    })
     this.events = new ItemEvents(deps.realtime)
   }
 
@@ -102,7 +108,13 @@ export class ScanService {
     return (await this.deps.libraries.all()).find((l) => l.id === libraryId) ?? null
   }
 
-  private async runScopes(library: Library, scopes: ScanScope[], force: boolean, cancelled: () => boolean, onProgress?: (p: number) => void) {
+  private async runScopes(
+    library: Library,
+    scopes: ScanScope[],
+    force: boolean,
+    cancelled: () => boolean,
+    onProgress?: (p: number) => void,
+  ) {
     const { sortingPrefixes } = await this.deps.settings.getServerSettings()
     return this.scanner.run(
       library,
@@ -112,7 +124,9 @@ export class ScanService {
         force,
         cancelled: () => cancelled() || this.stopped,
         readdir: this.readdir,
-        onProgress: onProgress ? (done, total) => onProgress(total === 0 ? 100 : (done / total) * 100) : undefined,
+        onProgress: onProgress
+          ? (done, total) => onProgress(total === 0 ? 100 : (done / total) * 100)
+          : undefined,
         onSaved: (added, updated) => {
           this.events.added(added)
           this.events.updated(updated)
@@ -137,7 +151,10 @@ export class ScanService {
    * Starts a full scan of a library as a task. A second request while one runs joins it
    * (`already-scanning`) instead of starting another.
    */
-  async scanLibrary(libraryId: string, opts: { force?: boolean } = {}): Promise<{ status: 'started' | 'already-scanning'; done: Promise<ScanResults | null> }> {
+  async scanLibrary(
+    libraryId: string,
+    opts: { force?: boolean } = {},
+  ): Promise<{ status: 'started' | 'already-scanning'; done: Promise<ScanResults | null> }> {
     const existing = this.running.get(libraryId)
     if (existing) return { status: 'already-scanning', done: existing.done }
     const library = await this.library(libraryId)
@@ -165,13 +182,21 @@ export class ScanService {
           (p) => task.progress(p),
         )
         const elapsed = this.deps.clock() - started
-        const scanResults: ScanResults = { added: counts.added, updated: counts.updated, missing: counts.missing, elapsed }
+        const scanResults: ScanResults = {
+          added: counts.added,
+          updated: counts.updated,
+          missing: counts.missing,
+          elapsed,
+        }
         if (state.cancelled || this.stopped) {
           task.finish({ description: 'Canceled by user', error: 'Canceled by user', data: { scanResults } })
           return null
         }
         task.finish({ description: describeResults(counts, elapsed), data: { scanResults } })
-        this.deps.log.info({ libraryId, ...scanResults, unchanged: counts.unchanged, filesProbed: counts.filesProbed }, 'library scan finished')
+        this.deps.log.info(
+          { libraryId, ...scanResults, unchanged: counts.unchanged, filesProbed: counts.filesProbed },
+          'library scan finished',
+        )
         return scanResults
       } catch (err) {
         this.deps.log.error({ err, libraryId }, 'library scan failed')
@@ -200,7 +225,9 @@ export class ScanService {
     const library = await this.library(item.libraryId)
     const folder = library?.folders.find((f) => f.id === item.folderId)
     if (!library || !folder) return 'NOTHING'
-    const counts = await this.withLock(library.id, () => this.runScopes(library, [{ folder, relPaths: [item.relPath] }], false, () => false))
+    const counts = await this.withLock(library.id, () =>
+      this.runScopes(library, [{ folder, relPaths: [item.relPath] }], false, () => false),
+    )
     const now = await this.deps.repo.findItem(itemId)
     if (now?.isMissing) return item.isMissing ? 'NOTHING' : 'REMOVED'
     return counts.added + counts.updated > 0 ? 'UPDATED' : 'UPTODATE'
@@ -209,7 +236,11 @@ export class ScanService {
   /** Rescans several items as one scan-item task per library. */
   async scanItems(itemIds: readonly string[]): Promise<Record<string, ItemScanResult>> {
     const results: Record<string, ItemScanResult> = {}
-    const task = this.deps.tasks.start({ action: 'scan-item', title: `Scanning ${itemIds.length} items`, data: {} })
+    const task = this.deps.tasks.start({
+      action: 'scan-item',
+      title: `Scanning ${itemIds.length} items`,
+      data: {},
+    })
     try {
       let done = 0
       for (const id of itemIds) {

@@ -53,8 +53,14 @@ export function createScannerModule(deps: {
     metadataPath: deps.config.metadataPath,
     ffprobePath: deps.config.ffprobePath || null,
   })
-  const watcher = new LibraryWatcher({ log, rescan: (libraryId, paths) => scans.scanChangedPaths(libraryId, paths) })
-  const schedule = new ScanSchedule({ log, startScan: (libraryId) => scans.scanLibrary(libraryId).then((s) => s.done) })
+  const watcher = new LibraryWatcher({
+    log,
+    rescan: (libraryId, paths) => scans.scanChangedPaths(libraryId, paths),
+  })
+  const schedule = new ScanSchedule({
+    log,
+    startScan: (libraryId) => scans.scanLibrary(libraryId).then((s) => s.done),
+  })
   let timer: NodeJS.Timeout | null = null
   let stopped = false
 
@@ -72,7 +78,9 @@ export function createScannerModule(deps: {
   deps.libraries.onCreated((library) => {
     if (stopped) return
     void reconcile()
-    void scans.scanLibrary(library.id).catch((err: unknown) => log.warn({ err, libraryId: library.id }, 'first scan failed'))
+    void scans
+      .scanLibrary(library.id)
+      .catch((err: unknown) => log.warn({ err, libraryId: library.id }, 'first scan failed'))
   })
   deps.realtime.onClientEvent('cancel_scan', (user, payload) => {
     if (isAdmin(user) && typeof payload === 'string') scans.cancel(payload)

@@ -2,8 +2,9 @@
 export const TEXT_LIMITS = { short: 1000, long: 20_000 } as const
 
 // Control characters other than tab/newline, and lone surrogates from badly decoded tags.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+const CONTROL =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
 
 /** A tag or metadata value as clean text: control characters dropped, trimmed, capped; '' becomes null. */
 export function cleanText(value: unknown, max: number = TEXT_LIMITS.short): string | null {
@@ -54,7 +55,9 @@ export function yearOf(value: string | null | undefined): string | null {
 }
 
 /** "Series Name #2" -> {name, sequence}; a bare name has no sequence. */
-export function parseSeriesString(value: string | null | undefined): { name: string; sequence: string | null } | null {
+export function parseSeriesString(
+  value: string | null | undefined,
+): { name: string; sequence: string | null } | null {
   const v = cleanText(value)
   if (!v) return null
   const m = /^(.*?)\s*#\s*([\w.-]+)\s*$/.exec(v)

@@ -1,7 +1,13 @@
 import type { AudioFile } from '@shelfcast/contracts'
 import { describe, expect, it } from 'vitest'
 import { failedProbe, normaliseChapters, type AudioProbe } from './audio-probe.ts'
-import { buildChapters, orderTracks, toAudioFile, trackNumberFromFileName, type ProbedAudio } from './tracks.ts'
+import {
+  buildChapters,
+  orderTracks,
+  toAudioFile,
+  trackNumberFromFileName,
+  type ProbedAudio,
+} from './tracks.ts'
 import type { WalkedFile } from './walk.ts'
 
 const walked = (relPath: string): WalkedFile => ({
@@ -14,7 +20,9 @@ const walked = (relPath: string): WalkedFile => ({
   ctimeMs: 0,
   birthtimeMs: 0,
 })
-const probe = (over: Partial<AudioProbe> & { track?: number | null; disc?: number | null; title?: string | null } = {}): AudioProbe => {
+const probe = (
+  over: Partial<AudioProbe> & { track?: number | null; disc?: number | null; title?: string | null } = {},
+): AudioProbe => {
   const base = failedProbe('x')
   return {
     ...base,
@@ -26,9 +34,13 @@ const probe = (over: Partial<AudioProbe> & { track?: number | null; disc?: numbe
     metaTags: over.title ? { tagTitle: over.title } : {},
   }
 }
-const probed = (rel: string, over: Parameters<typeof probe>[0] = {}): ProbedAudio => ({ file: walked(`Book/${rel}`), probe: probe(over) })
+const probed = (rel: string, over: Parameters<typeof probe>[0] = {}): ProbedAudio => ({
+  file: walked(`Book/${rel}`),
+  probe: probe(over),
+})
 const names = (list: ProbedAudio[]) => list.map((p) => p.file.name)
-const asFiles = (list: ProbedAudio[]): AudioFile[] => list.map((p, i) => toAudioFile(p, i + 1, 'Book', false, { addedAt: 0, updatedAt: 0 }))
+const asFiles = (list: ProbedAudio[]): AudioFile[] =>
+  list.map((p, i) => toAudioFile(p, i + 1, 'Book', false, { addedAt: 0, updatedAt: 0 }))
 
 describe('track order', () => {
   it('follows distinct disc/track tags', () => {
@@ -37,12 +49,24 @@ describe('track order', () => {
   })
 
   it('uses CD folders as discs with track tags', () => {
-    const list = [probed('CD 2/x.mp3', { track: 1 }), probed('CD 1/y.mp3', { track: 2 }), probed('CD 1/z.mp3', { track: 1 })]
-    expect(orderTracks(list, 'Book').map((p) => p.file.relPath)).toEqual(['Book/CD 1/z.mp3', 'Book/CD 1/y.mp3', 'Book/CD 2/x.mp3'])
+    const list = [
+      probed('CD 2/x.mp3', { track: 1 }),
+      probed('CD 1/y.mp3', { track: 2 }),
+      probed('CD 1/z.mp3', { track: 1 }),
+    ]
+    expect(orderTracks(list, 'Book').map((p) => p.file.relPath)).toEqual([
+      'Book/CD 1/z.mp3',
+      'Book/CD 1/y.mp3',
+      'Book/CD 2/x.mp3',
+    ])
   })
 
   it('falls back to numbers in file names when tags repeat or are missing', () => {
-    const list = [probed('Part 10.mp3', { track: 1 }), probed('Part 2.mp3', { track: 1 }), probed('Part 1.mp3')]
+    const list = [
+      probed('Part 10.mp3', { track: 1 }),
+      probed('Part 2.mp3', { track: 1 }),
+      probed('Part 1.mp3'),
+    ]
     expect(names(orderTracks(list, 'Book'))).toEqual(['Part 1.mp3', 'Part 2.mp3', 'Part 10.mp3'])
   })
 
@@ -76,16 +100,34 @@ describe('chapters', () => {
   })
 
   it('uses the single file chapters as they are', () => {
-    const chapters = normaliseChapters([{ title: 'One', start: 0 }, { title: 'Two', start: 4 }], 10)
-    expect(buildChapters(asFiles([probed('a.m4b', { chapters })])).map((c) => [c.title, c.start, c.end])).toEqual([
+    const chapters = normaliseChapters(
+      [
+        { title: 'One', start: 0 },
+        { title: 'Two', start: 4 },
+      ],
+      10,
+    )
+    expect(
+      buildChapters(asFiles([probed('a.m4b', { chapters })])).map((c) => [c.title, c.start, c.end]),
+    ).toEqual([
       ['One', 0, 4],
       ['Two', 4, 10],
     ])
   })
 
   it('offsets every file chapters by the file start when all files have chapters', () => {
-    const ch = (t: string) => normaliseChapters([{ title: `${t}1`, start: 0 }, { title: `${t}2`, start: 5 }], 10)
-    const files = asFiles([probed('1.mp3', { track: 1, chapters: ch('a') }), probed('2.mp3', { track: 2, chapters: ch('b') })])
+    const ch = (t: string) =>
+      normaliseChapters(
+        [
+          { title: `${t}1`, start: 0 },
+          { title: `${t}2`, start: 5 },
+        ],
+        10,
+      )
+    const files = asFiles([
+      probed('1.mp3', { track: 1, chapters: ch('a') }),
+      probed('2.mp3', { track: 2, chapters: ch('b') }),
+    ])
     expect(buildChapters(files).map((c) => [c.title, c.start, c.end])).toEqual([
       ['a1', 0, 5],
       ['a2', 5, 10],
@@ -96,7 +138,14 @@ describe('chapters', () => {
 
   it('takes the first file chapters when they cover the whole book', () => {
     // The first of three 10 s parts carries chapters for the whole 30 s book.
-    const whole = normaliseChapters([{ title: 'One', start: 0 }, { title: 'Two', start: 15 }, { title: 'Bogus', start: 99 }], 10)
+    const whole = normaliseChapters(
+      [
+        { title: 'One', start: 0 },
+        { title: 'Two', start: 15 },
+        { title: 'Bogus', start: 99 },
+      ],
+      10,
+    )
     const files = asFiles([probed('1.mp3', { chapters: whole }), probed('2.mp3'), probed('3.mp3')])
     expect(buildChapters(files).map((c) => [c.title, c.start, c.end])).toEqual([
       ['One', 0, 15],

@@ -48,11 +48,19 @@ export function orderTracks(items: readonly ProbedAudio[], itemRelPath: string):
     const parts = rel.split('/')
     return parts.length > 1 ? discNumberOfFolder(parts[parts.length - 2] ?? '') : null
   }
-  const byTags = items.map((p) => ({ p, disc: p.probe.tags.disc ?? discFolder(p) ?? 0, track: p.probe.tags.track }))
+  const byTags = items.map((p) => ({
+    p,
+    disc: p.probe.tags.disc ?? discFolder(p) ?? 0,
+    track: p.probe.tags.track,
+  }))
   if (byTags.every((x) => x.track !== null) && unique(byTags.map((x) => `${x.disc}:${x.track}`))) {
     return byTags.sort((a, b) => a.disc - b.disc || (a.track ?? 0) - (b.track ?? 0)).map((x) => x.p)
   }
-  const byName = items.map((p) => ({ p, disc: discFolder(p) ?? 0, track: trackNumberFromFileName(p.file.name) }))
+  const byName = items.map((p) => ({
+    p,
+    disc: discFolder(p) ?? 0,
+    track: trackNumberFromFileName(p.file.name),
+  }))
   if (byName.every((x) => x.track !== null) && unique(byName.map((x) => `${x.disc}:${x.track}`))) {
     return byName.sort((a, b) => a.disc - b.disc || (a.track ?? 0) - (b.track ?? 0)).map((x) => x.p)
   }

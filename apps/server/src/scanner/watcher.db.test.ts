@@ -23,12 +23,17 @@ describe('file watcher', () => {
   let root: string
   let sample: string
   let library: Library
-  const libraryScans = () => t.ctx.tasks.list().filter((x) => x.action === 'library-scan' && x.data.libraryId === library.id).length
+  const libraryScans = () =>
+    t.ctx.tasks.list().filter((x) => x.action === 'library-scan' && x.data.libraryId === library.id).length
 
   beforeAll(async () => {
     const dir = tempDir('shelfcast-watch-')
     root = path.join(dir, 'books')
-    sample = await makeAudio({ path: path.join(dir, 'sample.mp3'), durationSec: 1, tags: { title: 'Watched' } })
+    sample = await makeAudio({
+      path: path.join(dir, 'sample.mp3'),
+      durationSec: 1,
+      tags: { title: 'Watched' },
+    })
     fs.mkdirSync(path.join(root, 'Author', 'First Book'), { recursive: true })
     fs.copyFileSync(sample, path.join(root, 'Author', 'First Book', 'a.mp3'))
     const app = await createInitialisedApp()
@@ -36,7 +41,9 @@ describe('file watcher', () => {
     token = app.root.accessToken
     t.ctx.scanner.watcher.debounceMs = 300
     library = await createLibrary(t, token, { name: 'Watched', folders: [{ fullPath: root }] })
-    await (await t.ctx.scanner.scans.scanLibrary(library.id)).done
+    await (
+      await t.ctx.scanner.scans.scanLibrary(library.id)
+    ).done
     await waitFor(async () => (t.ctx.scanner.watcher.isWatching(library.id) ? true : undefined), 'watcher')
     await t.ctx.scanner.watcher.whenReady(library.id)
   })
@@ -48,7 +55,10 @@ describe('file watcher', () => {
     const target = path.join(root, 'Author', 'Second Book')
     fs.mkdirSync(target)
     fs.copyFileSync(sample, path.join(target, 'b.mp3'))
-    const item = await waitFor(async () => (await itemsOf(t, library.id)).get('Author/Second Book'), 'new item')
+    const item = await waitFor(
+      async () => (await itemsOf(t, library.id)).get('Author/Second Book'),
+      'new item',
+    )
     expect((item.media as Book).audioFiles).toHaveLength(1)
     expect(t.ctx.scanner.scans.probeCounter.count - probesBefore).toBe(1)
     expect(libraryScans()).toBe(scansBefore)
@@ -57,7 +67,10 @@ describe('file watcher', () => {
   it('follows a renamed folder, keeping the item id', async () => {
     const before = (await itemsOf(t, library.id)).get('Author/First Book')
     fs.renameSync(path.join(root, 'Author', 'First Book'), path.join(root, 'Author', 'Renamed Book'))
-    const moved = await waitFor(async () => (await itemsOf(t, library.id)).get('Author/Renamed Book'), 'renamed item')
+    const moved = await waitFor(
+      async () => (await itemsOf(t, library.id)).get('Author/Renamed Book'),
+      'renamed item',
+    )
     expect(moved.id).toBe(before?.id)
     expect(moved.isMissing).toBe(false)
     expect((await itemsOf(t, library.id)).has('Author/First Book')).toBe(false)
@@ -78,7 +91,11 @@ describe('file watcher', () => {
     const target = path.join(root, 'Notified', 'Book')
     fs.mkdirSync(target, { recursive: true })
     fs.copyFileSync(sample, path.join(target, 'c.mp3'))
-    const res = await t.call('POST', '/api/watcher/update', token, { libraryId: library.id, path: path.join(target, 'c.mp3'), type: 'add' })
+    const res = await t.call('POST', '/api/watcher/update', token, {
+      libraryId: library.id,
+      path: path.join(target, 'c.mp3'),
+      type: 'add',
+    })
     expect(res.statusCode).toBe(200)
     await waitFor(async () => (await itemsOf(t, library.id)).get('Notified/Book'), 'notified item')
   })

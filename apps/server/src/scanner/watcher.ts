@@ -81,12 +81,17 @@ export class LibraryWatcher {
     entry.ready = (async () => {
       for (const root of entry.roots) {
         if (!fs.existsSync(root)) {
-          this.deps.log.warn({ libraryId: lib.id, folder: root }, 'library folder does not exist, not watched')
+          this.deps.log.warn(
+            { libraryId: lib.id, folder: root },
+            'library folder does not exist, not watched',
+          )
           continue
         }
         await this.watchTree(lib.id, entry, root, 0)
       }
-    })().catch((err: unknown) => this.deps.log.warn({ err, libraryId: lib.id }, 'library folder could not be watched'))
+    })().catch((err: unknown) =>
+      this.deps.log.warn({ err, libraryId: lib.id }, 'library folder could not be watched'),
+    )
   }
 
   /** Watches a folder and every folder below it (not through symlinks, not dot-folders). */
@@ -104,21 +109,25 @@ export class LibraryWatcher {
       } catch {
         continue
       }
-      for (const d of names) if (d.isDirectory() && !isHidden(d.name)) stack.push([path.join(dir, d.name), depth + 1])
+      for (const d of names)
+        if (d.isDirectory() && !isHidden(d.name)) stack.push([path.join(dir, d.name), depth + 1])
       if (++added % WATCHES_PER_SLICE === 0) await yieldToEventLoop()
     }
   }
 
   private watchDir(libraryId: string, entry: LibraryWatch, dir: string): boolean {
     try {
-      const w = fs.watch(dir, { persistent: false }, (_event, filename) => this.onEvent(libraryId, entry, dir, filename))
+      const w = fs.watch(dir, { persistent: false }, (_event, filename) =>
+        this.onEvent(libraryId, entry, dir, filename),
+      )
       w.on('error', () => this.unwatchTree(entry, dir))
       entry.dirs.set(dir, w)
       return true
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code
       if (code === 'ENOSPC' || code === 'EMFILE') {
-        if (!this.limitWarned) this.deps.log.warn({ libraryId, dir }, 'file watch limit reached: some folders are not watched')
+        if (!this.limitWarned)
+          this.deps.log.warn({ libraryId, dir }, 'file watch limit reached: some folders are not watched')
         this.limitWarned = true
       }
       return false

@@ -1,0 +1,187 @@
+import type { AudioFile, EbookFile } from '@shelfcast/contracts'
+import type { ItemRow } from '../modules/library-items/item-json.ts'
+import type { AudioProbe } from './audio-probe.ts'
+import { mergeBookMeta, type BookMetaDraft, type SeriesEntry } from './book-meta.ts'
+import { writeItemCover } from './cover.ts'
+import { EBOOK_PREFERENCE, type EbookInfo } from './ebook.ts'
+import { extOf, naturalCompare } from './file-types.ts'
+import { parseBookFolder } from './folder-name.ts'
+import type { ItemCandidate } from './group.ts'
+import {
+  nameWithoutExt,
+  readDraft,
+  sortFiles,
+  type BuildTarget,
+  type BuiltItem,
+  type ItemParts,
+  type PreviousItem,
+  type Source,
+} from './item-parts.ts'
+import { parseAbsBookJson, parseDescTxt, parseNfo, parseOpf, parseReaderTxt } from './metadata-files.ts'
+import { authorNameLF, splitPersonNames, titleIgnoringPrefix } from './names.ts'
+import { parseSeriesString, uniqueStrings, yearOf } from './text.ts'
+import { buildChapters, fileMetadataOf, orderTracks, toAudioFile } from './tracks.ts'
+import type { DirStat, WalkedFile } from './walk.ts'
+
+function primaryEbook(ebooks: WalkedFile[]): WalkedFile | null {
+  const rank = (f: WalkedFile) => {
+    const i = (EBOOK_PREFERENCE as readonly string[]).indexOf(extOf(f.name))
+    return i < 0 ? EBOOK_PREFERENCE.length : i
+  }
+  return [...ebooks].sort((a, b) => rank(a) - rank(b) || naturalCompare(a.relPath, b.relPath))[0] ?? null
+}
+
+/** Draft from an audio file's tags (Audiobookshelf's mapping: album or title -> title, album artist or artist -> authors ...). */
+function draftFromTags(probe: AudioProbe): BookMetaDraft {
+  const t = probe.tags
+  const series: SeriesEntry[] = []
+  if (t.series) series.push({ name: t.series, sequence: t.seriesPart ? String(t.seriesPart) : null })
+  else {
+    const grouped = parseSeriesString(t.grouping)
+    if (grouped?.sequence) series.push(grouped)
+  }
+  return {
+    title: t.album ?? t.title,
+    subtitle: t.subtitle,
+    authors: splitPersonNames(t.albumArtist ?? t.artist),
+    narrators: splitPersonNames(t.composer),
+    series,
+    genres: t.genres,
+    publishedYear: t.year,
+    publisher: t.publisher,
+    description: t.description ?? t.comment,
+    isbn: t.isbn,
+    asin: t.asin,
+    language: t.language,
+    explicit: t.explicit || undefined,
+  }
+}
+
+/** A book: audio files in play order, chapters, ebook, cover, and metadata merged in the admin's precedence. */
+export async function buildBook(
+  parts: ItemParts,
+  c: ItemCandidate,
+  dirStat: DirStat | undefined,
+  fingerprint: string,
+  t: BuildTarget,
+  prev: PreviousItem | null,
+): Promise<BuiltItem | null> {
+  const { log } = parts.deps
+  const files = sortFiles(c)
+  const settings = t.library.settings
+  const ebook = settings.audiobooksOnly ? null : primaryEbook(files.ebooks)
+  if (files.audio.length === 0 && !ebook) return null
+
+  const probed = await parts.probeAll(files.audio)
+  const ordered = orderTracks(probed, c.relPath)
+  const audioFiles: AudioFile[] = ordered.map((p, i) =>
+    toAudioFile(p, i + 1, c.relPath, c.isFile, {
+      addedAt: prev?.fileTimes.get(p.file.ino) ?? t.now,
+      updatedAt: t.now,
+    }),
+  )
+  const firstGood = ordered.find((p) => !p.probe.error)
+  const ebookInfo: EbookInfo = ebook
+    ? await parts.deps.readEbook(ebook.path, !firstGood?.probe.embeddedCoverArt)
+    : { metadata: null, cover: null }
+
+  const folderName = c.isFile ? nameWithoutExt(c.relPath) : c.relPath
+  const folderDraft = parseBookFolder(folderName.split('/'))
+  const order = settings.metadataPrecedence
+  // Only the sources the admin enabled are read at all.
+  const wants = (source: Source) => order.includes(source)
+  const txt = wants('txtFiles')
+    ? [await readDraft(files.desc, parseDescTxt, log), await readDraft(files.reader, parseReaderTxt, log)]
+    : []
+  const drafts: Record<Source, BookMetaDraft | null> = {
+    folderStructure: {
+      ...folderDraft,
+      series: folderDraft.series ? [folderDraft.series] : [],
+    },
+    audioMetatags: firstGood ? draftFromTags(firstGood.probe) : ebookInfo.metadata,
+    nfoFile: wants('nfoFile') ? await readDraft(files.nfo, parseNfo, log) : null,
+    txtFiles: txt[0] || txt[1] ? { ...txt[0], ...txt[1] } : null,
+    opfFile: wants('opfFile') ? await readDraft(files.opf, parseOpf, log) : null,
+    absMetadata: wants('absMetadata') ? await readDraft(files.metadataJson, parseAbsBookJson, log) : null,
+  }
+  const meta = mergeBookMeta(
+    order.map((s) => drafts[s]).filter((d): d is BookMetaDraft => d !== null),
+    folderDraft.title || folderName,
+  )
+
+  const audioChapters = buildChapters(audioFiles)
+  const duration = audioFiles.filter((f) => !f.error && !f.exclude).reduce((s, f) => s + f.duration, 0)
+  // metadata.json chapters win over embedded ones only when that source comes later in the admin's order.
+  const jsonChapters = drafts.absMetadata?.chapters
+  const useJsonChapters =
+    !!jsonChapters?.length &&
+    order.includes('absMetadata') &&
+    order.indexOf('absMetadata') > order.indexOf('audioMetatags')
+  const chapters = useJsonChapters && jsonChapters ? jsonChapters : audioChapters
+
+  const row = parts.baseRow(c, dirStat, fingerprint, t, prev)
+  row.cover_path = await parts.chooseCover(c, files, row.id, t, prev, async () => {
+    const fromAudio = await parts.extractAudioCover(ordered, row.id, t)
+    if (fromAudio) return fromAudio
+    return ebookInfo.cover ? writeItemCover(t.metadataPath, row.id, ebookInfo.cover) : null
+  })
+
+  const ebookFile: EbookFile | null = ebook
+    ? {
+        ino: ebook.ino,
+        metadata: fileMetadataOf(ebook, c.relPath, c.isFile),
+        ebookFormat: extOf(ebook.name),
+        addedAt: prev?.fileTimes.get(ebook.ino) ?? t.now,
+        updatedAt: t.now,
+      }
+    : null
+  const hasError = audioFiles.some((f) => f.error !== null)
+  const playable = audioFiles.some((f) => f.error === null)
+  const authors = uniqueStrings(meta.authors)
+  const narrators = uniqueStrings(meta.narrators)
+  const genres = uniqueStrings(meta.genres)
+  const tags = uniqueStrings(meta.tags)
+  const title = meta.title || folderName
+
+  Object.assign(row, {
+    is_invalid: hasError || (!playable && !ebookFile) ? 1 : 0,
+    title,
+    title_ignore_prefix: titleIgnoringPrefix(title, t.sortingPrefixes),
+    subtitle: meta.subtitle,
+    author_name: authors.join(', '),
+    author_name_lf: authorNameLF(authors),
+    narrator_name: narrators.join(', '),
+    series_name: meta.series.map((s) => (s.sequence ? `${s.name} #${s.sequence}` : s.name)).join(', '),
+    published_year: meta.publishedYear ?? yearOf(meta.publishedDate),
+    published_date: meta.publishedDate,
+    publisher: meta.publisher,
+    description: meta.description,
+    isbn: meta.isbn,
+    asin: meta.asin,
+    language: meta.language,
+    explicit: meta.explicit ? 1 : 0,
+    abridged: meta.abridged ? 1 : 0,
+    duration,
+    num_tracks: audioFiles.filter((f) => !f.error && !f.exclude).length,
+    num_chapters: chapters.length,
+    ebook_format: ebookFile?.ebookFormat ?? null,
+    audio_files: JSON.stringify(audioFiles),
+    chapters: JSON.stringify(chapters),
+    ebook_file: ebookFile ? JSON.stringify(ebookFile) : null,
+    library_files: JSON.stringify(parts.libraryFiles(c, t, prev, ebook?.ino ?? null)),
+    tags: JSON.stringify(tags),
+    genres: JSON.stringify(genres),
+    narrators: JSON.stringify(narrators),
+  } satisfies Partial<ItemRow>)
+  return { row, authors, series: dedupeSeries(meta.series), genres, tags, narrators, episodes: null }
+}
+
+function dedupeSeries(series: SeriesEntry[]): SeriesEntry[] {
+  const seen = new Set<string>()
+  return series.filter((s) => {
+    const key = s.name.toLowerCase()
+    if (!s.name || seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+}
