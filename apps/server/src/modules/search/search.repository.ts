@@ -13,14 +13,28 @@ export class SearchRepository {
     this.db = db
   }
 
-  /** Visible items of the library matching `match`, best first (title weighs most). */
-  async items(user: UserRecord, libraryId: string, match: string, limit: number): Promise<string[]> {
-    const r = await sql<{ id: string }>`
-      SELECT li.id AS id FROM items_fts f CROSS JOIN library_items li ON li.rowid = f.rowid
-      WHERE items_fts MATCH ${match} AND f.library_id = ${libraryId} AND ${itemVisibility(user, 'li')}
-      ORDER BY bm25(items_fts, 0, 0, 10, 3, 6, 3, 5, 1.5, 1.5, 8), li.title COLLATE NOCASE
-      LIMIT ${limit}`.execute(this.db)
-    return r.rows.map((x) => x.id)
+  /**
+   * Visible items of the library matching `match`: best first (title weighs most) when `ranked`, else in
+   * index order. Hits are taken from the FTS index alone first (no row reads), then checked against the
+   * library and the access rule; when too few survive, more hits are read (up to everything).
+   */
+  async items(user: UserRecord, libraryId: string, match: string, limit: number, ranked: boolean): Promise<string[]> {
+    const order = ranked ? sql`ORDER BY bm25(items_fts, 0, 0, 10, 3, 6, 3, 5, 1.5, 1.5, 8)` : sql``
+    for (let cap = Math.max(limit * 4, 100); ; cap *= 8) {
+      const hits = (await sql<{ rid: number }>`SELECT rowid AS rid FROM items_fts WHERE items_fts MATCH ${match} ${order} LIMIT ${cap}`.execute(this.db)).rows
+      if (hits.length === 0) return []
+      const rank = new Map(hits.map((h, i) => [h.rid, i]))
+      const visible = (
+        await sql<{ id: string; rid: number }>`SELECT li.id AS id, li.rowid AS rid FROM library_items li
+          WHERE li.rowid IN (${sql.join(hits.map((h) => h.rid))}) AND +li.library_id = ${libraryId} AND ${itemVisibility(user, 'li', { probeOnly: true })}`.execute(this.db)
+      ).rows
+      if (visible.length >= limit || hits.length < cap) {
+        return visible
+          .sort((a, b) => (rank.get(a.rid) ?? 0) - (rank.get(b.rid) ?? 0))
+          .slice(0, limit)
+          .map((v) => v.id)
+      }
+    }
   }
 
   /** Authors of these items. */

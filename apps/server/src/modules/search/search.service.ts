@@ -52,11 +52,13 @@ export class SearchService {
     const out = empty()
     if (tokens.length === 0) return out
     const lib = library.id
-    const itemIds = await this.repo.items(user, lib, ftsQuery(tokens), limit)
+    // One-letter words match most of a library: rank those on titles alone.
+    const broad = tokens.every((t) => t.length < 2)
+    const itemIds = await this.repo.items(user, lib, ftsQuery(tokens, broad ? 'title' : undefined), limit, true)
     const hits = (await this.items.minified(itemIds)).map((libraryItem) => ({ libraryItem, ...whatMatched(libraryItem, tokens) }))
 
     const facet = async (kind: 'genre' | 'tag' | 'narrator', column: 'genres' | 'tags' | 'narrators') => {
-      const ids = await this.repo.items(user, lib, ftsQuery(tokens, column), CANDIDATES)
+      const ids = await this.repo.items(user, lib, ftsQuery(tokens, column), CANDIDATES, false)
       const values = (await this.repo.facetValues(kind, ids)).filter((v) => matchesAll(v, tokens))
       const counts = await this.repo.facetCounts(user, lib, kind, values)
       return values
@@ -85,14 +87,14 @@ export class SearchService {
 
     out.book = hits
     out.narrators = (await facet('narrator', 'narrators')).map((v) => ({ name: v.name, numBooks: v.n }))
-    const authorIds = (await this.repo.authorIds(await this.repo.items(user, lib, ftsQuery(tokens, 'authors'), CANDIDATES)))
+    const authorIds = (await this.repo.authorIds(await this.repo.items(user, lib, ftsQuery(tokens, 'authors'), CANDIDATES, false)))
       .filter((a) => matchesAll(a.name, tokens))
       .map((a) => a.id)
     out.authors = (await this.authors.byIds(user, authorIds))
       .filter((a) => a.numBooks > 0)
       .sort((a, b) => b.numBooks - a.numBooks || a.name.localeCompare(b.name))
       .slice(0, limit)
-    const seriesIds = (await this.repo.seriesIds(await this.repo.items(user, lib, ftsQuery(tokens, 'series'), CANDIDATES)))
+    const seriesIds = (await this.repo.seriesIds(await this.repo.items(user, lib, ftsQuery(tokens, 'series'), CANDIDATES, false)))
       .filter((s) => matchesAll(s.name, tokens))
       .map((s) => s.id)
       .slice(0, limit)
