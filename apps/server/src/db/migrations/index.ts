@@ -3,6 +3,7 @@ import { migration0001 } from './0001-initial.ts'
 import { migration0002 } from './0002-library-items.ts'
 import { migration0003 } from './0003-playback.ts'
 import { migration0004 } from './0004-listing-indexes.ts'
+import { migration0005 } from './0005-library-content-version.ts'
 
 /** Every migration, in order. A new one gets the next number and a test beside it. */
-export const migrations: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004]
+export const migrations: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004, migration0005]
