@@ -2,7 +2,6 @@ import type { AuthorWithCount, Library } from '@shelfcast/contracts'
 import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LoadingBox, coverAspectRatio, coverBox } from '@/components/ui/index.ts'
-import { useCurrentLibrary } from '@/features/libraries/index.ts'
 import { useApiClient } from '@/lib/api/index.ts'
 import { useUserSettings } from '@/lib/user-settings.ts'
 import { browseKeys, fetchAuthorsPage, type AuthorListParams } from '../api.ts'
@@ -10,6 +9,7 @@ import { AUTHOR_CAPTION_HEIGHT, AuthorCard } from './AuthorCard.tsx'
 import { BookshelfLayout } from './BookshelfLayout.tsx'
 import { SortMenu } from './SortMenu.tsx'
 import { EmptyState, ListError } from './GridStates.tsx'
+import { CurrentLibraryPage } from './CurrentLibraryPage.tsx'
 import { VirtualPagedGrid } from './VirtualPagedGrid.tsx'
 import { countText } from '../model/counts.ts'
 
@@ -23,10 +23,7 @@ const authorSortOptions = [
 
 /** /library/:libraryId/bookshelf/authors: authors with image (or initials) and number of books. */
 export function AuthorsTab() {
-  const { t } = useTranslation()
-  const { current } = useCurrentLibrary()
-  if (!current) return <LoadingBox message={t('MessageLoading')} />
-  return <AuthorsGrid key={current.id} library={current} />
+  return <CurrentLibraryPage>{(library) => <AuthorsGrid library={library} />}</CurrentLibraryPage>
 }
 
 function AuthorsGrid({ library }: { library: Library }) {

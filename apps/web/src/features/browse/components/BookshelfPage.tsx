@@ -2,7 +2,7 @@ import type { Library } from '@shelfcast/contracts'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button, LoadingBox, Toggle, coverAspectRatio, coverBox } from '@/components/ui/index.ts'
-import { useCurrentLibrary, useLibraryDetail } from '@/features/libraries/index.ts'
+import { useLibraryDetail } from '@/features/libraries/index.ts'
 import { useApiClient } from '@/lib/api/index.ts'
 import { browseKeys, fetchItemsPage, type ItemListParams } from '../api.ts'
 import { useBookshelfSettings } from '../hooks/useBookshelfSettings.ts'
@@ -16,15 +16,13 @@ import { FilterMenu } from './FilterMenu.tsx'
 import { SortMenu } from './SortMenu.tsx'
 import { CoverSizeControl, ViewToggle } from './ViewControls.tsx'
 import { EmptyState, ListError } from './GridStates.tsx'
+import { CurrentLibraryPage } from './CurrentLibraryPage.tsx'
 import { cardCaptionHeight, ItemCard } from './ItemCard.tsx'
 import { VirtualPagedGrid } from './VirtualPagedGrid.tsx'
 
 /** /library/:libraryId/bookshelf: the whole library as a virtualised, server-paged grid. */
 export function BookshelfPage() {
-  const { t } = useTranslation()
-  const { current } = useCurrentLibrary()
-  if (!current) return <LoadingBox message={t('MessageLoading')} />
-  return <Bookshelf key={current.id} library={current} />
+  return <CurrentLibraryPage>{(library) => <Bookshelf library={library} />}</CurrentLibraryPage>
 }
 
 export const GRID_GAP = 24

@@ -2,10 +2,10 @@ import type { Library } from '@shelfcast/contracts'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { LoadingBox } from '@/components/ui/index.ts'
-import { useCurrentLibrary } from '@/features/libraries/index.ts'
 import { useCollections, usePlaylists } from '../api.ts'
 import { BookshelfLayout } from './BookshelfLayout.tsx'
 import { EmptyState, ListError } from './GridStates.tsx'
+import { CurrentLibraryPage } from './CurrentLibraryPage.tsx'
 import { countText } from '../model/counts.ts'
 
 interface ListEntry {
@@ -38,10 +38,7 @@ function NamedList({ entries, testId }: { entries: ListEntry[]; testId: string }
 
 /** /library/:libraryId/bookshelf/collections: the library's collections, or an honest empty state. */
 export function CollectionsTab() {
-  const { t } = useTranslation()
-  const { current } = useCurrentLibrary()
-  if (!current) return <LoadingBox message={t('MessageLoading')} />
-  return <Collections key={current.id} library={current} />
+  return <CurrentLibraryPage>{(library) => <Collections library={library} />}</CurrentLibraryPage>
 }
 
 function Collections({ library }: { library: Library }) {
@@ -75,10 +72,7 @@ function Collections({ library }: { library: Library }) {
 
 /** /library/:libraryId/bookshelf/playlists: the user's playlists in this library. */
 export function PlaylistsTab() {
-  const { t } = useTranslation()
-  const { current } = useCurrentLibrary()
-  if (!current) return <LoadingBox message={t('MessageLoading')} />
-  return <Playlists key={current.id} library={current} />
+  return <CurrentLibraryPage>{(library) => <Playlists library={library} />}</CurrentLibraryPage>
 }
 
 function Playlists({ library }: { library: Library }) {

@@ -2,6 +2,7 @@ import type { PodcastEpisode } from '@shelfcast/contracts'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button, Icon } from '@/components/ui/index.ts'
+import { PlayButton } from '@/features/player/index.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { formatDate, secondsToTimestamp } from '@/lib/time-format.ts'
 import { pageSlice, sortEpisodes, type EpisodeSortKey } from '../model/episodes.ts'
@@ -64,8 +65,20 @@ export function EpisodeList({ episodes }: { episodes: readonly PodcastEpisode[] 
             <td className="px-4 py-2 text-muted tabular-nums">{episode.season ?? ''}</td>
             <td className="px-4 py-2 text-muted tabular-nums">{episode.episode ?? ''}</td>
             <td className="px-4 py-2">
+              <div className="flex items-center gap-3">
+                <PlayButton
+                  variant="icon"
+                  libraryItemId={episode.libraryItemId}
+                  episodeId={episode.id}
+                  title={episode.title}
+                  className="size-8 shrink-0"
+                  testId="episode-play"
+                />
+                <div className="min-w-0">
               <p className="font-medium">{episode.title}</p>
               {episode.subtitle && <p className="line-clamp-1 text-xs text-muted">{episode.subtitle}</p>}
+                </div>
+              </div>
             </td>
             <td className="px-4 py-2 whitespace-nowrap text-muted">
               {episode.publishedAt ? formatDate(episode.publishedAt, dateFormat, i18n.language) : ''}

@@ -2,11 +2,11 @@ import type { Library, Shelf } from '@shelfcast/contracts'
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Icon, LoadingBox, coverAspectRatio, coverBox } from '@/components/ui/index.ts'
-import { useCurrentLibrary } from '@/features/libraries/index.ts'
 import { usePersonalized } from '../api.ts'
 import { useNearViewport } from '../hooks/useNearViewport.ts'
 import { AUTHOR_CAPTION_HEIGHT, AuthorCard } from './AuthorCard.tsx'
 import { EmptyState, ListError } from './GridStates.tsx'
+import { CurrentLibraryPage } from './CurrentLibraryPage.tsx'
 import { cardCaptionHeight, ItemCard } from './ItemCard.tsx'
 import { SERIES_CAPTION_HEIGHT, SERIES_CARD_WIDTH_FACTOR, SeriesCard } from './SeriesCard.tsx'
 
@@ -28,10 +28,7 @@ const HOME_COVER_SIZE = 120
 
 /** / and /library/:libraryId: the personalised shelves, each a horizontal row whose covers load when it nears the screen. */
 export function HomePage() {
-  const { t } = useTranslation()
-  const { current } = useCurrentLibrary()
-  if (!current) return <LoadingBox message={t('MessageLoading')} />
-  return <Home key={current.id} library={current} />
+  return <CurrentLibraryPage>{(library) => <Home library={library} />}</CurrentLibraryPage>
 }
 
 function Home({ library }: { library: Library }) {

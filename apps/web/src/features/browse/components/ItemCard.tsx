@@ -2,6 +2,7 @@ import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { CoverImage, Icon, ProgressBar, cn } from '@/components/ui/index.ts'
+import { PlayButton } from '@/features/player/index.ts'
 import { formatBytes } from '@/lib/format.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { formatDate } from '@/lib/time-format.ts'
@@ -136,6 +137,15 @@ export const ItemCard = memo(function ItemCard({
           </span>
         )}
       </Link>
+      {!series && item.mediaType === 'book' && itemNumTracks(item) > 0 && (
+        <PlayButton
+          variant="icon"
+          libraryItemId={item.id}
+          title={title}
+          className="absolute top-2 right-2 opacity-0 group-hover:opacity-100 focus:opacity-100"
+          testId="item-card-play"
+        />
+      )}
       {view === 'detail' && (
         <div className={cn('mt-1.5 min-w-0 px-0.5 text-sm leading-tight')}>
           <p className="truncate font-semibold text-fg" data-testid="item-card-title">
@@ -150,3 +160,9 @@ export const ItemCard = memo(function ItemCard({
     </div>
   )
 })
+
+/** Audio tracks of a full or minified item (0 when unknown). */
+function itemNumTracks(item: { media: unknown }): number {
+  const media = item.media as { numTracks?: number; tracks?: unknown[] }
+  return media.numTracks ?? media.tracks?.length ?? 0
+}

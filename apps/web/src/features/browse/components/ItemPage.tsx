@@ -20,6 +20,7 @@ import {
   coverAspectRatio,
 } from '@/components/ui/index.ts'
 import { useLibraries } from '@/features/libraries/index.ts'
+import { PlayButton } from '@/features/player/index.ts'
 import { isApiError, useApiClient } from '@/lib/api/index.ts'
 import { errorMessage } from '@/lib/error-message.ts'
 import { formatBytes } from '@/lib/format.ts'
@@ -151,6 +152,26 @@ function ItemDetails({ item }: { item: ExpandedItem }) {
                 finished={fraction.finished}
                 label={t('LabelProgress')}
                 className="h-1.5 rounded-full"
+              />
+            </div>
+          )}
+
+          {book && book.tracks.length > 0 && (
+            <div className="mt-4">
+              <PlayButton
+                libraryItemId={item.id}
+                title={title}
+                testId="item-play"
+                queueItem={{
+                  libraryItemId: item.id,
+                  episodeId: null,
+                  title,
+                  subtitle: author,
+                  caption: null,
+                  duration: book.duration,
+                  coverPath: book.coverPath,
+                  libraryId: item.libraryId,
+                }}
               />
             </div>
           )}

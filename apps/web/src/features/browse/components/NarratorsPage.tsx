@@ -3,20 +3,17 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Icon, LoadingBox } from '@/components/ui/index.ts'
-import { useCurrentLibrary } from '@/features/libraries/index.ts'
 import { useNarrators } from '../api.ts'
 import { bookshelfFilterPath } from '../model/filters.ts'
 import { EmptyState, ListError } from './GridStates.tsx'
+import { CurrentLibraryPage } from './CurrentLibraryPage.tsx'
 import { countText } from '../model/counts.ts'
 
 type NarratorSort = 'name' | 'numBooks'
 
 /** /library/:libraryId/narrators: every narrator with their number of books, each opening the filtered bookshelf. */
 export function NarratorsPage() {
-  const { t } = useTranslation()
-  const { current } = useCurrentLibrary()
-  if (!current) return <LoadingBox message={t('MessageLoading')} />
-  return <Narrators key={current.id} library={current} />
+  return <CurrentLibraryPage>{(library) => <Narrators library={library} />}</CurrentLibraryPage>
 }
 
 function Narrators({ library }: { library: Library }) {

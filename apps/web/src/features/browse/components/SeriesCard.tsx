@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { CoverFan, type FanCover } from '@/components/ui/index.ts'
 import { useApiClient } from '@/lib/api/index.ts'
-import { coverRequestWidth } from '@/components/ui/index.ts'
-import { isRemoteCover, itemAuthor, itemTitle } from '../model/item-view.ts'
+import { itemCoverUrl } from '../hooks/useCoverUrl.ts'
+import { itemAuthor, itemTitle } from '../model/item-view.ts'
 import { countText } from '../model/counts.ts'
 
 /** A series card is as wide as two covers; its fan shows up to 10 of the books. */
@@ -23,19 +23,12 @@ export const SeriesCard = memo(function SeriesCard({ series, coverWidth, aspectR
   const { t } = useTranslation()
   const api = useApiClient()
   const width = coverWidth * SERIES_CARD_WIDTH_FACTOR
-  const pixelRatio = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1
-  const covers: FanCover[] = series.books.slice(0, 10).map((book) => {
-    const path = book.media.coverPath
-    const src = !path
-      ? null
-      : isRemoteCover(path)
-        ? path
-        : api.url(`/api/items/${encodeURIComponent(book.id)}/cover`, {
-            width: coverRequestWidth(coverWidth, pixelRatio),
-            ts: book.updatedAt,
-          })
-    return { key: book.id, src, title: itemTitle(book) ?? t('LabelNoTitle'), author: itemAuthor(book) }
-  })
+  const covers: FanCover[] = series.books.slice(0, 10).map((book) => ({
+    key: book.id,
+    src: itemCoverUrl(api, book, coverWidth),
+    title: itemTitle(book) ?? t('LabelNoTitle'),
+    author: itemAuthor(book),
+  }))
   const count = series.numBooks ?? series.books.length
 
   return (

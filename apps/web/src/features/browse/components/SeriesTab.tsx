@@ -2,7 +2,7 @@ import type { FilterGroup, Library, SeriesWithBooks } from '@shelfcast/contracts
 import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LoadingBox, coverAspectRatio, coverBox } from '@/components/ui/index.ts'
-import { useCurrentLibrary, useLibraryDetail } from '@/features/libraries/index.ts'
+import { useLibraryDetail } from '@/features/libraries/index.ts'
 import { useApiClient } from '@/lib/api/index.ts'
 import { useUserSettings } from '@/lib/user-settings.ts'
 import { browseKeys, fetchSeriesPage, type SeriesListParams } from '../api.ts'
@@ -12,6 +12,7 @@ import { BookshelfLayout } from './BookshelfLayout.tsx'
 import { FilterMenu } from './FilterMenu.tsx'
 import { SortMenu } from './SortMenu.tsx'
 import { EmptyState, ListError } from './GridStates.tsx'
+import { CurrentLibraryPage } from './CurrentLibraryPage.tsx'
 import { SERIES_CAPTION_HEIGHT, SERIES_CARD_WIDTH_FACTOR, SeriesCard } from './SeriesCard.tsx'
 import { VirtualPagedGrid } from './VirtualPagedGrid.tsx'
 import { countText } from '../model/counts.ts'
@@ -37,10 +38,7 @@ const seriesFilterGroups: FilterGroup[] = [
 
 /** /library/:libraryId/bookshelf/series: every series as a fan of its covers, paged like the bookshelf. */
 export function SeriesTab() {
-  const { t } = useTranslation()
-  const { current } = useCurrentLibrary()
-  if (!current) return <LoadingBox message={t('MessageLoading')} />
-  return <SeriesGrid key={current.id} library={current} />
+  return <CurrentLibraryPage>{(library) => <SeriesGrid library={library} />}</CurrentLibraryPage>
 }
 
 function SeriesGrid({ library }: { library: Library }) {

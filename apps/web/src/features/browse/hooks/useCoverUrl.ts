@@ -1,5 +1,5 @@
 import { coverRequestWidth } from '@/components/ui/index.ts'
-import { useApiClient } from '@/lib/api/index.ts'
+import { useApiClient, type ApiClient } from '@/lib/api/index.ts'
 import { isRemoteCover } from '../model/item-view.ts'
 
 const pixelRatio = () => (typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1)
@@ -11,11 +11,11 @@ interface CoverSource {
 }
 
 /**
- * The cover URL of an item for a CSS width: the server resizes (`?width=` in a few steps) and `ts`
- * (updatedAt) makes each version cacheable. 'raw' asks for the original file. Null without a cover.
+ * The cover URL of an item for a CSS width: the server resizes (`?width=` in a few steps for the screen's
+ * pixel ratio) and `ts` (updatedAt) makes each version cacheable. 'raw' asks for the original file; a
+ * cover path that is an http(s) URL is used as it is. Null without a cover.
  */
-export function useItemCoverUrl(item: CoverSource, width: number | 'raw'): string | null {
-  const api = useApiClient()
+export function itemCoverUrl(api: ApiClient, item: CoverSource, width: number | 'raw'): string | null {
   const coverPath = item.media.coverPath
   if (!coverPath) return null
   if (isRemoteCover(coverPath)) return coverPath
@@ -24,6 +24,10 @@ export function useItemCoverUrl(item: CoverSource, width: number | 'raw'): strin
       ? { raw: 1, ts: item.updatedAt }
       : { width: coverRequestWidth(width, pixelRatio()), ts: item.updatedAt }
   return api.url(`/api/items/${encodeURIComponent(item.id)}/cover`, query)
+}
+
+export function useItemCoverUrl(item: CoverSource, width: number | 'raw'): string | null {
+  return itemCoverUrl(useApiClient(), item, width)
 }
 
 /** GET /api/authors/:id/image?ts=updatedAt, sized like covers. Null without an image. */

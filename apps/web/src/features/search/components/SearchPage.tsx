@@ -2,8 +2,14 @@ import type { Library } from '@shelfcast/contracts'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { LoadingBox, coverAspectRatio, coverBox } from '@/components/ui/index.ts'
-import { AuthorCard, EmptyState, ItemCard, SeriesCard, bookshelfFilterPath } from '@/features/browse/index.ts'
-import { useCurrentLibrary } from '@/features/libraries/index.ts'
+import {
+  AuthorCard,
+  CurrentLibraryPage,
+  EmptyState,
+  ItemCard,
+  SeriesCard,
+  bookshelfFilterPath,
+} from '@/features/browse/index.ts'
 import { useLibrarySearch } from '../api.ts'
 import { searchGroups, type SearchGroup } from '../model/search-state.ts'
 
@@ -12,10 +18,7 @@ const PAGE_LIMIT = 25
 
 /** /library/:libraryId/search?q=: every group of results with cards. */
 export function SearchPage() {
-  const { t } = useTranslation()
-  const { current } = useCurrentLibrary()
-  if (!current) return <LoadingBox message={t('MessageLoading')} />
-  return <SearchResults key={current.id} library={current} />
+  return <CurrentLibraryPage>{(library) => <SearchResults library={library} />}</CurrentLibraryPage>
 }
 
 function SearchResults({ library }: { library: Library }) {
