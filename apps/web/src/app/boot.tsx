@@ -7,6 +7,7 @@ import { registerAuthSocketHandlers, restoreSession } from '../features/auth/ind
 import { registerBrowseSocketHandlers } from '../features/browse/index.ts'
 import { registerUserAdminSocketHandlers } from '../features/config-users/index.ts'
 import { registerLibrarySocketHandlers } from '../features/libraries/index.ts'
+import { registerPlayerSocketHandlers } from '../features/player/index.ts'
 import { registerTaskSocketHandlers } from '../features/tasks/index.ts'
 import { createApiClient } from '../lib/api/index.ts'
 import { currentRouterBasePath } from '../lib/base-path.ts'
@@ -50,6 +51,7 @@ export async function boot(container: HTMLElement): Promise<void> {
   registerUserAdminSocketHandlers()
   registerBrowseSocketHandlers()
   registerTaskSocketHandlers()
+  registerPlayerSocketHandlers()
   bridgeSocketToQueryCache(socket, queryClient)
 
   await languageController.initFromStorage()

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Outlet } from 'react-router'
 import { useCurrentLibrary } from '../../features/libraries/index.ts'
+import { PlayerBar } from '../../features/player/index.ts'
 import { AppBar } from '../app-bar/AppBar.tsx'
 import { useRouteName } from '../route-names.ts'
 import { SideRail } from '../side-rail/SideRail.tsx'
@@ -28,6 +29,7 @@ export function MainLayout() {
       <main id="main" className={showSideRail ? 'pt-16 md:pl-20' : 'pt-16'}>
         <Outlet />
       </main>
+      <PlayerBar />
     </div>
   )
 }

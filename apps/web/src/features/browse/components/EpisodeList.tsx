@@ -75,8 +75,8 @@ export function EpisodeList({ episodes }: { episodes: readonly PodcastEpisode[] 
                   testId="episode-play"
                 />
                 <div className="min-w-0">
-              <p className="font-medium">{episode.title}</p>
-              {episode.subtitle && <p className="line-clamp-1 text-xs text-muted">{episode.subtitle}</p>}
+                  <p className="font-medium">{episode.title}</p>
+                  {episode.subtitle && <p className="line-clamp-1 text-xs text-muted">{episode.subtitle}</p>}
                 </div>
               </div>
             </td>

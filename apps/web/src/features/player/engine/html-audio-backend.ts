@@ -36,7 +36,11 @@ export function createHtmlAudioBackend(): AudioBackend {
     ['ended', () => emit({ type: 'ended' })],
     ['timeupdate', () => emit({ type: 'timeupdate' })],
     ['progress', () => emit({ type: 'progress' })],
-    ['error', () => emit({ type: 'error', message: audio.error?.message || `media error ${audio.error?.code ?? ''}` })],
+    [
+      'error',
+      () =>
+        emit({ type: 'error', message: audio.error?.message || `media error ${audio.error?.code ?? ''}` }),
+    ],
   ]
   for (const [name, handler] of on) audio.addEventListener(name, handler)
 

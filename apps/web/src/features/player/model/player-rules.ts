@@ -61,7 +61,11 @@ export function previousChapterTarget(chapters: readonly Chapter[], time: number
 export type NextTarget = { kind: 'chapter'; time: number } | { kind: 'queue' } | null
 
 /** Spec §5 next: the next chapter, else the next queue item, else nothing. */
-export function nextTarget(chapters: readonly Chapter[], time: number, hasNextQueueItem: boolean): NextTarget {
+export function nextTarget(
+  chapters: readonly Chapter[],
+  time: number,
+  hasNextQueueItem: boolean,
+): NextTarget {
   const current = chapterAt(chapters, time)
   const next = current ? chapters[chapters.indexOf(current) + 1] : chapters.find((c) => c.start > time)
   if (next) return { kind: 'chapter', time: next.start }
@@ -81,7 +85,9 @@ export function timeRemaining(duration: number, time: number, rate: number): num
 
 /** Jump tooltip amount: seconds up to 60, minutes above. */
 export function jumpAmountLabel(seconds: number): { value: number; unit: 'seconds' | 'minutes' } {
-  return seconds <= 60 ? { value: seconds, unit: 'seconds' } : { value: Math.round(seconds / 60), unit: 'minutes' }
+  return seconds <= 60
+    ? { value: seconds, unit: 'seconds' }
+    : { value: Math.round(seconds / 60), unit: 'minutes' }
 }
 
 /** Sleep timer display: seconds under 90 s, minutes up to 90 min, else hours. */
@@ -119,7 +125,10 @@ export function canCreateBookmark(bookmarkTimes: readonly number[], time: number
 }
 
 /** The track holding `time` among tracks sorted by startOffset. */
-export function trackIndexAt(tracks: readonly { startOffset: number; duration: number }[], time: number): number {
+export function trackIndexAt(
+  tracks: readonly { startOffset: number; duration: number }[],
+  time: number,
+): number {
   for (let i = tracks.length - 1; i >= 0; i--) {
     if (time >= tracks[i]!.startOffset) return i
   }
@@ -127,11 +136,7 @@ export function trackIndexAt(tracks: readonly { startOffset: number; duration: n
 }
 
 /** Fraction 0–1 of a click on the seek track → time, inside the chapter in chapter-track mode. */
-export function seekTimeFromFraction(
-  fraction: number,
-  duration: number,
-  chapter: Chapter | null,
-): number {
+export function seekTimeFromFraction(fraction: number, duration: number, chapter: Chapter | null): number {
   const f = Math.min(1, Math.max(0, fraction))
   if (chapter) return chapter.start + f * (chapter.end - chapter.start)
   return f * duration

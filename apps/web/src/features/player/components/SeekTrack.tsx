@@ -1,0 +1,106 @@
+import type { Chapter } from '@shelfcast/contracts'
+import { useState, type MouseEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { secondsToTimestamp } from '@/lib/time-format.ts'
+import { chapterAt, seekTimeFromFraction } from '../model/player-rules.ts'
+
+export interface SeekTrackProps {
+  currentTime: number
+  bufferedTime: number
+  duration: number
+  chapters: Chapter[]
+  /** Chapter-track mode: the track spans this chapter only. */
+  chapter: Chapter | null
+  rate: number
+  loading: boolean
+  onSeek: (time: number) => void
+}
+
+/** Ready, buffered and played layers; chapter ticks (not in chapter-track mode); hover timestamp. */
+export function SeekTrack({
+  currentTime,
+  bufferedTime,
+  duration,
+  chapters,
+  chapter,
+  rate,
+  loading,
+  onSeek,
+}: SeekTrackProps) {
+  const { t } = useTranslation()
+  const [hover, setHover] = useState<{ x: number; time: number } | null>(null)
+  const start = chapter?.start ?? 0
+  const span = chapter ? chapter.end - chapter.start : duration
+  const fraction = (time: number) => (span > 0 ? Math.min(1, Math.max(0, (time - start) / span)) : 0)
+
+  const timeAt = (event: MouseEvent<HTMLDivElement>) => {
+    const rect = event.currentTarget.getBoundingClientRect()
+    const f = rect.width > 0 ? (event.clientX - rect.left) / rect.width : 0
+    return { x: event.clientX - rect.left, time: seekTimeFromFraction(f, duration, chapter) }
+  }
+  const hoverChapter = hover ? chapterAt(chapters, hover.time) : null
+
+  return (
+    <div className="relative w-full">
+      <div
+        role="slider"
+        tabIndex={-1}
+        aria-label={t('LabelSeekTrack')}
+        aria-valuemin={0}
+        aria-valuemax={Math.round(span)}
+        aria-valuenow={Math.round(Math.max(0, currentTime - start))}
+        data-testid="player-seek-track"
+        className="relative h-2 w-full cursor-pointer overflow-hidden rounded-full bg-surface-raised"
+        onClick={(event) => {
+          if (loading) return
+          const { time } = timeAt(event)
+          if (!Number.isFinite(time)) {
+            console.error('[player] invalid seek time', time)
+            return
+          }
+          onSeek(time)
+        }}
+        onMouseMove={(event) => setHover(timeAt(event))}
+        onMouseLeave={() => setHover(null)}
+      >
+        {loading ? (
+          <div className="absolute inset-0 animate-pulse bg-muted/40" data-testid="player-track-loading" />
+        ) : (
+          <>
+            <div
+              className="absolute inset-y-0 left-0 bg-muted/40"
+              style={{ width: `${fraction(bufferedTime) * 100}%` }}
+            />
+            <div
+              className="absolute inset-y-0 left-0 bg-primary"
+              style={{ width: `${fraction(currentTime) * 100}%` }}
+              data-testid="player-played"
+            />
+          </>
+        )}
+        {!chapter &&
+          duration > 0 &&
+          chapters
+            .slice(1)
+            .map((c) => (
+              <div
+                key={c.id}
+                className="absolute inset-y-0 w-px bg-fg/40"
+                style={{ left: `${(c.start / duration) * 100}%` }}
+                data-testid="player-chapter-tick"
+              />
+            ))}
+      </div>
+      {hover && (
+        <div
+          className="pointer-events-none absolute bottom-4 hidden -translate-x-1/2 rounded bg-surface-raised px-2 py-1 text-xs whitespace-nowrap shadow md:block"
+          style={{ left: hover.x }}
+          data-testid="player-hover-time"
+        >
+          {secondsToTimestamp(hover.time / rate)}
+          {hoverChapter && <span className="ml-1 text-muted">{hoverChapter.title}</span>}
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,8 @@
+export { PlayerBar } from './components/PlayerBar.tsx'
+export { PlayButton } from './components/PlayButton.tsx'
+export type { PlayButtonProps } from './components/PlayButton.tsx'
+export { installPlayerController, PlayerController, playerController } from './player-controller.ts'
+export type { PlayOptions } from './player-controller.ts'
+export { usePlayerStore } from './player-store.ts'
+export type { QueueItem } from './player-store.ts'
+export { registerPlayerSocketHandlers } from './socket-handlers.ts'

@@ -1,0 +1,588 @@
+import type { Bookmark, OpenPlaybackSession, UserItemProgressUpdated } from '@shelfcast/contracts'
+import { PlayMethod } from '@shelfcast/contracts'
+import type { ApiClient } from '@/lib/api/index.ts'
+import { i18n } from '@/lib/i18n/index.ts'
+import { getAccessToken, useSessionStore } from '@/lib/session-store.ts'
+import { readString, writeString } from '@/lib/storage.ts'
+import { formatDateTime } from '@/lib/time-format.ts'
+import { toast } from '@/lib/toast-store.ts'
+import { useUserSettings } from '@/lib/user-settings.ts'
+import type { AudioBackendFactory } from './engine/audio-backend.ts'
+import { createHtmlAudioBackend } from './engine/html-audio-backend.ts'
+import { PlayerEngine, type EngineTrack } from './engine/player-engine.ts'
+import { ProgressSync } from './engine/progress-sync.ts'
+import { chapterAt, clampRate, clampVolume, nextTarget, previousChapterTarget } from './model/player-rules.ts'
+import {
+  sameQueueItem,
+  storeVolume,
+  usePlayerStore,
+  type QueueItem,
+  type SleepTimer,
+} from './player-store.ts'
+
+export const CLIENT_NAME = 'Abs Web'
+export const CLIENT_VERSION = '0.1.0'
+const DEVICE_ID_KEY = 'deviceId'
+const SYNC_FAILING_TOAST_ID = 'player-sync-failing'
+const MULTI_SESSION_TOAST_MS = 20_000
+const MIME_TYPES = [
+  'audio/flac',
+  'audio/mpeg',
+  'audio/mp4',
+  'audio/ogg',
+  'audio/aac',
+  'audio/webm',
+  'audio/x-m4a',
+]
+
+function deviceId(): string {
+  let id = readString(DEVICE_ID_KEY)
+  if (!id) {
+    id = crypto.randomUUID()
+    writeString(DEVICE_ID_KEY, id)
+  }
+  return id
+}
+
+function supportedMimeTypes(): string[] {
+  try {
+    const audio = document.createElement('audio')
+    return MIME_TYPES.filter((type) => audio.canPlayType(type) !== '')
+  } catch {
+    return []
+  }
+}
+
+export interface PlayOptions {
+  libraryItemId: string
+  episodeId?: string | null
+  /** Replace the queue (the first entry should be this item). */
+  queue?: QueueItem[]
+  startTime?: number
+  forceTranscode?: boolean
+}
+
+/**
+ * Runs playback for the app: starts sessions, drives the engine, syncs progress, keeps the zustand store
+ * current for the UI, the sleep timer, the queue and the Media Session.
+ */
+export class PlayerController {
+  readonly engine: PlayerEngine
+  private api: ApiClient | null = null
+  private sync: ProgressSync
+  private ticker: ReturnType<typeof setInterval> | null = null
+  private lastTick = 0
+  private lastChapterId: number | null = null
+  private forcedTranscode = false
+  private starting = 0
+
+  constructor(backendFactory: AudioBackendFactory = createHtmlAudioBackend) {
+    this.engine = new PlayerEngine(backendFactory)
+    this.sync = new ProgressSync({
+      transport: {
+        sync: (id, body, timeoutMs) =>
+          this.requireApi().post(`/api/session/${enc(id)}/sync`, body, { timeoutMs }),
+        close: (id, body, timeoutMs) =>
+          this.requireApi().post(`/api/session/${enc(id)}/close`, body, { timeoutMs }),
+      },
+      onSyncFailing: () =>
+        toast.error(i18n.t('ToastProgressIsNotBeingSynced'), { id: SYNC_FAILING_TOAST_ID, timeoutMs: null }),
+      onSyncRecovered: () => toast.dismiss(SYNC_FAILING_TOAST_ID),
+    })
+    this.engine.subscribe((event) => {
+      switch (event.type) {
+        case 'state':
+          usePlayerStore.setState({ state: event.state })
+          if (event.state === 'PLAYING') this.startTicker()
+          else this.stopTicker()
+          this.updateMediaSession()
+          return
+        case 'timeupdate':
+          this.refreshTime()
+          return
+        case 'finished':
+          void this.onFinished()
+          return
+        case 'error':
+          void this.onError(event.message)
+          return
+      }
+    })
+    const { volume, muted } = usePlayerStore.getState()
+    this.engine.setVolume(volume)
+    this.engine.setMuted(muted)
+    this.engine.setRate(useUserSettings.getState().settings.playbackRate)
+    useUserSettings.subscribe((state, previous) => {
+      if (state.settings.playbackRate !== previous.settings.playbackRate)
+        this.engine.setRate(state.settings.playbackRate)
+    })
+  }
+
+  attach(api: ApiClient): void {
+    this.api = api
+  }
+
+  private requireApi(): ApiClient {
+    if (!this.api) throw new Error('player not attached to an api client')
+    return this.api
+  }
+
+  // ---- sessions ---------------------------------------------------------------------------------
+
+  async play(options: PlayOptions): Promise<void> {
+    const api = this.requireApi()
+    const episodeId = options.episodeId ?? null
+    const token = ++this.starting
+    await this.closeSession()
+    if (options.queue) usePlayerStore.setState({ queue: options.queue })
+    this.forcedTranscode = options.forceTranscode ?? false
+    usePlayerStore.setState({
+      libraryItemId: options.libraryItemId,
+      episodeId,
+      state: 'LOADING',
+      currentTime: options.startTime ?? 0,
+      bufferedTime: 0,
+      sleepTimer: usePlayerStore.getState().sleepTimer,
+    })
+    const path = `/api/items/${enc(options.libraryItemId)}/play${episodeId ? `/${enc(episodeId)}` : ''}`
+    let session: OpenPlaybackSession
+    try {
+      session = await api.post<OpenPlaybackSession>(path, {
+        deviceInfo: { deviceId: deviceId(), clientName: CLIENT_NAME, clientVersion: CLIENT_VERSION },
+        supportedMimeTypes: supportedMimeTypes(),
+        mediaPlayer: 'html5',
+        forceDirectPlay: false,
+        forceTranscode: this.forcedTranscode,
+      })
+    } catch (error) {
+      console.error('[player] failed to start playback', error)
+      if (token === this.starting) this.reset()
+      return
+    }
+    if (token !== this.starting) {
+      void api.post(`/api/session/${enc(session.id)}/close`).catch(() => undefined)
+      return
+    }
+    const startTime = options.startTime ?? session.currentTime ?? 0
+    const bookmarks = (useSessionStore.getState().user?.bookmarks ?? []).filter(
+      (b) => b.libraryItemId === session.libraryItemId,
+    )
+    usePlayerStore.setState({ session, duration: session.duration, currentTime: startTime, bookmarks })
+    this.sync.start(session.id, startTime)
+    this.lastChapterId = chapterAt(session.chapters, startTime)?.id ?? null
+    const accessToken = getAccessToken()
+    const tracks: EngineTrack[] = session.audioTracks.map((track) => ({
+      index: track.index,
+      startOffset: track.startOffset,
+      duration: track.duration,
+      url: api.url(track.contentUrl, { token: accessToken }),
+      hls: track.contentUrl.includes('.m3u8') || /mpegurl/i.test(track.mimeType),
+    }))
+    this.engine.load(tracks, startTime, true)
+    this.updateMediaSession()
+  }
+
+  /** Stops playback and closes the session (not while loading). */
+  async close(): Promise<void> {
+    const state = this.engine.getState()
+    if (state === 'LOADING') return
+    this.starting++
+    await this.closeSession()
+    this.reset()
+  }
+
+  private async closeSession(): Promise<void> {
+    if (!this.sync.activeSessionId) {
+      this.engine.unload()
+      return
+    }
+    const time = this.engine.getCurrentTime()
+    const duration = this.engine.getDuration()
+    this.engine.unload()
+    await this.sync.close(time, duration)
+  }
+
+  private reset(): void {
+    this.engine.unload()
+    usePlayerStore.setState({
+      session: null,
+      libraryItemId: null,
+      episodeId: null,
+      state: 'IDLE',
+      currentTime: 0,
+      bufferedTime: 0,
+      duration: 0,
+      sleepTimer: null,
+      bookmarks: [],
+    })
+    if ('mediaSession' in navigator) navigator.mediaSession.metadata = null
+  }
+
+  private async onFinished(): Promise<void> {
+    this.refreshTime()
+    await this.sync.sync(this.engine.getDuration(), this.engine.getDuration())
+    const { queue, queueAutoPlay, session } = usePlayerStore.getState()
+    if (!session) return
+    const index = queue.findIndex((q) =>
+      sameQueueItem(q, { libraryItemId: session.libraryItemId, episodeId: session.episodeId }),
+    )
+    const next = index >= 0 ? queue[index + 1] : undefined
+    if (queueAutoPlay && next)
+      void this.play({ libraryItemId: next.libraryItemId, episodeId: next.episodeId })
+    else console.info('[player] media finished')
+  }
+
+  /** A local player error retries once with a forced transcode (spec §4). */
+  private async onError(message: string): Promise<void> {
+    const session = usePlayerStore.getState().session
+    console.error('[player] playback error', message)
+    if (session && !this.forcedTranscode && session.playMethod !== PlayMethod.TRANSCODE) {
+      const time = this.engine.getCurrentTime()
+      await this.play({
+        libraryItemId: session.libraryItemId,
+        episodeId: session.episodeId,
+        startTime: time,
+        forceTranscode: true,
+      })
+      return
+    }
+    toast.error(i18n.t('ToastPlaybackFailed', { message }))
+  }
+
+  // ---- controls ---------------------------------------------------------------------------------
+
+  playPause(): void {
+    this.engine.playPause()
+  }
+
+  seek(time: number): void {
+    if (!Number.isFinite(time)) {
+      console.error('[player] invalid seek time', time)
+      return
+    }
+    this.engine.seek(time)
+    this.refreshTime()
+  }
+
+  jumpForward(): void {
+    this.seek(
+      Math.min(
+        this.engine.getDuration(),
+        this.engine.getCurrentTime() + useUserSettings.getState().settings.jumpForwardAmount,
+      ),
+    )
+  }
+
+  jumpBackward(): void {
+    this.seek(
+      Math.max(0, this.engine.getCurrentTime() - useUserSettings.getState().settings.jumpBackwardAmount),
+    )
+  }
+
+  previousChapter(): void {
+    const session = usePlayerStore.getState().session
+    this.seek(previousChapterTarget(session?.chapters ?? [], this.engine.getCurrentTime()))
+  }
+
+  hasNext(): boolean {
+    return this.nextTarget() !== null
+  }
+
+  nextTarget() {
+    const { session, queue } = usePlayerStore.getState()
+    if (!session) return null
+    const index = queue.findIndex((q) =>
+      sameQueueItem(q, { libraryItemId: session.libraryItemId, episodeId: session.episodeId }),
+    )
+    return nextTarget(session.chapters, this.engine.getCurrentTime(), index >= 0 && index < queue.length - 1)
+  }
+
+  next(): void {
+    const target = this.nextTarget()
+    if (!target) return
+    if (target.kind === 'chapter') {
+      this.seek(target.time)
+      return
+    }
+    const { session, queue } = usePlayerStore.getState()
+    const index = queue.findIndex(
+      (q) =>
+        session && sameQueueItem(q, { libraryItemId: session.libraryItemId, episodeId: session.episodeId }),
+    )
+    const item = queue[index + 1]
+    if (item) void this.play({ libraryItemId: item.libraryItemId, episodeId: item.episodeId })
+  }
+
+  setRate(rate: number): void {
+    useUserSettings.getState().update({ playbackRate: clampRate(rate) })
+  }
+
+  setVolume(volume: number): void {
+    const value = clampVolume(volume)
+    this.engine.setVolume(value)
+    this.engine.setMuted(false)
+    storeVolume(value)
+    usePlayerStore.setState({ volume: value, muted: false })
+  }
+
+  /** Mute remembers the volume; unmuting at 0 restores the default 0.5. */
+  toggleMute(): void {
+    const { muted, volume } = usePlayerStore.getState()
+    if (muted || volume === 0) {
+      this.setVolume(volume === 0 ? 0.5 : volume)
+      return
+    }
+    this.engine.setMuted(true)
+    usePlayerStore.setState({ muted: true })
+  }
+
+  setSleepTimer(timer: SleepTimer): void {
+    if (timer?.type === 'chapter')
+      this.lastChapterId =
+        chapterAt(usePlayerStore.getState().session?.chapters ?? [], this.engine.getCurrentTime())?.id ?? null
+    usePlayerStore.setState({ sleepTimer: timer })
+  }
+
+  // ---- queue ------------------------------------------------------------------------------------
+
+  addToQueue(item: QueueItem): void {
+    const { queue } = usePlayerStore.getState()
+    if (queue.some((q) => sameQueueItem(q, item))) return
+    usePlayerStore.setState({ queue: [...queue, item] })
+  }
+
+  removeFromQueue(item: Pick<QueueItem, 'libraryItemId' | 'episodeId'>): void {
+    usePlayerStore.setState({ queue: usePlayerStore.getState().queue.filter((q) => !sameQueueItem(q, item)) })
+  }
+
+  // ---- bookmarks --------------------------------------------------------------------------------
+
+  /** Creates a bookmark at the current whole second; an empty title becomes the date and time. */
+  async createBookmark(note: string): Promise<boolean> {
+    const session = usePlayerStore.getState().session
+    if (!session) return false
+    const title = note.trim() || formatDateTime(Date.now(), useSessionStore.getState().serverSettings)
+    const time = Math.floor(this.engine.getCurrentTime())
+    try {
+      const bookmark = await this.requireApi().post<Bookmark>(
+        `/api/me/item/${enc(session.libraryItemId)}/bookmark`,
+        { title, time },
+      )
+      this.setBookmarks([
+        ...usePlayerStore.getState().bookmarks.filter((b) => b.time !== time),
+        bookmark ?? { libraryItemId: session.libraryItemId, title, time, createdAt: Date.now() },
+      ])
+      toast.success(i18n.t('ToastBookmarkCreateSuccess'))
+      return true
+    } catch (error) {
+      console.error('[player] bookmark create failed', error)
+      toast.error(i18n.t('ToastBookmarkCreateFailed'))
+      return false
+    }
+  }
+
+  async updateBookmark(bookmark: Bookmark, title: string): Promise<boolean> {
+    try {
+      await this.requireApi().patch(`/api/me/item/${enc(bookmark.libraryItemId)}/bookmark`, {
+        ...bookmark,
+        title,
+      })
+      this.setBookmarks(
+        usePlayerStore.getState().bookmarks.map((b) => (b.time === bookmark.time ? { ...b, title } : b)),
+      )
+      return true
+    } catch (error) {
+      console.error('[player] bookmark update failed', error)
+      toast.error(i18n.t('ToastBookmarkUpdateFailed'))
+      return false
+    }
+  }
+
+  async removeBookmark(bookmark: Bookmark): Promise<boolean> {
+    try {
+      await this.requireApi().delete(`/api/me/item/${enc(bookmark.libraryItemId)}/bookmark/${bookmark.time}`)
+      this.setBookmarks(usePlayerStore.getState().bookmarks.filter((b) => b.time !== bookmark.time))
+      toast.success(i18n.t('ToastBookmarkRemoveSuccess'))
+      return true
+    } catch (error) {
+      console.error('[player] bookmark remove failed', error)
+      toast.error(i18n.t('ToastBookmarkRemoveFailed'))
+      return false
+    }
+  }
+
+  private setBookmarks(bookmarks: Bookmark[]): void {
+    const sorted = [...bookmarks].sort((a, b) => a.time - b.time)
+    usePlayerStore.setState({ bookmarks: sorted })
+    const sessionStore = useSessionStore.getState()
+    const user = sessionStore.user
+    const itemId = usePlayerStore.getState().session?.libraryItemId
+    if (user && itemId)
+      sessionStore.setUser({
+        ...user,
+        bookmarks: [...user.bookmarks.filter((b) => b.libraryItemId !== itemId), ...sorted],
+      })
+  }
+
+  // ---- server events ----------------------------------------------------------------------------
+
+  /** Another session updated this item: warn while playing, else follow its position. */
+  onProgressUpdated(payload: UserItemProgressUpdated): void {
+    const { session } = usePlayerStore.getState()
+    if (!session || payload.data.libraryItemId !== session.libraryItemId) return
+    if ((payload.data.episodeId ?? null) !== (session.episodeId ?? null)) return
+    if (!payload.sessionId || payload.sessionId === session.id) return
+    if (this.engine.getState() === 'PLAYING') {
+      toast.warning(i18n.t('ToastMultiSessionWarning', { device: payload.deviceDescription ?? '' }), {
+        id: 'player-multi-session',
+        timeoutMs: MULTI_SESSION_TOAST_MS,
+      })
+    } else if (Number.isFinite(payload.data.currentTime)) {
+      this.seek(payload.data.currentTime)
+    }
+  }
+
+  onStreamClosed(streamId: string): void {
+    if (usePlayerStore.getState().session?.id === streamId) void this.close()
+  }
+
+  onStreamError(payload: { id?: string; error?: string; message?: string }): void {
+    const session = usePlayerStore.getState().session
+    if (!session || (payload.id && payload.id !== session.id)) return
+    toast.error(i18n.t('ToastStreamFailed', { message: payload.error ?? payload.message ?? '' }))
+    void this.close()
+  }
+
+  onStreamReset(payload: { startTime: number; streamId: string }): void {
+    const session = usePlayerStore.getState().session
+    if (!session || payload.streamId !== session.id) return
+    setTimeout(() => {
+      if (usePlayerStore.getState().session?.id === session.id)
+        void this.play({
+          libraryItemId: session.libraryItemId,
+          episodeId: session.episodeId,
+          startTime: payload.startTime,
+          forceTranscode: this.forcedTranscode,
+        })
+    }, 1000)
+  }
+
+  // ---- the 1-second tick while playing ----------------------------------------------------------
+
+  private startTicker(): void {
+    if (this.ticker) return
+    this.lastTick = Date.now()
+    this.ticker = setInterval(() => this.tick(), 1000)
+  }
+
+  private stopTicker(): void {
+    if (this.ticker) clearInterval(this.ticker)
+    this.ticker = null
+  }
+
+  private tick(): void {
+    const now = Date.now()
+    const elapsed = Math.max(0, Math.min(5, (now - this.lastTick) / 1000))
+    this.lastTick = now
+    const time = this.engine.getCurrentTime()
+    this.refreshTime()
+    void this.sync.tick(time, this.engine.getDuration(), elapsed)
+    const { sleepTimer, session } = usePlayerStore.getState()
+    if (sleepTimer?.type === 'countdown') {
+      const remaining = sleepTimer.remaining - elapsed
+      if (remaining <= 0) {
+        usePlayerStore.setState({ sleepTimer: null })
+        this.engine.pause()
+        toast.info(i18n.t('ToastSleepTimerDone'))
+      } else usePlayerStore.setState({ sleepTimer: { type: 'countdown', remaining } })
+    }
+    const chapterId = chapterAt(session?.chapters ?? [], time)?.id ?? null
+    if (sleepTimer?.type === 'chapter' && chapterId !== this.lastChapterId) {
+      usePlayerStore.setState({ sleepTimer: null })
+      this.engine.pause()
+      toast.info(i18n.t('ToastSleepTimerDone'))
+    }
+    this.lastChapterId = chapterId
+  }
+
+  private refreshTime(): void {
+    const snapshot = this.engine.snapshot()
+    usePlayerStore.setState({ currentTime: snapshot.currentTime, bufferedTime: snapshot.bufferedTime })
+    this.updatePositionState()
+  }
+
+  // ---- Media Session ----------------------------------------------------------------------------
+
+  private mediaSessionReady = false
+
+  private updateMediaSession(): void {
+    if (typeof navigator === 'undefined' || !('mediaSession' in navigator)) return
+    const session = usePlayerStore.getState().session
+    const ms = navigator.mediaSession
+    if (!this.mediaSessionReady) {
+      this.mediaSessionReady = true
+      const handlers: [MediaSessionAction, MediaSessionActionHandler][] = [
+        ['play', () => this.engine.play()],
+        ['pause', () => this.engine.pause()],
+        ['seekbackward', () => this.jumpBackward()],
+        ['seekforward', () => this.jumpForward()],
+        ['previoustrack', () => this.previousChapter()],
+        ['nexttrack', () => this.next()],
+        ['seekto', (details) => details.seekTime !== undefined && this.seek(details.seekTime)],
+      ]
+      for (const [action, handler] of handlers) {
+        try {
+          ms.setActionHandler(action, handler)
+        } catch {
+          // unsupported action
+        }
+      }
+    }
+    if (session && typeof MediaMetadata !== 'undefined') {
+      const api = this.api
+      const artwork =
+        session.coverPath && api
+          ? [
+              {
+                src: api.url(`/api/items/${enc(session.libraryItemId)}/cover`, {
+                  ts: session.libraryItem?.updatedAt,
+                }),
+              },
+            ]
+          : []
+      ms.metadata = new MediaMetadata({ title: session.displayTitle, artist: session.displayAuthor, artwork })
+    }
+    ms.playbackState = this.engine.getState() === 'PLAYING' ? 'playing' : session ? 'paused' : 'none'
+  }
+
+  private updatePositionState(): void {
+    if (typeof navigator === 'undefined' || !('mediaSession' in navigator)) return
+    const duration = this.engine.getDuration()
+    if (!navigator.mediaSession.setPositionState || !(duration > 0)) return
+    try {
+      navigator.mediaSession.setPositionState({
+        duration,
+        position: Math.min(duration, this.engine.getCurrentTime()),
+        playbackRate: useUserSettings.getState().settings.playbackRate,
+      })
+    } catch {
+      // invalid state during a reload
+    }
+  }
+}
+
+function enc(value: string): string {
+  return encodeURIComponent(value)
+}
+
+let instance: PlayerController | null = null
+
+/** The app's one player (tests may install their own with a fake backend). */
+export function playerController(): PlayerController {
+  instance ??= new PlayerController()
+  return instance
+}
+
+export function installPlayerController(controller: PlayerController | null): void {
+  instance = controller
+}

@@ -1,0 +1,38 @@
+import type { UserItemProgressUpdated } from '@shelfcast/contracts'
+import { socketEvents } from '@/lib/socket/index.ts'
+import { playerController } from './player-controller.ts'
+
+/**
+ * Player server events: progress from other sessions (multi-session warning or position follow; the
+ * continue-listening shelf refetches), and server-side stream close/error/reset for our session.
+ */
+export function registerPlayerSocketHandlers(): () => void {
+  const offs = [
+    socketEvents.register(
+      'user_item_progress_updated',
+      ({ queryClient }, payload: UserItemProgressUpdated) => {
+        if (!payload?.data) return
+        playerController().onProgressUpdated(payload)
+        // Home shelves (continue listening) live under ['browse', libraryId, 'personalized'].
+        void queryClient.invalidateQueries({
+          predicate: (query) => query.queryKey[0] === 'browse' && query.queryKey[2] === 'personalized',
+        })
+      },
+    ),
+    socketEvents.register('stream_closed', (_context, streamId: string) =>
+      playerController().onStreamClosed(streamId),
+    ),
+    socketEvents.register('user_session_closed', (_context, sessionId: string) =>
+      playerController().onStreamClosed(sessionId),
+    ),
+    socketEvents.register(
+      'stream_error',
+      (_context, payload: { id?: string; error?: string; message?: string }) =>
+        playerController().onStreamError(payload ?? {}),
+    ),
+    socketEvents.register('stream_reset', (_context, payload: { startTime: number; streamId: string }) =>
+      playerController().onStreamReset(payload),
+    ),
+  ]
+  return () => offs.forEach((off) => off())
+}
