@@ -11,6 +11,17 @@ export async function changeStamp<DB>(db: Kysely<DB>): Promise<string> {
   return row ? `${row.c}:${row.v}` : ''
 }
 
+/**
+ * A stamp that moves only when the content of one library changes (items, authors, series: migration 0005's
+ * triggers) or another connection writes. Progress, sessions and settings writes leave it alone.
+ */
+export async function contentStamp<DB>(db: Kysely<DB>, libraryId: string): Promise<string> {
+  const r = await sql<{ c: number | null; v: number }>`SELECT (SELECT version FROM library_content_versions WHERE library_id = ${libraryId}) AS c,
+    (SELECT data_version FROM pragma_data_version) AS v`.execute(db)
+  const row = r.rows[0]
+  return row ? `${libraryId}:${row.c ?? 0}:${row.v}` : ''
+}
+
 /** Values computed from the database, reused until the next write (see changeStamp). Bounded in size. */
 export class StampedCache<V> {
   private readonly entries = new Map<string, { stamp: string; value: V }>()

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type Selectable, type SqlBool } from 'kysely'
 import type { AuthorSortKey } from '@shelfcast/contracts'
 import type { AuthorsTable, Database } from '../../db/schema.ts'
+import { contentStamp, StampedCache } from '../../db/stamped-cache.ts'
 import { itemVisibility, restrictsItemsWithinLibrary } from '../library-items/item-visibility.ts'
 import type { UserRecord } from '../users/users.model.ts'
 
@@ -9,6 +10,8 @@ export type AuthorRow = Selectable<AuthorsTable> & { num_books: number }
 /** Authors and narrators in SQL: only people with a book the user may see are listed, with that count. */
 export class AuthorsRepository {
   private readonly db: Kysely<Database>
+  /** Author lists until the library's content changes. */
+  private readonly cache = new StampedCache<{ rows: AuthorRow[]; total: number }>(100)
   constructor(db: Kysely<Database>) {
     this.db = db
   }
@@ -25,26 +28,54 @@ export class AuthorsRepository {
     libraryId: string,
     opts: { sort: AuthorSortKey; desc: boolean; limit: number | null; offset: number },
   ): Promise<{ rows: AuthorRow[]; total: number }> {
+    const restricted = restrictsItemsWithinLibrary(user)
+    const key = JSON.stringify([libraryId, opts, restricted ? [user.permissions, user.itemTagsSelected] : null])
+    return this.cache.get(await contentStamp(this.db, libraryId), key, () => this.compute(user, libraryId, opts))
+  }
+
+  /**
+   * Authors with a book the user may see. A page computes book counts for its own rows only (names and
+   * dates come in index order); the full list and the numBooks sort count along the (author_id, item_id) index.
+   */
+  private async compute(user: UserRecord, libraryId: string, opts: { sort: AuthorSortKey; desc: boolean; limit: number | null; offset: number }) {
     const dir = opts.desc ? sql`DESC` : sql`ASC`
-    const order = {
-      name: sql`a.name COLLATE NOCASE ${dir}`,
-      lastFirst: sql`a.last_first COLLATE NOCASE ${dir}`,
-      numBooks: sql`num_books ${dir}, a.name COLLATE NOCASE ${dir}`,
-      addedAt: sql`a.added_at ${dir}, a.name COLLATE NOCASE ${dir}`,
-      updatedAt: sql`a.updated_at ${dir}, a.name COLLATE NOCASE ${dir}`,
-    }[opts.sort]
-    const where = sql<SqlBool>`a.library_id = ${libraryId}`
+    const restricted = restrictsItemsWithinLibrary(user)
+    const hasBook = restricted
+      ? sql<SqlBool>`EXISTS (SELECT 1 FROM item_authors ia CROSS JOIN library_items li ON li.id = ia.item_id WHERE ia.author_id = a.id AND ${itemVisibility(user, 'li', { probeOnly: true })})`
+      : sql<SqlBool>`EXISTS (SELECT 1 FROM item_authors ia WHERE ia.author_id = a.id)`
+    const where = sql<SqlBool>`a.library_id = ${libraryId} AND ${hasBook}`
     const page = opts.limit === null ? sql`` : sql`LIMIT ${opts.limit} OFFSET ${opts.offset}`
-    const rows = (
-      await sql<AuthorRow>`SELECT * FROM (SELECT a.*, ${this.numBooks(user)} AS num_books FROM authors a WHERE ${where}) a
-        WHERE a.num_books > 0 ORDER BY ${order} ${page}`.execute(this.db)
-    ).rows
+    let rows: AuthorRow[]
+    if (opts.sort === 'numBooks' || opts.limit === null) {
+      const counts = restricted
+        ? sql`SELECT ia.author_id AS author_id, count(*) AS n FROM item_authors ia CROSS JOIN library_items li ON li.id = ia.item_id
+            WHERE ${itemVisibility(user, 'li', { probeOnly: true })} GROUP BY ia.author_id`
+        : sql`SELECT author_id, count(*) AS n FROM item_authors GROUP BY author_id`
+      const order = {
+        name: sql`a.name COLLATE NOCASE ${dir}`,
+        lastFirst: sql`a.last_first COLLATE NOCASE ${dir}`,
+        numBooks: sql`c.n ${dir}, a.name COLLATE NOCASE ${dir}`,
+        addedAt: sql`a.added_at ${dir}, a.name COLLATE NOCASE ${dir}`,
+        updatedAt: sql`a.updated_at ${dir}, a.name COLLATE NOCASE ${dir}`,
+      }[opts.sort]
+      rows = (
+        await sql<AuthorRow>`SELECT a.*, c.n AS num_books FROM (${counts}) c CROSS JOIN authors a ON a.id = c.author_id
+          WHERE +a.library_id = ${libraryId} ORDER BY ${order} ${page}`.execute(this.db)
+      ).rows
+    } else {
+      const order = {
+        name: sql`a.name COLLATE NOCASE ${dir}`,
+        lastFirst: sql`a.last_first COLLATE NOCASE ${dir}`,
+        numBooks: sql`a.name`,
+        addedAt: sql`a.added_at ${dir}, a.name COLLATE NOCASE ${dir}`,
+        updatedAt: sql`a.updated_at ${dir}, a.name COLLATE NOCASE ${dir}`,
+      }[opts.sort]
+      rows = (await sql<AuthorRow>`SELECT a.*, ${this.numBooks(user)} AS num_books FROM authors a WHERE ${where} ORDER BY ${order} ${page}`.execute(this.db)).rows
+    }
     const total =
       opts.limit === null || (opts.offset === 0 && rows.length < opts.limit)
         ? rows.length + opts.offset
-        : Number(
-            (await sql<{ n: number }>`SELECT count(*) AS n FROM authors a WHERE ${where} AND ${this.numBooks(user)} > 0`.execute(this.db)).rows[0]?.n ?? 0,
-          )
+        : Number((await sql<{ n: number }>`SELECT count(*) AS n FROM authors a WHERE ${where}`.execute(this.db)).rows[0]?.n ?? 0)
     return { rows, total }
   }
 

@@ -1,7 +1,7 @@
 import type { FilterData, Library } from '@shelfcast/contracts'
 import type { Kysely } from 'kysely'
 import type { Clock } from '../../clock.ts'
-import { changeStamp, StampedCache } from '../../db/stamped-cache.ts'
+import { contentStamp, StampedCache } from '../../db/stamped-cache.ts'
 import type { Database } from '../../db/schema.ts'
 import { itemVisibility, restrictsItemsWithinLibrary } from '../library-items/item-visibility.ts'
 import type { FilterDataProvider } from '../libraries/libraries.service.ts'
@@ -20,7 +20,7 @@ export function decadesOf(years: readonly string[]): string[] {
 
 /**
  * Filter data of a library (authors, series, genres, tags, narrators, publishers, decades, languages and
- * counts) as the user may see it. Kept until the next database write, per library and access rule.
+ * counts) as the user may see it. Kept until the library's content changes, per access rule.
  */
 export class FilterDataService implements FilterDataProvider {
   private readonly repo: FilterDataRepository
@@ -36,7 +36,7 @@ export class FilterDataService implements FilterDataProvider {
   async forLibrary(user: UserRecord, library: Library): Promise<FilterData> {
     const restricted = restrictsItemsWithinLibrary(user)
     const key = JSON.stringify([library.id, restricted ? [user.permissions.accessExplicitContent, user.permissions.selectedTagsNotAccessible, user.itemTagsSelected] : null])
-    const stamp = await changeStamp(this.db)
+    const stamp = await contentStamp(this.db, library.id)
     return this.cache.get(stamp, key, () => this.compute(user, library, restricted))
   }
 

@@ -101,6 +101,7 @@ export class LibrariesRepository {
         .where('rowid', 'in', (eb) => eb.selectFrom('library_items').select(sql<number>`rowid`.as('rowid')).where('library_id', '=', id))
         .execute()
       await trx.deleteFrom('libraries').where('id', '=', id).execute()
+      await sql`DELETE FROM library_content_versions WHERE library_id = ${id}`.execute(trx)
     })
   }
 

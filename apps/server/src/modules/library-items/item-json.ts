@@ -36,7 +36,27 @@ function jsonColumn<T>(text: string | null, schema: z.ZodType<T>, fallback: T): 
   }
 }
 
-const stringArray = z.array(z.string())
+/** A JSON array of strings (tags, genres, narrators) without a schema pass: list rows read thousands of them. */
+function stringArrayColumn(text: string | null): string[] {
+  if (!text || text === '[]') return []
+  try {
+    const v: unknown = JSON.parse(text)
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []
+  } catch {
+    return []
+  }
+}
+
+/** How many entries a JSON array column holds (numFiles), counted without parsing the entries. */
+function arrayLength(text: string): number {
+  if (!text || text === '[]') return 0
+  try {
+    const v: unknown = JSON.parse(text)
+    return Array.isArray(v) ? v.length : 0
+  } catch {
+    return 0
+  }
+}
 
 export const PodcastColumn = z.object({
   author: z.string().nullable().default(null),
@@ -87,9 +107,9 @@ function bookMetadata(row: ItemRow, rel: ItemRelations): BookMetadata {
     titleIgnorePrefix: row.title_ignore_prefix || null,
     subtitle: row.subtitle,
     authors: rel.authors,
-    narrators: jsonColumn(row.narrators, stringArray, []),
+    narrators: stringArrayColumn(row.narrators),
     series: rel.series,
-    genres: jsonColumn(row.genres, stringArray, []),
+    genres: stringArrayColumn(row.genres),
     publishedYear: row.published_year,
     publishedDate: row.published_date,
     publisher: row.publisher,
@@ -113,7 +133,7 @@ function podcastMetadata(row: ItemRow, p: PodcastColumn): PodcastMetadata {
     author: p.author,
     description: row.description,
     releaseDate: p.releaseDate,
-    genres: jsonColumn(row.genres, stringArray, []),
+    genres: stringArrayColumn(row.genres),
     feedUrl: p.feedUrl,
     imageUrl: p.imageUrl,
     itunesPageUrl: p.itunesPageUrl,
@@ -177,7 +197,7 @@ function itemBase(row: ItemRow) {
 
 /** The full item: files, tracks, chapters and (for podcasts) every episode. */
 export function toExpandedItem(row: ItemRow, rel: ItemRelations, episodes: EpisodeRow[] = []): LibraryItem {
-  const tags = jsonColumn(row.tags, stringArray, [])
+  const tags = stringArrayColumn(row.tags)
   const libraryFiles = jsonColumn(row.library_files, z.array(LibraryFile), [])
   let media: Book | Podcast
   if (row.media_type === 'podcast') {
@@ -217,8 +237,8 @@ export function toExpandedItem(row: ItemRow, rel: ItemRelations, episodes: Episo
 
 /** A list row: metadata and counts only, no file lists. */
 export function toMinifiedItem(row: ItemRow, rel: ItemRelations, numEpisodes = 0): MinifiedLibraryItem {
-  const tags = jsonColumn(row.tags, stringArray, [])
-  const numFiles = jsonColumn(row.library_files, z.array(z.unknown()), []).length
+  const tags = stringArrayColumn(row.tags)
+  const numFiles = arrayLength(row.library_files)
   const isPodcast = row.media_type === 'podcast'
   const metadata = isPodcast
     ? podcastMetadata(row, jsonColumn(row.podcast, PodcastColumn, defaultPodcastColumn))

@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.ts'
 import type { ItemRow } from '../library-items/item-json.ts'
 import { itemVisibility, restrictsItemsWithinLibrary } from '../library-items/item-visibility.ts'
 import type { UserRecord } from '../users/users.model.ts'
-import { changeStamp, StampedCache } from '../../db/stamped-cache.ts'
+import { changeStamp, contentStamp, StampedCache } from '../../db/stamped-cache.ts'
 import { filterPlan, planCondition, type FilterPlan, type FilterUse } from './item-filter-sql.ts'
 import type { ItemFilter } from './listing-query.ts'
 
@@ -67,7 +67,7 @@ interface Prepared {
  */
 export class ListingRepository {
   private readonly db: Kysely<Database>
-  /** Counts (set sizes, totals) until the next write: paging through a list counts once. */
+  /** Counts (set sizes, totals) until the library changes: paging through a list counts once. */
   private readonly counts = new StampedCache<number>(1000)
   private readonly drivingSetMax: number
   private readonly probedSetMax: number
@@ -95,7 +95,9 @@ export class ListingRepository {
 
   private async prepare(spec: ListingSpec): Promise<Prepared> {
     const plan = filterPlan(spec.filter, { libraryId: spec.libraryId, userId: spec.user.id })
-    const stamp = await changeStamp(this.db)
+    // Counts of progress lists follow every write; the others only the library's content.
+    const byProgress = spec.filter?.group === 'progress' || spec.sort === 'progress'
+    const stamp = byProgress ? await changeStamp(this.db) : await contentStamp(this.db, spec.libraryId)
     const p: Prepared = { spec, plan, setSize: null, restricted: restrictsItemsWithinLibrary(spec.user), use: 'test', stamp }
     if (plan.kind === 'in' || plan.kind === 'not-in') {
       p.setSize = await this.cachedCount(stamp, this.countKey(p, 'set'), sql<{ n: number }>`SELECT count(*) AS n FROM (${plan.ids})`)

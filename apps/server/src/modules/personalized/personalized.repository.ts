@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely'
 import type { Database } from '../../db/schema.ts'
-import { changeStamp, StampedCache } from '../../db/stamped-cache.ts'
+import { contentStamp, StampedCache } from '../../db/stamped-cache.ts'
 import { itemVisibility, restrictsItemsWithinLibrary } from '../library-items/item-visibility.ts'
 import type { UserRecord } from '../users/users.model.ts'
 
@@ -42,14 +42,14 @@ const progressShelves: Record<ProgressShelf, { where: RawBuilder<SqlBool>; order
  */
 export class PersonalizedRepository {
   private readonly db: Kysely<Database>
-  /** Library-wide counts (shelf totals), kept until the next write. */
+  /** Library-wide counts (shelf totals), kept until the library's content changes. */
   private readonly counts = new StampedCache<number>(200)
   constructor(db: Kysely<Database>) {
     this.db = db
   }
 
-  private async cachedCount(key: string, query: RawBuilder<{ n: number }>): Promise<number> {
-    return this.counts.get(await changeStamp(this.db), key, async () => Number((await query.execute(this.db)).rows[0]?.n ?? 0))
+  private async cachedCount(libraryId: string, key: string, query: RawBuilder<{ n: number }>): Promise<number> {
+    return this.counts.get(await contentStamp(this.db, libraryId), key, async () => Number((await query.execute(this.db)).rows[0]?.n ?? 0))
   }
 
   /** The user's progress rows of a shelf on visible items of the library, most recent first, with a total. */
@@ -127,6 +127,7 @@ export class PersonalizedRepository {
 
   async seriesCount(libraryId: string): Promise<number> {
     return this.cachedCount(
+      libraryId,
       JSON.stringify(['series', libraryId]),
       sql<{ n: number }>`SELECT count(*) AS n FROM series s WHERE s.library_id = ${libraryId} AND EXISTS (SELECT 1 FROM item_series x WHERE x.series_id = s.id)`,
     )
@@ -139,7 +140,7 @@ export class PersonalizedRepository {
       : sql<SqlBool>`EXISTS (SELECT 1 FROM item_authors ia WHERE ia.author_id = a.id)`
     const rows = await sql<{ id: string }>`SELECT a.id AS id FROM authors a WHERE a.library_id = ${libraryId} AND ${has} ORDER BY a.added_at DESC, a.id DESC LIMIT ${limit}`.execute(this.db)
     const key = JSON.stringify(['authors', libraryId, restrictsItemsWithinLibrary(user) ? [user.permissions, user.itemTagsSelected] : null])
-    const total = await this.cachedCount(key, sql<{ n: number }>`SELECT count(*) AS n FROM authors a WHERE a.library_id = ${libraryId} AND ${has}`)
+    const total = await this.cachedCount(libraryId, key, sql<{ n: number }>`SELECT count(*) AS n FROM authors a WHERE a.library_id = ${libraryId} AND ${has}`)
     return { ids: rows.rows.map((r) => r.id), total }
   }
 

@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely'
 import type { SeriesSortKey } from '@shelfcast/contracts'
 import type { Selectable } from 'kysely'
 import type { Database, SeriesTable } from '../../db/schema.ts'
-import { changeStamp, StampedCache } from '../../db/stamped-cache.ts'
+import { changeStamp, contentStamp, StampedCache } from '../../db/stamped-cache.ts'
 import { itemVisibility, restrictsItemsWithinLibrary } from '../library-items/item-visibility.ts'
 import { filterPlan } from '../listing/item-filter-sql.ts'
 import type { ItemFilter } from '../listing/listing-query.ts'
@@ -37,7 +37,7 @@ export interface SeriesBookRef {
  */
 export class SeriesRepository {
   private readonly db: Kysely<Database>
-  private readonly counts = new StampedCache<number>(500)
+  private readonly pages = new StampedCache<{ rows: SeriesRow[]; total: number }>(500)
   constructor(db: Kysely<Database>) {
     this.db = db
   }
@@ -68,7 +68,9 @@ export class SeriesRepository {
       case 'addedAt':
         return sql`s.added_at ${dir}, s.id ${dir}`
       case 'numBooks':
-        return sql`${agg(sql`count(*)`)} ${dir}, ${name} ${dir}`
+        return !spec.filter && !restrictsItemsWithinLibrary(spec.user)
+          ? sql`(SELECT count(*) FROM item_series x WHERE x.series_id = s.id) ${dir}, ${name} ${dir}`
+          : sql`${agg(sql`count(*)`)} ${dir}, ${name} ${dir}`
       case 'totalDuration':
         return sql`${agg(sql`total(li.duration)`)} ${dir}, ${name} ${dir}`
       case 'lastBookAdded':
@@ -78,18 +80,24 @@ export class SeriesRepository {
     }
   }
 
+  /** A page of series and the total, kept until the library changes (or any write, for progress filters). */
   async page(spec: SeriesListSpec): Promise<{ rows: SeriesRow[]; total: number }> {
+    const byProgress = spec.filter?.group === 'progress'
+    const userPart = restrictsItemsWithinLibrary(spec.user) || byProgress ? [spec.user.id, spec.user.permissions, spec.user.itemTagsSelected] : null
+    const key = JSON.stringify([spec.libraryId, spec.filter, spec.sort, spec.desc, spec.ignorePrefix, spec.hideSingleBook, spec.limit, spec.offset, userPart])
+    const stamp = byProgress ? await changeStamp(this.db) : await contentStamp(this.db, spec.libraryId)
+    return this.pages.get(stamp, key, () => this.compute(spec))
+  }
+
+  private async compute(spec: SeriesListSpec): Promise<{ rows: SeriesRow[]; total: number }> {
     const where = this.where(spec)
     const rows = (
       await sql<SeriesRow>`SELECT s.* FROM series s WHERE ${where} ORDER BY ${this.orderBy(spec)} LIMIT ${spec.limit} OFFSET ${spec.offset}`.execute(this.db)
     ).rows
-    let total = rows.length
-    if (!(spec.offset === 0 && rows.length < spec.limit)) {
-      const key = JSON.stringify([spec.libraryId, spec.filter, spec.hideSingleBook, restrictsItemsWithinLibrary(spec.user) || spec.filter?.group === 'progress' ? spec.user.id : ''])
-      total = await this.counts.get(await changeStamp(this.db), key, async () =>
-        Number((await sql<{ n: number }>`SELECT count(*) AS n FROM series s WHERE ${where}`.execute(this.db)).rows[0]?.n ?? 0),
-      )
-    }
+    const total =
+      spec.offset === 0 && rows.length < spec.limit
+        ? rows.length
+        : Number((await sql<{ n: number }>`SELECT count(*) AS n FROM series s WHERE ${where}`.execute(this.db)).rows[0]?.n ?? 0)
     return { rows, total }
   }
 
