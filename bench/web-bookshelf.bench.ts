@@ -3,13 +3,12 @@
 // (bench/synthetic-library.ts) and real cover images on disk; the built client in headless Chromium.
 // Measures how long the bookshelf takes to show its first screen of covers, and how many cards stay in
 // the DOM while scrolling to the end of the library.
-import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium, type Page } from '@playwright/test'
 import BetterSqlite3 from 'better-sqlite3'
+import { startServer } from '../e2e/server-fixture.ts'
 import { makeCoverImage } from '../scripts/media/index.ts'
 import { generateSyntheticLibrary } from './synthetic-library.ts'
 
@@ -21,79 +20,17 @@ const FIRST_SCREEN_BUDGET_MS = 1000
 const DOM_CARD_BUDGET = 300
 /** Each timing is the median of this many runs (the dev machines are shared). */
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3)
-const repoRoot = path.resolve(import.meta.dirname, '..')
 
 const median = (values: readonly number[]) => {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer()
-    srv.once('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address()
-      srv.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0))
-    })
-  })
-}
-
-interface Server {
-  url: string
-  stop(): Promise<void>
-}
-
-async function startServer(dataDir: string): Promise<Server> {
-  const port = await freePort()
-  let output = ''
-  const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'apps/server/src/main.ts')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      CONFIG_PATH: path.join(dataDir, 'config'),
-      METADATA_PATH: path.join(dataDir, 'metadata'),
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()))
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()))
-  const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`)
-    if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${output}`)
-    const ok = await fetch(`${url}/healthcheck`).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (ok) break
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  return {
-    url,
-    async stop() {
-      if (child.exitCode !== null) return
-      const exited = new Promise((r) => child.once('exit', r))
-      child.kill('SIGTERM')
-      await exited
-    },
-  }
-}
-
 /** A database with the root user and a synthetic library; every book with a cover gets a real image (hard links to a few sources). */
 async function prepare(dataDir: string): Promise<{ libraryId: string; covers: number; ms: number }> {
   const started = Date.now()
-  const first = await startServer(dataDir) // runs the migrations
-  const init = await fetch(`${first.url}/init`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ newRoot: { username: 'root', password: 'rootpass' } }),
-  })
-  if (!init.ok) throw new Error(`init failed: ${init.status}`)
+  const first = await startServer({}, { dataDir }) // runs the migrations
+  await first.initRoot('root', 'rootpass')
   await first.stop()
 
   const sqlite = new BetterSqlite3(path.join(dataDir, 'config', 'shelfcast.sqlite'))
@@ -203,7 +140,7 @@ async function main() {
     console.log(
       `prepared in ${(prepared.ms / 1000).toFixed(1)} s (${prepared.covers.toLocaleString('en-US')} cover files)`,
     )
-    const server = await startServer(dataDir)
+    const server = await startServer({}, { dataDir })
     const browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: [

@@ -43,10 +43,16 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
   throw new Error(`server did not become healthy:\n${log()}`)
 }
 
-/** Starts the real server (built client included) on a free port with its own data folder. */
-export async function startServer(env: Record<string, string> = {}): Promise<ShelfcastServer> {
+/**
+ * Starts the real server (built client included) on a free port with its own data folder, or with
+ * `options.dataDir` (kept on stop: benchmarks restart a server on data they prepared).
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { dataDir?: string } = {},
+): Promise<ShelfcastServer> {
   const port = await freePort()
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shelfcast-e2e-'))
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'shelfcast-e2e-'))
   let output = ''
   // process.execPath is the pinned Node 24 that runs Playwright (npm puts node_modules/.bin first).
   const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/src/main.ts')], {
@@ -84,7 +90,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<She
         child.kill('SIGTERM')
         await exited
       }
-      fs.rmSync(dataDir, { recursive: true, force: true })
+      if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
     },
   }
 }

@@ -25,7 +25,7 @@ export function BookshelfPage() {
   return <CurrentLibraryPage>{(library) => <Bookshelf library={library} />}</CurrentLibraryPage>
 }
 
-export const GRID_GAP = 24
+const GRID_GAP = 24
 
 function Bookshelf({ library }: { library: Library }) {
   const { t } = useTranslation()

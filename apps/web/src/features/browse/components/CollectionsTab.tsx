@@ -36,13 +36,48 @@ function NamedList({ entries, testId }: { entries: ListEntry[]; testId: string }
   )
 }
 
-/** /library/:libraryId/bookshelf/collections: the library's collections, or an honest empty state. */
+/** A bookshelf tab listing named groups (collections, playlists), or saying honestly that there are none. */
+function NamedListTab({
+  library,
+  titleKey,
+  query,
+  entries,
+  icon,
+  emptyKey,
+  emptyHintKey,
+  testId,
+}: {
+  library: Library
+  titleKey: string
+  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown }
+  entries: ListEntry[]
+  icon: 'collections' | 'playlists'
+  emptyKey: string
+  emptyHintKey: string
+  testId: string
+}) {
+  const { t } = useTranslation()
+  return (
+    <BookshelfLayout library={library} title={t(titleKey)}>
+      {query.isPending ? (
+        <LoadingBox message={t('MessageLoading')} />
+      ) : query.isError ? (
+        <ListError error={query.error} onRetry={() => void query.refetch()} />
+      ) : entries.length === 0 ? (
+        <EmptyState icon={icon} title={t(emptyKey)} hint={t(emptyHintKey)} />
+      ) : (
+        <NamedList entries={entries} testId={testId} />
+      )}
+    </BookshelfLayout>
+  )
+}
+
+/** /library/:libraryId/bookshelf/collections: the library's collections. */
 export function CollectionsTab() {
   return <CurrentLibraryPage>{(library) => <Collections library={library} />}</CurrentLibraryPage>
 }
 
 function Collections({ library }: { library: Library }) {
-  const { t } = useTranslation()
   const query = useCollections(library.id)
   const entries = (query.data ?? []).map((c) => ({
     id: c.id,
@@ -52,21 +87,16 @@ function Collections({ library }: { library: Library }) {
     to: `/collection/${c.id}`,
   }))
   return (
-    <BookshelfLayout library={library} title={t('ButtonCollections')}>
-      {query.isPending ? (
-        <LoadingBox message={t('MessageLoading')} />
-      ) : query.isError ? (
-        <ListError error={query.error} onRetry={() => void query.refetch()} />
-      ) : entries.length === 0 ? (
-        <EmptyState
-          icon="collections"
-          title={t('MessageNoCollections')}
-          hint={t('MessageNoCollectionsHint')}
-        />
-      ) : (
-        <NamedList entries={entries} testId="collections-list" />
-      )}
-    </BookshelfLayout>
+    <NamedListTab
+      library={library}
+      titleKey={'ButtonCollections'}
+      query={query}
+      entries={entries}
+      icon="collections"
+      emptyKey={'MessageNoCollections'}
+      emptyHintKey={'MessageNoCollectionsHint'}
+      testId="collections-list"
+    />
   )
 }
 
@@ -76,7 +106,6 @@ export function PlaylistsTab() {
 }
 
 function Playlists({ library }: { library: Library }) {
-  const { t } = useTranslation()
   const query = usePlaylists(library.id)
   const entries = (query.data ?? []).map((p) => ({
     id: p.id,
@@ -86,16 +115,15 @@ function Playlists({ library }: { library: Library }) {
     to: `/playlist/${p.id}`,
   }))
   return (
-    <BookshelfLayout library={library} title={t('ButtonPlaylists')}>
-      {query.isPending ? (
-        <LoadingBox message={t('MessageLoading')} />
-      ) : query.isError ? (
-        <ListError error={query.error} onRetry={() => void query.refetch()} />
-      ) : entries.length === 0 ? (
-        <EmptyState icon="playlists" title={t('MessageNoPlaylists')} hint={t('MessageNoPlaylistsHint')} />
-      ) : (
-        <NamedList entries={entries} testId="playlists-list" />
-      )}
-    </BookshelfLayout>
+    <NamedListTab
+      library={library}
+      titleKey={'ButtonPlaylists'}
+      query={query}
+      entries={entries}
+      icon="playlists"
+      emptyKey={'MessageNoPlaylists'}
+      emptyHintKey={'MessageNoPlaylistsHint'}
+      testId="playlists-list"
+    />
   )
 }
