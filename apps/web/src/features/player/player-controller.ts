@@ -92,6 +92,8 @@ export class PlayerController {
     this.engine.subscribe((event) => {
       switch (event.type) {
         case 'state':
+          if (event.state === 'PAUSED' && usePlayerStore.getState().state === 'PLAYING')
+            void this.sync.sync(this.engine.getCurrentTime(), this.engine.getDuration())
           usePlayerStore.setState({ state: event.state })
           if (event.state === 'PLAYING') this.startTicker()
           else this.stopTicker()
@@ -262,6 +264,8 @@ export class PlayerController {
     }
     this.engine.seek(time)
     this.refreshTime()
+    // As ABS does: a seek saves the new position (skipped if it moved under 1 s).
+    void this.sync.sync(Math.max(0, Math.min(time, this.engine.getDuration())), this.engine.getDuration())
   }
 
   jumpForward(): void {
