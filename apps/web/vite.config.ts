@@ -32,6 +32,8 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
             { name: 'router', test: /node_modules[\\/]react-router[\\/]/, priority: 3 },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 3 },
+            // Loaded on demand by the player when a transcode (HLS) is played.
+            { name: 'hls', test: /node_modules[\\/]hls\.js[\\/]/, priority: 3 },
             { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
           ],
         },

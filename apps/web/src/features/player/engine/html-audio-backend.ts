@@ -1,4 +1,5 @@
-import Hls, { type HlsConfig } from 'hls.js'
+import type Hls from 'hls.js'
+import type { HlsConfig } from 'hls.js'
 import type { AudioBackend, BackendEvent } from './audio-backend.ts'
 
 /** Spec §8: fragment 404s retried up to 8 times (1–8 s apart), timeouts up to 4, first byte 10 s, load 120 s. */
@@ -22,6 +23,7 @@ export function createHtmlAudioBackend(): AudioBackend {
   const emit = (event: BackendEvent) => listeners.forEach((l) => l(event))
   let hls: Hls | null = null
   let pendingStart = 0
+  let loadToken = 0
 
   const on: [string, () => void][] = [
     [
@@ -52,20 +54,38 @@ export function createHtmlAudioBackend(): AudioBackend {
   return {
     load(src, { hls: isHls, startTime }) {
       destroyHls()
+      const token = ++loadToken
       pendingStart = startTime
-      if (isHls && Hls.isSupported()) {
-        hls = new Hls({ ...hlsConfig, startPosition: startTime })
-        hls.on(Hls.Events.ERROR, (_event, data) => {
-          if (data.fatal) emit({ type: 'error', message: `hls ${data.type}: ${data.details}` })
-        })
-        hls.attachMedia(audio)
-        hls.loadSource(src)
-        pendingStart = 0
-      } else {
+      const native = () => {
         // Native playback (also the HLS fallback, e.g. Safari).
         audio.src = src
         audio.load()
       }
+      if (!isHls) {
+        native()
+        return
+      }
+      // hls.js is loaded only when a transcode is played.
+      import('hls.js')
+        .then(({ default: HlsClass }) => {
+          if (token !== loadToken) return
+          if (!HlsClass.isSupported()) {
+            native()
+            return
+          }
+          const instance = new HlsClass({ ...hlsConfig, startPosition: startTime })
+          instance.on(HlsClass.Events.ERROR, (_event, data) => {
+            if (data.fatal) emit({ type: 'error', message: `hls ${data.type}: ${data.details}` })
+          })
+          instance.attachMedia(audio)
+          instance.loadSource(src)
+          hls = instance
+          pendingStart = 0
+        })
+        .catch((error: unknown) => {
+          console.error('[player] hls.js failed to load; trying native HLS', error)
+          if (token === loadToken) native()
+        })
     },
     play: () => audio.play(),
     pause: () => audio.pause(),
@@ -95,6 +115,7 @@ export function createHtmlAudioBackend(): AudioBackend {
       return () => listeners.delete(listener)
     },
     destroy() {
+      loadToken++
       destroyHls()
       for (const [name, handler] of on) audio.removeEventListener(name, handler)
       audio.pause()

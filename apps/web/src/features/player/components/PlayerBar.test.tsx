@@ -1,0 +1,185 @@
+import { QueryClient } from '@tanstack/react-query'
+import { act, render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { createMemoryRouter } from 'react-router'
+import { RouterProvider } from 'react-router/dom'
+import { afterEach, describe, expect, it } from 'vitest'
+import { AppProviders } from '@/app/providers.tsx'
+import { createApiClient } from '@/lib/api/index.ts'
+import { i18n } from '@/lib/i18n/index.ts'
+import { getAccessToken } from '@/lib/session-store.ts'
+import { useToastStore } from '@/lib/toast-store.ts'
+import { useUserSettings } from '@/lib/user-settings.ts'
+import { fakeServer, json } from '@/test/fake-server.ts'
+import { FakeAudioBackend } from '../engine/fake-audio-backend.ts'
+import { installPlayerController, PlayerController } from '../player-controller.ts'
+import { usePlayerStore } from '../player-store.ts'
+import { PlayerBar } from './PlayerBar.tsx'
+
+const session = {
+  id: 's1',
+  libraryItemId: 'li1',
+  episodeId: null,
+  mediaType: 'book',
+  displayTitle: 'The Ashen Gate',
+  displayAuthor: 'Aldous Fenwick',
+  coverPath: null,
+  duration: 120,
+  currentTime: 5,
+  playMethod: 0,
+  chapters: [
+    { id: 0, start: 0, end: 40, title: 'Part 1' },
+    { id: 1, start: 40, end: 80, title: 'Part 2' },
+    { id: 2, start: 80, end: 120, title: 'Part 3' },
+  ],
+  audioTracks: [1, 2, 3].map((index) => ({
+    index,
+    startOffset: (index - 1) * 40,
+    duration: 40,
+    title: `Part ${index}`,
+    contentUrl: `/public/session/s1/track/${index}`,
+    mimeType: 'audio/mpeg',
+  })),
+  libraryItem: {
+    id: 'li1',
+    updatedAt: 1,
+    mediaType: 'book',
+    media: { coverPath: null, metadata: { authors: [{ id: 'a1', name: 'Aldous Fenwick' }] } },
+  },
+}
+
+const flush = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)))
+
+async function setup() {
+  const backends: FakeAudioBackend[] = []
+  const controller = new PlayerController(() => {
+    const backend = new FakeAudioBackend()
+    backends.push(backend)
+    return backend
+  })
+  installPlayerController(controller)
+  const server = fakeServer({
+    'POST /api/items/li1/play': () => json(session),
+    'POST /api/session/s1/sync': () => json({}),
+    'POST /api/session/s1/close': () => json({}),
+    'POST /api/me/item/li1/bookmark': (request) =>
+      json({ libraryItemId: 'li1', createdAt: 1, ...(request.body as object) }),
+  })
+  const api = createApiClient({
+    basePath: '',
+    fetch: server.fetch,
+    getAccessToken,
+    onSessionRefreshed: () => {},
+    onSessionExpired: () => {},
+  })
+  const queryClient = new QueryClient()
+  const router = createMemoryRouter([{ path: '*', element: <PlayerBar /> }], { initialEntries: ['/'] })
+  render(
+    <AppProviders services={{ api, queryClient, i18n }}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  )
+  controller.attach(api)
+  await act(() => controller.play({ libraryItemId: 'li1' }))
+  await flush()
+  return { controller, backends, server, backend: () => backends.at(-1)!, user: userEvent.setup() }
+}
+
+afterEach(() => {
+  installPlayerController(null)
+  usePlayerStore.setState(usePlayerStore.getInitialState(), true)
+})
+
+describe('PlayerBar', () => {
+  it('plays the session from its position and shows title, chapter, time and remaining', async () => {
+    const { backend, server } = await setup()
+    expect(server.requests[0]).toMatchObject({
+      path: '/api/items/li1/play',
+      body: { mediaPlayer: 'html5', deviceInfo: { clientName: 'Abs Web' } },
+    })
+    expect(backend().src).toBe('/public/session/s1/track/1')
+    expect(backend().time).toBe(5)
+    expect(screen.getByTestId('player-bar').getAttribute('data-state')).toBe('PLAYING')
+    expect(screen.getByTestId('player-title').textContent).toContain('The Ashen Gate')
+    expect(screen.getByTestId('player-chapter').textContent).toContain('Part 1')
+    expect(screen.getByTestId('player-current-time').textContent).toContain('0:05')
+    expect(screen.getByTestId('player-time-remaining').textContent).toContain('-1:55')
+    expect(screen.getByRole('link', { name: 'Aldous Fenwick' }).getAttribute('href')).toBe('/author/a1')
+  })
+
+  it('jumps by the user amount, goes to the next chapter (loading the next file) and closes', async () => {
+    const { backend, backends, server, user } = await setup()
+    await user.click(screen.getByTestId('player-jump-forward'))
+    expect(backend().time).toBe(15)
+    expect(screen.getByTestId('player-jump-forward').getAttribute('aria-label')).toBe(
+      'Jump forward 10 seconds',
+    )
+    await user.click(screen.getByTestId('player-next'))
+    await flush()
+    expect(backends).toHaveLength(1)
+    expect(backend().loads.at(-1)).toEqual({ src: '/public/session/s1/track/2', startTime: 0 })
+    expect(screen.getByTestId('player-chapter').textContent).toContain('Part 2')
+    await user.click(screen.getByTestId('player-close'))
+    await waitFor(() => expect(screen.queryByTestId('player-bar')).toBeNull())
+    expect(server.requests.some((r) => r.path === '/api/session/s1/close')).toBe(true)
+  })
+
+  it('emits a speed change only when the menu closes', async () => {
+    const { backend, user } = await setup()
+    await user.click(screen.getByTestId('player-speed'))
+    await user.click(screen.getByRole('button', { name: '2' }))
+    await user.click(screen.getByRole('button', { name: 'Increase speed' }))
+    expect(useUserSettings.getState().settings.playbackRate).toBe(1)
+    await user.click(screen.getByTestId('player-speed'))
+    expect(useUserSettings.getState().settings.playbackRate).toBe(2.1)
+    expect(backend().rate).toBe(2.1)
+    expect(screen.getByTestId('player-speed').textContent).toContain('2.1x')
+  })
+
+  it('creates a bookmark at the whole second; the create row hides within 1 s of one', async () => {
+    const { server, user } = await setup()
+    await user.click(screen.getByTestId('player-bookmarks'))
+    await user.click(screen.getByTestId('bookmark-create'))
+    await user.type(screen.getByPlaceholderText('Note'), 'Gate')
+    await user.click(screen.getByTestId('bookmark-add'))
+    expect(server.requests.at(-1)).toMatchObject({ method: 'POST', body: { title: 'Gate', time: 5 } })
+    expect(useToastStore.getState().toasts.map((t) => t.message)).toContain('Bookmark added')
+    await waitFor(() => expect(screen.queryByTestId('bookmarks-modal')).toBeNull())
+    await user.click(screen.getByTestId('player-bookmarks'))
+    expect(screen.getByTestId('bookmark-title').textContent).toContain('Gate')
+    expect(screen.queryByTestId('bookmark-create')).toBeNull()
+  })
+
+  it('warns while playing when another session updates the item; follows it when paused', async () => {
+    const { controller, backend } = await setup()
+    const update = {
+      id: 'p1',
+      sessionId: 'other',
+      deviceDescription: 'Phone',
+      data: { libraryItemId: 'li1', episodeId: null, currentTime: 30 },
+    } as never
+    act(() => controller.onProgressUpdated(update))
+    const warning = useToastStore.getState().toasts.find((t) => t.kind === 'warning')
+    expect(warning).toMatchObject({
+      message: 'Another session is open for this item on device Phone',
+      timeoutMs: 20_000,
+    })
+    act(() => controller.engine.pause())
+    act(() => controller.onProgressUpdated(update))
+    expect(backend().time).toBe(30)
+  })
+
+  it('hotkeys: Space pauses, M mutes, ignored inside inputs', async () => {
+    const { backend, user } = await setup()
+    await user.keyboard(' ')
+    expect(screen.getByTestId('player-bar').getAttribute('data-state')).toBe('PAUSED')
+    await user.keyboard('m')
+    expect(backend().muted).toBe(true)
+    const input = document.createElement('input')
+    document.body.append(input)
+    input.focus()
+    await user.keyboard(' ')
+    expect(screen.getByTestId('player-bar').getAttribute('data-state')).toBe('PAUSED')
+    input.remove()
+  })
+})
