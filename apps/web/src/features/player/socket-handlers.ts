@@ -1,4 +1,5 @@
 import type { UserItemProgressUpdated } from '@shelfcast/contracts'
+import { useSessionStore } from '@/lib/session-store.ts'
 import { socketEvents } from '@/lib/socket/index.ts'
 import { playerController } from './player-controller.ts'
 
@@ -13,6 +14,20 @@ export function registerPlayerSocketHandlers(): () => void {
       ({ queryClient }, payload: UserItemProgressUpdated) => {
         if (!payload?.data) return
         playerController().onProgressUpdated(payload)
+        // Keep the signed-in user's progress current (item page, card progress bars).
+        const sessionStore = useSessionStore.getState()
+        const user = sessionStore.user
+        if (user) {
+          const rest = (user.mediaProgress ?? []).filter(
+            (p) =>
+              p.id !== payload.data.id &&
+              !(
+                p.libraryItemId === payload.data.libraryItemId &&
+                (p.episodeId ?? null) === (payload.data.episodeId ?? null)
+              ),
+          )
+          sessionStore.setUser({ ...user, mediaProgress: [...rest, payload.data] })
+        }
         // Home shelves (continue listening) live under ['browse', libraryId, 'personalized'].
         void queryClient.invalidateQueries({
           predicate: (query) => query.queryKey[0] === 'browse' && query.queryKey[2] === 'personalized',
