@@ -102,6 +102,22 @@ describe('bookshelf', () => {
     await waitFor(() => expect(itemRequests(fake.requests).at(-1)?.get('collapseseries')).toBe('1'))
   })
 
+  it('an empty library fills in when its lists are refreshed (items arriving from a scan)', async () => {
+    signIn()
+    let total = 0
+    const fake = fakeServer({
+      'GET /api/libraries': () => json({ libraries: [libraryFixture('a')] }),
+      'GET /api/libraries/a': () => libraryDetailReply('a'),
+      'GET /api/libraries/a/items': (request) => itemsRoute(total)(request),
+    })
+    const { queryClient } = renderApp('/library/a/bookshelf', fake)
+    await screen.findByTestId('bookshelf-empty')
+    total = 2
+    await queryClient.invalidateQueries({ queryKey: ['browse', 'a'] })
+    expect((await screen.findByTestId('bookshelf-count')).textContent).toBe('2 books')
+    await waitFor(() => expect(screen.getAllByTestId('item-card')).toHaveLength(2))
+  })
+
   it('corrects book sorts and filters for a podcast library before asking', async () => {
     signIn()
     useUserSettings.getState().update({

@@ -99,11 +99,14 @@ export function VirtualPagedGrid<T>({
   const [settled, setSettled] = useState({ firstRow: 0, lastRow: -1 })
   const range = settled.lastRow < settled.firstRow ? { firstRow: 0, lastRow: viewportRows - 1 } : settled
   // A new list (other sort or filter) starts at its top: the pages of a first screen, asked for together.
+  // An empty list keeps watching its first page, so items that arrive later (a scan) show up.
   const wanted = !measured
     ? []
     : total === null
       ? firstScreenPages(viewportRows, columns, pageSize)
-      : pagesToFetch(range, columns, pageSize, total)
+      : total === 0
+        ? [0]
+        : pagesToFetch(range, columns, pageSize, total)
   const results = useQueries({
     queries: wanted.map((page) => ({
       queryKey: pageKey(page),
