@@ -7,10 +7,10 @@ import { parseInput } from '../../http/parse.ts'
 const IdParams = z.object({ id: z.string().min(1).max(100) })
 
 export function registerFilterDataRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/libraries/:id/filterdata', async (request) => {
+  app.get('/api/libraries/:id/filterdata', async (request, reply) => {
     const { id } = parseInput(IdParams, request.params)
     const user = requireAuth(request).user
     const library = await ctx.libraries.getFor(user, id)
-    return ctx.browse.filterData.forLibrary(user, library)
+    return reply.type('application/json; charset=utf-8').send((await ctx.browse.filterData.withJson(user, library)).json)
   })
 }

@@ -26,7 +26,8 @@ export class FilterDataService implements FilterDataProvider {
   private readonly repo: FilterDataRepository
   private readonly db: Kysely<Database>
   private readonly clock: Clock
-  private readonly cache = new StampedCache<FilterData>(200)
+  /** The data and its JSON text: 100,000 items make a megabyte or two of names, serialised once. */
+  private readonly cache = new StampedCache<{ data: FilterData; json: string }>(200)
   constructor(deps: { repo: FilterDataRepository; db: Kysely<Database>; clock: Clock }) {
     this.repo = deps.repo
     this.db = deps.db
@@ -34,10 +35,17 @@ export class FilterDataService implements FilterDataProvider {
   }
 
   async forLibrary(user: UserRecord, library: Library): Promise<FilterData> {
+    return (await this.withJson(user, library)).data
+  }
+
+  async withJson(user: UserRecord, library: Library): Promise<{ data: FilterData; json: string }> {
     const restricted = restrictsItemsWithinLibrary(user)
     const key = JSON.stringify([library.id, restricted ? [user.permissions.accessExplicitContent, user.permissions.selectedTagsNotAccessible, user.itemTagsSelected] : null])
     const stamp = await contentStamp(this.db, library.id)
-    return this.cache.get(stamp, key, () => this.compute(user, library, restricted))
+    return this.cache.get(stamp, key, async () => {
+      const data = await this.compute(user, library, restricted)
+      return { data, json: JSON.stringify(data) }
+    })
   }
 
   private async compute(user: UserRecord, library: Library, restricted: boolean): Promise<FilterData> {

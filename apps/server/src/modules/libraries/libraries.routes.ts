@@ -13,11 +13,13 @@ export function registerLibrariesRoutes(app: FastifyInstance, ctx: AppContext) {
     libraries: await ctx.libraries.listFor(requireAuth(request).user),
   }))
 
-  app.get('/api/libraries/:id', async (request) => {
+  app.get('/api/libraries/:id', async (request, reply) => {
     const { id } = parseInput(IdParams, request.params)
     const { include } = parseInput(GetQuery, request.query)
     const user = requireAuth(request).user
-    if (include?.split(',').includes('filterdata')) return ctx.libraries.getWithFilterData(user, id)
+    if (include?.split(',').includes('filterdata')) {
+      return reply.type('application/json; charset=utf-8').send(await ctx.libraries.getWithFilterDataJson(user, id))
+    }
     return ctx.libraries.getFor(user, id)
   })
 

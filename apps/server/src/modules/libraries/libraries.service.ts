@@ -22,6 +22,8 @@ const repoRoot = path.resolve(import.meta.dirname, '../../../../..')
 /** Filter data of a library as one user sees it (the browse module provides it). */
 export interface FilterDataProvider {
   forLibrary(user: UserRecord, library: Library): Promise<FilterData>
+  /** The same, with its JSON text ready to send. */
+  withJson(user: UserRecord, library: Library): Promise<{ data: FilterData; json: string }>
 }
 
 export class LibrariesService {
@@ -67,6 +69,14 @@ export class LibrariesService {
     const library = await this.getFor(user, id)
     const filterdata = this.filterData ? await this.filterData.forLibrary(user, library) : emptyFilterData(this.clock())
     return { library, filterdata, issues: filterdata.numIssues, numUserPlaylists: 0 }
+  }
+
+  /** GET /api/libraries/:id?include=filterdata as JSON text, the (large) filter data serialised once per change. */
+  async getWithFilterDataJson(user: UserRecord, id: string): Promise<string> {
+    const library = await this.getFor(user, id)
+    if (!this.filterData) return JSON.stringify(await this.getWithFilterData(user, id))
+    const { data, json } = await this.filterData.withJson(user, library)
+    return `{"library":${JSON.stringify(library)},"filterdata":${json},"issues":${data.numIssues},"numUserPlaylists":0}`
   }
 
   /** Folders a library root may never overlap: the server's data and the installed code. */

@@ -47,7 +47,7 @@ function stringArrayColumn(text: string | null): string[] {
   }
 }
 
-/** How many entries a JSON array column holds (numFiles), counted without parsing the entries. */
+/** How many entries a JSON array column holds (numFiles), without a schema pass over the entries. */
 function arrayLength(text: string): number {
   if (!text || text === '[]') return 0
   try {

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
+import { contentStamp, StampedCache } from '../../db/stamped-cache.ts'
 import { itemVisibility, restrictsItemsWithinLibrary } from '../library-items/item-visibility.ts'
 import type { UserRecord } from '../users/users.model.ts'
 
@@ -9,32 +10,58 @@ import type { UserRecord } from '../users/users.model.ts'
  */
 export class SearchRepository {
   private readonly db: Kysely<Database>
+  private readonly rowidCache = new StampedCache<{ rowids: Set<number>; share: number }>(20)
   constructor(db: Kysely<Database>) {
     this.db = db
   }
 
+  /** Rowids of a library's items and the share of the search index they make up (kept until content changes). */
+  private async libraryRowids(libraryId: string): Promise<{ rowids: Set<number>; share: number }> {
+    return this.rowidCache.get(await contentStamp(this.db, libraryId), libraryId, async () => {
+      const rows = (await sql<{ rid: number }>`SELECT rowid AS rid FROM library_items WHERE library_id = ${libraryId}`.execute(this.db)).rows
+      const all = Number((await sql<{ n: number }>`SELECT count(*) AS n FROM library_items`.execute(this.db)).rows[0]?.n ?? 0)
+      return { rowids: new Set(rows.map((r) => r.rid)), share: all ? rows.length / all : 1 }
+    })
+  }
+
   /**
    * Visible items of the library matching `match`: best first (title weighs most) when `ranked`, else in
-   * index order. Hits are taken from the FTS index alone first (no row reads), then checked against the
-   * library and the access rule; when too few survive, more hits are read (up to everything).
+   * index order. The FTS index holds every library: for a library that is most of it, hits are ranked over
+   * the whole index and then checked against the library; for a smaller one, the hits of its own items are
+   * found first and only those ranked. Rows are read for the final candidates only.
    */
   async items(user: UserRecord, libraryId: string, match: string, limit: number, ranked: boolean): Promise<string[]> {
-    const order = ranked ? sql`ORDER BY bm25(items_fts, 0, 0, 10, 3, 6, 3, 5, 1.5, 1.5, 8)` : sql``
+    const bm25 = sql`bm25(items_fts, 0, 0, 10, 3, 6, 3, 5, 1.5, 1.5, 8)`
+    const order = ranked ? sql`ORDER BY ${bm25}` : sql``
+    const lib = await this.libraryRowids(libraryId)
+    if (lib.share < 0.5) {
+      // Scores of every hit come out of the index in one pass; only the library's own are kept and sorted.
+      const score = ranked ? bm25 : sql`0`
+      const all = (await sql<{ rid: number; s: number }>`SELECT rowid AS rid, ${score} AS s FROM items_fts WHERE items_fts MATCH ${match}`.execute(this.db)).rows
+      const mine = all.filter((r) => lib.rowids.has(r.rid))
+      if (ranked) mine.sort((a, b) => a.s - b.s)
+      return this.visibleInOrder(user, libraryId, mine.slice(0, limit * 4), limit)
+    }
     for (let cap = Math.max(limit * 4, 100); ; cap *= 8) {
       const hits = (await sql<{ rid: number }>`SELECT rowid AS rid FROM items_fts WHERE items_fts MATCH ${match} ${order} LIMIT ${cap}`.execute(this.db)).rows
       if (hits.length === 0) return []
-      const rank = new Map(hits.map((h, i) => [h.rid, i]))
-      const visible = (
-        await sql<{ id: string; rid: number }>`SELECT li.id AS id, li.rowid AS rid FROM library_items li
-          WHERE li.rowid IN (${sql.join(hits.map((h) => h.rid))}) AND +li.library_id = ${libraryId} AND ${itemVisibility(user, 'li', { probeOnly: true })}`.execute(this.db)
-      ).rows
-      if (visible.length >= limit || hits.length < cap) {
-        return visible
-          .sort((a, b) => (rank.get(a.rid) ?? 0) - (rank.get(b.rid) ?? 0))
-          .slice(0, limit)
-          .map((v) => v.id)
-      }
+      const found = await this.visibleInOrder(user, libraryId, hits, limit)
+      if (found.length >= limit || hits.length < cap) return found
     }
+  }
+
+  /** The hits (in their order) whose items are in the library and visible to the user. */
+  private async visibleInOrder(user: UserRecord, libraryId: string, hits: readonly { rid: number }[], limit: number): Promise<string[]> {
+    if (hits.length === 0) return []
+    const rank = new Map(hits.map((h, i) => [h.rid, i]))
+    const visible = (
+      await sql<{ id: string; rid: number }>`SELECT li.id AS id, li.rowid AS rid FROM library_items li
+        WHERE li.rowid IN (${sql.join(hits.map((h) => h.rid))}) AND +li.library_id = ${libraryId} AND ${itemVisibility(user, 'li', { probeOnly: true })}`.execute(this.db)
+    ).rows
+    return visible
+      .sort((a, b) => (rank.get(a.rid) ?? 0) - (rank.get(b.rid) ?? 0))
+      .slice(0, limit)
+      .map((v) => v.id)
   }
 
   /** Authors of these items. */
@@ -80,7 +107,7 @@ export class SearchRepository {
     const like = tokens.map((t) => sql`pe.title LIKE ${`%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} ESCAPE '\\'`)
     return (
       await sql<{ itemId: string; episodeId: string; title: string }>`
-        SELECT li.id AS itemId, pe.id AS episodeId, pe.title AS title FROM podcast_episodes pe JOIN library_items li ON li.id = pe.library_item_id
+        SELECT li.id AS itemId, pe.id AS episodeId, pe.title AS title FROM library_items li CROSS JOIN podcast_episodes pe ON pe.library_item_id = li.id
         WHERE li.library_id = ${libraryId} AND ${itemVisibility(user, 'li')} AND ${sql.join(like, sql` AND `)}
         ORDER BY pe.published_at DESC LIMIT ${limit}`.execute(this.db)
     ).rows
