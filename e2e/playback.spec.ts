@@ -148,3 +148,25 @@ test('plays a multi-file book: jump, next chapter, speed, cross-file seek, bookm
   await expect.poll(() => percent(page)).toBeGreaterThanOrEqual(pausedAt - 2)
   expect(pausedAt).toBeGreaterThanOrEqual(45)
 })
+
+test('a forced transcode plays over HLS (hls.js) and seeks far into it', async ({ page, server }) => {
+  await logIn(page, server)
+  const id = await bookId(server, 'The Ashen Gate')
+  // Ask the server for a transcode as the player does after a local playback error.
+  await page.route('**/api/items/*/play**', async (route) => {
+    const body = JSON.parse(route.request().postData() ?? '{}')
+    await route.continue({ postData: JSON.stringify({ ...body, forceTranscode: true }) })
+  })
+  await page.goto(`/item/${id}`)
+  await page.getByTestId('item-play').click()
+  const bar = page.getByTestId('player-bar')
+  await expect(bar).toHaveAttribute('data-state', 'PLAYING', { timeout: 30_000 })
+  await expect.poll(() => shownTime(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(3)
+  const track = page.getByTestId('player-seek-track')
+  const box = (await track.boundingBox())!
+  await track.click({ position: { x: box.width * 0.7, y: box.height / 2 } })
+  await expect.poll(() => percent(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(69)
+  await expect(bar).toHaveAttribute('data-state', 'PLAYING', { timeout: 20_000 })
+  const t0 = await shownTime(page)
+  await expect.poll(() => shownTime(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(t0 + 2)
+})
