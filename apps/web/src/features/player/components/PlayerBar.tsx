@@ -32,7 +32,14 @@ export function PlayerBar() {
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (handlePlayerHotkey(event, controller, { openChapters: () => setModal('chapters') }))
+      if (
+        handlePlayerHotkey(event, controller, {
+          openChapters: () => {
+            // The toggle does nothing without chapters.
+            if ((usePlayerStore.getState().session?.chapters.length ?? 0) > 0) setModal('chapters')
+          },
+        })
+      )
         event.preventDefault()
     }
     window.addEventListener('keydown', onKey)
