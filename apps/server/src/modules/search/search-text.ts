@@ -19,12 +19,13 @@ export function searchTokens(q: string | undefined): string[] {
 export type FtsColumn = 'title' | 'subtitle' | 'authors' | 'narrators' | 'series' | 'tags' | 'genres' | 'identifiers'
 
 /**
- * An FTS5 MATCH expression: every token as a quoted prefix ("tok"*), all required, optionally within one
- * column. Tokens hold letters and digits only, so the expression is always valid.
+ * An FTS5 MATCH expression: every token as a quoted prefix ("tok"*), all required, optionally within
+ * columns. Tokens hold letters and digits only, so the expression is always valid.
  */
-export function ftsQuery(tokens: readonly string[], column?: FtsColumn): string {
+export function ftsQuery(tokens: readonly string[], columns?: FtsColumn | readonly FtsColumn[]): string {
   const phrases = tokens.map((t) => `"${t.replace(/"/g, '')}"*`).join(' AND ')
-  return column ? `${column} : (${phrases})` : phrases
+  if (!columns) return phrases
+  return typeof columns === 'string' ? `${columns} : (${phrases})` : `{${columns.join(' ')}} : (${phrases})`
 }
 
 /** True when every token starts a word of the text (the same rule as the FTS prefix match). */

@@ -32,7 +32,6 @@ export class SearchRepository {
    */
   async items(user: UserRecord, libraryId: string, match: string, limit: number, ranked: boolean): Promise<string[]> {
     const bm25 = sql`bm25(items_fts, 0, 0, 10, 3, 6, 3, 5, 1.5, 1.5, 8)`
-    const order = ranked ? sql`ORDER BY ${bm25}` : sql``
     const lib = await this.libraryRowids(libraryId)
     if (lib.share < 0.5) {
       // Scores of every hit come out of the index in one pass; only the library's own are kept and sorted.
@@ -42,7 +41,8 @@ export class SearchRepository {
       if (ranked) mine.sort((a, b) => a.s - b.s)
       return this.visibleInOrder(user, libraryId, mine.slice(0, limit * 4), limit)
     }
-    for (let cap = Math.max(limit * 4, 100); ; cap *= 8) {
+    const order = ranked ? sql`ORDER BY ${bm25}` : sql``
+    for (let cap = Math.max(ranked ? limit * 4 : limit, 50); ; cap *= 8) {
       const hits = (await sql<{ rid: number }>`SELECT rowid AS rid FROM items_fts WHERE items_fts MATCH ${match} ${order} LIMIT ${cap}`.execute(this.db)).rows
       if (hits.length === 0) return []
       const found = await this.visibleInOrder(user, libraryId, hits, limit)
@@ -54,14 +54,27 @@ export class SearchRepository {
   private async visibleInOrder(user: UserRecord, libraryId: string, hits: readonly { rid: number }[], limit: number): Promise<string[]> {
     if (hits.length === 0) return []
     const rank = new Map(hits.map((h, i) => [h.rid, i]))
-    const visible = (
-      await sql<{ id: string; rid: number }>`SELECT li.id AS id, li.rowid AS rid FROM library_items li
-        WHERE li.rowid IN (${sql.join(hits.map((h) => h.rid))}) AND +li.library_id = ${libraryId} AND ${itemVisibility(user, 'li', { probeOnly: true })}`.execute(this.db)
-    ).rows
+    const rowids = sql.join(hits.map((h) => h.rid))
+    // The search row knows its item and library: item rows are read only when the access rule needs them.
+    const visible = restrictsItemsWithinLibrary(user)
+      ? (
+          await sql<{ id: string; rid: number }>`SELECT li.id AS id, li.rowid AS rid FROM library_items li
+            WHERE li.rowid IN (${rowids}) AND +li.library_id = ${libraryId} AND ${itemVisibility(user, 'li', { probeOnly: true })}`.execute(this.db)
+        ).rows
+      : (
+          await sql<{ id: string; rid: number }>`SELECT item_id AS id, rowid AS rid FROM items_fts WHERE rowid IN (${rowids}) AND library_id = ${libraryId}`.execute(
+            this.db,
+          )
+        ).rows
     return visible
       .sort((a, b) => (rank.get(a.rid) ?? 0) - (rank.get(b.rid) ?? 0))
       .slice(0, limit)
       .map((v) => v.id)
+  }
+
+  /** How many items of every library match (read from the index alone). */
+  async matchCount(match: string): Promise<number> {
+    return Number((await sql<{ n: number }>`SELECT count(*) AS n FROM items_fts WHERE items_fts MATCH ${match}`.execute(this.db)).rows[0]?.n ?? 0)
   }
 
   /** Authors of these items. */
@@ -82,12 +95,12 @@ export class SearchRepository {
     ).rows
   }
 
-  /** Facet values of these items. */
-  async facetValues(kind: 'genre' | 'tag' | 'narrator', itemIds: readonly string[]): Promise<string[]> {
+  /** Facet values (genres, tags, narrators) of these items, by kind. */
+  async facetValues(itemIds: readonly string[]): Promise<{ kind: 'genre' | 'tag' | 'narrator'; value: string }[]> {
     if (itemIds.length === 0) return []
     return (
-      await sql<{ v: string }>`SELECT DISTINCT value AS v FROM item_facets WHERE item_id IN (${sql.join([...itemIds])}) AND kind = ${kind}`.execute(this.db)
-    ).rows.map((r) => r.v)
+      await sql<{ kind: 'genre' | 'tag' | 'narrator'; value: string }>`SELECT DISTINCT kind, value FROM item_facets WHERE item_id IN (${sql.join([...itemIds])})`.execute(this.db)
+    ).rows
   }
 
   /** How many items the user may see carry each value. */

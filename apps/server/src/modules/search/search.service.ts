@@ -6,8 +6,11 @@ import type { UserRecord } from '../users/users.model.ts'
 import { ftsQuery, matchesAll, matchesAny, searchTokens } from './search-text.ts'
 import type { SearchRepository } from './search.repository.ts'
 
-/** Hits read per group before names are checked; bounds the work of short, common prefixes. */
-const CANDIDATES = 200
+/** Queries matching more items than this are not ranked (see search()). */
+const RANK_AT_MOST = 8000
+
+/** Items read for the name groups before names are checked; bounds the work of short, common prefixes. */
+const CANDIDATES = 300
 
 const empty = (): SearchResponse => ({ book: [], podcast: [], episodes: [], narrators: [], tags: [], genres: [], series: [], authors: [] })
 
@@ -52,14 +55,21 @@ export class SearchService {
     const out = empty()
     if (tokens.length === 0) return out
     const lib = library.id
-    // One-letter words match most of a library: rank those on titles alone.
-    const broad = tokens.every((t) => t.length < 2)
-    const itemIds = await this.repo.items(user, lib, ftsQuery(tokens, broad ? 'title' : undefined), limit, true)
+    // Ranking costs a score per hit: a query matching most of the index (one letter, "the") is not ranked;
+    // its title matches come first, in index order, as Audiobookshelf answers every query.
+    const broad = (await this.repo.matchCount(ftsQuery(tokens))) > RANK_AT_MOST
+    let itemIds = await this.repo.items(user, lib, ftsQuery(tokens, broad ? 'title' : undefined), limit, !broad)
+    if (broad && itemIds.length < limit) {
+      const more = await this.repo.items(user, lib, ftsQuery(tokens), limit, false)
+      itemIds = [...new Set([...itemIds, ...more])].slice(0, limit)
+    }
     const hits = (await this.items.minified(itemIds)).map((libraryItem) => ({ libraryItem, ...whatMatched(libraryItem, tokens) }))
 
-    const facet = async (kind: 'genre' | 'tag' | 'narrator', column: 'genres' | 'tags' | 'narrators') => {
-      const ids = await this.repo.items(user, lib, ftsQuery(tokens, column), CANDIDATES, false)
-      const values = (await this.repo.facetValues(kind, ids)).filter((v) => matchesAll(v, tokens))
+    // One pass over the name columns finds the items whose tags, genres, narrators, authors or series match.
+    const named = await this.repo.items(user, lib, ftsQuery(tokens, ['tags', 'genres', 'narrators', 'authors', 'series']), CANDIDATES, false)
+    const facetValues = (await this.repo.facetValues(named)).filter((f) => matchesAll(f.value, tokens))
+    const facet = async (kind: 'genre' | 'tag' | 'narrator') => {
+      const values = facetValues.filter((f) => f.kind === kind).map((f) => f.value)
       const counts = await this.repo.facetCounts(user, lib, kind, values)
       return values
         .map((name) => ({ name, n: counts.get(name) ?? 0 }))
@@ -67,8 +77,8 @@ export class SearchService {
         .sort((a, b) => b.n - a.n || a.name.localeCompare(b.name))
         .slice(0, limit)
     }
-    out.tags = (await facet('tag', 'tags')).map((v) => ({ name: v.name, numItems: v.n }))
-    out.genres = (await facet('genre', 'genres')).map((v) => ({ name: v.name, numItems: v.n }))
+    out.tags = (await facet('tag')).map((v) => ({ name: v.name, numItems: v.n }))
+    out.genres = (await facet('genre')).map((v) => ({ name: v.name, numItems: v.n }))
 
     if (library.mediaType === 'podcast') {
       out.podcast = hits
@@ -86,15 +96,15 @@ export class SearchService {
     }
 
     out.book = hits
-    out.narrators = (await facet('narrator', 'narrators')).map((v) => ({ name: v.name, numBooks: v.n }))
-    const authorIds = (await this.repo.authorIds(await this.repo.items(user, lib, ftsQuery(tokens, 'authors'), CANDIDATES, false)))
+    out.narrators = (await facet('narrator')).map((v) => ({ name: v.name, numBooks: v.n }))
+    const authorIds = (await this.repo.authorIds(named))
       .filter((a) => matchesAll(a.name, tokens))
       .map((a) => a.id)
     out.authors = (await this.authors.byIds(user, authorIds))
       .filter((a) => a.numBooks > 0)
       .sort((a, b) => b.numBooks - a.numBooks || a.name.localeCompare(b.name))
       .slice(0, limit)
-    const seriesIds = (await this.repo.seriesIds(await this.repo.items(user, lib, ftsQuery(tokens, 'series'), CANDIDATES, false)))
+    const seriesIds = (await this.repo.seriesIds(named))
       .filter((s) => matchesAll(s.name, tokens))
       .map((s) => s.id)
       .slice(0, limit)
