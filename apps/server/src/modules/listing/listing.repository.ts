@@ -47,7 +47,7 @@ const and = (parts: RawBuilder<SqlBool>[]) => sql<SqlBool>`${sql.join(parts, sql
 /** Filter sets at most this big are read first and sorted. */
 export const DRIVING_SET_MAX = 1500
 /** Sets up to this size are built once and probed while a sort index is walked; bigger ones are tested per item. */
-export const PROBED_SET_MAX = 12000
+export const PROBED_SET_MAX = 5000
 
 /** The prepared parts of a list query. */
 interface Prepared {
