@@ -45,32 +45,30 @@ export class AuthorsRepository {
       : sql<SqlBool>`EXISTS (SELECT 1 FROM item_authors ia WHERE ia.author_id = a.id)`
     const where = sql<SqlBool>`a.library_id = ${libraryId} AND ${hasBook}`
     const page = opts.limit === null ? sql`` : sql`LIMIT ${opts.limit} OFFSET ${opts.offset}`
+    const orderBy = (numBooks: RawBuilder<unknown>) => {
+      const byName = sql`a.name COLLATE NOCASE ${dir}`
+      return {
+        name: byName,
+        lastFirst: sql`a.last_first COLLATE NOCASE ${dir}`,
+        numBooks: sql`${numBooks} ${dir}, ${byName}`,
+        addedAt: sql`a.added_at ${dir}, ${byName}`,
+        updatedAt: sql`a.updated_at ${dir}, ${byName}`,
+      }[opts.sort]
+    }
     let rows: AuthorRow[]
     if (opts.sort === 'numBooks' || opts.limit === null) {
       const counts = restricted
         ? sql`SELECT ia.author_id AS author_id, count(*) AS n FROM item_authors ia CROSS JOIN library_items li ON li.id = ia.item_id
             WHERE ${itemVisibility(user, 'li', { probeOnly: true })} GROUP BY ia.author_id`
         : sql`SELECT author_id, count(*) AS n FROM item_authors GROUP BY author_id`
-      const order = {
-        name: sql`a.name COLLATE NOCASE ${dir}`,
-        lastFirst: sql`a.last_first COLLATE NOCASE ${dir}`,
-        numBooks: sql`c.n ${dir}, a.name COLLATE NOCASE ${dir}`,
-        addedAt: sql`a.added_at ${dir}, a.name COLLATE NOCASE ${dir}`,
-        updatedAt: sql`a.updated_at ${dir}, a.name COLLATE NOCASE ${dir}`,
-      }[opts.sort]
       rows = (
         await sql<AuthorRow>`SELECT a.*, c.n AS num_books FROM (${counts}) c CROSS JOIN authors a ON a.id = c.author_id
-          WHERE +a.library_id = ${libraryId} ORDER BY ${order} ${page}`.execute(this.db)
+          WHERE +a.library_id = ${libraryId} ORDER BY ${orderBy(sql`c.n`)} ${page}`.execute(this.db)
       ).rows
     } else {
-      const order = {
-        name: sql`a.name COLLATE NOCASE ${dir}`,
-        lastFirst: sql`a.last_first COLLATE NOCASE ${dir}`,
-        numBooks: sql`a.name`,
-        addedAt: sql`a.added_at ${dir}, a.name COLLATE NOCASE ${dir}`,
-        updatedAt: sql`a.updated_at ${dir}, a.name COLLATE NOCASE ${dir}`,
-      }[opts.sort]
-      rows = (await sql<AuthorRow>`SELECT a.*, ${this.numBooks(user)} AS num_books FROM authors a WHERE ${where} ORDER BY ${order} ${page}`.execute(this.db)).rows
+      rows = (
+        await sql<AuthorRow>`SELECT a.*, ${this.numBooks(user)} AS num_books FROM authors a WHERE ${where} ORDER BY ${orderBy(sql`num_books`)} ${page}`.execute(this.db)
+      ).rows
     }
     const total =
       opts.limit === null || (opts.offset === 0 && rows.length < opts.limit)

@@ -15,6 +15,7 @@ import { CoverImages, type CoverFormat } from '../library-items/cover-images.ts'
 import { restrictsItemsWithinLibrary } from '../library-items/item-visibility.ts'
 import type { CoverAnswer, ItemsService } from '../library-items/items.service.ts'
 import type { LibrariesService } from '../libraries/libraries.service.ts'
+import { effectiveLimit } from '../listing/listing-query.ts'
 import type { UserRecord } from '../users/users.model.ts'
 import type { AuthorRow, AuthorsRepository } from './authors.repository.ts'
 
@@ -55,7 +56,7 @@ export class AuthorsService {
       const { rows } = await this.repo.list(user, library.id, { sort, desc: q.desc ?? false, limit: null, offset: 0 })
       return { authors: rows.map(toAuthorJson) }
     }
-    const limit = q.limit === 0 || q.limit > MAX_PAGE_SIZE ? MAX_PAGE_SIZE : q.limit
+    const limit = effectiveLimit(q.limit, MAX_PAGE_SIZE, MAX_PAGE_SIZE)
     const page = q.page ?? 0
     const { rows, total } = await this.repo.list(user, library.id, { sort, desc: q.desc ?? false, limit, offset: page * limit })
     return { results: rows.map(toAuthorJson), total, limit, page, sortBy: q.sort, sortDesc: q.desc ?? false, include: q.include.join(','), offset: page * limit }
