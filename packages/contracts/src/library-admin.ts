@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Library, LibraryIcon, LibrarySettings } from './entities/library.ts'
+import { Library, LibraryIcon, LibrarySettingsInput } from './entities/library.ts'
 
 /** Library administration (admin only): update, delete, reorder, and browsing server folders. */
 
@@ -16,7 +16,7 @@ export const UpdateLibraryRequest = z.object({
     .optional(),
   icon: LibraryIcon.optional(),
   provider: z.string().max(100).optional(),
-  settings: LibrarySettings.partial().optional(),
+  settings: LibrarySettingsInput.optional(),
   displayOrder: z.number().int().min(0).max(1_000_000).optional(),
 })
 export type UpdateLibraryRequest = z.infer<typeof UpdateLibraryRequest>

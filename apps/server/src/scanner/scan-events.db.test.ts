@@ -339,13 +339,20 @@ describe('scheduled scans', () => {
     const every = await createLibrary(t, app.root.accessToken, {
       name: 'Every second',
       folders: [{ fullPath: path.join(dir, 'a') }],
-      settings: { disableWatcher: true, autoScanCronExpression: '* * * * * *' },
+      settings: { disableWatcher: true },
     })
     const bad = await createLibrary(t, app.root.accessToken, {
       name: 'Bad schedule',
       folders: [{ fullPath: path.join(dir, 'b') }],
-      settings: { disableWatcher: true, autoScanCronExpression: 'not a cron' },
+      settings: { disableWatcher: true },
     })
+    // The API only takes 5-field schedules (at most one a minute); a test can't wait a minute, so it writes
+    // a per-second schedule and a broken one straight into the stored settings.
+    const setSchedule = t.ctx.database.sqlite.prepare(
+      "UPDATE libraries SET settings = json_set(settings, '$.autoScanCronExpression', ?) WHERE id = ?",
+    )
+    setSchedule.run('* * * * * *', every.id)
+    setSchedule.run('not a cron', bad.id)
     await t.ctx.scanner.reconcile()
     expect(t.ctx.scanner.schedule.nextRun(every.id)).toBeInstanceOf(Date)
     expect(t.ctx.scanner.schedule.nextRun(bad.id)).toBeNull()

@@ -63,6 +63,27 @@ export const defaultLibrarySettings = (mediaType: MediaType): LibrarySettings =>
   podcastSearchRegion: 'us',
 })
 
+/**
+ * A schedule as a standard 5-field cron expression (minute hour day-of-month month day-of-week), or
+ * null for none (spec §5: cron expressions need 5 fields). Checked on every write, so a 6-field
+ * "every second" expression can never reach the scheduler through the API.
+ */
+export const CronExpression = z
+  .string()
+  .trim()
+  .max(200)
+  .nullable()
+  .transform((v) => (v === '' ? null : v))
+  .refine((v) => v === null || v.split(/\s+/).length === 5, {
+    message: 'Invalid cron expression: it needs 5 fields',
+  })
+  .refine((v) => v === null || v.split(/\s+/).every((f) => /^[0-9A-Za-z*/,?#-]+$/.test(f)), {
+    message: 'Invalid cron expression',
+  })
+
+/** Library settings as a client may send them: every field optional, the schedule checked. */
+export const LibrarySettingsInput = LibrarySettings.extend({ autoScanCronExpression: CronExpression }).partial()
+
 export const LibraryFolder = z.object({
   id: z.string(),
   fullPath: z.string(),
@@ -121,6 +142,6 @@ export const CreateLibraryRequest = z.object({
   mediaType: MediaType.default('book'),
   icon: LibraryIcon.default('database'),
   provider: z.string().max(100).default('google'),
-  settings: LibrarySettings.partial().optional(),
+  settings: LibrarySettingsInput.optional(),
 })
 export type CreateLibraryRequest = z.infer<typeof CreateLibraryRequest>

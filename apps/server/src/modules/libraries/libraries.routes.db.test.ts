@@ -133,4 +133,24 @@ describe('libraries: creation rules and per-user visibility', () => {
     expect(twice.statusCode).toBe(400)
     expect(await visible(root.accessToken)).toEqual(['A', 'B'])
   })
+
+  it('refuses a schedule that is not a 5-field cron expression, on create and on update', async () => {
+    const six = await create({
+      name: 'Cron',
+      folders: [{ fullPath: folder('cron') }],
+      settings: { autoScanCronExpression: '* * * * * *' },
+    })
+    expect(six.statusCode).toBe(400)
+    expect(six.body).toContain('Invalid cron expression: it needs 5 fields')
+    const patch = await t.call('PATCH', `/api/libraries/${libA.id}`, root.accessToken, {
+      settings: { autoScanCronExpression: '* * * * * *' },
+    })
+    expect(patch.statusCode).toBe(400)
+    const ok = await t.call('PATCH', `/api/libraries/${libA.id}`, root.accessToken, {
+      settings: { autoScanCronExpression: '0 */6 * * *' },
+    })
+    expect(ok.statusCode).toBe(200)
+    expect(ok.json<Library>().settings.autoScanCronExpression).toBe('0 */6 * * *')
+    expect(await visible(root.accessToken)).toEqual(['A', 'B'])
+  })
 })
