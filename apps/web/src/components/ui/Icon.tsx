@@ -274,7 +274,20 @@ const icons = {
 
 export type IconName = keyof typeof icons
 
-export function Icon({ name, className, title }: { name: IconName; className?: string; title?: string }) {
+/** The shared 24-unit stroke drawings, for components that draw their own icon sets on the same grid. */
+export const iconDrawings: Readonly<Record<IconName, ReactElement>> = icons
+
+/** An SVG frame on the 24-unit grid in `currentColor` strokes, around any drawing. */
+export function Glyph({
+  className,
+  title,
+  children,
+  ...data
+}: {
+  className?: string
+  title?: string
+  children: ReactElement | undefined
+} & { [key: `data-${string}`]: string }) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -286,9 +299,18 @@ export function Icon({ name, className, title }: { name: IconName; className?: s
       className={cn('size-5 shrink-0', className)}
       aria-hidden={title ? undefined : true}
       role={title ? 'img' : undefined}
+      {...data}
     >
       {title && <title>{title}</title>}
-      {icons[name]}
+      {children}
     </svg>
+  )
+}
+
+export function Icon({ name, className, title }: { name: IconName; className?: string; title?: string }) {
+  return (
+    <Glyph className={className} title={title}>
+      {icons[name]}
+    </Glyph>
   )
 }

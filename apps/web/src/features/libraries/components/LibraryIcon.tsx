@@ -1,15 +1,17 @@
 import type { ReactElement } from 'react'
-import { cn } from '@/components/ui/index.ts'
+import { Glyph, iconDrawings } from '@/components/ui/index.ts'
 
-/** The spec's 17 library icons, each drawn on a 24-unit grid in `currentColor` strokes. */
+/** The spec's 17 library icons: nine shared with the general icon set, the rest drawn here on the same grid. */
 const drawings: Record<string, ReactElement> = {
-  database: (
-    <>
-      <ellipse cx="12" cy="5" rx="8" ry="3" />
-      <path d="M4 5v14c0 1.7 3.6 3 8 3s8-1.3 8-3V5" />
-      <path d="M4 12c0 1.7 3.6 3 8 3s8-1.3 8-3" />
-    </>
-  ),
+  database: iconDrawings.database,
+  radio: iconDrawings.radio,
+  podcast: iconDrawings.podcast,
+  rss: iconDrawings.rss,
+  headphones: iconDrawings.headphones,
+  music: iconDrawings.music,
+  power: iconDrawings.power,
+  star: iconDrawings.star,
+  heart: iconDrawings.heart,
   // Headphones over a row of book spines: the audiobook shelf.
   audiobookshelf: (
     <>
@@ -59,41 +61,6 @@ const drawings: Record<string, ReactElement> = {
       <path d="M12 7.5h6M13 10.5h4M15 3.5v10" />
     </>
   ),
-  radio: (
-    <>
-      <rect x="2" y="8" width="20" height="13" rx="2" />
-      <path d="m7 8 10-5" />
-      <circle cx="8" cy="14.5" r="2.5" />
-      <path d="M14 13h4M14 16h4" />
-    </>
-  ),
-  podcast: (
-    <>
-      <circle cx="12" cy="10" r="2" />
-      <path d="M12 14v7" />
-      <path d="M7.8 14.2a6 6 0 1 1 8.4 0" />
-      <path d="M5 17a9.5 9.5 0 1 1 14 0" />
-    </>
-  ),
-  rss: (
-    <>
-      <path d="M4 11a9 9 0 0 1 9 9M4 4a16 16 0 0 1 16 16" />
-      <circle cx="5" cy="19" r="1" />
-    </>
-  ),
-  headphones: (
-    <>
-      <path d="M3 18v-6a9 9 0 0 1 18 0v6" />
-      <path d="M3 15h3v6H4a1 1 0 0 1-1-1zM21 15h-3v6h2a1 1 0 0 0 1-1z" />
-    </>
-  ),
-  music: (
-    <>
-      <path d="M9 18V5l12-2v13" />
-      <circle cx="6" cy="18" r="3" />
-      <circle cx="18" cy="16" r="3" />
-    </>
-  ),
   // A page with a folded corner and a picture on it.
   'file-picture': (
     <>
@@ -110,30 +77,13 @@ const drawings: Record<string, ReactElement> = {
       <path d="M9 12H5s.5-3 2-4c1.6-1 5 0 5 0M12 15v4s3-.5 4-2c1-1.6 0-5 0-5" />
     </>
   ),
-  power: <path d="M12 2v10M18.4 6.6a9 9 0 1 1-12.8 0" />,
-  star: <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3 6.4 20.2l1.1-6.2L3 9.6l6.2-.9z" />,
-  heart: (
-    <path d="M20.8 5.6a5 5 0 0 0-7.1 0L12 7.3l-1.7-1.7a5 5 0 0 0-7.1 7.1L12 21.4l8.8-8.7a5 5 0 0 0 0-7.1z" />
-  ),
 }
 
 /** A library's icon by its spec name; an unknown name draws the database. */
 export function LibraryIcon({ icon, className, title }: { icon: string; className?: string; title?: string }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={cn('size-5 shrink-0', className)}
-      aria-hidden={title ? undefined : true}
-      role={title ? 'img' : undefined}
-      data-icon={icon in drawings ? icon : 'database'}
-    >
-      {title && <title>{title}</title>}
+    <Glyph className={className} title={title} data-icon={icon in drawings ? icon : 'database'}>
       {drawings[icon] ?? drawings.database}
-    </svg>
+    </Glyph>
   )
 }
