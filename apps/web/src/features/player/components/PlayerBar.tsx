@@ -12,7 +12,6 @@ import {
   chapterRelativeTime,
   jumpAmountLabel,
   nextTarget,
-  sleepTimerDisplay,
   timeRemaining,
 } from '../model/player-rules.ts'
 import { playerController } from '../player-controller.ts'
@@ -20,6 +19,7 @@ import { sameQueueItem, usePlayerStore } from '../player-store.ts'
 import { PlayerIcon, type PlayerIconName } from './PlayerIcon.tsx'
 import { PlayerModals, type PlayerModalName } from './PlayerModals.tsx'
 import { SeekTrack } from './SeekTrack.tsx'
+import { sleepCountdownText } from './sleep-timer-text.ts'
 import { SpeedControl } from './SpeedControl.tsx'
 import { VolumeControl } from './VolumeControl.tsx'
 
@@ -103,15 +103,7 @@ function PlayerBarView({ onOpenModal }: { onOpenModal: (name: PlayerModalName) =
   const sleepText = (() => {
     if (!sleepTimer) return null
     if (sleepTimer.type === 'chapter') return 'EoC'
-    const { value, unit } = sleepTimerDisplay(sleepTimer.remaining)
-    return t(
-      unit === 'seconds'
-        ? 'LabelDurationSeconds'
-        : unit === 'minutes'
-          ? 'LabelDurationMinutes'
-          : 'LabelDurationHours',
-      { value },
-    )
+    return sleepCountdownText(t, sleepTimer.remaining)
   })()
 
   const iconButton = (

@@ -8,16 +8,17 @@ import {
   canCreateBookmark,
   chapterAt,
   customSleepSeconds,
-  decreaseSleepTimer,
-  increaseSleepTimer,
   JUMP_AMOUNTS,
   RATE_STEPS,
+  SLEEP_LONG_ADJUST_SEC,
   SLEEP_PRESET_MINUTES,
-  sleepTimerDisplay,
+  sleepModalDecrement,
 } from '../model/player-rules.ts'
 import { playerController } from '../player-controller.ts'
 import { sameQueueItem, setQueueAutoPlay, usePlayerStore } from '../player-store.ts'
+import { decrementSleepTimer, incrementSleepTimer } from '../sleep-timer.ts'
 import { PlayerIcon } from './PlayerIcon.tsx'
+import { sleepCountdownText } from './sleep-timer-text.ts'
 
 export type PlayerModalName = 'bookmarks' | 'chapters' | 'settings' | 'sleep' | 'queue'
 
@@ -310,7 +311,6 @@ function SleepTimerModal({ onClose }: { onClose: () => void }) {
     onClose()
   }
   const remaining = sleepTimer?.type === 'countdown' ? sleepTimer.remaining : 0
-  const display = sleepTimerDisplay(remaining)
   return (
     <Modal
       open
@@ -323,16 +323,7 @@ function SleepTimerModal({ onClose }: { onClose: () => void }) {
       {sleepTimer ? (
         <div className="flex flex-col items-center gap-3">
           <p className="text-2xl font-semibold text-warning" data-testid="sleep-remaining">
-            {sleepTimer.type === 'chapter'
-              ? t('LabelEndOfChapter')
-              : t(
-                  display.unit === 'seconds'
-                    ? 'LabelDurationSeconds'
-                    : display.unit === 'minutes'
-                      ? 'LabelDurationMinutes'
-                      : 'LabelDurationHours',
-                  { value: display.value },
-                )}
+            {sleepTimer.type === 'chapter' ? t('LabelEndOfChapter') : sleepCountdownText(t, remaining)}
           </p>
           {sleepTimer.type === 'countdown' && (
             <div className="flex flex-wrap justify-center gap-2">
@@ -340,13 +331,9 @@ function SleepTimerModal({ onClose }: { onClose: () => void }) {
                 <Button
                   key={`minus-${minutes}`}
                   variant="secondary"
-                  disabled={minutes === 30 && remaining < 1800}
-                  onClick={() =>
-                    controller.setSleepTimer({
-                      type: 'countdown',
-                      remaining: decreaseSleepTimer(remaining, minutes * 60),
-                    })
-                  }
+                  disabled={minutes * 60 === SLEEP_LONG_ADJUST_SEC && remaining < SLEEP_LONG_ADJUST_SEC}
+                  onClick={() => decrementSleepTimer(sleepModalDecrement(remaining, minutes * 60))}
+                  data-testid={`sleep-minus-${minutes}`}
                 >
                   {t('ButtonRemoveTime', { value: minutes })}
                 </Button>
@@ -355,12 +342,8 @@ function SleepTimerModal({ onClose }: { onClose: () => void }) {
                 <Button
                   key={`plus-${minutes}`}
                   variant="secondary"
-                  onClick={() =>
-                    controller.setSleepTimer({
-                      type: 'countdown',
-                      remaining: increaseSleepTimer(remaining, minutes * 60),
-                    })
-                  }
+                  onClick={() => incrementSleepTimer(minutes * 60)}
+                  data-testid={`sleep-plus-${minutes}`}
                 >
                   {t('ButtonAddTime', { value: minutes })}
                 </Button>

@@ -12,6 +12,7 @@ import {
   nextTarget,
   previousChapterTarget,
   seekTimeFromFraction,
+  sleepModalDecrement,
   sleepTimerDisplay,
   stepRate,
   timeRemaining,
@@ -87,11 +88,24 @@ describe('player rules', () => {
     expect(sleepTimerDisplay(7200)).toEqual({ value: 2, unit: 'hours' })
   })
 
-  it('sleep timer adjustments', () => {
+  it('sleep timer: increment adds; a step down under the step leaves 3 s', () => {
     expect(increaseSleepTimer(300, 300)).toBe(600)
     expect(decreaseSleepTimer(600, 300)).toBe(300)
-    expect(decreaseSleepTimer(200, 300)).toBe(60)
-    expect(decreaseSleepTimer(50, 300)).toBe(5)
+    expect(decreaseSleepTimer(300, 300)).toBe(0)
+    expect(decreaseSleepTimer(200, 300)).toBe(3)
+    expect(decreaseSleepTimer(2, 60)).toBe(3)
+  })
+
+  it('sleep modal: a decrease larger than remaining lands on 60 s above 60 s, else on 5 s', () => {
+    const modal = (remaining: number, amount: number) =>
+      decreaseSleepTimer(remaining, sleepModalDecrement(remaining, amount))
+    expect(modal(2400, 1800)).toBe(600)
+    expect(modal(600, 300)).toBe(300)
+    expect(modal(200, 300)).toBe(60)
+    expect(modal(61, 300)).toBe(60)
+    expect(modal(60, 300)).toBe(5)
+    expect(modal(50, 300)).toBe(5)
+    expect(modal(3, 300)).toBe(5)
     expect(customSleepSeconds('1.5')).toBe(90)
     expect(customSleepSeconds('0')).toBeNull()
     expect(customSleepSeconds('abc')).toBeNull()

@@ -103,13 +103,25 @@ export function increaseSleepTimer(remaining: number, amount: number): number {
   return remaining + amount
 }
 
+/** Seconds left when a step down would reach past zero: the timer still fires, just not at once. */
+export const SLEEP_STEP_FLOOR_SEC = 3
+
+/** Spec §4 player step: a decrement under the step (more than remains) leaves 3 s. */
+export function decreaseSleepTimer(remaining: number, step: number): number {
+  if (remaining < step) return SLEEP_STEP_FLOOR_SEC
+  return remaining - step
+}
+
+/** Spec §9: the modal's 30 min decrement is disabled under 1800 s remaining. */
+export const SLEEP_LONG_ADJUST_SEC = 1800
+
 /**
- * Sleep timer decrease. Player bar rule: a decrement under the step leaves 3 s. Modal rule (spec §4):
- * a decrease larger than what remains becomes 60 s when more than 60 s remain, else 5 s.
+ * Spec §4 modal rule, as the step the modal hands to the player: a decrease larger than what remains
+ * lands on 60 s when more than 60 s remain, else on 5 s.
  */
-export function decreaseSleepTimer(remaining: number, amount: number): number {
-  if (amount < remaining) return remaining - amount
-  return remaining > 60 ? 60 : 5
+export function sleepModalDecrement(remaining: number, amount: number): number {
+  if (amount <= remaining) return amount
+  return remaining - (remaining > 60 ? 60 : 5)
 }
 
 /** Custom sleep minutes (spec §5): a number above 0, else null; seconds = round(minutes*60). */
