@@ -1,5 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely'
 import { MISSING_COLUMNS } from '../../db/migrations/0004-listing-indexes.ts'
+import { FILTER_COLUMNS, FILTER_COLUMNS_INDEX } from '../../db/migrations/0006-item-filter-columns.ts'
 import type { ItemFilter, MissingField } from './listing-query.ts'
 
 /**
@@ -14,7 +15,14 @@ type Cond = RawBuilder<SqlBool>
 export type FilterPlan =
   | { kind: 'all' }
   | { kind: 'none' }
-  | { kind: 'in'; ids: RawBuilder<unknown>; test: (li: string) => Cond }
+  | {
+      kind: 'in'
+      ids: RawBuilder<unknown>
+      test: (li: string) => Cond
+      /** Column filters: the columns tested, and the condition on the row itself (for a sort on one of them). */
+      columns?: readonly string[]
+      onRow?: (li: string) => Cond
+    }
   | { kind: 'not-in'; ids: RawBuilder<unknown>; test: (li: string) => Cond }
 
 export interface FilterContext {
@@ -30,14 +38,27 @@ export function filterPlan(f: ItemFilter | null, c: FilterContext): FilterPlan {
   if (!f) return { kind: 'all' }
   const lib = c.libraryId
   /**
-   * A filter on columns of the item row. In the per-item test the columns are written `+col`, so SQLite
-   * checks them on rows reached through the sort index instead of choosing their index.
+   * A filter on columns of the item row. The per-item test seeks the item in the narrow filter-columns
+   * index (migration 0006) when it holds every column tested, else reads the row with the columns
+   * written `+col`, so SQLite checks them on rows reached through the sort index instead of choosing
+   * their index.
    */
-  const column = (condition: (col: Col) => RawBuilder<unknown>): FilterPlan => ({
-    kind: 'in',
-    ids: sql`SELECT c.id AS item_id FROM library_items c WHERE c.library_id = ${lib} AND ${condition((name) => ref('c', name))}`,
-    test: (li) => sql<SqlBool>`${condition((name) => sql`+${ref(li, name)}`)}`,
-  })
+  const column = (condition: (col: Col) => RawBuilder<unknown>): FilterPlan => {
+    const used = new Set<string>()
+    condition((name) => (used.add(name), sql``))
+    const covered = [...used].every((name) => (FILTER_COLUMNS as readonly string[]).includes(name))
+    return {
+      kind: 'in',
+      ids: sql`SELECT c.id AS item_id FROM library_items c WHERE c.library_id = ${lib} AND ${condition((name) => ref('c', name))}`,
+      columns: [...used],
+      onRow: (li) => sql<SqlBool>`${condition((name) => ref(li, name))}`,
+      test: (li) =>
+        covered
+          ? sql<SqlBool>`EXISTS (SELECT 1 FROM library_items fc INDEXED BY ${sql.raw(FILTER_COLUMNS_INDEX)}
+              WHERE fc.id = ${ref(li, 'id')} AND ${condition((name) => ref('fc', name))})`
+          : sql<SqlBool>`${condition((name) => sql`+${ref(li, name)}`)}`,
+    }
+  }
   const progress = (condition: RawBuilder<unknown>, kind: 'in' | 'not-in'): FilterPlan => ({
     kind,
     // The user's few progress rows drive; the library check is an index seek.

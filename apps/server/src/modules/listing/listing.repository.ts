@@ -49,6 +49,18 @@ export const DRIVING_SET_MAX = 1500
 /** Sets up to this size are built once and probed while a sort index is walked; bigger ones are tested per item. */
 export const PROBED_SET_MAX = 5000
 
+/** The item column a sort orders by when the order is that column's own (null for computed orders). */
+function sortColumn(spec: ListingSpec): string | null {
+  switch (spec.sort) {
+    case 'media.metadata.publishedYear':
+      return 'published_year'
+    case 'media.numTracks':
+      return spec.mediaType === 'book' ? 'num_tracks' : null
+    default:
+      return null
+  }
+}
+
 /** The prepared parts of a list query. */
 interface Prepared {
   spec: ListingSpec
@@ -110,11 +122,17 @@ export class ListingRepository {
     return p.use === 'drive'
   }
 
-  /** WHERE for walking a sort index of the library; filter and access rule are checked per item. */
+  /**
+   * WHERE for walking a sort index of the library; filter and access rule are checked per item. A filter
+   * on the sort's own column is a range of that index instead (multi-track books by track count).
+   */
   private scanWhere(p: Prepared): RawBuilder<SqlBool> {
+    const { plan } = p
+    const column = sortColumn(p.spec)
+    const onSortColumn = plan.kind === 'in' && plan.onRow && column !== null && plan.columns?.length === 1 && plan.columns[0] === column
     return and([
       sql<SqlBool>`li.library_id = ${p.spec.libraryId}`,
-      planCondition(p.plan, 'li', p.use === 'drive' ? 'probe' : p.use),
+      onSortColumn && plan.onRow ? plan.onRow('li') : planCondition(plan, 'li', p.use === 'drive' ? 'probe' : p.use),
       itemVisibility(p.spec.user, 'li', { probeOnly: true }),
     ])
   }
@@ -237,8 +255,14 @@ export class ListingRepository {
   private async progressPage(p: Prepared): Promise<PageOfIds> {
     const { spec } = p
     const dir = this.dir(spec)
-    const withProgress = sql`FROM media_progress mp JOIN library_items li ON li.id = mp.library_item_id
-      WHERE mp.user_id = ${spec.user.id} AND mp.episode_id = '' AND ${this.driveWhere(p)}`
+    // The user's progress rows are few: each one's item is tested, rather than a big filter set built.
+    const withProgress = sql`FROM media_progress mp CROSS JOIN library_items li ON li.id = mp.library_item_id
+      WHERE mp.user_id = ${spec.user.id} AND mp.episode_id = '' AND ${and([
+        // Both columns in (library_id, id): the library check needs no row read.
+        sql<SqlBool>`li.library_id = ${spec.libraryId}`,
+        planCondition(p.plan, 'li', 'test'),
+        itemVisibility(spec.user, 'li'),
+      ])}`
     const mine = sql`SELECT library_item_id FROM media_progress WHERE user_id = ${spec.user.id} AND episode_id = ''`
     const nWith = await this.cachedCount(p.stamp, this.countKey(p, `progress:${spec.user.id}`), sql<{ n: number }>`SELECT count(*) AS n ${withProgress}`)
     const total = await this.total(p)
@@ -251,7 +275,7 @@ export class ListingRepository {
       {
         n: total - nWith,
         rows: (limit: number, offset: number) =>
-          sql<{ id: string }>`SELECT li.id AS id FROM library_items li WHERE ${this.scanWhere(p)} AND li.id NOT IN (${mine})
+          sql<{ id: string }>`SELECT li.id AS id FROM library_items li WHERE ${this.pageWhere(p)} AND li.id NOT IN (${mine})
             ORDER BY ${this.titleKey(spec.ignorePrefix)} ASC, li.id ASC LIMIT ${limit} OFFSET ${offset}`,
       },
     ]
