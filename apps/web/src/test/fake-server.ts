@@ -1,4 +1,6 @@
 import { vi } from 'vitest'
+import { createApiClient, type ApiClient } from '@/lib/api/index.ts'
+import { getAccessToken } from '@/lib/session-store.ts'
 
 export interface RecordedRequest {
   method: string
@@ -35,3 +37,14 @@ export function fakeServer(routes: Record<string, Handler>) {
 export const json = (body: unknown, status = 200) => Response.json(body, { status })
 export const text = (body: string, status: number) =>
   new Response(body, { status, headers: { 'content-type': 'text/plain' } })
+
+/** An API client that talks to a fake server's fetch, with the signed-in token and no refresh handling. */
+export function fakeApiClient(fetch: typeof globalThis.fetch): ApiClient {
+  return createApiClient({
+    basePath: '',
+    fetch,
+    getAccessToken,
+    onSessionRefreshed: () => {},
+    onSessionExpired: () => {},
+  })
+}

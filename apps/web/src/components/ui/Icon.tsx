@@ -231,6 +231,13 @@ const icons = {
   ),
   filter: <path d="M3 5h18l-7 8.5V19l-4 2v-7.5z" />,
   minus: <path d="M5 12h14" />,
+  more: (
+    <>
+      <circle cx="12" cy="5" r="1" />
+      <circle cx="12" cy="12" r="1" />
+      <circle cx="12" cy="19" r="1" />
+    </>
+  ),
   grid: (
     <>
       <rect x="3" y="3" width="7" height="7" rx="1" />

@@ -12,11 +12,14 @@ import { createHtmlAudioBackend } from './engine/html-audio-backend.ts'
 import { PlayerEngine, type EngineTrack } from './engine/player-engine.ts'
 import { ProgressSync } from './engine/progress-sync.ts'
 import { chapterAt, clampRate, clampVolume, nextTarget, previousChapterTarget } from './model/player-rules.ts'
+import { nextQueued, queueForPlay, queueItemFromSession } from './model/queue-rules.ts'
 import {
-  sameQueueItem,
+  addToQueue,
+  removeFromQueue,
   storeVolume,
   usePlayerStore,
   type QueueItem,
+  type QueueKey,
   type SleepTimer,
 } from './player-store.ts'
 
@@ -56,8 +59,11 @@ function supportedMimeTypes(): string[] {
 export interface PlayOptions {
   libraryItemId: string
   episodeId?: string | null
-  /** Replace the queue (the first entry should be this item). */
-  queue?: QueueItem[]
+  /**
+   * How this item looks in the queue. Playing something not queued makes the queue just that item
+   * (built from the session when not given); playing a queued entry keeps the queue.
+   */
+  queueItem?: QueueItem
   startTime?: number
   forceTranscode?: boolean
 }
@@ -136,7 +142,6 @@ export class PlayerController {
     const episodeId = options.episodeId ?? null
     const token = ++this.starting
     await this.closeSession()
-    if (options.queue) usePlayerStore.setState({ queue: options.queue })
     this.forcedTranscode = options.forceTranscode ?? false
     usePlayerStore.setState({
       libraryItemId: options.libraryItemId,
@@ -169,7 +174,16 @@ export class PlayerController {
     const bookmarks = (useSessionStore.getState().user?.bookmarks ?? []).filter(
       (b) => b.libraryItemId === session.libraryItemId,
     )
-    usePlayerStore.setState({ session, duration: session.duration, currentTime: startTime, bookmarks })
+    usePlayerStore.setState({
+      session,
+      duration: session.duration,
+      currentTime: startTime,
+      bookmarks,
+      queue: queueForPlay(
+        usePlayerStore.getState().queue,
+        options.queueItem ?? queueItemFromSession(session),
+      ),
+    })
     this.sync.start(session.id, startTime)
     this.lastChapterId = chapterAt(session.chapters, startTime)?.id ?? null
     const accessToken = getAccessToken()
@@ -225,10 +239,7 @@ export class PlayerController {
     await this.sync.sync(this.engine.getDuration(), this.engine.getDuration())
     const { queue, queueAutoPlay, session } = usePlayerStore.getState()
     if (!session) return
-    const index = queue.findIndex((q) =>
-      sameQueueItem(q, { libraryItemId: session.libraryItemId, episodeId: session.episodeId }),
-    )
-    const next = index >= 0 ? queue[index + 1] : undefined
+    const next = nextQueued(queue, session)
     if (queueAutoPlay && next)
       void this.play({ libraryItemId: next.libraryItemId, episodeId: next.episodeId })
     else console.info('[player] media finished')
@@ -295,10 +306,7 @@ export class PlayerController {
   nextTarget() {
     const { session, queue } = usePlayerStore.getState()
     if (!session) return null
-    const index = queue.findIndex((q) =>
-      sameQueueItem(q, { libraryItemId: session.libraryItemId, episodeId: session.episodeId }),
-    )
-    return nextTarget(session.chapters, this.engine.getCurrentTime(), index >= 0 && index < queue.length - 1)
+    return nextTarget(session.chapters, this.engine.getCurrentTime(), nextQueued(queue, session) !== null)
   }
 
   next(): void {
@@ -309,11 +317,7 @@ export class PlayerController {
       return
     }
     const { session, queue } = usePlayerStore.getState()
-    const index = queue.findIndex(
-      (q) =>
-        session && sameQueueItem(q, { libraryItemId: session.libraryItemId, episodeId: session.episodeId }),
-    )
-    const item = queue[index + 1]
+    const item = session ? nextQueued(queue, session) : null
     if (item) void this.play({ libraryItemId: item.libraryItemId, episodeId: item.episodeId })
   }
 
@@ -350,13 +354,11 @@ export class PlayerController {
   // ---- queue ------------------------------------------------------------------------------------
 
   addToQueue(item: QueueItem): void {
-    const { queue } = usePlayerStore.getState()
-    if (queue.some((q) => sameQueueItem(q, item))) return
-    usePlayerStore.setState({ queue: [...queue, item] })
+    addToQueue(item)
   }
 
-  removeFromQueue(item: Pick<QueueItem, 'libraryItemId' | 'episodeId'>): void {
-    usePlayerStore.setState({ queue: usePlayerStore.getState().queue.filter((q) => !sameQueueItem(q, item)) })
+  removeFromQueue(key: QueueKey): void {
+    removeFromQueue(key)
   }
 
   // ---- bookmarks --------------------------------------------------------------------------------

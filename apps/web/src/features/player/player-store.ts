@@ -3,18 +3,10 @@ import { create } from 'zustand'
 import { readString, storageKeys, writeString } from '@/lib/storage.ts'
 import type { PlayerState } from './engine/player-engine.ts'
 import { DEFAULT_VOLUME } from './model/player-rules.ts'
+import { withoutQueued, withQueued, type QueueItem, type QueueKey } from './model/queue-rules.ts'
 
-/** Spec §3 queue item. */
-export interface QueueItem {
-  libraryItemId: string
-  episodeId: string | null
-  title: string
-  subtitle: string | null
-  caption: string | null
-  duration: number | null
-  coverPath: string | null
-  libraryId: string
-}
+export type { QueueItem, QueueKey } from './model/queue-rules.ts'
+export { sameQueueItem } from './model/queue-rules.ts'
 
 export type SleepTimer = { type: 'countdown'; remaining: number } | { type: 'chapter' } | null
 
@@ -37,7 +29,7 @@ export interface PlayerStoreState {
   volume: number
   muted: boolean
   sleepTimer: SleepTimer
-  queue: QueueItem[]
+  queue: readonly QueueItem[]
   queueAutoPlay: boolean
   bookmarks: Bookmark[]
 }
@@ -58,6 +50,17 @@ export const usePlayerStore = create<PlayerStoreState>()(() => ({
   bookmarks: [],
 }))
 
+/** Spec §4: adding ignores duplicates (same item, and same episode if present). */
+export function addToQueue(item: QueueItem): void {
+  usePlayerStore.setState((s) => ({ queue: withQueued(s.queue, item) }))
+}
+
+/** Removing matches entries the way adding does. */
+export function removeFromQueue(key: QueueKey): void {
+  usePlayerStore.setState((s) => ({ queue: withoutQueued(s.queue, key) }))
+}
+
+/** Autoplay is remembered on this device as '1' or '0' (spec §3: '0' off, anything else on). */
 export function setQueueAutoPlay(on: boolean): void {
   writeString(storageKeys.playerQueueAutoPlay, on ? '1' : '0')
   usePlayerStore.setState({ queueAutoPlay: on })
@@ -65,12 +68,4 @@ export function setQueueAutoPlay(on: boolean): void {
 
 export function storeVolume(volume: number): void {
   writeString(VOLUME_STORAGE_KEY, String(volume))
-}
-
-/** Queue add ignores duplicates (same item, and same episode if present). */
-export function sameQueueItem(
-  a: Pick<QueueItem, 'libraryItemId' | 'episodeId'>,
-  b: Pick<QueueItem, 'libraryItemId' | 'episodeId'>,
-) {
-  return a.libraryItemId === b.libraryItemId && (a.episodeId ?? null) === (b.episodeId ?? null)
 }

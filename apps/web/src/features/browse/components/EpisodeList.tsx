@@ -2,10 +2,11 @@ import type { PodcastEpisode } from '@shelfcast/contracts'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button, Icon } from '@/components/ui/index.ts'
-import { PlayButton } from '@/features/player/index.ts'
+import { PlayButton, useQueueToggle, type QueueItem } from '@/features/player/index.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { formatDate, secondsToTimestamp } from '@/lib/time-format.ts'
 import { pageSlice, sortEpisodes, type EpisodeSortKey } from '../model/episodes.ts'
+import { episodeQueueEntry } from '../model/queue-entry.ts'
 import { DataTable } from './ItemTables.tsx'
 
 const columns: { key: EpisodeSortKey; labelKey: string; className?: string }[] = [
@@ -16,8 +17,14 @@ const columns: { key: EpisodeSortKey; labelKey: string; className?: string }[] =
   { key: 'duration', labelKey: 'LabelDuration', className: 'w-24 text-right' },
 ]
 
-/** A podcast's episodes: sortable by any column, 25 a page. */
-export function EpisodeList({ episodes }: { episodes: readonly PodcastEpisode[] }) {
+/** A podcast's episodes: sortable by any column, 25 a page; each row plays or queues its episode. */
+export function EpisodeList({
+  episodes,
+  podcast,
+}: {
+  episodes: readonly PodcastEpisode[]
+  podcast: { title: string; libraryId: string; coverPath: string | null }
+}) {
   const { t, i18n } = useTranslation()
   const dateFormat = useSessionStore((s) => s.serverSettings?.dateFormat ?? 'MM/dd/yyyy')
   const [sort, setSort] = useState<{ key: EpisodeSortKey; desc: boolean }>({ key: 'publishedAt', desc: true })
@@ -60,34 +67,43 @@ export function EpisodeList({ episodes }: { episodes: readonly PodcastEpisode[] 
           </tr>
         }
       >
-        {view.items.map((episode) => (
-          <tr key={episode.id} data-testid="episode-row">
-            <td className="px-4 py-2 text-muted tabular-nums">{episode.season ?? ''}</td>
-            <td className="px-4 py-2 text-muted tabular-nums">{episode.episode ?? ''}</td>
-            <td className="px-4 py-2">
-              <div className="flex items-center gap-3">
-                <PlayButton
-                  variant="icon"
-                  libraryItemId={episode.libraryItemId}
-                  episodeId={episode.id}
-                  title={episode.title}
-                  className="size-8 shrink-0"
-                  testId="episode-play"
-                />
-                <div className="min-w-0">
-                  <p className="font-medium">{episode.title}</p>
-                  {episode.subtitle && <p className="line-clamp-1 text-xs text-muted">{episode.subtitle}</p>}
+        {view.items.map((episode) => {
+          const published = episode.publishedAt
+            ? formatDate(episode.publishedAt, dateFormat, i18n.language)
+            : ''
+          return (
+            <tr key={episode.id} data-testid="episode-row">
+              <td className="px-4 py-2 text-muted tabular-nums">{episode.season ?? ''}</td>
+              <td className="px-4 py-2 text-muted tabular-nums">{episode.episode ?? ''}</td>
+              <td className="px-4 py-2">
+                <div className="flex items-center gap-3">
+                  <PlayButton
+                    variant="icon"
+                    libraryItemId={episode.libraryItemId}
+                    episodeId={episode.id}
+                    title={episode.title}
+                    className="size-8 shrink-0"
+                    testId="episode-play"
+                    queueItem={episodeQueueEntry(episode, podcast, published || null)}
+                  />
+                  <div className="min-w-0">
+                    <p className="font-medium">{episode.title}</p>
+                    {episode.subtitle && (
+                      <p className="line-clamp-1 text-xs text-muted">{episode.subtitle}</p>
+                    )}
+                  </div>
                 </div>
-              </div>
-            </td>
-            <td className="px-4 py-2 whitespace-nowrap text-muted">
-              {episode.publishedAt ? formatDate(episode.publishedAt, dateFormat, i18n.language) : ''}
-            </td>
-            <td className="px-4 py-2 text-right font-mono text-xs tabular-nums">
-              {secondsToTimestamp(episode.duration)}
-            </td>
-          </tr>
-        ))}
+              </td>
+              <td className="px-4 py-2 whitespace-nowrap text-muted">{published}</td>
+              <td className="px-4 py-2 text-right font-mono text-xs tabular-nums">
+                <span className="inline-flex items-center gap-2">
+                  {secondsToTimestamp(episode.duration)}
+                  <EpisodeQueueButton entry={episodeQueueEntry(episode, podcast, published || null)} />
+                </span>
+              </td>
+            </tr>
+          )
+        })}
       </DataTable>
       {view.pages > 1 && (
         <div className="mt-3 flex items-center justify-end gap-2 text-sm" data-testid="episodes-pager">
@@ -113,5 +129,24 @@ export function EpisodeList({ episodes }: { episodes: readonly PodcastEpisode[] 
         </div>
       )}
     </>
+  )
+}
+
+/** Adds the episode to the player queue or takes it out; shown only while something else plays. */
+function EpisodeQueueButton({ entry }: { entry: QueueItem }) {
+  const queue = useQueueToggle(entry)
+  if (!queue) return null
+  return (
+    <button
+      type="button"
+      aria-label={queue.label}
+      title={queue.label}
+      aria-pressed={queue.queued}
+      onClick={queue.toggle}
+      className="rounded p-1 text-muted hover:bg-surface hover:text-fg aria-pressed:text-primary"
+      data-testid="episode-queue-toggle"
+    >
+      <Icon name={queue.queued ? 'check' : 'queue'} className="size-4" />
+    </button>
   )
 }

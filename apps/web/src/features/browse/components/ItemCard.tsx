@@ -22,6 +22,8 @@ import {
 } from '../model/item-view.ts'
 import type { SortCaption } from '../model/sort.ts'
 import { countText } from '../model/counts.ts'
+import { bookQueueEntry } from '../model/queue-entry.ts'
+import { ItemMoreMenu } from './ItemMoreMenu.tsx'
 
 export type BookshelfView = 'standard' | 'detail'
 
@@ -144,6 +146,14 @@ export const ItemCard = memo(function ItemCard({
           title={title}
           className="absolute top-2 right-2 opacity-0 group-hover:opacity-100 focus:opacity-100"
           testId="item-card-play"
+        />
+      )}
+      {!series && item.mediaType === 'book' && itemNumTracks(item) > 0 && (
+        <ItemMoreMenu
+          variant="card"
+          queueEntry={bookQueueEntry(item, title)}
+          className="absolute right-2 bottom-2 opacity-0 group-hover:opacity-100 focus-within:opacity-100"
+          testId="item-card-more"
         />
       )}
       {view === 'detail' && (

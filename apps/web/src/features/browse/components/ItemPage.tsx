@@ -31,8 +31,10 @@ import { useItemCoverUrl } from '../hooks/useCoverUrl.ts'
 import { durationLabel } from '../model/duration.ts'
 import { bookshelfFilterPath } from '../model/filters.ts'
 import { itemAuthor, itemTitle, progressFraction, progressIndex } from '../model/item-view.ts'
+import { bookQueueEntry } from '../model/queue-entry.ts'
 import { EmptyState, ListError } from './GridStates.tsx'
 import { EpisodeList } from './EpisodeList.tsx'
+import { ItemMoreMenu } from './ItemMoreMenu.tsx'
 import { ChaptersTable, EbookFileCard, LibraryFilesTable, TracksTable } from './ItemTables.tsx'
 
 /** /item/:id: everything the server knows of one item. */
@@ -157,22 +159,14 @@ function ItemDetails({ item }: { item: ExpandedItem }) {
           )}
 
           {book && book.tracks.length > 0 && (
-            <div className="mt-4">
+            <div className="mt-4 flex items-center gap-2">
               <PlayButton
                 libraryItemId={item.id}
                 title={title}
                 testId="item-play"
-                queueItem={{
-                  libraryItemId: item.id,
-                  episodeId: null,
-                  title,
-                  subtitle: author,
-                  caption: null,
-                  duration: book.duration,
-                  coverPath: book.coverPath,
-                  libraryId: item.libraryId,
-                }}
+                queueItem={bookQueueEntry(item, title)}
               />
+              <ItemMoreMenu variant="page" queueEntry={bookQueueEntry(item, title)} testId="item-more" />
             </div>
           )}
 
@@ -259,7 +253,12 @@ function ItemDetails({ item }: { item: ExpandedItem }) {
         </div>
       </div>
 
-      {podcast && <EpisodeList episodes={podcast.episodes} />}
+      {podcast && (
+        <EpisodeList
+          episodes={podcast.episodes}
+          podcast={{ title, libraryId: item.libraryId, coverPath: podcast.coverPath }}
+        />
+      )}
       {book && book.chapters.length > 0 && <ChaptersTable chapters={book.chapters} />}
       {book && book.audioFiles.length > 0 && <TracksTable files={book.audioFiles} />}
       {book?.ebookFile && <EbookFileCard file={book.ebookFile} />}

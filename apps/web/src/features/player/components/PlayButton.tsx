@@ -40,7 +40,7 @@ export function PlayButton({
       controller.playPause()
       return
     }
-    void controller.play({ libraryItemId, episodeId, queue: queueItem ? [queueItem] : undefined })
+    void controller.play({ libraryItemId, episodeId, queueItem })
   }
   const label = playing
     ? t('ButtonPause')

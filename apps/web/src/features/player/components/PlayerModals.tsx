@@ -1,7 +1,7 @@
 import type { Bookmark } from '@shelfcast/contracts'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button, Checkbox, cn, Modal, SelectField, TextField, Toggle } from '@/components/ui/index.ts'
+import { Button, cn, Modal, SelectField, TextField, Toggle } from '@/components/ui/index.ts'
 import { secondsToTimestamp } from '@/lib/time-format.ts'
 import { useUserSettings } from '@/lib/user-settings.ts'
 import {
@@ -15,9 +15,9 @@ import {
   sleepModalDecrement,
 } from '../model/player-rules.ts'
 import { playerController } from '../player-controller.ts'
-import { sameQueueItem, setQueueAutoPlay, usePlayerStore } from '../player-store.ts'
+import { usePlayerStore } from '../player-store.ts'
 import { decrementSleepTimer, incrementSleepTimer } from '../sleep-timer.ts'
-import { PlayerIcon } from './PlayerIcon.tsx'
+import { QueueModal } from './QueueModal.tsx'
 import { sleepCountdownText } from './sleep-timer-text.ts'
 
 export type PlayerModalName = 'bookmarks' | 'chapters' | 'settings' | 'sleep' | 'queue'
@@ -402,76 +402,6 @@ function SleepTimerModal({ onClose }: { onClose: () => void }) {
           </form>
         </div>
       )}
-    </Modal>
-  )
-}
-
-function QueueModal({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation()
-  const controller = playerController()
-  const queue = usePlayerStore((s) => s.queue)
-  const session = usePlayerStore((s) => s.session)
-  const autoPlay = usePlayerStore((s) => s.queueAutoPlay)
-  return (
-    <Modal
-      open
-      onClose={onClose}
-      title={t('HeaderPlayerQueue')}
-      closeLabel={t('ButtonClose')}
-      width={800}
-      testId="queue-modal"
-    >
-      <div className="mb-3 flex items-center justify-between">
-        <span className="text-sm text-muted">{t('LabelQueueItemCount', { count: queue.length })}</span>
-        <Checkbox checked={autoPlay} onChange={setQueueAutoPlay} label={t('LabelAutoPlay')} />
-      </div>
-      <ul className="max-h-[60vh] overflow-y-auto">
-        {queue.map((item) => {
-          const playing =
-            session !== null &&
-            sameQueueItem(item, { libraryItemId: session.libraryItemId, episodeId: session.episodeId })
-          return (
-            <li
-              key={`${item.libraryItemId}-${item.episodeId ?? ''}`}
-              className="group flex items-center gap-3 rounded px-2 py-2 hover:bg-surface-raised"
-              data-testid="queue-row"
-            >
-              <div className="min-w-0 flex-1">
-                <p className="truncate font-semibold">{item.title}</p>
-                {item.subtitle && <p className="truncate text-sm text-muted">{item.subtitle}</p>}
-                {item.caption && <p className="truncate text-xs text-muted">{item.caption}</p>}
-              </div>
-              <span className="font-mono text-xs text-muted">
-                {item.duration ? secondsToTimestamp(item.duration) : t('LabelNotAvailableShort')}
-              </span>
-              {playing ? (
-                <span className="text-xs font-semibold text-primary">{t('LabelPlaying')}</span>
-              ) : (
-                <span className="flex gap-1 opacity-0 group-hover:opacity-100 focus-within:opacity-100">
-                  <button
-                    type="button"
-                    aria-label={t('ButtonPlay')}
-                    className="rounded p-1 hover:bg-surface"
-                    onClick={() =>
-                      void controller.play({ libraryItemId: item.libraryItemId, episodeId: item.episodeId })
-                    }
-                  >
-                    <PlayerIcon name="play" className="size-4" />
-                  </button>
-                  <button
-                    type="button"
-                    aria-label={t('ButtonRemoveFromQueue')}
-                    className="rounded p-1 hover:bg-surface"
-                    onClick={() => controller.removeFromQueue(item)}
-                  >
-                    <PlayerIcon name="close" className="size-4" />
-                  </button>
-                </span>
-              )}
-            </li>
-          )
-        })}
-      </ul>
     </Modal>
   )
 }

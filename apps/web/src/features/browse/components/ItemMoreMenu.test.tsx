@@ -1,0 +1,50 @@
+import { act, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { I18nextProvider } from 'react-i18next'
+import { afterEach, describe, expect, it } from 'vitest'
+import { usePlayerStore, type QueueItem } from '@/features/player/index.ts'
+import { i18n } from '@/lib/i18n/index.ts'
+import { ItemMoreMenu } from './ItemMoreMenu.tsx'
+
+const entry: QueueItem = {
+  libraryItemId: 'li2',
+  episodeId: null,
+  title: 'Second Book',
+  subtitle: 'Author',
+  caption: null,
+  duration: 60,
+  coverPath: null,
+  libraryId: 'lib',
+}
+
+function renderMenu() {
+  render(
+    <I18nextProvider i18n={i18n}>
+      <ItemMoreMenu variant="card" queueEntry={entry} testId="more" />
+    </I18nextProvider>,
+  )
+  return userEvent.setup()
+}
+
+afterEach(() => usePlayerStore.setState(usePlayerStore.getInitialState(), true))
+
+describe('ItemMoreMenu', () => {
+  it('shows nothing while nothing plays, nor for the item playing now', () => {
+    renderMenu()
+    expect(screen.queryByTestId('more')).toBeNull()
+    act(() => usePlayerStore.setState({ libraryItemId: 'li2', episodeId: null }))
+    expect(screen.queryByTestId('more')).toBeNull()
+  })
+
+  it('adds the item to the queue while another plays, then offers to remove it', async () => {
+    usePlayerStore.setState({ libraryItemId: 'li1', episodeId: null })
+    const user = renderMenu()
+    await user.click(screen.getByRole('button', { name: 'More' }))
+    await user.click(screen.getByRole('button', { name: 'Add to queue' }))
+    expect(usePlayerStore.getState().queue).toEqual([entry])
+    expect(screen.queryByTestId('menu-add-to-queue')).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'More' }))
+    await user.click(screen.getByRole('button', { name: 'Remove from queue' }))
+    expect(usePlayerStore.getState().queue).toEqual([])
+  })
+})
