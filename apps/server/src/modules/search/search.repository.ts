@@ -72,9 +72,10 @@ export class SearchRepository {
       .map((v) => v.id)
   }
 
-  /** How many items of every library match (read from the index alone). */
-  async matchCount(match: string): Promise<number> {
-    return Number((await sql<{ n: number }>`SELECT count(*) AS n FROM items_fts WHERE items_fts MATCH ${match}`.execute(this.db)).rows[0]?.n ?? 0)
+  /** Whether more than `max` items of every library match (counting stops there: "a"* matches nearly all). */
+  async matchesMoreThan(match: string, max: number): Promise<boolean> {
+    const r = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM items_fts WHERE items_fts MATCH ${match} LIMIT ${max + 1})`.execute(this.db)
+    return Number(r.rows[0]?.n ?? 0) > max
   }
 
   /** Authors of these items. */
