@@ -1,31 +1,12 @@
 import type { LibraryItem } from '@shelfcast/contracts'
 import { toExpandedItem } from '../modules/library-items/item-json.ts'
 import type { Realtime } from '../realtime/realtime.ts'
-import { canAccessLibrary, type UserRecord } from '../modules/users/users.model.ts'
+import { canAccessLibrary } from '../modules/users/users.model.ts'
 import type { SavedItem } from './scan.repository.ts'
+import { canSeeItem, type ItemAccessFacts } from '../modules/library-items/item-visibility.ts'
 
 /** Items per items_added / items_updated event (spec: chunks). */
 export const EVENT_CHUNK = 50
-
-/** What decides whether a user may see an item, beyond its library. */
-export interface ItemAccessFacts {
-  libraryId: string
-  tags: readonly string[]
-  explicit: boolean
-}
-
-/**
- * The item-level access rule of the REST API, for events: library access, explicit content permission,
- * and tag access (an allow list, or a deny list with `selectedTagsNotAccessible`).
- */
-export function canSeeItem(user: UserRecord, item: ItemAccessFacts): boolean {
-  if (!canAccessLibrary(user, item.libraryId)) return false
-  if (item.explicit && !user.permissions.accessExplicitContent) return false
-  if (user.permissions.accessAllTags) return true
-  const selected = new Set(user.itemTagsSelected.map((t) => t.toLowerCase()))
-  const hits = item.tags.some((t) => selected.has(t.toLowerCase()))
-  return user.permissions.selectedTagsNotAccessible ? !hits : hits
-}
 
 function factsOf(item: SavedItem): ItemAccessFacts {
   let tags: string[] = []
