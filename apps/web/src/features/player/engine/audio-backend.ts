@@ -22,6 +22,24 @@ export interface AudioBackend {
   setMuted(muted: boolean): void
   subscribe(listener: (event: BackendEvent) => void): () => void
   destroy(): void
+  /**
+   * Present on backends that take a whole item as one queue (a cast receiver plays the tracks itself).
+   * Their times are then whole-item seconds, `seek` takes whole-item time and `ended` means the last
+   * track ended.
+   */
+  loadQueue?(tracks: readonly QueueSource[], startTime: number): void
+}
+
+/** One track of an item as a queue backend receives it. */
+export interface QueueSource {
+  startOffset: number
+  duration: number
+  /** Full URL the backend can load (absolute for a cast receiver). */
+  url: string
+  hls: boolean
+  /** The file's content type (a cast receiver needs it). */
+  mimeType?: string
+  title?: string
 }
 
 export type AudioBackendFactory = () => AudioBackend

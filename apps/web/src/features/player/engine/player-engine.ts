@@ -1,15 +1,11 @@
-import type { AudioBackend, AudioBackendFactory, BackendEvent } from './audio-backend.ts'
+import type { AudioBackend, AudioBackendFactory, BackendEvent, QueueSource } from './audio-backend.ts'
 import { trackIndexAt } from '../model/player-rules.ts'
 
 export type PlayerState = 'IDLE' | 'LOADING' | 'LOADED' | 'PLAYING' | 'PAUSED' | 'SEEK_LOADING' | 'ERROR'
 
-export interface EngineTrack {
+/** One of an item's tracks; `url` is what the backend loads. */
+export interface EngineTrack extends QueueSource {
   index: number
-  startOffset: number
-  duration: number
-  /** Full URL the backend can load. */
-  url: string
-  hls: boolean
 }
 
 export interface EngineSnapshot {
@@ -30,7 +26,8 @@ export type EngineEvent =
 /**
  * The player state machine, outside React. It drives one backend over an item's tracks: a multi-file
  * book moves to the next track when one ends, and a seek to a time in another track loads that track
- * (SEEK_LOADING) and seeks inside it.
+ * (SEEK_LOADING) and seeks inside it. A queue backend (cast) takes all tracks at once and does this itself,
+ * so the engine then treats the item as one source.
  */
 export class PlayerEngine {
   private backend: AudioBackend | null = null
@@ -38,6 +35,8 @@ export class PlayerEngine {
   private tracks: EngineTrack[] = []
   private trackIndex = 0
   private state: PlayerState = 'IDLE'
+  /** The backend plays the whole item as a queue: its times are whole-item times. */
+  private queueMode = false
   private playWhenLoaded = false
   /** Whole-item time to restore once a (re)loaded track is ready. */
   private pendingSeek: number | null = null
@@ -62,14 +61,14 @@ export class PlayerEngine {
   }
 
   snapshot(): EngineSnapshot {
-    const track = this.tracks[this.trackIndex]
-    const offset = track?.startOffset ?? 0
+    const offset = this.offsetOf(this.tracks[this.trackIndex])
+    const currentTime = this.getCurrentTime()
     return {
       state: this.state,
-      currentTime: this.getCurrentTime(),
+      currentTime,
       bufferedTime: this.backend ? offset + this.backend.getBufferedEnd() : 0,
       duration: this.getDuration(),
-      trackIndex: this.trackIndex,
+      trackIndex: this.queueMode ? this.trackIndexFor(currentTime) : this.trackIndex,
     }
   }
 
@@ -82,7 +81,7 @@ export class PlayerEngine {
     if (this.pendingSeek !== null) return this.pendingSeek
     const track = this.tracks[this.trackIndex]
     if (!track || !this.backend) return 0
-    return track.startOffset + this.backend.getCurrentTime()
+    return this.offsetOf(track) + this.backend.getCurrentTime()
   }
 
   /** Loads an item's tracks at `startTime` (whole-item seconds). */
@@ -94,6 +93,7 @@ export class PlayerEngine {
       return
     }
     this.backend = this.createBackend()
+    this.queueMode = typeof this.backend.loadQueue === 'function'
     this.offBackend = this.backend.subscribe((event) => this.onBackendEvent(event))
     this.backend.setRate(this.rate)
     this.backend.setVolume(this.volume)
@@ -133,10 +133,11 @@ export class PlayerEngine {
   seek(time: number): void {
     if (!this.backend || !Number.isFinite(time)) return
     const target = Math.min(Math.max(0, time), this.getDuration())
-    const index = this.trackIndexFor(target)
+    // A queue backend finds the track itself.
+    const index = this.queueMode ? this.trackIndex : this.trackIndexFor(target)
     if (index === this.trackIndex && this.state !== 'LOADING' && this.state !== 'SEEK_LOADING') {
       const track = this.tracks[index]!
-      this.backend.seek(target - track.startOffset)
+      this.backend.seek(target - this.offsetOf(track))
       this.emit({ type: 'timeupdate', currentTime: target })
       return
     }
@@ -171,6 +172,7 @@ export class PlayerEngine {
     this.offBackend = null
     this.backend?.destroy()
     this.backend = null
+    this.queueMode = false
     this.tracks = []
     this.trackIndex = 0
     this.pendingSeek = null
@@ -182,12 +184,19 @@ export class PlayerEngine {
     return trackIndexAt(this.tracks, time)
   }
 
+  /** Where a backend's times start in the item: 0 for a queue backend, which reports whole-item time. */
+  private offsetOf(track: EngineTrack | undefined): number {
+    return this.queueMode ? 0 : (track?.startOffset ?? 0)
+  }
+
   private loadTrack(index: number, wholeTime: number, state: 'LOADING' | 'SEEK_LOADING'): void {
     const track = this.tracks[index]!
     this.trackIndex = index
     this.pendingSeek = wholeTime
     this.setState(state)
-    this.backend!.load(track.url, { hls: track.hls, startTime: Math.max(0, wholeTime - track.startOffset) })
+    if (this.queueMode) this.backend!.loadQueue!(this.tracks, wholeTime)
+    else
+      this.backend!.load(track.url, { hls: track.hls, startTime: Math.max(0, wholeTime - track.startOffset) })
   }
 
   private onBackendEvent(event: BackendEvent): void {
@@ -198,7 +207,7 @@ export class PlayerEngine {
         const target = this.pendingSeek
         this.pendingSeek = null
         if (target !== null) {
-          const within = target - track.startOffset
+          const within = target - this.offsetOf(track)
           if (Math.abs(this.backend!.getCurrentTime() - within) > 0.25) this.backend!.seek(within)
         }
         this.setState('LOADED')
@@ -220,7 +229,7 @@ export class PlayerEngine {
       case 'progress':
         return
       case 'ended': {
-        if (this.trackIndex < this.tracks.length - 1) {
+        if (!this.queueMode && this.trackIndex < this.tracks.length - 1) {
           const next = this.tracks[this.trackIndex + 1]!
           this.playWhenLoaded = true
           this.loadTrack(this.trackIndex + 1, next.startOffset, 'SEEK_LOADING')
