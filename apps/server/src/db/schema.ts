@@ -64,6 +64,8 @@ export interface LibrariesTable {
   settings: string
   created_at: number
   updated_at: number
+  /** Migration 0007: when the last full scan finished. */
+  last_scan: Generated<number | null>
 }
 
 export interface LibraryFoldersTable {

@@ -33,6 +33,12 @@ describe('library scan', () => {
   })
   afterAll(async () => t?.close())
 
+  it('records when the library was last scanned', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/libraries/${library.id}`, headers: { authorization: `Bearer ${token}` } })
+    expect(library.lastScan).toBeNull()
+    expect(res.json<Library>().lastScan).toEqual(expect.any(Number))
+  })
+
   it('finds every item with the right layout', async () => {
     const items = await itemsOf(t, library.id)
     expect([...items.keys()].sort()).toEqual(Object.values(BOOKS).sort())

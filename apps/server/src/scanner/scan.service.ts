@@ -192,6 +192,7 @@ export class ScanService {
           task.finish({ description: 'Canceled by user', error: 'Canceled by user', data: { scanResults } })
           return null
         }
+        await this.deps.libraries.markScanned(libraryId, this.deps.clock())
         task.finish({ description: describeResults(counts, elapsed), data: { scanResults } })
         this.deps.log.info(
           { libraryId, ...scanResults, unchanged: counts.unchanged, filesProbed: counts.filesProbed },

@@ -32,7 +32,7 @@ export class LibrariesRepository {
         mediaType,
         provider: l.provider,
         settings,
-        lastScan: null,
+        lastScan: l.last_scan,
         createdAt: l.created_at,
         lastUpdate: l.updated_at,
       }
@@ -103,6 +103,10 @@ export class LibrariesRepository {
       await trx.deleteFrom('libraries').where('id', '=', id).execute()
       await sql`DELETE FROM library_content_versions WHERE library_id = ${id}`.execute(trx)
     })
+  }
+
+  async setLastScan(id: string, at: number) {
+    await this.db.updateTable('libraries').set({ last_scan: at }).where('id', '=', id).execute()
   }
 
   async setDisplayOrder(orders: { id: string; displayOrder: number }[], now: number) {

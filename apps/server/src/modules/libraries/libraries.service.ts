@@ -212,6 +212,11 @@ export class LibrariesService {
     return library
   }
 
+  /** Records the end of a full scan (Library.lastScan); a library removed meanwhile is left alone. */
+  async markScanned(id: string, at: number): Promise<void> {
+    await this.repo.setLastScan(id, at)
+  }
+
   /** POST /api/libraries/order: new display orders; unknown ids are refused. Answers every library in order. */
   async reorder(req: ReorderLibrariesRequest): Promise<Library[]> {
     const all = await this.repo.list()
