@@ -291,6 +291,12 @@ export class ScanService {
     })
   }
 
+  /** Cancels this library's scan and waits until nothing of it runs (before the library is deleted). */
+  async stopLibrary(libraryId: string): Promise<void> {
+    this.cancel(libraryId)
+    await this.locks.get(libraryId)?.catch(() => undefined)
+  }
+
   /** Cancels running scans and waits for them (app close): nothing writes after the database closes. */
   async stop() {
     this.stopped = true

@@ -82,6 +82,14 @@ export function createScannerModule(deps: {
       .scanLibrary(library.id)
       .catch((err: unknown) => log.warn({ err, libraryId: library.id }, 'first scan failed'))
   })
+  // Folder or schedule edits take effect at once; a deleted library's scan and watchers stop before its rows go.
+  deps.libraries.onUpdated(() => void reconcile())
+  deps.libraries.beforeRemove(async (library) => {
+    await scans.stopLibrary(library.id)
+    const rest = (await deps.libraries.all()).filter((l) => l.id !== library.id)
+    watcher.sync(rest)
+    schedule.sync(rest)
+  })
   deps.realtime.onClientEvent('cancel_scan', (user, payload) => {
     if (isAdmin(user) && typeof payload === 'string') scans.cancel(payload)
   })

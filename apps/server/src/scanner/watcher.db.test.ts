@@ -112,3 +112,36 @@ describe('file watcher', () => {
     expect(res.statusCode).toBe(200)
   })
 })
+
+describe('watchers follow library edits at once', () => {
+  it('watches a folder added by PATCH and stops watching a deleted library', async () => {
+    const dir = tempDir('shelfcast-watch-edit-')
+    const [first, second] = [path.join(dir, 'first'), path.join(dir, 'second')]
+    fs.mkdirSync(first)
+    fs.mkdirSync(second)
+    const sample = await makeAudio({ path: path.join(dir, 'sample.mp3'), durationSec: 1, tags: { title: 'Edited' } })
+    const { t, root } = await createInitialisedApp()
+    try {
+      t.ctx.scanner.watcher.debounceMs = 200
+      const token = root.accessToken
+      const library = await createLibrary(t, token, { name: 'Edited', folders: [{ fullPath: first }] })
+      await waitFor(async () => (t.ctx.scanner.watcher.isWatching(library.id) ? true : undefined), 'watcher')
+      const patched = await t.call('PATCH', `/api/libraries/${library.id}`, token, {
+        folders: [...library.folders, { fullPath: second }],
+      })
+      expect(patched.statusCode).toBe(200)
+      // Well before the periodic reconcile (60 s): the PATCH itself put a watcher on the new folder.
+      await waitFor(async () => (t.ctx.scanner.watcher.watchedFolders(library.id) >= 2 ? true : undefined), 'second folder watched', 3000)
+      await t.ctx.scanner.watcher.whenReady(library.id)
+      fs.mkdirSync(path.join(second, 'Author', 'Book'), { recursive: true })
+      fs.copyFileSync(sample, path.join(second, 'Author', 'Book', 'a.mp3'))
+      await waitFor(async () => (await itemsOf(t, library.id)).get('Author/Book'), 'item in the added folder')
+
+      const removed = await t.call('DELETE', `/api/libraries/${library.id}`, token)
+      expect(removed.statusCode).toBe(200)
+      expect(t.ctx.scanner.watcher.isWatching(library.id)).toBe(false)
+    } finally {
+      await t.close()
+    }
+  })
+})
