@@ -3,12 +3,14 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
 import { requireAuth } from '../../http/auth-guard.ts'
+import { CompressedTexts } from '../../http/compressed-text.ts'
 import { parseInput } from '../../http/parse.ts'
 
 const IdParams = z.object({ id: z.string().min(1).max(100) })
 const GetQuery = z.object({ include: z.string().max(200).optional() })
 
 export function registerLibrariesRoutes(app: FastifyInstance, ctx: AppContext) {
+  const filterDataBodies = new CompressedTexts()
   app.get('/api/libraries', async (request) => ({
     libraries: await ctx.libraries.listFor(requireAuth(request).user),
   }))
@@ -18,7 +20,7 @@ export function registerLibrariesRoutes(app: FastifyInstance, ctx: AppContext) {
     const { include } = parseInput(GetQuery, request.query)
     const user = requireAuth(request).user
     if (include?.split(',').includes('filterdata')) {
-      return reply.type('application/json; charset=utf-8').send(await ctx.libraries.getWithFilterDataJson(user, id))
+      return filterDataBodies.send(request, reply, `${user.id}:${id}`, await ctx.libraries.getWithFilterDataJson(user, id))
     }
     return ctx.libraries.getFor(user, id)
   })
