@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, NavLink } from 'react-router'
 import { Icon, Logo, cn, type IconName } from '../../components/ui/index.ts'
 import type { CurrentLibrary } from '../../features/libraries/index.ts'
+import { CastLauncher } from '../../features/player/index.ts'
 import { GlobalSearch } from '../../features/search/index.ts'
 import { TaskWidget } from '../../features/tasks/index.ts'
 import { useSessionStore } from '../../lib/session-store.ts'
@@ -38,8 +39,8 @@ function BarLink({
 }
 
 /**
- * The 64 px app bar: logo, library dropdown, and the user's links (upload with upload permission,
- * settings for admins, account with the username). Global search joins when item search exists.
+ * The 64 px app bar: logo, library dropdown, global search, the cast launcher, and the user's links
+ * (upload with upload permission, settings for admins, account with the username).
  */
 export function AppBar({ library }: { library: CurrentLibrary }) {
   const { t } = useTranslation()
@@ -69,6 +70,7 @@ export function AppBar({ library }: { library: CurrentLibrary }) {
       {library.current && <GlobalSearch key={library.current.id} library={library.current} />}
 
       <nav aria-label={t('LabelUserNavigation')} className="flex items-center gap-1">
+        <CastLauncher />
         <TaskWidget />
         {user.permissions.upload && <BarLink to="/upload" icon="upload" label={t('ButtonUpload')} />}
         {isAdmin && (

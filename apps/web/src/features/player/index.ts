@@ -1,3 +1,4 @@
+export { CastLauncher } from './components/CastLauncher.tsx'
 export { PlayerBar } from './components/PlayerBar.tsx'
 export { PlayButton } from './components/PlayButton.tsx'
 export type { PlayButtonProps } from './components/PlayButton.tsx'

@@ -8,6 +8,7 @@ import { formatDateTime } from '@/lib/time-format.ts'
 import { toast } from '@/lib/toast-store.ts'
 import { useUserSettings } from '@/lib/user-settings.ts'
 import type { AudioBackendFactory } from './engine/audio-backend.ts'
+import { CAST_MIME_TYPES, type CastConnection } from './engine/cast-connection.ts'
 import { createHtmlAudioBackend } from './engine/html-audio-backend.ts'
 import { PlayerEngine, type EngineTrack } from './engine/player-engine.ts'
 import { ProgressSync } from './engine/progress-sync.ts'
@@ -66,6 +67,8 @@ export interface PlayOptions {
   queueItem?: QueueItem
   startTime?: number
   forceTranscode?: boolean
+  /** Start playing once loaded (default); false loads paused. */
+  playWhenReady?: boolean
 }
 
 /**
@@ -81,9 +84,16 @@ export class PlayerController {
   private lastChapterId: number | null = null
   private forcedTranscode = false
   private starting = 0
+  private cast: CastConnection | null = null
+  private offCast: (() => void) | null = null
 
   constructor(backendFactory: AudioBackendFactory = createHtmlAudioBackend) {
-    this.engine = new PlayerEngine(backendFactory)
+    // Each load picks the output: the cast receiver while a cast session is connected, else local audio.
+    this.engine = new PlayerEngine(() =>
+      this.cast?.isConnected()
+        ? this.cast.createBackend(() => usePlayerStore.getState().session?.displayTitle ?? '')
+        : backendFactory(),
+    )
     this.sync = new ProgressSync({
       transport: {
         sync: (id, body, timeoutMs) =>
@@ -130,6 +140,26 @@ export class PlayerController {
     this.api = api
   }
 
+  /** Plays through a Cast connection while it has a session; a session starting or ending moves playback. */
+  attachCast(connection: CastConnection | null): void {
+    this.offCast?.()
+    this.cast = connection
+    this.offCast = connection?.subscribe(() => void this.switchOutput()) ?? null
+  }
+
+  /** Spec §4: casting and local players switch on a cast session change, preserving position. */
+  private async switchOutput(): Promise<void> {
+    const { session, libraryItemId, episodeId, currentTime } = usePlayerStore.getState()
+    if (!libraryItemId) return
+    const state = this.engine.getState()
+    await this.play({
+      libraryItemId,
+      episodeId,
+      startTime: session ? currentTime : undefined,
+      playWhenReady: state === 'PLAYING' || state === 'LOADING' || state === 'SEEK_LOADING',
+    })
+  }
+
   private requireApi(): ApiClient {
     if (!this.api) throw new Error('player not attached to an api client')
     return this.api
@@ -140,6 +170,7 @@ export class PlayerController {
   async play(options: PlayOptions): Promise<void> {
     const api = this.requireApi()
     const episodeId = options.episodeId ?? null
+    const casting = this.cast?.isConnected() ?? false
     const token = ++this.starting
     await this.closeSession()
     this.forcedTranscode = options.forceTranscode ?? false
@@ -156,8 +187,8 @@ export class PlayerController {
     try {
       session = await api.post<OpenPlaybackSession>(path, {
         deviceInfo: { deviceId: deviceId(), clientName: CLIENT_NAME, clientVersion: CLIENT_VERSION },
-        supportedMimeTypes: supportedMimeTypes(),
-        mediaPlayer: 'html5',
+        supportedMimeTypes: casting ? CAST_MIME_TYPES : supportedMimeTypes(),
+        mediaPlayer: casting ? 'chromecast' : 'html5',
         forceDirectPlay: false,
         forceTranscode: this.forcedTranscode,
       })
@@ -187,14 +218,20 @@ export class PlayerController {
     this.sync.start(session.id, startTime)
     this.lastChapterId = chapterAt(session.chapters, startTime)?.id ?? null
     const accessToken = getAccessToken()
-    const tracks: EngineTrack[] = session.audioTracks.map((track) => ({
-      index: track.index,
-      startOffset: track.startOffset,
-      duration: track.duration,
-      url: api.url(track.contentUrl, { token: accessToken }),
-      hls: track.contentUrl.includes('.m3u8') || /mpegurl/i.test(track.mimeType),
-    }))
-    this.engine.load(tracks, startTime, true)
+    const tracks: EngineTrack[] = session.audioTracks.map((track) => {
+      const url = api.url(track.contentUrl, { token: accessToken })
+      return {
+        index: track.index,
+        startOffset: track.startOffset,
+        duration: track.duration,
+        // A receiver fetches from elsewhere: it needs the full address (the token rides along).
+        url: casting ? new URL(url, window.location.href).href : url,
+        hls: track.contentUrl.includes('.m3u8') || /mpegurl/i.test(track.mimeType),
+        mimeType: track.mimeType,
+        title: track.title,
+      }
+    })
+    this.engine.load(tracks, startTime, options.playWhenReady ?? true)
     this.updateMediaSession()
   }
 

@@ -43,6 +43,14 @@ const icons = {
     </>
   ),
   close: <path d="M6 6l12 12M18 6 6 18" />,
+  cast: (
+    <>
+      <path d="M2 8V6a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-6" />
+      <path d="M2 12a9 9 0 0 1 9 9M2 16a5 5 0 0 1 5 5M2 20.5h.01" />
+    </>
+  ),
+  expand: <path d="M14 4h6v6M10 20H4v-6M20 4l-6.5 6.5M4 20l6.5-6.5" />,
+  collapse: <path d="M4 14h6v6M20 10h-6V4M14 10l6.5-6.5M10 14l-6.5 6.5" />,
 } satisfies Record<string, ReactElement>
 
 export type PlayerIconName = keyof typeof icons

@@ -112,6 +112,15 @@ describe('cast backend', () => {
     expect(sender.commands.at(-1)).toBe('stop')
   })
 
+  it('keeps the last reported time once the session ends', async () => {
+    const { sender, engine } = setup()
+    engine.load(tracks, 50, true)
+    await flush()
+    sender.advance(4)
+    sender.endSession()
+    expect(engine.getCurrentTime()).toBe(54)
+  })
+
   it('without a session it reports an error instead of loading', async () => {
     const { sender, engine } = setup()
     sender.endSession()

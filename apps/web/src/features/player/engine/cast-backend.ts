@@ -31,6 +31,8 @@ export function createCastBackend({ api, context, title }: CastBackendOptions): 
   let currentIndex = 0
   /** Whole-item time to report until the receiver reports its own after a (re)load. */
   let pendingTime: number | null = null
+  /** The last whole-item time the receiver reported: what stays true once the session has ended. */
+  let lastKnown = 0
   let loadToken = 0
   let rate = 1
   /** Volume goes to the receiver only once media is ours: connecting must not reset the TV's volume. */
@@ -78,6 +80,7 @@ export function createCastBackend({ api, context, title }: CastBackendOptions): 
     request.autoplay = autoplay
     currentIndex = index
     pendingTime = wholeTime
+    lastKnown = wholeTime
     session.loadMedia(request).then(
       () => {
         if (token !== loadToken || destroyed) return
@@ -117,8 +120,9 @@ export function createCastBackend({ api, context, title }: CastBackendOptions): 
         return
       }
       case 'currentTime':
-        if (!player.isMediaLoaded) return
+        if (!player.isMediaLoaded || !player.isConnected) return
         pendingTime = null
+        lastKnown = currentTime()
         emit({ type: 'timeupdate' })
         return
       case 'playerState':
@@ -141,7 +145,10 @@ export function createCastBackend({ api, context, title }: CastBackendOptions): 
     loadAt(startTime, false)
   }
 
-  const currentTime = () => pendingTime ?? offset() + player.currentTime
+  const currentTime = () => {
+    if (pendingTime !== null) return pendingTime
+    return player.isConnected ? offset() + player.currentTime : lastKnown
+  }
 
   remote.addEventListener(framework.RemotePlayerEventType.ANY_CHANGE, onChange)
 

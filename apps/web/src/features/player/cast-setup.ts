@@ -1,0 +1,29 @@
+import { CastConnection, castAllowed, loadCastSender, type CastHostWindow } from './engine/cast-connection.ts'
+import { playerController, type PlayerController } from './player-controller.ts'
+
+let starting: Promise<CastConnection | null> | null = null
+
+/** The page as the Cast loader sees it (the DOM's overloads are wider than the slice it needs). */
+export const browserCastHost = (): CastHostWindow => window as unknown as CastHostWindow
+
+/**
+ * Loads the Cast SDK once, on secure pages only, and hands its connection to the player, which then
+ * plays on the receiver while a session is connected.
+ */
+export function startCasting(
+  win: CastHostWindow = browserCastHost(),
+  controller: () => PlayerController = playerController,
+): Promise<CastConnection | null> {
+  if (!castAllowed(win)) return Promise.resolve(null)
+  starting ??= loadCastSender(win).then((api) => {
+    const connection = api ? new CastConnection(api) : null
+    controller().attachCast(connection)
+    return connection
+  })
+  return starting
+}
+
+/** Tests start from scratch. */
+export function resetCasting(): void {
+  starting = null
+}

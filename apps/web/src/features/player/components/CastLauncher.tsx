@@ -1,0 +1,58 @@
+import { useEffect, useState, type DetailedHTMLProps, type HTMLAttributes } from 'react'
+import { useTranslation } from 'react-i18next'
+import { castAllowed } from '../engine/cast-connection.ts'
+import { browserCastHost, startCasting } from '../cast-setup.ts'
+import { PlayerIcon } from './PlayerIcon.tsx'
+
+// The Cast SDK defines this element: it opens the device picker and shows the session state.
+declare module 'react' {
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- JSX element typing lives in this namespace
+  namespace JSX {
+    interface IntrinsicElements {
+      'google-cast-launcher': DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement>
+    }
+  }
+}
+
+/** The app bar's cast button: the SDK's launcher on secure pages, else a warning why casting is off. */
+export function CastLauncher() {
+  const { t } = useTranslation()
+  const allowed = castAllowed(browserCastHost())
+  const [ready, setReady] = useState(false)
+  useEffect(() => {
+    if (!allowed) return
+    let live = true
+    void startCasting().then((connection) => {
+      if (live) setReady(connection !== null)
+    })
+    return () => {
+      live = false
+    }
+  }, [allowed])
+
+  if (!allowed) {
+    const warning = t('MessageCastingRequiresSecureConnection')
+    return (
+      <span
+        role="img"
+        tabIndex={0}
+        aria-label={warning}
+        title={warning}
+        className="flex size-10 items-center justify-center rounded-lg text-warning"
+        data-testid="cast-insecure"
+      >
+        <PlayerIcon name="cast" />
+      </span>
+    )
+  }
+  if (!ready) return null
+  return (
+    <span className="flex size-10 items-center justify-center" title={t('ButtonCast')}>
+      <google-cast-launcher
+        aria-label={t('ButtonCast')}
+        className="block size-6"
+        data-testid="cast-launcher"
+      />
+    </span>
+  )
+}
