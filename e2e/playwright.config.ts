@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { chromiumLaunchOptions } from './chromium.ts'
 
 // Journeys against the real built server and client, in Debian's Chromium (never a downloaded browser).
 export default defineConfig({
@@ -15,18 +16,7 @@ export default defineConfig({
   outputDir: '../test-results',
   use: {
     browserName: 'chromium',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

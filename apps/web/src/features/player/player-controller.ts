@@ -486,7 +486,9 @@ export class PlayerController {
   }
 
   onStreamClosed(streamId: string): void {
-    if (usePlayerStore.getState().session?.id === streamId) void this.close()
+    // Closing the previous session to start the next item comes back as this event while the next one
+    // loads: only a session still open here was closed by the server.
+    if (this.sync.activeSessionId === streamId) void this.close()
   }
 
   onStreamError(payload: { id?: string; error?: string; message?: string }): void {

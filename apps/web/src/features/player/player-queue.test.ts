@@ -44,22 +44,26 @@ const queued = (itemId: string): QueueItem => ({
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 
-function start() {
+/** `holdPlayOf`: that item's play answer waits until `release()` (to act while it is starting). */
+function start(holdPlayOf?: string) {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
   const backends: FakeAudioBackend[] = []
   const controller = new PlayerController(() => {
     const backend = new FakeAudioBackend()
     backends.push(backend)
     return backend
   })
-  const routes: Record<string, () => Response> = {}
+  const routes: Record<string, () => Response | Promise<Response>> = {}
   for (const id of ['a', 'b', 'c']) {
-    routes[`POST /api/items/${id}/play`] = () => json(sessionFor(id))
+    routes[`POST /api/items/${id}/play`] = () =>
+      id === holdPlayOf ? held.then(() => json(sessionFor(id))) : json(sessionFor(id))
     routes[`POST /api/session/session-${id}/sync`] = () => json({})
     routes[`POST /api/session/session-${id}/close`] = () => json({})
   }
   const server = fakeServer(routes)
   controller.attach(fakeApiClient(server.fetch))
-  return { controller, backend: () => backends.at(-1)!, server }
+  return { controller, backend: () => backends.at(-1)!, server, release }
 }
 
 const queueIds = () => usePlayerStore.getState().queue.map((q) => q.libraryItemId)
@@ -99,6 +103,26 @@ describe('player queue', () => {
     await flush()
     await flush()
     expect(server.requests.filter((r) => r.path === '/api/items/b/play')).toHaveLength(2)
+  })
+
+  it("the server's close event for the session we closed to start the next item does not stop it", async () => {
+    const { controller, backend, release } = start('b')
+    await controller.play({ libraryItemId: 'a' })
+    addToQueue(queued('b'))
+    await flush()
+    backend().end()
+    await flush()
+    // The close of session-a is echoed back while b is starting, then again once b plays.
+    controller.onStreamClosed('session-a')
+    release()
+    await flush()
+    await flush()
+    controller.onStreamClosed('session-a')
+    expect(usePlayerStore.getState().session?.libraryItemId).toBe('b')
+    expect(usePlayerStore.getState().state).not.toBe('IDLE')
+    controller.onStreamClosed('session-b')
+    await flush()
+    expect(usePlayerStore.getState().session).toBeNull()
   })
 
   it('with autoplay off a finished item stays; next still offers the queued item', async () => {
