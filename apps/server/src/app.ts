@@ -14,6 +14,12 @@ import { RateLimiter } from './http/rate-limiter.ts'
 import { silentLogger } from './logger.ts'
 import { ApiKeysRepository } from './modules/api-keys/api-keys.repository.ts'
 import { registerApiKeysRoutes } from './modules/api-keys/api-keys.routes.ts'
+import { CollectionsRepository } from './modules/collections/collections.repository.ts'
+import { registerCollectionsRoutes } from './modules/collections/collections.routes.ts'
+import { CollectionsService } from './modules/collections/collections.service.ts'
+import { PlaylistsRepository } from './modules/playlists/playlists.repository.ts'
+import { registerPlaylistsRoutes } from './modules/playlists/playlists.routes.ts'
+import { PlaylistsService } from './modules/playlists/playlists.service.ts'
 import { ApiKeysService } from './modules/api-keys/api-keys.service.ts'
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts'
 import { createBrowse, registerBrowseRoutes } from './modules/browse.ts'
@@ -104,6 +110,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const libraries = new LibrariesService({ repo: new LibrariesRepository(database.db), config, clock, realtime, filterData: browse.filterData })
   const tasks = new TaskRunner({ realtime, clock })
   const scanner = createScannerModule({ config, database, libraries, settings, tasks, realtime, clock, log })
+  const collections = new CollectionsService({ repo: new CollectionsRepository(database.db), items: browse.items, libraries, realtime, clock })
+  const playlists = new PlaylistsService({ repo: new PlaylistsRepository(database.db), items: browse.items, libraries, collections, realtime, clock })
   const ctx: AppContext = {
     config,
     clock,
@@ -123,6 +131,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     tasks,
     scanner,
     playback: createPlayback({ database, items: browse.items, realtime, clock, config, log }),
+    collections,
+    playlists,
   }
 
   await app.register(cookie)
@@ -141,6 +151,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerScanRoutes(app, ctx)
   registerTaskRoutes(app, tasks)
   registerPlaybackRoutes(app, ctx)
+  registerCollectionsRoutes(app, ctx)
+  registerPlaylistsRoutes(app, ctx)
   registerClientFiles(app, config.clientDistPath, base)
 
   realtime.attach(app.server, base ? ['/socket.io', `${base}/socket.io`] : ['/socket.io'], async (token) => {

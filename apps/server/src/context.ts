@@ -5,6 +5,8 @@ import type { DatabaseHandle } from './db/connection.ts'
 import type { RateLimiter } from './http/rate-limiter.ts'
 import type { ApiKeysService } from './modules/api-keys/api-keys.service.ts'
 import type { Browse } from './modules/browse.ts'
+import type { CollectionsService } from './modules/collections/collections.service.ts'
+import type { PlaylistsService } from './modules/playlists/playlists.service.ts'
 import type { AuthService } from './modules/auth/auth.service.ts'
 import type { LibrariesService } from './modules/libraries/libraries.service.ts'
 import type { Playback } from './modules/playback/playback-module.ts'
@@ -33,4 +35,6 @@ export interface AppContext {
   scanner: ScannerModule
   /** Playback sessions, streams, progress, bookmarks, listening history. */
   playback: Playback
+  collections: CollectionsService
+  playlists: PlaylistsService
 }

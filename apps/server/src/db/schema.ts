@@ -258,6 +258,39 @@ export interface ItemsFtsTable {
   identifiers: string | null
 }
 
+export interface CollectionsTable {
+  id: string
+  library_id: string
+  name: string
+  description: string | null
+  created_at: number
+  updated_at: number
+}
+
+export interface CollectionBooksTable {
+  collection_id: string
+  item_id: string
+  position: number
+}
+
+export interface PlaylistsTable {
+  id: string
+  library_id: string
+  user_id: string
+  name: string
+  description: string | null
+  created_at: number
+  updated_at: number
+}
+
+export interface PlaylistItemsTable {
+  playlist_id: string
+  item_id: string
+  /** '' for a book. */
+  episode_id: string
+  position: number
+}
+
 export interface MigrationsTable {
   version: number
   name: string
@@ -283,6 +316,10 @@ export interface Database {
   items_fts: ItemsFtsTable
   playback_sessions: PlaybackSessionsTable
   bookmarks: BookmarksTable
+  collections: CollectionsTable
+  collection_books: CollectionBooksTable
+  playlists: PlaylistsTable
+  playlist_items: PlaylistItemsTable
   migrations: MigrationsTable
 }
 

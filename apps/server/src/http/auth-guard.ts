@@ -6,9 +6,14 @@ import { forbidden, unauthorized } from './errors.ts'
 /** Who may call a route. Everything is 'user' unless the route says otherwise. */
 export type RouteAccess = 'public' | 'user' | 'admin'
 
+/** Account permissions a route may require on top of its access (§6: update, delete, download, upload). */
+export type RoutePermission = 'update' | 'delete' | 'download' | 'upload'
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess
+    /** Checked here for every caller, so no API call skips what the client hides. */
+    permission?: RoutePermission
   }
   interface FastifyRequest {
     auth: AuthContext | null
@@ -49,6 +54,8 @@ export function installAuthGuard(app: FastifyInstance, auth: AuthService) {
     if (!ctx) throw unauthorized()
     request.auth = ctx
     if (access === 'admin' && !isAdmin(ctx.user)) throw forbidden('Admin only')
+    const permission = request.routeOptions.config?.permission
+    if (permission && !ctx.user.permissions[permission]) throw forbidden(`Permission denied: ${permission}`)
   })
 }
 

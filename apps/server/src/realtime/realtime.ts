@@ -127,6 +127,11 @@ export class Realtime {
     for (const io of this.servers) io.to(ADMINS_ROOM).emit(event, payload)
   }
 
+  /** The accounts online now that the predicate allows (for payloads that differ per recipient). */
+  onlineUsersWhere(predicate: (user: UserRecord) => boolean): UserRecord[] {
+    return [...this.online.values()].map((e) => e.user).filter(predicate)
+  }
+
   /** To every authenticated user the predicate allows (library access, tag access ...). */
   toUsersWhere(predicate: (user: UserRecord) => boolean, event: string, payload: Payload) {
     for (const { user } of this.online.values()) if (predicate(user)) this.toUser(user.id, event, payload)

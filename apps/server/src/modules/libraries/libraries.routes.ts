@@ -20,7 +20,8 @@ export function registerLibrariesRoutes(app: FastifyInstance, ctx: AppContext) {
     const { include } = parseInput(GetQuery, request.query)
     const user = requireAuth(request).user
     if (include?.split(',').includes('filterdata')) {
-      return filterDataBodies.send(request, reply, `${user.id}:${id}`, await ctx.libraries.getWithFilterDataJson(user, id))
+      const playlists = await ctx.playlists.countIn(user, id)
+      return filterDataBodies.send(request, reply, `${user.id}:${id}`, await ctx.libraries.getWithFilterDataJson(user, id, playlists))
     }
     return ctx.libraries.getFor(user, id)
   })

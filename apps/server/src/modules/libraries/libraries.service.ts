@@ -65,18 +65,18 @@ export class LibrariesService {
   }
 
   /** The library with its filter data, as this user may see it. */
-  async getWithFilterData(user: UserRecord, id: string): Promise<LibraryWithFilterData> {
+  async getWithFilterData(user: UserRecord, id: string, numUserPlaylists = 0): Promise<LibraryWithFilterData> {
     const library = await this.getFor(user, id)
     const filterdata = this.filterData ? await this.filterData.forLibrary(user, library) : emptyFilterData(this.clock())
-    return { library, filterdata, issues: filterdata.numIssues, numUserPlaylists: 0 }
+    return { library, filterdata, issues: filterdata.numIssues, numUserPlaylists }
   }
 
   /** GET /api/libraries/:id?include=filterdata as JSON text, the (large) filter data serialised once per change. */
-  async getWithFilterDataJson(user: UserRecord, id: string): Promise<string> {
+  async getWithFilterDataJson(user: UserRecord, id: string, numUserPlaylists = 0): Promise<string> {
     const library = await this.getFor(user, id)
-    if (!this.filterData) return JSON.stringify(await this.getWithFilterData(user, id))
+    if (!this.filterData) return JSON.stringify(await this.getWithFilterData(user, id, numUserPlaylists))
     const { data, json } = await this.filterData.withJson(user, library)
-    return `{"library":${JSON.stringify(library)},"filterdata":${json},"issues":${data.numIssues},"numUserPlaylists":0}`
+    return `{"library":${JSON.stringify(library)},"filterdata":${json},"issues":${data.numIssues},"numUserPlaylists":${numUserPlaylists}}`
   }
 
   /** Folders a library root may never overlap: the server's data and the installed code. */

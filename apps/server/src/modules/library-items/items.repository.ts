@@ -43,15 +43,12 @@ export class ItemsRepository {
   }
 
   /** The subset of ids the user may see. */
-  async visibleIds(user: UserRecord, ids: readonly string[]): Promise<Set<string>> {
+  async visibleIds(user: UserRecord, ids: readonly string[], libraryId?: string): Promise<Set<string>> {
     const out = new Set<string>()
     for (const part of chunks([...new Set(ids)], IDS_PER_QUERY)) {
-      const rows = await this.db
-        .selectFrom('library_items as li')
-        .select('li.id')
-        .where('li.id', 'in', part)
-        .where(itemVisibility(user, 'li'))
-        .execute()
+      let q = this.db.selectFrom('library_items as li').select('li.id').where('li.id', 'in', part).where(itemVisibility(user, 'li'))
+      if (libraryId !== undefined) q = q.where('li.library_id', '=', libraryId)
+      const rows = await q.execute()
       for (const r of rows) out.add(r.id)
     }
     return out

@@ -108,9 +108,9 @@ export class ItemsService {
     return new Map(rows.map((r) => [r.id, toEpisodeJson(r, mediaIds.get(r.library_item_id) ?? '')]))
   }
 
-  /** Ids the user may see, in the given order. */
-  async filterVisible(user: UserRecord, ids: readonly string[]): Promise<string[]> {
-    const visible = await this.repo.visibleIds(user, ids)
+  /** Ids the user may see (within one library when given), in the given order, without repeats. */
+  async filterVisible(user: UserRecord, ids: readonly string[], libraryId?: string): Promise<string[]> {
+    const visible = await this.repo.visibleIds(user, ids, libraryId)
     return [...new Set(ids)].filter((id) => visible.has(id))
   }
 
