@@ -13,6 +13,8 @@ export function isTypingTarget(target: EventTarget | null): boolean {
 
 export interface HotkeyActions {
   openChapters: () => void
+  /** Escape: leaves the full-screen view first, else closes the player. */
+  close: () => void
 }
 
 /** Player hotkeys while a session is open: Space, arrows, M, L, Shift+Up/Down, Escape. */
@@ -56,7 +58,7 @@ export function handlePlayerHotkey(
       actions.openChapters()
       return true
     case 'Escape':
-      void controller.close()
+      actions.close()
       return true
     default:
       return false

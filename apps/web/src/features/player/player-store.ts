@@ -32,6 +32,8 @@ export interface PlayerStoreState {
   queue: readonly QueueItem[]
   queueAutoPlay: boolean
   bookmarks: Bookmark[]
+  /** Spec global state playerIsFullscreen: the full-screen player view is open. */
+  playerIsFullscreen: boolean
 }
 
 export const usePlayerStore = create<PlayerStoreState>()(() => ({
@@ -48,7 +50,12 @@ export const usePlayerStore = create<PlayerStoreState>()(() => ({
   queue: [],
   queueAutoPlay: readString(storageKeys.playerQueueAutoPlay) !== '0',
   bookmarks: [],
+  playerIsFullscreen: false,
 }))
+
+export function setPlayerFullscreen(on: boolean): void {
+  usePlayerStore.setState({ playerIsFullscreen: on })
+}
 
 /** Spec §4: adding ignores duplicates (same item, and same episode if present). */
 export function addToQueue(item: QueueItem): void {

@@ -10,6 +10,7 @@ import {
   increaseSleepTimer,
   jumpAmountLabel,
   nextTarget,
+  playerCloseAction,
   previousChapterTarget,
   seekTimeFromFraction,
   sleepModalDecrement,
@@ -128,5 +129,12 @@ describe('player rules', () => {
     expect(trackIndexAt(tracks, 29)).toBe(2)
     expect(seekTimeFromFraction(0.5, 100, null)).toBe(50)
     expect(seekTimeFromFraction(0.5, 100, chapters[1]!)).toBe(15)
+  })
+
+  it('close: full screen exits first; otherwise only when not loading', () => {
+    expect(playerCloseAction(true, true)).toBe('exit-fullscreen')
+    expect(playerCloseAction(true, false)).toBe('exit-fullscreen')
+    expect(playerCloseAction(false, true)).toBe('none')
+    expect(playerCloseAction(false, false)).toBe('close')
   })
 })

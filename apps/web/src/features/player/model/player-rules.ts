@@ -153,3 +153,11 @@ export function seekTimeFromFraction(fraction: number, duration: number, chapter
   if (chapter) return chapter.start + f * (chapter.end - chapter.start)
   return f * duration
 }
+
+export type PlayerCloseAction = 'exit-fullscreen' | 'close' | 'none'
+
+/** Spec §2: closing while fullscreen exits fullscreen first; otherwise closing works only when not loading. */
+export function playerCloseAction(fullscreen: boolean, loading: boolean): PlayerCloseAction {
+  if (fullscreen) return 'exit-fullscreen'
+  return loading ? 'none' : 'close'
+}
