@@ -13,7 +13,7 @@ import { useUserSettings } from '@/lib/user-settings.ts'
 import { fakeServer, json } from '@/test/fake-server.ts'
 import { FakeAudioBackend } from '../engine/fake-audio-backend.ts'
 import { installPlayerController, PlayerController } from '../player-controller.ts'
-import { usePlayerStore } from '../player-store.ts'
+import { usePlayerStore, type SleepTimer } from '../player-store.ts'
 import { PlayerBar } from './PlayerBar.tsx'
 
 const session = {
@@ -217,5 +217,18 @@ describe('PlayerBar', () => {
     await user.click(screen.getByTestId('player-close'))
     await waitFor(() => expect(screen.queryByTestId('player-bar')).toBeNull())
     expect(server.requests.some((r) => r.path === '/api/session/s1/close')).toBe(true)
+  })
+
+  it('the sleep button shows the countdown in seconds, minutes or hours, and EoC for end of chapter', async () => {
+    await setup()
+    const shown = (sleepTimer: SleepTimer) => {
+      act(() => usePlayerStore.setState({ sleepTimer }))
+      return screen.getByTestId('player-sleep').textContent
+    }
+    expect(shown({ type: 'countdown', remaining: 45 })).toBe('45 sec')
+    expect(shown({ type: 'countdown', remaining: 1800 })).toBe('30 min')
+    expect(shown({ type: 'countdown', remaining: 7200 })).toBe('2 h')
+    expect(shown({ type: 'chapter' })).toBe('EoC')
+    expect(screen.getByTestId('player-sleep').className).toContain('text-warning')
   })
 })
