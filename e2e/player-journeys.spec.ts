@@ -22,6 +22,12 @@ import { expect, test, type ShelfcastServer } from './server-fixture.ts'
 
 test.use({ launchOptions: playerLaunchOptions })
 
+/** Media folders made by the test, removed after it (the server's own data folder goes with the fixture). */
+const mediaFolders: string[] = []
+test.afterEach(() => {
+  for (const folder of mediaFolders.splice(0)) fs.rmSync(folder, { recursive: true, force: true })
+})
+
 interface BookSpec {
   title: string
   durationSec: number
@@ -35,6 +41,7 @@ async function bookLibrary(
   books: BookSpec[],
 ): Promise<{ libraryId: string; ids: Record<string, string> }> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'shelfcast-e2e-books-'))
+  mediaFolders.push(root)
   await Promise.all(
     books.map((book) =>
       makeAudio({
