@@ -6,6 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks'
 const serverImportsForbidden = {
   patterns: [
     { group: ['**/apps/web/**', '@shelfcast/web', '@shelfcast/web/*'], message: 'The server never imports client code.' },
+    { group: ['https', 'node:https', 'undici'], message: 'Outbound requests go through net/ (the guarded fetcher).' },
   ],
 }
 const webImportsForbidden = {
@@ -66,6 +67,26 @@ export default tseslint.config(
             { group: ['fastify'], message: 'Services hold the rules: no HTTP.' },
           ],
         },
+      ],
+    },
+  },
+  {
+    // net/ is the guarded fetcher: the one place that may open outbound connections (SECURITY rule 3).
+    files: ['apps/server/src/net/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: serverImportsForbidden.patterns.filter((p) => !p.message.startsWith('Outbound')) },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/net/**', 'apps/server/src/**/*.test.ts', 'apps/server/src/test-support/**'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Fetch user-given URLs with ctx.fetcher (net/, the guarded fetcher).' },
       ],
     },
   },

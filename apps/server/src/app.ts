@@ -10,6 +10,7 @@ import { databaseFileName, openDatabase, type DatabaseHandle } from './db/connec
 import { installAuthGuard } from './http/auth-guard.ts'
 import { registerClientFiles, viaBasePath } from './http/client-files.ts'
 import { installErrorHandling } from './http/errors.ts'
+import { createGuardedFetcher } from './net/index.ts'
 import { RateLimiter } from './http/rate-limiter.ts'
 import { silentLogger } from './logger.ts'
 import { ApiKeysRepository } from './modules/api-keys/api-keys.repository.ts'
@@ -133,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     playback: createPlayback({ database, items: browse.items, realtime, clock, config, log }),
     collections,
     playlists,
+    fetcher: createGuardedFetcher({ allowHosts: config.fetchAllowHosts, userAgent: `Shelfcast/${config.version}` }),
   }
 
   await app.register(cookie)
@@ -185,6 +187,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   })
   app.addHook('onClose', async () => {
     clearInterval(housekeeping)
+    ctx.fetcher.close()
     if (!options.database) await database.close()
   })
 

@@ -2,6 +2,7 @@ import type { Logger } from 'pino'
 import type { Clock } from './clock.ts'
 import type { Config } from './config/config.ts'
 import type { DatabaseHandle } from './db/connection.ts'
+import type { GuardedFetcher } from './net/index.ts'
 import type { RateLimiter } from './http/rate-limiter.ts'
 import type { ApiKeysService } from './modules/api-keys/api-keys.service.ts'
 import type { Browse } from './modules/browse.ts'
@@ -37,4 +38,6 @@ export interface AppContext {
   playback: Playback
   collections: CollectionsService
   playlists: PlaylistsService
+  /** The one way to fetch a URL a user gave (covers, author images, providers, feeds): SSRF-guarded and capped. */
+  fetcher: GuardedFetcher
 }

@@ -22,4 +22,11 @@ describe('loadConfig', () => {
   it('accepts an empty base path', () => {
     expect(loadConfig({ ROUTER_BASE_PATH: '' }).routerBasePath).toBe('')
   })
+
+  it('reads the fetch allowlist as a comma-separated list of host names', () => {
+    expect(loadConfig({}).fetchAllowHosts).toEqual([])
+    expect(
+      loadConfig({ SSRF_REQUEST_FILTER_WHITELIST: ' nas.lan, 192.168.1.10 ,,' }).fetchAllowHosts,
+    ).toEqual(['nas.lan', '192.168.1.10'])
+  })
 })

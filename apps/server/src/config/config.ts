@@ -30,6 +30,8 @@ const EnvSchema = z.object({
   /** Transcoding (ffmpeg HLS) streams running at once: in total, and per user. */
   MAX_TRANSCODES: z.coerce.number().int().min(1).max(256).default(8),
   MAX_TRANSCODES_PER_USER: z.coerce.number().int().min(1).max(64).default(2),
+  /** Host names the guarded fetcher may reach whatever their address (LAN covers, test servers); Audiobookshelf's name. */
+  SSRF_REQUEST_FILTER_WHITELIST: z.string().default(''),
 })
 
 export interface Config {
@@ -50,6 +52,8 @@ export interface Config {
   logLevel: string
   maxTranscodes: number
   maxTranscodesPerUser: number
+  /** SSRF_REQUEST_FILTER_WHITELIST: the only hosts outbound fetches may reach on a non-public address. */
+  fetchAllowHosts: string[]
   version: string
 }
 
@@ -83,6 +87,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     maxTranscodes: e.MAX_TRANSCODES,
     maxTranscodesPerUser: e.MAX_TRANSCODES_PER_USER,
+    fetchAllowHosts: e.SSRF_REQUEST_FILTER_WHITELIST.split(',')
+      .map((host) => host.trim())
+      .filter((host) => host !== ''),
     version: serverVersion,
   }
 }

@@ -1,0 +1,24 @@
+// The guarded fetcher: the only way server code fetches a URL a user gave it.
+export {
+  createGuardedFetcher,
+  defaultDownloadLimits,
+  defaultFetchLimits,
+  type FetchedBody,
+  type FetchedHead,
+  type FetchedImage,
+  type FetchedStream,
+  type FetchLimits,
+  type FetchOptions,
+  type GuardedFetcher,
+  type GuardedFetcherOptions,
+} from './guarded-fetcher.ts'
+export {
+  FetchBlockedError,
+  FetchError,
+  FetchFailedError,
+  FetchStatusError,
+  type FetchBlockedReason,
+  type FetchFailedReason,
+} from './fetch-errors.ts'
+export { imageTypes, type ImageType } from './content-type.ts'
+export type { Resolver } from './guarded-lookup.ts'
