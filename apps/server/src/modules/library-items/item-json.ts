@@ -26,7 +26,7 @@ export type ItemRow = Selectable<LibraryItemsTable>
 export type EpisodeRow = Selectable<PodcastEpisodesTable>
 
 /** Parses a JSON column with a schema; a damaged value yields the fallback instead of a 500. */
-function jsonColumn<T>(text: string | null, schema: z.ZodType<T>, fallback: T): T {
+export function jsonColumn<T>(text: string | null, schema: z.ZodType<T>, fallback: T): T {
   if (text === null) return fallback
   try {
     const parsed = schema.safeParse(JSON.parse(text))
@@ -37,7 +37,7 @@ function jsonColumn<T>(text: string | null, schema: z.ZodType<T>, fallback: T): 
 }
 
 /** A JSON array of strings (tags, genres, narrators) without a schema pass: list rows read thousands of them. */
-function stringArrayColumn(text: string | null): string[] {
+export function stringArrayColumn(text: string | null): string[] {
   if (!text || text === '[]') return []
   try {
     const v: unknown = JSON.parse(text)
