@@ -18,8 +18,10 @@ import {
   type Source,
 } from './item-parts.ts'
 import { parseAbsBookJson, parseDescTxt, parseNfo, parseOpf, parseReaderTxt } from './metadata-files.ts'
-import { authorNameLF, splitPersonNames, titleIgnoringPrefix } from './names.ts'
-import { parseSeriesString, uniqueStrings, yearOf } from './text.ts'
+import { bookMetaColumns } from './book-meta-columns.ts'
+import { splitPersonNames } from './names.ts'
+import { storedMetadataFile } from './stored-metadata.ts'
+import { parseSeriesString, uniqueStrings } from './text.ts'
 import { buildChapters, fileMetadataOf, orderTracks, toAudioFile } from './tracks.ts'
 import type { DirStat, WalkedFile } from './walk.ts'
 
@@ -102,7 +104,10 @@ export async function buildBook(
     nfoFile: wants('nfoFile') ? await readDraft(files.nfo, parseNfo, log) : null,
     txtFiles: txt[0] || txt[1] ? { ...txt[0], ...txt[1] } : null,
     opfFile: wants('opfFile') ? await readDraft(files.opf, parseOpf, log) : null,
-    absMetadata: wants('absMetadata') ? await readDraft(files.metadataJson, parseAbsBookJson, log) : null,
+    // The item's own metadata.json, else the one edits keep in the server's metadata folder.
+    absMetadata: wants('absMetadata')
+      ? await readDraft(files.metadataJson ?? (prev ? await storedMetadataFile(t.metadataPath, prev.id) : null), parseAbsBookJson, log)
+      : null,
   }
   const meta = mergeBookMeta(
     order.map((s) => drafts[s]).filter((d): d is BookMetaDraft => d !== null),
@@ -144,23 +149,8 @@ export async function buildBook(
   const title = meta.title || folderName
 
   Object.assign(row, {
+    ...bookMetaColumns({ ...meta, title, authors, narrators, genres, tags }, t.sortingPrefixes),
     is_invalid: hasError || (!playable && !ebookFile) ? 1 : 0,
-    title,
-    title_ignore_prefix: titleIgnoringPrefix(title, t.sortingPrefixes),
-    subtitle: meta.subtitle,
-    author_name: authors.join(', '),
-    author_name_lf: authorNameLF(authors),
-    narrator_name: narrators.join(', '),
-    series_name: meta.series.map((s) => (s.sequence ? `${s.name} #${s.sequence}` : s.name)).join(', '),
-    published_year: meta.publishedYear ?? yearOf(meta.publishedDate),
-    published_date: meta.publishedDate,
-    publisher: meta.publisher,
-    description: meta.description,
-    isbn: meta.isbn,
-    asin: meta.asin,
-    language: meta.language,
-    explicit: meta.explicit ? 1 : 0,
-    abridged: meta.abridged ? 1 : 0,
     duration,
     num_tracks: audioFiles.filter((f) => !f.error && !f.exclude).length,
     num_chapters: chapters.length,
@@ -169,9 +159,6 @@ export async function buildBook(
     chapters: JSON.stringify(chapters),
     ebook_file: ebookFile ? JSON.stringify(ebookFile) : null,
     library_files: JSON.stringify(parts.libraryFiles(c, t, prev, ebook?.ino ?? null)),
-    tags: JSON.stringify(tags),
-    genres: JSON.stringify(genres),
-    narrators: JSON.stringify(narrators),
   } satisfies Partial<ItemRow>)
   return { row, authors, series: dedupeSeries(meta.series), genres, tags, narrators, episodes: null }
 }

@@ -24,7 +24,27 @@ export interface BookMetaDraft {
   explicit?: boolean
   abridged?: boolean
   chapters?: Chapter[]
+  /** Fields this source explicitly empties ("subtitle": "", "genres": []): an edit that cleared them. */
+  clears?: readonly ClearableField[]
 }
+
+/** Book fields a metadata file may set to empty on purpose (title always has a value). */
+export const CLEARABLE_FIELDS = [
+  'subtitle',
+  'authors',
+  'narrators',
+  'series',
+  'genres',
+  'tags',
+  'publishedYear',
+  'publishedDate',
+  'publisher',
+  'description',
+  'isbn',
+  'asin',
+  'language',
+] as const
+export type ClearableField = (typeof CLEARABLE_FIELDS)[number]
 
 /** The merged result every book gets. */
 export interface BookMeta {
@@ -78,9 +98,11 @@ export function mergeBookMeta(drafts: readonly BookMetaDraft[], fallbackTitle: s
     chapters: null,
   }
   const target = out as unknown as Record<string, unknown>
+  const emptyOf = (key: ClearableField) => (Array.isArray(target[key]) ? [] : null)
   for (const draft of drafts) {
+    for (const key of draft.clears ?? []) target[key] = emptyOf(key)
     for (const [key, value] of Object.entries(draft)) {
-      if (isSet(value)) target[key] = value
+      if (key !== 'clears' && isSet(value)) target[key] = value
     }
   }
   if (!out.publishedYear && out.publishedDate)

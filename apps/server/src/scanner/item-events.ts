@@ -62,6 +62,13 @@ export class ItemEvents {
     this.emit('items_updated', items)
   }
 
+  /** item_updated for one item edited through the API (Audiobookshelf's event for single edits). */
+  updatedOne(item: SavedItem) {
+    const facts = factsOf(item)
+    if (this.realtime.usersOnline().length === 0) return
+    this.realtime.toUsersWhere((u) => canSeeItem(u, facts), 'item_updated', toExpandedItem(item.row, item.relations, item.episodes))
+  }
+
   /** series_removed for series no item uses any more (Audiobookshelf sends {id, libraryId}). */
   seriesRemoved(libraryId: string, ids: readonly string[]) {
     for (const id of ids)

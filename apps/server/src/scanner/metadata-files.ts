@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { z } from 'zod'
-import type { BookMetaDraft, SeriesEntry } from './book-meta.ts'
+import { CLEARABLE_FIELDS, type BookMeta, type BookMetaDraft, type SeriesEntry } from './book-meta.ts'
 import { splitPersonNames } from './names.ts'
 import { cleanText, parseSeriesString, splitList, TEXT_LIMITS, uniqueStrings, yearOf } from './text.ts'
 
@@ -79,12 +79,44 @@ export function parseAbsBookJson(text: string): BookMetaDraft {
     explicit: j.explicit,
     abridged: j.abridged,
   }
+  // Keys written empty on purpose (an edit cleared them) empty the field, even over earlier sources.
+  const given = raw as Record<string, unknown>
+  draft.clears = CLEARABLE_FIELDS.filter((key) => {
+    const v = given[key]
+    return key in given && (v === null || v === '' || (Array.isArray(v) && v.length === 0))
+  })
   if (j.chapters?.length) {
     draft.chapters = j.chapters
       .filter((c) => c.end >= c.start)
       .map((c, i) => ({ id: i, start: c.start, end: c.end, title: cleanText(c.title) ?? `Chapter ${i + 1}` }))
   }
   return draft
+}
+
+/**
+ * A book's metadata.json in Audiobookshelf's layout (what an edit writes so it survives rescans): every
+ * field present, empty ones as null or [], series as "Name #sequence".
+ */
+export function toAbsBookJson(meta: Omit<BookMeta, 'chapters'>, chapters: readonly { start: number; end: number; title: string }[]) {
+  return {
+    tags: meta.tags,
+    chapters: chapters.map((c, id) => ({ id, start: c.start, end: c.end, title: c.title })),
+    title: meta.title,
+    subtitle: meta.subtitle,
+    authors: meta.authors,
+    narrators: meta.narrators,
+    series: meta.series.map((x) => (x.sequence ? `${x.name} #${x.sequence}` : x.name)),
+    genres: meta.genres,
+    publishedYear: meta.publishedYear,
+    publishedDate: meta.publishedDate,
+    publisher: meta.publisher,
+    description: meta.description,
+    isbn: meta.isbn,
+    asin: meta.asin,
+    language: meta.language,
+    explicit: meta.explicit,
+    abridged: meta.abridged,
+  }
 }
 
 /** The podcast fields a podcast folder's metadata.json may carry. */

@@ -466,6 +466,19 @@ export class ScanRepository {
       : null
   }
 
+  /** Deletes items with their search rows (join rows, progress and list entries cascade). */
+  async deleteItems(ids: readonly string[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      for (const part of chunks([...ids], IDS_PER_QUERY)) {
+        await trx
+          .deleteFrom('items_fts')
+          .where('rowid', 'in', (eb) => eb.selectFrom('library_items').select(sql<number>`rowid`.as('rowid')).where('id', 'in', part))
+          .execute()
+        await trx.deleteFrom('library_items').where('id', 'in', part).execute()
+      }
+    })
+  }
+
   /** Removes authors and series no item uses any more, unless someone gave them details (image, description, ASIN). */
   async pruneOrphans(libraryId: string): Promise<{ seriesIds: string[] }> {
     await this.db

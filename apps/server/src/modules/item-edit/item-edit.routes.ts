@@ -1,0 +1,47 @@
+import { BatchDeleteRequest, BatchUpdateRequest, queryFlag, UpdateBookMediaRequest, UpdateChaptersRequest } from '@shelfcast/contracts'
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import type { AppContext } from '../../context.ts'
+import { requireAuth } from '../../http/auth-guard.ts'
+import { parseInput } from '../../http/parse.ts'
+
+const IdParams = z.object({ id: z.string().min(1).max(100) })
+const HardQuery = z.object({ hard: queryFlag.optional() })
+
+/** Editing and deleting items; each route states the account permission it needs (spec §6). */
+export function registerItemEditRoutes(app: FastifyInstance, ctx: AppContext) {
+  const edit = ctx.itemEdit
+
+  app.patch('/api/items/:id/media', { config: { permission: 'update' } }, async (request) => {
+    const { id } = parseInput(IdParams, request.params)
+    return edit.updateMedia(requireAuth(request).user, id, parseInput(UpdateBookMediaRequest, request.body))
+  })
+
+  app.post('/api/items/:id/chapters', { config: { permission: 'update' } }, async (request) => {
+    const { id } = parseInput(IdParams, request.params)
+    return edit.updateChapters(requireAuth(request).user, id, parseInput(UpdateChaptersRequest, request.body))
+  })
+
+  app.delete('/api/items/:id', { config: { permission: 'delete' } }, async (request) => {
+    const { id } = parseInput(IdParams, request.params)
+    const { hard } = parseInput(HardQuery, request.query)
+    await edit.remove(requireAuth(request).user, [id], hard ?? false)
+    return {}
+  })
+
+  app.post('/api/items/batch/delete', { config: { permission: 'delete' } }, async (request) => {
+    const { hard } = parseInput(HardQuery, request.query)
+    const { libraryItemIds } = parseInput(BatchDeleteRequest, request.body)
+    await edit.remove(requireAuth(request).user, libraryItemIds, hard ?? false)
+    return {}
+  })
+
+  app.post('/api/items/batch/update', { config: { permission: 'update' } }, async (request) => {
+    const user = requireAuth(request).user
+    let updates = 0
+    for (const { id, mediaPayload } of parseInput(BatchUpdateRequest, request.body)) {
+      if ((await edit.updateMedia(user, id, mediaPayload)).updated) updates++
+    }
+    return { success: true, updates }
+  })
+}
