@@ -1,5 +1,6 @@
 import path from 'node:path'
 import cookie from '@fastify/cookie'
+import multipart from '@fastify/multipart'
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import { limits } from '@shelfcast/contracts'
@@ -18,6 +19,10 @@ import { registerApiKeysRoutes } from './modules/api-keys/api-keys.routes.ts'
 import { CollectionsRepository } from './modules/collections/collections.repository.ts'
 import { registerCollectionsRoutes } from './modules/collections/collections.routes.ts'
 import { CollectionsService } from './modules/collections/collections.service.ts'
+import { registerItemEditRoutes } from './modules/item-edit/item-edit.routes.ts'
+import { ItemCoverService } from './modules/item-edit/item-cover.service.ts'
+import { ItemEditService } from './modules/item-edit/item-edit.service.ts'
+import { ScanRepository } from './scanner/scan.repository.ts'
 import { PlaylistsRepository } from './modules/playlists/playlists.repository.ts'
 import { registerPlaylistsRoutes } from './modules/playlists/playlists.routes.ts'
 import { PlaylistsService } from './modules/playlists/playlists.service.ts'
@@ -112,6 +117,28 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const tasks = new TaskRunner({ realtime, clock })
   const scanner = createScannerModule({ config, database, libraries, settings, tasks, realtime, clock, log })
   const collections = new CollectionsService({ repo: new CollectionsRepository(database.db), items: browse.items, libraries, realtime, clock })
+  const scanRepo = new ScanRepository(database.db)
+  const itemEdit = new ItemEditService({
+    scanRepo,
+    items: browse.items,
+    libraries,
+    settings,
+    realtime,
+    metadataPath: config.metadataPath,
+    clock,
+    log,
+  })
+  const fetcher = createGuardedFetcher({ allowHosts: config.fetchAllowHosts, userAgent: `Shelfcast/${config.version}` })
+  const itemCovers = new ItemCoverService({
+    db: database.db,
+    scanRepo,
+    items: browse.items,
+    fetcher,
+    realtime,
+    metadataPath: config.metadataPath,
+    clock,
+    log,
+  })
   const playlists = new PlaylistsService({ repo: new PlaylistsRepository(database.db), items: browse.items, libraries, collections, realtime, clock })
   const ctx: AppContext = {
     config,
@@ -134,10 +161,14 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     playback: createPlayback({ database, items: browse.items, realtime, clock, config, log }),
     collections,
     playlists,
-    fetcher: createGuardedFetcher({ allowHosts: config.fetchAllowHosts, userAgent: `Shelfcast/${config.version}` }),
+    itemEdit,
+    itemCovers,
+    fetcher,
   }
 
   await app.register(cookie)
+  // Multipart bodies (cover and book uploads) are streamed part by part; each route sets its own size caps.
+  await app.register(multipart, { limits: { fields: 50, fieldSize: 64 * 1024, files: 1000, parts: 1100 } })
   installErrorHandling(app)
   installAuthGuard(app, auth)
   app.setNotFoundHandler((_request, reply) => reply.code(404).type('text/plain; charset=utf-8').send('Not found'))
@@ -155,6 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerPlaybackRoutes(app, ctx)
   registerCollectionsRoutes(app, ctx)
   registerPlaylistsRoutes(app, ctx)
+  registerItemEditRoutes(app, ctx)
   registerClientFiles(app, config.clientDistPath, base)
 
   realtime.attach(app.server, base ? ['/socket.io', `${base}/socket.io`] : ['/socket.io'], async (token) => {

@@ -7,6 +7,8 @@ import type { RateLimiter } from './http/rate-limiter.ts'
 import type { ApiKeysService } from './modules/api-keys/api-keys.service.ts'
 import type { Browse } from './modules/browse.ts'
 import type { CollectionsService } from './modules/collections/collections.service.ts'
+import type { ItemCoverService } from './modules/item-edit/item-cover.service.ts'
+import type { ItemEditService } from './modules/item-edit/item-edit.service.ts'
 import type { PlaylistsService } from './modules/playlists/playlists.service.ts'
 import type { AuthService } from './modules/auth/auth.service.ts'
 import type { LibrariesService } from './modules/libraries/libraries.service.ts'
@@ -38,6 +40,10 @@ export interface AppContext {
   playback: Playback
   collections: CollectionsService
   playlists: PlaylistsService
+  /** Metadata, chapter and delete edits of items (saved like a scan, kept in metadata.json). */
+  itemEdit: ItemEditService
+  /** Covers set by users: upload, URL, one of the item's images, or none. */
+  itemCovers: ItemCoverService
   /** The one way to fetch a URL a user gave (covers, author images, providers, feeds): SSRF-guarded and capped. */
   fetcher: GuardedFetcher
 }

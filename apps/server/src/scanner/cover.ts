@@ -23,6 +23,13 @@ const extForMime = (mime: string) => {
   return 'jpg'
 }
 
+/**
+ * A cover a user set (upload or URL) is kept as METADATA_PATH/items/<id>/user-cover.<ext>: rescans keep it
+ * over folder images and embedded art, where an extracted cover would give way.
+ */
+export const USER_COVER_STEM = 'user-cover'
+export const isUserCover = (coverPath: string) => path.basename(coverPath).startsWith(`${USER_COVER_STEM}.`)
+
 /** Where an item's extracted cover lives: METADATA_PATH/items/<id>/cover.<ext>. */
 export const itemMetadataDir = (metadataPath: string, itemId: string) =>
   path.join(metadataPath, 'items', itemId)
@@ -35,16 +42,17 @@ export async function writeItemCover(
   metadataPath: string,
   itemId: string,
   image: { ext?: string; mime?: string; data: Uint8Array },
+  stem: 'cover' | typeof USER_COVER_STEM = 'cover',
 ): Promise<string> {
   const dir = itemMetadataDir(metadataPath, itemId)
   await fs.promises.mkdir(dir, { recursive: true })
   const ext = image.ext ?? extForMime(image.mime ?? '')
-  const target = path.join(dir, `cover.${ext}`)
-  const tmp = path.join(dir, `.cover-${crypto.randomUUID()}.tmp`)
+  const target = path.join(dir, `${stem}.${ext}`)
+  const tmp = path.join(dir, `.${stem}-${crypto.randomUUID()}.tmp`)
   await fs.promises.writeFile(tmp, image.data)
   await fs.promises.rename(tmp, target)
   for (const name of await fs.promises.readdir(dir)) {
-    if (/^cover\.[a-z]+$/.test(name) && name !== `cover.${ext}`)
+    if (name.startsWith(`${stem}.`) && /^[a-z-]+\.[a-z]+$/.test(name) && name !== `${stem}.${ext}`)
       await fs.promises.rm(path.join(dir, name), { force: true })
   }
   return target

@@ -5,7 +5,7 @@ import type { Logger } from 'pino'
 import type { EpisodeRow, ItemRow } from '../modules/library-items/item-json.ts'
 import type { AudioProbe } from './audio-probe.ts'
 import type { SeriesEntry } from './book-meta.ts'
-import { fileExists, pickFolderCover, writeItemCover } from './cover.ts'
+import { fileExists, isUserCover, pickFolderCover, writeItemCover } from './cover.ts'
 import { MAX_COVER_BYTES, type EbookInfo } from './ebook.ts'
 import { extOf, fileTypeOf, naturalCompare } from './file-types.ts'
 import type { ItemCandidate } from './group.ts'
@@ -144,6 +144,8 @@ export class ItemParts {
     prev: PreviousItem | null,
     extract: () => Promise<string | null>,
   ): Promise<string | null> {
+    // A cover the user chose stays until they change it.
+    if (prev?.coverPath && isUserCover(prev.coverPath) && (await fileExists(prev.coverPath))) return prev.coverPath
     const folderCover = c.isFile ? null : pickFolderCover(files.images, c.relPath)
     if (folderCover) return folderCover.path
     const itemPath = path.join(t.folder.fullPath, ...c.relPath.split('/'))

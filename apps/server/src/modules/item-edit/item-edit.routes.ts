@@ -3,9 +3,13 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
 import { requireAuth } from '../../http/auth-guard.ts'
+import { badRequest } from '../../http/errors.ts'
 import { parseInput } from '../../http/parse.ts'
+import { MAX_COVER_BYTES } from './item-cover.service.ts'
 
 const IdParams = z.object({ id: z.string().min(1).max(100) })
+const CoverUrlBody = z.object({ url: z.string().trim().min(1, 'Invalid image URL').max(4096) })
+const CoverPathBody = z.object({ cover: z.string().min(1).max(4096) })
 const HardQuery = z.object({ hard: queryFlag.optional() })
 
 /** Editing and deleting items; each route states the account permission it needs (spec §6). */
@@ -20,6 +24,29 @@ export function registerItemEditRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/items/:id/chapters', { config: { permission: 'update' } }, async (request) => {
     const { id } = parseInput(IdParams, request.params)
     return edit.updateChapters(requireAuth(request).user, id, parseInput(UpdateChaptersRequest, request.body))
+  })
+
+  // Upload a cover (multipart field "cover") or give {url}; the server checks what the bytes are.
+  app.post('/api/items/:id/cover', { config: { permission: 'upload' } }, async (request) => {
+    const { id } = parseInput(IdParams, request.params)
+    const user = requireAuth(request).user
+    if (request.isMultipart()) {
+      const part = await request.file({ limits: { fileSize: MAX_COVER_BYTES, files: 1 }, throwFileSizeLimit: true })
+      if (!part) throw badRequest('No file uploaded')
+      return ctx.itemCovers.setFromBytes(user, id, await part.toBuffer())
+    }
+    return ctx.itemCovers.setFromUrl(user, id, parseInput(CoverUrlBody, request.body).url)
+  })
+
+  app.patch('/api/items/:id/cover', { config: { permission: 'update' } }, async (request) => {
+    const { id } = parseInput(IdParams, request.params)
+    return ctx.itemCovers.setFromItemFile(requireAuth(request).user, id, parseInput(CoverPathBody, request.body).cover)
+  })
+
+  app.delete('/api/items/:id/cover', { config: { permission: 'update' } }, async (request) => {
+    const { id } = parseInput(IdParams, request.params)
+    await ctx.itemCovers.remove(requireAuth(request).user, id)
+    return {}
   })
 
   app.delete('/api/items/:id', { config: { permission: 'delete' } }, async (request) => {
