@@ -5,6 +5,7 @@ import { createBrowserRouter } from 'react-router'
 import { RouterProvider } from 'react-router/dom'
 import { registerAuthSocketHandlers, restoreSession } from '../features/auth/index.ts'
 import { registerBrowseSocketHandlers } from '../features/browse/index.ts'
+import { registerCollectionSocketHandlers } from '../features/collections/index.ts'
 import { registerUserAdminSocketHandlers } from '../features/config-users/index.ts'
 import { registerLibrarySocketHandlers } from '../features/libraries/index.ts'
 import { registerPlayerSocketHandlers } from '../features/player/index.ts'
@@ -50,6 +51,7 @@ export async function boot(container: HTMLElement): Promise<void> {
   registerLibrarySocketHandlers()
   registerUserAdminSocketHandlers()
   registerBrowseSocketHandlers()
+  registerCollectionSocketHandlers()
   registerTaskSocketHandlers()
   registerPlayerSocketHandlers()
   bridgeSocketToQueryCache(socket, queryClient)

@@ -7,14 +7,13 @@ import {
   AuthorPage,
   AuthorsTab,
   BookshelfPage,
-  CollectionsTab,
   HomePage,
   ItemPage,
   NarratorsPage,
-  PlaylistsTab,
   SeriesPage,
   SeriesTab,
 } from '../features/browse/index.ts'
+import { CollectionPage, CollectionsTab, PlaylistPage, PlaylistsTab } from '../features/collections/index.ts'
 import { HomeRedirect, LibraryRoute } from '../features/libraries/index.ts'
 import { SearchPage } from '../features/search/index.ts'
 import { ServerSettingsPage } from '../features/settings/index.ts'
@@ -83,8 +82,8 @@ export const appRoutes: RouteObject[] = [
               },
               { path: 'item/:id', handle: handle('item-id'), element: <ItemPage /> },
               { path: 'author/:id', handle: handle('author-id'), element: <AuthorPage /> },
-              later('collection/:id', 'collection-id', 'HeaderCollection'),
-              later('playlist/:id', 'playlist-id', 'HeaderPlaylist'),
+              { path: 'collection/:id', handle: handle('collection-id'), element: <CollectionPage /> },
+              { path: 'playlist/:id', handle: handle('playlist-id'), element: <PlaylistPage /> },
               later('upload', 'upload', 'ButtonUpload'),
               later('batch', 'batch', 'HeaderBatchEdit'),
               later('audiobook/:id/manage', 'audiobook-id-manage', 'HeaderManageTools'),

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Outlet } from 'react-router'
+import { AddToListModals } from '../../features/collections/index.ts'
 import { useCurrentLibrary } from '../../features/libraries/index.ts'
 import { PlayerBar } from '../../features/player/index.ts'
 import { AppBar } from '../app-bar/AppBar.tsx'
@@ -30,6 +31,7 @@ export function MainLayout() {
         <Outlet />
       </main>
       <PlayerBar />
+      <AddToListModals />
     </div>
   )
 }

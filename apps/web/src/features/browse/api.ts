@@ -1,18 +1,16 @@
 import type {
   AuthorDetail,
   AuthorWithCount,
-  CollectionsListResponse,
   ItemResponse,
   LibraryItemsResponse,
   ListedItem,
   NarratorsResponse,
   PersonalizedResponse,
-  PlaylistsListResponse,
   SeriesDetail,
   SeriesListResponse,
 } from '@shelfcast/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { isApiError, useApiClient, type ApiClient } from '@/lib/api/index.ts'
+import { useApiClient, type ApiClient } from '@/lib/api/index.ts'
 import { FILTER_ALL } from './model/filters.ts'
 
 /**
@@ -167,36 +165,6 @@ export function useSeriesDetail(libraryId: string, seriesId: string) {
         query: { include: 'progress' },
         signal,
       }),
-  })
-}
-
-/** A list route that later issues add: a 404 (route not there yet) is an empty list, honestly shown as such. */
-async function listOrEmpty<T>(request: Promise<{ results?: T[] }>): Promise<T[]> {
-  try {
-    return (await request).results ?? []
-  } catch (error) {
-    if (isApiError(error) && error.status === 404) return []
-    throw error
-  }
-}
-
-export function useCollections(libraryId: string) {
-  const api = useApiClient()
-  return useQuery({
-    queryKey: browseKeys.collections(libraryId),
-    queryFn: ({ signal }) =>
-      listOrEmpty(
-        api.get<CollectionsListResponse>(`/api/libraries/${enc(libraryId)}/collections`, { signal }),
-      ),
-  })
-}
-
-export function usePlaylists(libraryId: string) {
-  const api = useApiClient()
-  return useQuery({
-    queryKey: browseKeys.playlists(libraryId),
-    queryFn: ({ signal }) =>
-      listOrEmpty(api.get<PlaylistsListResponse>(`/api/libraries/${enc(libraryId)}/playlists`, { signal })),
   })
 }
 

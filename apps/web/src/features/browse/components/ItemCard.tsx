@@ -148,10 +148,17 @@ export const ItemCard = memo(function ItemCard({
           testId="item-card-play"
         />
       )}
-      {!series && item.mediaType === 'book' && itemNumTracks(item) > 0 && (
+      {!series && item.mediaType === 'book' && (
         <ItemMoreMenu
           variant="card"
           queueEntry={bookQueueEntry(item, title)}
+          queueable={itemNumTracks(item) > 0}
+          lists={{
+            libraryItemId: item.id,
+            libraryId: item.libraryId,
+            isBook: true,
+            playable: itemNumTracks(item) > 0,
+          }}
           className="absolute right-2 bottom-2 opacity-0 group-hover:opacity-100 focus-within:opacity-100"
           testId="item-card-more"
         />

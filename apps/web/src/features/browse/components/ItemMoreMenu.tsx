@@ -1,9 +1,25 @@
 import { useTranslation } from 'react-i18next'
 import { Icon, MenuRow, Popover, cn, usePopoverClose } from '@/components/ui/index.ts'
 import { useQueueToggle, type QueueItem, type QueueToggle } from '@/features/player/index.ts'
+import { openAddToCollection, openAddToPlaylist } from '@/lib/add-to-list-modal.ts'
+import { useSessionStore } from '@/lib/session-store.ts'
+
+/** The item as the collection and playlist entries of the menu need it. */
+export interface ListMenuTarget {
+  libraryItemId: string
+  libraryId: string
+  /** Collections hold books only. */
+  isBook: boolean
+  /** Playlists hold what can play. */
+  playable: boolean
+}
 
 export interface ItemMoreMenuProps {
   queueEntry: QueueItem
+  /** False when the item cannot play: no queue entry then. */
+  queueable?: boolean
+  /** Offers "Add to collection" (books, update permission) and "Add to playlist" (playable items). */
+  lists?: ListMenuTarget
   /** Round overlay button on a card, or a plain button beside the item page's play button. */
   variant: 'card' | 'page'
   className?: string
@@ -11,13 +27,25 @@ export interface ItemMoreMenuProps {
 }
 
 /**
- * The item's more menu (cards and the item page). Its only entry so far is add/remove from the player
- * queue, so with nothing playing there is nothing to offer and no button shows.
+ * The item's more menu (cards and the item page): add/remove from the player queue while something else
+ * plays, add to a collection or playlist (through the globally mounted modals). With nothing to offer no
+ * button shows.
  */
-export function ItemMoreMenu({ queueEntry, variant, className, testId }: ItemMoreMenuProps) {
+export function ItemMoreMenu({
+  queueEntry,
+  queueable = true,
+  lists,
+  variant,
+  className,
+  testId,
+}: ItemMoreMenuProps) {
   const { t } = useTranslation()
-  const queue = useQueueToggle(queueEntry)
-  if (!queue) return null
+  const toggle = useQueueToggle(queueEntry)
+  const queue = queueable ? toggle : null
+  const user = useSessionStore((s) => s.user)
+  const canCollect = !!lists && lists.isBook && !!user?.permissions.update
+  const canPlaylist = !!lists && lists.playable && !!user
+  if (!queue && !canCollect && !canPlaylist) return null
   return (
     <div className={className}>
       <Popover
@@ -30,23 +58,61 @@ export function ItemMoreMenu({ queueEntry, variant, className, testId }: ItemMor
         panelClassName="w-48"
         testId={testId}
       >
-        <QueueMenuRow queue={queue} />
+        {queue && <QueueMenuRow queue={queue} />}
+        {lists && canCollect && (
+          <ClosingMenuRow
+            testId="menu-add-to-collection"
+            onClick={() => openAddToCollection(lists.libraryId, [lists.libraryItemId])}
+          >
+            {t('ButtonAddToCollection')}
+          </ClosingMenuRow>
+        )}
+        {lists && canPlaylist && (
+          <ClosingMenuRow
+            testId="menu-add-to-playlist"
+            onClick={() =>
+              openAddToPlaylist(lists.libraryId, [{ libraryItemId: lists.libraryItemId, episodeId: null }])
+            }
+          >
+            {t('ButtonAddToPlaylist')}
+          </ClosingMenuRow>
+        )}
       </Popover>
     </div>
   )
 }
 
 function QueueMenuRow({ queue }: { queue: QueueToggle }) {
+  return (
+    <ClosingMenuRow
+      testId={queue.queued ? 'menu-remove-from-queue' : 'menu-add-to-queue'}
+      onClick={queue.toggle}
+    >
+      {queue.label}
+    </ClosingMenuRow>
+  )
+}
+
+/** A menu row that closes the menu after its action. */
+function ClosingMenuRow({
+  testId,
+  onClick,
+  children,
+}: {
+  testId: string
+  onClick: () => void
+  children: string
+}) {
   const close = usePopoverClose()
   return (
     <MenuRow
-      testId={queue.queued ? 'menu-remove-from-queue' : 'menu-add-to-queue'}
+      testId={testId}
       onClick={() => {
-        queue.toggle()
+        onClick()
         close()
       }}
     >
-      {queue.label}
+      {children}
     </MenuRow>
   )
 }

@@ -158,15 +158,28 @@ function ItemDetails({ item }: { item: ExpandedItem }) {
             </div>
           )}
 
-          {book && book.tracks.length > 0 && (
+          {book && (
             <div className="mt-4 flex items-center gap-2">
-              <PlayButton
-                libraryItemId={item.id}
-                title={title}
-                testId="item-play"
-                queueItem={bookQueueEntry(item, title)}
+              {book.tracks.length > 0 && (
+                <PlayButton
+                  libraryItemId={item.id}
+                  title={title}
+                  testId="item-play"
+                  queueItem={bookQueueEntry(item, title)}
+                />
+              )}
+              <ItemMoreMenu
+                variant="page"
+                queueEntry={bookQueueEntry(item, title)}
+                queueable={book.tracks.length > 0}
+                lists={{
+                  libraryItemId: item.id,
+                  libraryId: item.libraryId,
+                  isBook: true,
+                  playable: book.tracks.length > 0,
+                }}
+                testId="item-more"
               />
-              <ItemMoreMenu variant="page" queueEntry={bookQueueEntry(item, title)} testId="item-more" />
             </div>
           )}
 

@@ -1,0 +1,12 @@
+import type { ListEntryView } from '../model/list-view.ts'
+
+/** What the list page and its edit modal can do to one collection or playlist. */
+export interface ListActions {
+  /** New order as entry keys: optimistic, rolled back with a toast when the server refuses. */
+  reorder: (keys: string[]) => void
+  removeEntry: (entry: ListEntryView) => void
+  /** Answers whether it was saved. */
+  save: (changes: { name: string; description: string | null }) => Promise<boolean>
+  /** Deletes the list; answers whether it was deleted. */
+  remove: () => Promise<boolean>
+}
