@@ -3,7 +3,10 @@ import userEvent from '@testing-library/user-event'
 import { I18nextProvider } from 'react-i18next'
 import { afterEach, describe, expect, it } from 'vitest'
 import { usePlayerStore, type QueueItem } from '@/features/player/index.ts'
+import { useAddToListModal } from '@/lib/add-to-list-modal.ts'
 import { i18n } from '@/lib/i18n/index.ts'
+import { useSessionStore } from '@/lib/session-store.ts'
+import { loginResponseFixture, userFixture } from '@/test/fixtures.ts'
 import { ItemMoreMenu } from './ItemMoreMenu.tsx'
 
 const entry: QueueItem = {
@@ -46,5 +49,38 @@ describe('ItemMoreMenu', () => {
     await user.click(screen.getByRole('button', { name: 'More' }))
     await user.click(screen.getByRole('button', { name: 'Remove from queue' }))
     expect(usePlayerStore.getState().queue).toEqual([])
+  })
+
+  it('offers collections (update permission) and playlists through the global modals', async () => {
+    const lists = { libraryItemId: 'li2', libraryId: 'lib', isBook: true, playable: true }
+    useSessionStore.getState().setSession(loginResponseFixture(userFixture('user')))
+    const { rerender } = render(
+      <I18nextProvider i18n={i18n}>
+        <ItemMoreMenu variant="page" queueEntry={entry} lists={lists} testId="more" />
+      </I18nextProvider>,
+    )
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'More' }))
+    expect(screen.queryByTestId('menu-add-to-collection')).toBeNull()
+    await user.click(screen.getByTestId('menu-add-to-playlist'))
+    expect(useAddToListModal.getState().request).toEqual({
+      kind: 'playlist',
+      libraryId: 'lib',
+      entries: [{ libraryItemId: 'li2', episodeId: null }],
+    })
+
+    useSessionStore.getState().setSession(loginResponseFixture(userFixture('admin')))
+    rerender(
+      <I18nextProvider i18n={i18n}>
+        <ItemMoreMenu variant="page" queueEntry={entry} lists={lists} testId="more" />
+      </I18nextProvider>,
+    )
+    await user.click(screen.getByRole('button', { name: 'More' }))
+    await user.click(screen.getByTestId('menu-add-to-collection'))
+    expect(useAddToListModal.getState().request).toEqual({
+      kind: 'collection',
+      libraryId: 'lib',
+      itemIds: ['li2'],
+    })
   })
 })
