@@ -19,6 +19,8 @@ import { registerApiKeysRoutes } from './modules/api-keys/api-keys.routes.ts'
 import { CollectionsRepository } from './modules/collections/collections.repository.ts'
 import { registerCollectionsRoutes } from './modules/collections/collections.routes.ts'
 import { CollectionsService } from './modules/collections/collections.service.ts'
+import { registerAuthorEditRoutes } from './modules/authors/author-edit.routes.ts'
+import { AuthorEditService } from './modules/authors/author-edit.service.ts'
 import { registerItemEditRoutes } from './modules/item-edit/item-edit.routes.ts'
 import { ItemCoverService } from './modules/item-edit/item-cover.service.ts'
 import { ItemEditService } from './modules/item-edit/item-edit.service.ts'
@@ -139,6 +141,15 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     clock,
     log,
   })
+  const authorEdit = new AuthorEditService({
+    db: database.db,
+    authors: browse.authors,
+    libraries,
+    itemEdit,
+    fetcher,
+    metadataPath: config.metadataPath,
+    clock,
+  })
   const playlists = new PlaylistsService({ repo: new PlaylistsRepository(database.db), items: browse.items, libraries, collections, realtime, clock })
   const ctx: AppContext = {
     config,
@@ -163,6 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     playlists,
     itemEdit,
     itemCovers,
+    authorEdit,
     fetcher,
   }
 
@@ -187,6 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerCollectionsRoutes(app, ctx)
   registerPlaylistsRoutes(app, ctx)
   registerItemEditRoutes(app, ctx)
+  registerAuthorEditRoutes(app, ctx)
   registerClientFiles(app, config.clientDistPath, base)
 
   realtime.attach(app.server, base ? ['/socket.io', `${base}/socket.io`] : ['/socket.io'], async (token) => {

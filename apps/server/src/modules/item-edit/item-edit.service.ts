@@ -123,6 +123,16 @@ export class ItemEditService {
     return { success: true, updated }
   }
 
+  /**
+   * Saves books again from what the database says of them now (after an author was renamed, merged or
+   * removed), so their name columns, search rows and metadata.json follow.
+   */
+  async resaveBooks(itemIds: readonly string[]): Promise<void> {
+    for (const item of await this.deps.scanRepo.loadItems(itemIds)) {
+      if (item.row.media_type === 'book') await this.save(item, bookMetaOf(item), chaptersOf(item))
+    }
+  }
+
   private async save(item: SavedItem, meta: Omit<BookMeta, 'chapters'>, chapters: Chapter[]) {
     const { scanRepo, settings } = this.deps
     const server = await settings.getServerSettings()
