@@ -25,6 +25,8 @@ import { registerItemEditRoutes } from './modules/item-edit/item-edit.routes.ts'
 import { ItemCoverService } from './modules/item-edit/item-cover.service.ts'
 import { ItemEditService } from './modules/item-edit/item-edit.service.ts'
 import { ScanRepository } from './scanner/scan.repository.ts'
+import { registerUploadRoutes } from './modules/upload/upload.routes.ts'
+import { UploadService } from './modules/upload/upload.service.ts'
 import { PlaylistsRepository } from './modules/playlists/playlists.repository.ts'
 import { registerPlaylistsRoutes } from './modules/playlists/playlists.routes.ts'
 import { PlaylistsService } from './modules/playlists/playlists.service.ts'
@@ -150,6 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     metadataPath: config.metadataPath,
     clock,
   })
+  const upload = new UploadService({ libraries, scanRepo, scans: scanner.scans, log })
   const playlists = new PlaylistsService({ repo: new PlaylistsRepository(database.db), items: browse.items, libraries, collections, realtime, clock })
   const ctx: AppContext = {
     config,
@@ -175,6 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     itemEdit,
     itemCovers,
     authorEdit,
+    upload,
     fetcher,
   }
 
@@ -200,6 +204,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerPlaylistsRoutes(app, ctx)
   registerItemEditRoutes(app, ctx)
   registerAuthorEditRoutes(app, ctx)
+  registerUploadRoutes(app, ctx)
   registerClientFiles(app, config.clientDistPath, base)
 
   realtime.attach(app.server, base ? ['/socket.io', `${base}/socket.io`] : ['/socket.io'], async (token) => {

@@ -7,6 +7,7 @@ import type { RateLimiter } from './http/rate-limiter.ts'
 import type { ApiKeysService } from './modules/api-keys/api-keys.service.ts'
 import type { Browse } from './modules/browse.ts'
 import type { CollectionsService } from './modules/collections/collections.service.ts'
+import type { UploadService } from './modules/upload/upload.service.ts'
 import type { AuthorEditService } from './modules/authors/author-edit.service.ts'
 import type { ItemCoverService } from './modules/item-edit/item-cover.service.ts'
 import type { ItemEditService } from './modules/item-edit/item-edit.service.ts'
@@ -47,6 +48,8 @@ export interface AppContext {
   itemCovers: ItemCoverService
   /** Renames (and merges), details, images and removal of authors. */
   authorEdit: AuthorEditService
+  /** Books uploaded through the web client into a library folder. */
+  upload: UploadService
   /** The one way to fetch a URL a user gave (covers, author images, providers, feeds): SSRF-guarded and capped. */
   fetcher: GuardedFetcher
 }
