@@ -12,6 +12,8 @@ export const storageKeys = {
   playerQueueAutoPlay: 'playerQueueAutoPlay',
   /** Bookshelf view chosen on this device ('standard' or 'detail'); else the server's default. */
   bookshelfView: 'bookshelfView',
+  /** '1' when deleting an item should also delete its files (spec §3: the choice is remembered). */
+  hardDeleteDefault: 'hardDeleteDefault',
 } as const
 
 // Storage can throw (private mode, quota, disabled cookies); the app must keep working without it.

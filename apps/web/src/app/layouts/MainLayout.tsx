@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Outlet } from 'react-router'
 import { AddToListModals } from '../../features/collections/index.ts'
+import { ItemDeletePrompt, ItemEditModal } from '../../features/item-edit/index.ts'
 import { useCurrentLibrary } from '../../features/libraries/index.ts'
 import { PlayerBar } from '../../features/player/index.ts'
 import { AppBar } from '../app-bar/AppBar.tsx'
@@ -31,6 +32,8 @@ export function MainLayout() {
         <Outlet />
       </main>
       <PlayerBar />
+      <ItemEditModal />
+      <ItemDeletePrompt />
       <AddToListModals />
     </div>
   )

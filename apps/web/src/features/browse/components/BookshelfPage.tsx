@@ -4,8 +4,10 @@ import { useTranslation } from 'react-i18next'
 import { Button, LoadingBox, Toggle, coverAspectRatio, coverBox } from '@/components/ui/index.ts'
 import { useLibraryDetail } from '@/features/libraries/index.ts'
 import { useApiClient } from '@/lib/api/index.ts'
+import { publishBookshelfPage } from '@/lib/item-edit-modal.ts'
 import { browseKeys, fetchItemsPage, type ItemListParams } from '../api.ts'
 import { useBookshelfSettings } from '../hooks/useBookshelfSettings.ts'
+import { shelfPageIds, usePublishShelfIds } from '../hooks/usePublishShelfIds.ts'
 import { countText } from '../model/counts.ts'
 import { FILTER_ALL, filterMenuGroups, parseFilter } from '../model/filters.ts'
 import type { AnyItem } from '../model/item-view.ts'
@@ -45,8 +47,14 @@ function Bookshelf({ library }: { library: Library }) {
     collapseSeries: isBook && settings.collapseSeries && parseFilter(filterBy)?.group !== 'series',
   }
   // The grid keys its pages by `params`; the fetch itself needs no memoising.
-  const fetchPage = (page: number, limit: number, signal: AbortSignal) =>
-    fetchItemsPage(api, library.id, params, page, limit, signal)
+  // Each loaded page also tells the edit modal which books are on the shelf (its previous/next arrows).
+  const fetchPage = async (page: number, limit: number, signal: AbortSignal) => {
+    const answer = await fetchItemsPage(api, library.id, params, page, limit, signal)
+    publishBookshelfPage(page * limit, shelfPageIds(answer.results as AnyItem[]))
+    return answer
+  }
+
+  usePublishShelfIds(browseKeys.itemsList(library.id, params))
 
   // Another sort or filter is another list: start it at the top.
   const paramsKey = JSON.stringify(params)

@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import { CoverImage, Icon, ProgressBar, cn } from '@/components/ui/index.ts'
 import { PlayButton } from '@/features/player/index.ts'
 import { formatBytes } from '@/lib/format.ts'
+import { openEditModal } from '@/lib/item-edit-modal.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { formatDate } from '@/lib/time-format.ts'
 import { useItemCoverUrl } from '../hooks/useCoverUrl.ts'
@@ -62,6 +63,7 @@ export const ItemCard = memo(function ItemCard({
 }: ItemCardProps) {
   const { t, i18n } = useTranslation()
   const user = useSessionStore((s) => s.user)
+  const canEdit = !!user?.permissions.update
   const dateFormat = useSessionStore((s) => s.serverSettings?.dateFormat ?? 'MM/dd/yyyy')
   const coverUrl = useItemCoverUrl(item, width)
   const series = item.collapsedSeries
@@ -162,6 +164,18 @@ export const ItemCard = memo(function ItemCard({
           className="absolute right-2 bottom-2 opacity-0 group-hover:opacity-100 focus-within:opacity-100"
           testId="item-card-more"
         />
+      )}
+      {!series && canEdit && (
+        <button
+          type="button"
+          onClick={() => openEditModal(item.id)}
+          aria-label={t('ButtonEditItem', { title })}
+          title={t('ButtonEdit')}
+          className="absolute bottom-2 left-2 flex size-8 items-center justify-center rounded-full bg-black/60 text-white opacity-0 transition group-hover:opacity-100 focus:opacity-100 hover:bg-black/80"
+          data-testid="item-card-edit"
+        >
+          <Icon name="edit" className="size-4" />
+        </button>
       )}
       {view === 'detail' && (
         <div className={cn('mt-1.5 min-w-0 px-0.5 text-sm leading-tight')}>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Icon, MenuRow, Popover, cn, usePopoverClose } from '@/components/ui/index.ts'
 import { useQueueToggle, type QueueItem, type QueueToggle } from '@/features/player/index.ts'
 import { openAddToCollection, openAddToPlaylist } from '@/lib/add-to-list-modal.ts'
+import { openDeleteItem, type DeleteItemRequest } from '@/lib/item-edit-modal.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 
 /** The item as the collection and playlist entries of the menu need it. */
@@ -20,6 +21,8 @@ export interface ItemMoreMenuProps {
   queueable?: boolean
   /** Offers "Add to collection" (books, update permission) and "Add to playlist" (playable items). */
   lists?: ListMenuTarget
+  /** Offers "Delete" (delete permission) through the globally mounted prompt. */
+  deletable?: DeleteItemRequest
   /** Round overlay button on a card, or a plain button beside the item page's play button. */
   variant: 'card' | 'page'
   className?: string
@@ -28,13 +31,14 @@ export interface ItemMoreMenuProps {
 
 /**
  * The item's more menu (cards and the item page): add/remove from the player queue while something else
- * plays, add to a collection or playlist (through the globally mounted modals). With nothing to offer no
- * button shows.
+ * plays, add to a collection or playlist, delete (through the globally mounted modals). With nothing to
+ * offer no button shows.
  */
 export function ItemMoreMenu({
   queueEntry,
   queueable = true,
   lists,
+  deletable,
   variant,
   className,
   testId,
@@ -45,7 +49,8 @@ export function ItemMoreMenu({
   const user = useSessionStore((s) => s.user)
   const canCollect = !!lists && lists.isBook && !!user?.permissions.update
   const canPlaylist = !!lists && lists.playable && !!user
-  if (!queue && !canCollect && !canPlaylist) return null
+  const canDelete = !!deletable && !!user?.permissions.delete
+  if (!queue && !canCollect && !canPlaylist && !canDelete) return null
   return (
     <div className={className}>
       <Popover
@@ -75,6 +80,11 @@ export function ItemMoreMenu({
             }
           >
             {t('ButtonAddToPlaylist')}
+          </ClosingMenuRow>
+        )}
+        {deletable && canDelete && (
+          <ClosingMenuRow testId="menu-delete-item" onClick={() => openDeleteItem(deletable)}>
+            {t('ButtonDelete')}
           </ClosingMenuRow>
         )}
       </Popover>

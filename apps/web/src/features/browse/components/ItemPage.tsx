@@ -23,6 +23,7 @@ import { useLibraries } from '@/features/libraries/index.ts'
 import { PlayButton } from '@/features/player/index.ts'
 import { isApiError, useApiClient } from '@/lib/api/index.ts'
 import { errorMessage } from '@/lib/error-message.ts'
+import { openEditModal } from '@/lib/item-edit-modal.ts'
 import { formatBytes } from '@/lib/format.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { toast } from '@/lib/toast-store.ts'
@@ -74,6 +75,7 @@ function ItemDetails({ item }: { item: ExpandedItem }) {
   const progress = progressIndex(user).get(item.id) ?? item.userMediaProgress
   const fraction = progressFraction(progress)
   const isAdmin = user ? isAdminOrUp(user.type) : false
+  const canEdit = !!user?.permissions.update
   const isBook = item.mediaType === 'book'
   const book = isBook ? (item.media as Book) : null
   const podcast = isBook ? null : (item.media as Podcast)
@@ -158,9 +160,9 @@ function ItemDetails({ item }: { item: ExpandedItem }) {
             </div>
           )}
 
-          {book && (
+          {(book || canEdit) && (
             <div className="mt-4 flex items-center gap-2">
-              {book.tracks.length > 0 && (
+              {book && book.tracks.length > 0 && (
                 <PlayButton
                   libraryItemId={item.id}
                   title={title}
@@ -168,18 +170,32 @@ function ItemDetails({ item }: { item: ExpandedItem }) {
                   queueItem={bookQueueEntry(item, title)}
                 />
               )}
-              <ItemMoreMenu
-                variant="page"
-                queueEntry={bookQueueEntry(item, title)}
-                queueable={book.tracks.length > 0}
-                lists={{
-                  libraryItemId: item.id,
-                  libraryId: item.libraryId,
-                  isBook: true,
-                  playable: book.tracks.length > 0,
-                }}
-                testId="item-more"
-              />
+              {canEdit && (
+                <Button
+                  variant="secondary"
+                  onClick={() => openEditModal(item.id)}
+                  aria-label={t('ButtonEdit')}
+                  title={t('ButtonEdit')}
+                  data-testid="item-edit"
+                >
+                  <Icon name="edit" className="size-4" />
+                </Button>
+              )}
+              {book && (
+                <ItemMoreMenu
+                  variant="page"
+                  queueEntry={bookQueueEntry(item, title)}
+                  queueable={book.tracks.length > 0}
+                  lists={{
+                    libraryItemId: item.id,
+                    libraryId: item.libraryId,
+                    isBook: true,
+                    playable: book.tracks.length > 0,
+                  }}
+                  deletable={{ id: item.id, libraryId: item.libraryId, title }}
+                  testId="item-more"
+                />
+              )}
             </div>
           )}
 

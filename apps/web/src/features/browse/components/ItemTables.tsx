@@ -120,7 +120,14 @@ const fileTypeKeys: Record<LibraryFile['fileType'], string> = {
   unknown: 'LabelFileTypeUnknown',
 }
 
-export function LibraryFilesTable({ files }: { files: readonly LibraryFile[] }) {
+export function LibraryFilesTable({
+  files,
+  fileAction,
+}: {
+  files: readonly LibraryFile[]
+  /** A last cell per file (the edit modal's download link). */
+  fileAction?: (file: LibraryFile) => ReactNode
+}) {
   const { t, i18n } = useTranslation()
   const sorted = [...files].sort((a, b) => a.metadata.relPath.localeCompare(b.metadata.relPath))
   return (
@@ -133,6 +140,11 @@ export function LibraryFilesTable({ files }: { files: readonly LibraryFile[] }) 
           <th className={th}>{t('LabelPath')}</th>
           <th className={th}>{t('LabelType')}</th>
           <th className={`${th} text-right`}>{t('LabelSize')}</th>
+          {fileAction && (
+            <th className={th}>
+              <span className="sr-only">{t('LabelActions')}</span>
+            </th>
+          )}
         </tr>
       }
     >
@@ -146,6 +158,7 @@ export function LibraryFilesTable({ files }: { files: readonly LibraryFile[] }) 
           <td className={`${td} text-right tabular-nums`}>
             {formatBytes(file.metadata.size, i18n.language)}
           </td>
+          {fileAction && <td className={`${td} text-right`}>{fileAction(file)}</td>}
         </tr>
       ))}
     </DataTable>

@@ -1,0 +1,99 @@
+import type {
+  ItemResponse,
+  LibraryItem,
+  UpdateBookMediaRequest,
+  UpdateChaptersRequest,
+  UpdateChaptersResponse,
+  UpdateMediaResponse,
+} from '@shelfcast/contracts'
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { browseKeys, itemKeys } from '@/features/browse/index.ts'
+import { libraryKeys } from '@/features/libraries/index.ts'
+import { ApiError, messageFromErrorBody, useApiClient } from '@/lib/api/index.ts'
+import { getAccessToken } from '@/lib/session-store.ts'
+
+const enc = encodeURIComponent
+
+/** The expanded item (GET /api/items/:id?expanded=1), which the edit modal works on. */
+export type EditableItem = Extract<ItemResponse, { libraryFiles: unknown }> & LibraryItem
+
+export function isEditableItem(item: ItemResponse | undefined): item is EditableItem {
+  return !!item && 'libraryFiles' in item
+}
+
+/** After an edit: the item page shows the server's answer at once; lists and filter data refetch. */
+function refreshAfterEdit(queryClient: QueryClient, item: LibraryItem) {
+  queryClient.setQueryData<ItemResponse>(itemKeys.detail(item.id), (old) =>
+    old ? { ...item, userMediaProgress: old.userMediaProgress } : item,
+  )
+  void queryClient.invalidateQueries({ queryKey: libraryKeys.detail(item.libraryId) })
+  void queryClient.invalidateQueries({ queryKey: browseKeys.library(item.libraryId) })
+}
+
+/** PATCH /api/items/:id/media with only the changed fields. */
+export function useUpdateMedia(itemId: string) {
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: UpdateBookMediaRequest) =>
+      api.patch<UpdateMediaResponse>(`/api/items/${enc(itemId)}/media`, body),
+    onSuccess: (answer) => refreshAfterEdit(queryClient, answer.libraryItem),
+  })
+}
+
+/** POST /api/items/:id/chapters. */
+export function useUpdateChapters(itemId: string) {
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: UpdateChaptersRequest) =>
+      api.post<UpdateChaptersResponse>(`/api/items/${enc(itemId)}/chapters`, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: itemKeys.detail(itemId) }),
+  })
+}
+
+/** DELETE /api/items/:id, `hard` also removing the files from disk. */
+export function useDeleteItem() {
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, hard }: { id: string; libraryId: string; hard: boolean }) =>
+      api.delete<unknown>(`/api/items/${enc(id)}`, { query: { hard: hard ? 1 : undefined } }),
+    onSuccess: (_answer, { id, libraryId }) => {
+      queryClient.removeQueries({ queryKey: itemKeys.detail(id) })
+      void queryClient.invalidateQueries({ queryKey: browseKeys.library(libraryId) })
+      void queryClient.invalidateQueries({ queryKey: libraryKeys.detail(libraryId) })
+    },
+  })
+}
+
+export type CoverChange = { kind: 'remove' } | { kind: 'url'; url: string } | { kind: 'upload'; file: File }
+
+/** DELETE /api/items/:id/cover, POST {url}, or POST a multipart upload (field "cover"). */
+export function useChangeCover(itemId: string) {
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (change: CoverChange): Promise<unknown> => {
+      const path = `/api/items/${enc(itemId)}/cover`
+      if (change.kind === 'remove') return api.delete<unknown>(path)
+      if (change.kind === 'url') return api.post<unknown>(path, { url: change.url })
+      // The api client sends JSON only; a file goes as multipart with the same bearer token.
+      const form = new FormData()
+      form.append('cover', change.file)
+      const token = getAccessToken()
+      const response = await fetch(api.url(path), {
+        method: 'POST',
+        body: form,
+        headers: token ? { Authorization: `Bearer ${token}` } : undefined,
+      })
+      if (!response.ok)
+        throw new ApiError(
+          response.status,
+          messageFromErrorBody(await response.text()) || response.statusText,
+        )
+      return response.json().catch(() => null)
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: itemKeys.detail(itemId) }),
+  })
+}

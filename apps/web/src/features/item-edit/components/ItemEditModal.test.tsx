@@ -1,0 +1,315 @@
+import type { Book, LibraryItem, User } from '@shelfcast/contracts'
+import { QueryClient } from '@tanstack/react-query'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it } from 'vitest'
+import { AppProviders } from '@/app/providers.tsx'
+import { i18n } from '@/lib/i18n/index.ts'
+import { openEditModal, publishBookshelfPage, useItemEditModal } from '@/lib/item-edit-modal.ts'
+import { useSessionStore } from '@/lib/session-store.ts'
+import { useToastStore } from '@/lib/toast-store.ts'
+import { filterDataFixture, libraryDetailReply } from '@/test/browse-fixtures.ts'
+import { fakeApiClient, fakeServer, json, text } from '@/test/fake-server.ts'
+import { loginResponseFixture, userFixture } from '@/test/fixtures.ts'
+import { ItemEditModal } from './ItemEditModal.tsx'
+
+function bookItem(id: string, over: { title?: string; audio?: number; ebook?: boolean } = {}): LibraryItem {
+  const file = (name: string) => ({
+    filename: name,
+    ext: '.mp3',
+    path: `/m/${name}`,
+    relPath: name,
+    size: 1000,
+    mtimeMs: 0,
+    ctimeMs: 0,
+    birthtimeMs: 0,
+  })
+  const audioFiles = Array.from({ length: over.audio ?? 2 }, (_, i) => ({
+    index: i + 1,
+    ino: `ino-${i}`,
+    metadata: file(`part ${i + 1}.mp3`),
+    addedAt: 0,
+    updatedAt: 0,
+    trackNumFromMeta: null,
+    discNumFromMeta: null,
+    trackNumFromFilename: null,
+    discNumFromFilename: null,
+    manuallyVerified: false,
+    exclude: false,
+    error: null,
+    format: 'MP3',
+    duration: 30,
+    bitRate: null,
+    language: null,
+    codec: 'mp3',
+    timeBase: null,
+    channels: 1,
+    channelLayout: null,
+    chapters: [],
+    embeddedCoverArt: null,
+    metaTags: {},
+    mimeType: 'audio/mpeg',
+  }))
+  const media: Book = {
+    id: `${id}-book`,
+    libraryItemId: id,
+    coverPath: null,
+    tags: ['fav'],
+    audioFiles,
+    chapters: [
+      { id: 0, start: 0, end: 30, title: 'One' },
+      { id: 1, start: 30, end: 60, title: 'Two' },
+    ],
+    ebookFile: over.ebook
+      ? { ino: 'eb', metadata: file('book.epub'), ebookFormat: 'epub', addedAt: 0, updatedAt: 0 }
+      : null,
+    duration: 30 * audioFiles.length,
+    size: 2000,
+    tracks: [],
+    metadata: {
+      title: over.title === undefined ? 'Dune' : over.title,
+      titleIgnorePrefix: null,
+      subtitle: null,
+      authors: [{ id: 'au1', name: 'Frank Herbert' }],
+      narrators: [],
+      series: [],
+      genres: ['SciFi'],
+      publishedYear: '1965',
+      publishedDate: null,
+      publisher: null,
+      description: null,
+      isbn: null,
+      asin: null,
+      language: null,
+      explicit: false,
+      abridged: false,
+      authorName: 'Frank Herbert',
+      authorNameLF: 'Herbert, Frank',
+      narratorName: '',
+      seriesName: '',
+    },
+  }
+  return {
+    id,
+    ino: null,
+    libraryId: 'lib1',
+    folderId: 'f',
+    path: `/m/${id}`,
+    relPath: id,
+    isFile: false,
+    mtimeMs: 0,
+    ctimeMs: 0,
+    birthtimeMs: 0,
+    addedAt: 0,
+    updatedAt: 1,
+    lastScan: null,
+    isMissing: false,
+    isInvalid: false,
+    mediaType: 'book',
+    media,
+    libraryFiles: audioFiles.map((f) => ({
+      ino: f.ino,
+      metadata: f.metadata,
+      isSupplementary: null,
+      addedAt: 0,
+      updatedAt: 0,
+      fileType: 'audio' as const,
+    })),
+    size: 2000,
+  }
+}
+
+function setup(user: User, items: Record<string, LibraryItem>, extra: Parameters<typeof fakeServer>[0] = {}) {
+  useSessionStore.getState().setSession(loginResponseFixture(user))
+  const routes: Parameters<typeof fakeServer>[0] = {
+    'GET /api/libraries/lib1': () =>
+      libraryDetailReply(
+        'lib1',
+        'book',
+        filterDataFixture({ authors: [{ id: 'au2', name: 'Brian Herbert' }] }),
+      ),
+  }
+  for (const item of Object.values(items)) {
+    routes[`GET /api/items/${item.id}`] = () => json(item)
+    routes[`PATCH /api/items/${item.id}/media`] = (request) => {
+      const body = request.body as { metadata?: { title?: string } }
+      const media = item.media as Book
+      return json({
+        updated: true,
+        libraryItem: { ...item, media: { ...media, metadata: { ...media.metadata, ...body.metadata } } },
+      })
+    }
+    routes[`POST /api/items/${item.id}/chapters`] = () => json({ success: true, updated: true })
+  }
+  const server = fakeServer({ ...routes, ...extra })
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  })
+  render(
+    <AppProviders services={{ api: fakeApiClient(server.fetch), queryClient, i18n }}>
+      <ItemEditModal />
+    </AppProviders>,
+  )
+  return { server, user: userEvent.setup() }
+}
+
+const toasts = () => useToastStore.getState().toasts.map((t) => t.message)
+const tabNames = () => screen.queryAllByRole('tab').map((tab) => tab.textContent)
+const writes = (server: ReturnType<typeof fakeServer>) => server.requests.filter((r) => r.method !== 'GET')
+
+afterEach(() => useItemEditModal.setState(useItemEditModal.getInitialState(), true))
+
+describe('ItemEditModal', () => {
+  it('shows every book tab to a root user, titled with the item', async () => {
+    setup(userFixture('root'), { b1: bookItem('b1') })
+    act(() => openEditModal('b1'))
+    expect(await screen.findByRole('heading', { name: 'Dune' })).toBeTruthy()
+    expect(tabNames()).toEqual(['Details', 'Cover', 'Chapters', 'Files'])
+  })
+
+  it('titles an untitled item No Title and hides chapters for ebook-only books', async () => {
+    setup(userFixture('root'), {
+      b1: bookItem('b1', { title: null as unknown as string, audio: 0, ebook: true }),
+    })
+    act(() => openEditModal('b1'))
+    expect(await screen.findByRole('heading', { name: 'No Title' })).toBeTruthy()
+    expect(tabNames()).toEqual(['Details', 'Cover', 'Files'])
+  })
+
+  it('gives a download-only user the files tab alone, switching to it', async () => {
+    const reader = userFixture('user', {
+      permissions: { ...userFixture('user').permissions, update: false, download: true },
+    })
+    setup(reader, { b1: bookItem('b1') })
+    act(() => openEditModal('b1', 'details'))
+    await screen.findByTestId('edit-files')
+    expect(tabNames()).toEqual(['Files'])
+    expect(useItemEditModal.getState().editModalTab).toBe('files')
+    expect(screen.getAllByTestId('file-download')).toHaveLength(2)
+  })
+
+  it('closes when the user may neither update nor download', async () => {
+    const guest = userFixture('guest')
+    setup(guest, { b1: bookItem('b1') })
+    act(() => openEditModal('b1'))
+    await waitFor(() => expect(useItemEditModal.getState().showEditModal).toBe(false))
+    expect(screen.queryByTestId('item-edit-modal')).toBeNull()
+  })
+
+  it('closes with Failed to load data when the item cannot be fetched', async () => {
+    setup(userFixture('root'), {})
+    act(() => openEditModal('missing'))
+    await waitFor(() => expect(useItemEditModal.getState().showEditModal).toBe(false))
+    expect(toasts()).toContain('Failed to load data')
+  })
+
+  it('saves only the changed fields, and sends nothing when nothing changed', async () => {
+    const { server, user } = setup(userFixture('root'), { b1: bookItem('b1') })
+    act(() => openEditModal('b1'))
+    const title = await screen.findByTestId('edit-title')
+
+    await user.click(screen.getByTestId('edit-save'))
+    expect(writes(server)).toEqual([])
+    expect(toasts()).toContain('No updates necessary')
+
+    await user.clear(title)
+    await user.type(title, 'Dune Messiah')
+    await user.click(within(screen.getByTestId('edit-authors')).getByRole('combobox'))
+    await user.keyboard('Brian Herbert{Enter}')
+    await user.click(screen.getByTestId('edit-save'))
+    await waitFor(() => expect(writes(server)).toHaveLength(1))
+    expect(writes(server)[0]).toMatchObject({
+      method: 'PATCH',
+      path: '/api/items/b1/media',
+      body: {
+        metadata: {
+          title: 'Dune Messiah',
+          authors: [
+            { id: 'au1', name: 'Frank Herbert' },
+            { id: 'au2', name: 'Brian Herbert' },
+          ],
+        },
+      },
+    })
+    await waitFor(() => expect(toasts()).toContain('Item updated'))
+
+    // Saved: the same form again is no change.
+    await user.click(screen.getByTestId('edit-save'))
+    expect(writes(server)).toHaveLength(1)
+  })
+
+  it('refuses an empty title and a series sequence with spaces without a request', async () => {
+    const { server, user } = setup(userFixture('root'), { b1: bookItem('b1') })
+    act(() => openEditModal('b1'))
+    await user.clear(await screen.findByTestId('edit-title'))
+    await user.click(screen.getByTestId('edit-save'))
+    expect(toasts()).toContain('Title is required')
+    await user.type(screen.getByTestId('edit-title'), 'Dune')
+    await user.click(screen.getByRole('button', { name: 'Add series' }))
+    await user.type(screen.getByRole('combobox', { name: 'Series' }), 'Dune')
+    await user.type(screen.getByRole('textbox', { name: 'Sequence' }), '1 b')
+    await user.click(screen.getByTestId('edit-save'))
+    expect(toasts()).toContain('Series sequence cannot contain spaces')
+    expect(writes(server)).toEqual([])
+  })
+
+  it('edits chapters, refuses locked rows and posts the chapters', async () => {
+    const { server, user } = setup(userFixture('root'), { b1: bookItem('b1') })
+    act(() => openEditModal('b1', 'chapters'))
+    await screen.findByTestId('edit-chapters')
+    const titles = screen.getAllByTestId('chapter-title')
+    await user.clear(titles[1]!)
+    await user.type(titles[1]!, 'Second')
+
+    await user.click(screen.getAllByTestId('chapter-lock')[0]!)
+    await user.type(screen.getAllByTestId('chapter-title')[0]!, 'x')
+    expect(toasts()).toContain('Chapter is locked')
+    expect((screen.getAllByTestId('chapter-title')[0] as HTMLInputElement).value).toBe('One')
+
+    await user.type(screen.getByTestId('chapters-bulk-input'), '151')
+    await user.click(screen.getByTestId('chapters-bulk'))
+    expect(toasts()).toContain('Enter a number between 1 and 150')
+
+    await user.click(screen.getByTestId('chapters-save'))
+    await waitFor(() => expect(writes(server)).toHaveLength(1))
+    expect(writes(server)[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/items/b1/chapters',
+      body: {
+        chapters: [
+          { start: 0, end: 30, title: 'One' },
+          { start: 30, end: 60, title: 'Second' },
+        ],
+      },
+    })
+  })
+
+  it('steps to the next and previous book of the shelf with the arrow keys', async () => {
+    const { user } = setup(userFixture('root'), { b1: bookItem('b1'), b2: bookItem('b2', { title: 'Emma' }) })
+    act(() => publishBookshelfPage(0, ['b1', 'b2']))
+    act(() => openEditModal('b1', 'cover'))
+    await screen.findByRole('heading', { name: 'Dune' })
+    ;(document.activeElement as HTMLElement | null)?.blur()
+    await user.keyboard('{ArrowRight}')
+    expect(await screen.findByRole('heading', { name: 'Emma' })).toBeTruthy()
+    expect(useItemEditModal.getState().editModalTab).toBe('cover')
+    await user.click(screen.getByTestId('edit-previous'))
+    expect(await screen.findByRole('heading', { name: 'Dune' })).toBeTruthy()
+  })
+})
+
+describe('ItemEditModal errors', () => {
+  it('toasts Failed to update with the server message', async () => {
+    const { user } = setup(
+      userFixture('root'),
+      { b1: bookItem('b1') },
+      { 'PATCH /api/items/b1/media': () => text('Cannot add two series with the same name', 400) },
+    )
+    act(() => openEditModal('b1'))
+    await user.type(await screen.findByTestId('edit-title'), ' II')
+    await user.click(screen.getByTestId('edit-save'))
+    await waitFor(() =>
+      expect(toasts()).toContain('Failed to update: Cannot add two series with the same name'),
+    )
+  })
+})

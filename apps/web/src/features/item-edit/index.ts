@@ -1,0 +1,2 @@
+export { ItemDeletePrompt } from './components/ItemDeletePrompt.tsx'
+export { ItemEditModal } from './components/ItemEditModal.tsx'

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest'
+import { availableTabs, resolveTab, shelfNeighbours, type TabItemFacts } from './tab-rules.ts'
+
+const audiobook: TabItemFacts = { mediaType: 'book', numAudioFiles: 2, hasEbook: false }
+const all = { update: true, download: true }
+
+describe('availableTabs', () => {
+  it('gives a book every tab with update and download', () => {
+    expect(availableTabs(audiobook, all)).toEqual(['details', 'cover', 'chapters', 'files'])
+  })
+
+  it('gives no tabs without update or download', () => {
+    expect(availableTabs(audiobook, { update: false, download: false })).toEqual([])
+  })
+
+  it('needs download for files and update for the rest', () => {
+    expect(availableTabs(audiobook, { update: false, download: true })).toEqual(['files'])
+    expect(availableTabs(audiobook, { update: true, download: false })).toEqual([
+      'details',
+      'cover',
+      'chapters',
+    ])
+  })
+
+  it('hides chapters for ebook-only books but keeps them for books with audio and an ebook', () => {
+    expect(availableTabs({ mediaType: 'book', numAudioFiles: 0, hasEbook: true }, all)).toEqual([
+      'details',
+      'cover',
+      'files',
+    ])
+    expect(availableTabs({ ...audiobook, hasEbook: true }, all)).toContain('chapters')
+  })
+
+  it('shows podcasts no details or chapters (podcast editing comes later)', () => {
+    expect(availableTabs({ mediaType: 'podcast', numAudioFiles: 0, hasEbook: false }, all)).toEqual([
+      'cover',
+      'files',
+    ])
+  })
+})
+
+describe('resolveTab', () => {
+  it('keeps an allowed tab, else takes the first allowed, else none', () => {
+    expect(resolveTab('chapters', ['details', 'chapters'])).toBe('chapters')
+    expect(resolveTab('chapters', ['files'])).toBe('files')
+    expect(resolveTab('details', [])).toBeNull()
+  })
+})
+
+describe('shelfNeighbours', () => {
+  it('finds the books on either side, skipping pages not loaded', () => {
+    const ids = ['a', undefined, 'b', 'c']
+    expect(shelfNeighbours(ids, 'b')).toEqual({ previous: 'a', next: 'c' })
+    expect(shelfNeighbours(ids, 'a')).toEqual({ previous: null, next: 'b' })
+    expect(shelfNeighbours(ids, 'c')).toEqual({ previous: 'b', next: null })
+    expect(shelfNeighbours(ids, 'zz')).toEqual({ previous: null, next: null })
+  })
+})

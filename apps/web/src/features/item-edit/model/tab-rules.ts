@@ -1,0 +1,51 @@
+import type { EditModalTab } from '@/lib/item-edit-modal.ts'
+
+/** What the tab rules read of the item. */
+export interface TabItemFacts {
+  mediaType: 'book' | 'podcast'
+  /** Audio files (books); an ebook-only book has none. */
+  numAudioFiles: number
+  hasEbook: boolean
+}
+
+export interface TabPermissions {
+  update: boolean
+  download: boolean
+}
+
+/**
+ * Spec §5 (edit modal tabs): without update or download there are no tabs; files needs download, the
+ * others update; chapters and details are for books (podcast details come with podcast editing), and
+ * chapters are hidden for ebook-only books.
+ */
+export function availableTabs(item: TabItemFacts, permissions: TabPermissions): EditModalTab[] {
+  if (!permissions.update && !permissions.download) return []
+  const isBook = item.mediaType === 'book'
+  const ebookOnly = isBook && item.hasEbook && item.numAudioFiles === 0
+  const tabs: EditModalTab[] = []
+  if (permissions.update && isBook) tabs.push('details')
+  if (permissions.update) tabs.push('cover')
+  if (permissions.update && isBook && !ebookOnly) tabs.push('chapters')
+  if (permissions.download) tabs.push('files')
+  return tabs
+}
+
+/** On open the current tab stays if allowed, else the first allowed one; null closes the modal. */
+export function resolveTab(current: EditModalTab, available: readonly EditModalTab[]): EditModalTab | null {
+  if (available.includes(current)) return current
+  return available[0] ?? null
+}
+
+/** The books before and after `id` on the shelf (holes are pages not loaded: skipped). */
+export function shelfNeighbours(
+  ids: readonly (string | undefined)[],
+  id: string,
+): { previous: string | null; next: string | null } {
+  const index = ids.indexOf(id)
+  if (index === -1) return { previous: null, next: null }
+  let previous: string | null = null
+  for (let i = index - 1; i >= 0 && previous === null; i--) previous = ids[i] ?? null
+  let next: string | null = null
+  for (let i = index + 1; i < ids.length && next === null; i++) next = ids[i] ?? null
+  return { previous, next }
+}
