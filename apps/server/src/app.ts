@@ -25,6 +25,7 @@ import { registerItemEditRoutes } from './modules/item-edit/item-edit.routes.ts'
 import { ItemCoverService } from './modules/item-edit/item-cover.service.ts'
 import { ItemEditService } from './modules/item-edit/item-edit.service.ts'
 import { ScanRepository } from './scanner/scan.repository.ts'
+import { registerDownloadsRoutes } from './modules/downloads/downloads.routes.ts'
 import { registerUploadRoutes } from './modules/upload/upload.routes.ts'
 import { UploadService } from './modules/upload/upload.service.ts'
 import { PlaylistsRepository } from './modules/playlists/playlists.repository.ts'
@@ -205,6 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerItemEditRoutes(app, ctx)
   registerAuthorEditRoutes(app, ctx)
   registerUploadRoutes(app, ctx)
+  registerDownloadsRoutes(app, ctx)
   registerClientFiles(app, config.clientDistPath, base)
 
   realtime.attach(app.server, base ? ['/socket.io', `${base}/socket.io`] : ['/socket.io'], async (token) => {

@@ -23,6 +23,15 @@ export interface CoverRequest {
   raw: boolean
 }
 
+export interface DownloadableItem {
+  id: string
+  title: string
+  /** The item's folder (or file) name, the top folder of its entries in a zip. */
+  folderName: string
+  isFile: boolean
+  files: { path: string; size: number; mtimeMs: number; name: string }[]
+}
+
 export type CoverAnswer = { kind: 'raw'; file: ServableFile } | { kind: 'resized'; file: ResizedCover }
 
 const libraryFiles = z.array(LibraryFile)
@@ -167,6 +176,29 @@ export class ItemsService {
     const file = entry ? await regularFileInside(entry.metadata.path, [row.path]) : null
     if (!file) throw notFound('File not found')
     return file
+  }
+
+  /**
+   * What a download of these items holds: each visible item's listed files that still are regular files
+   * inside its path, named by their place in the item (single-file items by their file name).
+   */
+  async downloadable(user: UserRecord, ids: readonly string[], libraryId?: string): Promise<DownloadableItem[]> {
+    const visible = await this.filterVisible(user, ids, libraryId)
+    const rows = new Map((await this.repo.rows(visible)).map((r) => [r.id, r]))
+    const out: DownloadableItem[] = []
+    for (const id of visible) {
+      const row = rows.get(id)
+      if (!row) continue
+      const files: DownloadableItem['files'] = []
+      for (const entry of parseLibraryFiles(row.library_files)) {
+        const file = await regularFileInside(entry.metadata.path, [row.is_file ? path.dirname(row.path) : row.path])
+        if (!file) continue
+        const inItem = row.is_file ? path.basename(file.path) : path.relative(row.path, file.path).split(path.sep).join('/')
+        files.push({ path: file.path, size: file.size, mtimeMs: file.mtimeMs, name: inItem })
+      }
+      out.push({ id, title: row.title || path.basename(row.path), folderName: path.basename(row.path), isFile: row.is_file === 1, files })
+    }
+    return out
   }
 
   /** The primary ebook, or a supplementary one by inode. */
