@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { I18nextProvider } from 'react-i18next'
 import { afterEach, describe, expect, it } from 'vitest'
 import { usePlayerStore } from '@/features/player/index.ts'
+import { useAddToListModal } from '@/lib/add-to-list-modal.ts'
 import { ApiClientProvider } from '@/lib/api/index.ts'
 import { i18n } from '@/lib/i18n/index.ts'
 import { fakeApiClient, fakeServer } from '@/test/fake-server.ts'
@@ -70,5 +71,27 @@ describe('EpisodeList queue toggle', () => {
     expect(toggle.getAttribute('aria-pressed')).toBe('true')
     await user.click(screen.getByRole('button', { name: 'Remove from queue' }))
     expect(usePlayerStore.getState().queue).toEqual([])
+  })
+
+  it('adds an episode with audio to a playlist through the global modal', async () => {
+    const withAudio = { ...episode, audioFile: { ino: '1' } as unknown as PodcastEpisode['audioFile'] }
+    render(
+      <I18nextProvider i18n={i18n}>
+        <ApiClientProvider client={fakeApiClient(fakeServer({}).fetch)}>
+          <EpisodeList
+            episodes={[episode, { ...withAudio, id: 'ep2' }]}
+            podcast={{ title: 'The Show', libraryId: 'lib2', coverPath: null }}
+          />
+        </ApiClientProvider>
+      </I18nextProvider>,
+    )
+    // Only the episode with audio can be played from a playlist.
+    expect(screen.getAllByTestId('episode-add-to-playlist')).toHaveLength(1)
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Add to playlist' }))
+    expect(useAddToListModal.getState().request).toEqual({
+      kind: 'playlist',
+      libraryId: 'lib2',
+      entries: [{ libraryItemId: 'pod1', episodeId: 'ep2' }],
+    })
   })
 })

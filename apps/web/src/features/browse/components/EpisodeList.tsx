@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button, Icon } from '@/components/ui/index.ts'
 import { PlayButton, useQueueToggle, type QueueItem } from '@/features/player/index.ts'
+import { openAddToPlaylist } from '@/lib/add-to-list-modal.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { formatDate, secondsToTimestamp } from '@/lib/time-format.ts'
 import { pageSlice, sortEpisodes, type EpisodeSortKey } from '../model/episodes.ts'
@@ -99,6 +100,22 @@ export function EpisodeList({
                 <span className="inline-flex items-center gap-2">
                   {secondsToTimestamp(episode.duration)}
                   <EpisodeQueueButton entry={episodeQueueEntry(episode, podcast, published || null)} />
+                  {episode.audioFile && (
+                    <button
+                      type="button"
+                      aria-label={t('ButtonAddToPlaylist')}
+                      title={t('ButtonAddToPlaylist')}
+                      onClick={() =>
+                        openAddToPlaylist(podcast.libraryId, [
+                          { libraryItemId: episode.libraryItemId, episodeId: episode.id },
+                        ])
+                      }
+                      className="rounded p-1 text-muted hover:bg-surface hover:text-fg"
+                      data-testid="episode-add-to-playlist"
+                    >
+                      <Icon name="playlists" className="size-4" />
+                    </button>
+                  )}
                 </span>
               </td>
             </tr>

@@ -107,10 +107,15 @@ export function AddToListModal({
                   {countText(t, isCollection ? 'Book' : 'Item', list.entries.length)}
                 </p>
               </div>
-              {contains && <Icon name="check" className="size-4 text-success group-hover:hidden" />}
+              {contains && (
+                <Icon
+                  name="check"
+                  className="size-4 text-success group-hover:hidden [@media(hover:none)]:hidden"
+                />
+              )}
               <Button
                 variant={contains ? 'secondary' : 'primary'}
-                className="h-8 px-3 opacity-0 group-hover:opacity-100 focus:opacity-100"
+                className="h-8 px-3 opacity-0 group-hover:opacity-100 focus:opacity-100 [@media(hover:none)]:opacity-100"
                 loading={busy === list.id}
                 disabled={busy !== null}
                 aria-label={t(contains ? 'ButtonRemoveFromNamedList' : 'ButtonAddToNamedList', {

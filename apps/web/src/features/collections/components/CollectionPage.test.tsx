@@ -1,6 +1,7 @@
 import type { Collection, User } from '@shelfcast/contracts'
 import { screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { installPlayerController, PlayerController, usePlayerStore } from '@/features/player/index.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { useToastStore } from '@/lib/toast-store.ts'
 import { libraryDetailReply, listedItemFixture } from '@/test/browse-fixtures.ts'
@@ -35,6 +36,11 @@ function server(
     'PATCH /api/collections/c1': patch,
   })
 }
+
+afterEach(() => {
+  installPlayerController(null)
+  usePlayerStore.setState(usePlayerStore.getInitialState(), true)
+})
 
 const titles = () => screen.getAllByTestId('list-entry-title').map((el) => el.textContent)
 
@@ -96,5 +102,23 @@ describe('collection page', () => {
     signIn()
     renderApp('/collection/zz', server(collectionFixture(1)))
     expect((await screen.findByTestId('empty-state')).textContent).toContain('Collection not found')
+  })
+
+  it('plays all: the queue becomes the playable books in order and the first starts', async () => {
+    signIn()
+    const controller = new PlayerController()
+    const play = vi.spyOn(controller, 'play').mockResolvedValue()
+    installPlayerController(controller)
+    const collection = collectionFixture(3)
+    // A book without audio (an ebook) is left out of the queue.
+    const ebook = listedItemFixture(0)
+    collection.books[0] = { ...ebook, media: { ...ebook.media, numTracks: 0 } }
+    const { user } = renderApp('/collection/c1', server(collection))
+    await user.click(await screen.findByTestId('list-play-all'))
+    expect(usePlayerStore.getState().queue.map((q) => [q.libraryItemId, q.title])).toEqual([
+      ['item-1', 'Book 00001'],
+      ['item-2', 'Book 00002'],
+    ])
+    expect(play).toHaveBeenCalledWith(expect.objectContaining({ libraryItemId: 'item-1', episodeId: null }))
   })
 })

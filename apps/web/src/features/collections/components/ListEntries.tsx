@@ -230,7 +230,7 @@ const EntryRow = memo(function EntryRow({
           title={t('ButtonRemoveFromList', { title })}
           onClick={() => onRemove(entry)}
           data-testid="list-entry-remove"
-          className="shrink-0 rounded p-1.5 text-muted opacity-0 transition group-hover:opacity-100 hover:bg-surface hover:text-error focus:opacity-100"
+          className="shrink-0 rounded p-1.5 text-muted opacity-0 transition group-hover:opacity-100 hover:bg-surface hover:text-error focus:opacity-100 [@media(hover:none)]:opacity-100"
         >
           <Icon name="close" className="size-4" />
         </button>
