@@ -62,17 +62,23 @@ describe('collection page', () => {
     expect(screen.getByTestId('list-edit')).toBeTruthy()
   })
 
-  it('moves a book down with the keyboard and sends the whole new order', async () => {
+  it('moves a book down with the keyboard and sends the whole new order once the moves stop', async () => {
     signIn()
-    const fake = server(collectionFixture(3))
+    const fake = server(collectionFixture(4))
     const { user } = renderApp('/collection/c1', fake)
     await screen.findByTestId('list-entries')
     const handle = within(screen.getAllByTestId('list-entry')[0]!).getByTestId('entry-drag-handle')
     handle.focus()
     await user.keyboard('{ArrowDown}')
-    await waitFor(() => expect(titles()).toEqual(['Book 00001', 'Book 00000', 'Book 00002']))
-    const patch = fake.requests.find((r) => r.method === 'PATCH')
-    expect(patch?.body).toEqual({ books: ['item-1', 'item-0', 'item-2'] })
+    await waitFor(() => expect(titles()).toEqual(['Book 00001', 'Book 00000', 'Book 00002', 'Book 00003']))
+    // The moved row's handle keeps the focus: the next press moves the same book on.
+    expect(document.activeElement?.getAttribute('data-handle-key')).toBe('item-0')
+    await user.keyboard('{ArrowDown}')
+    await waitFor(() => expect(titles()).toEqual(['Book 00001', 'Book 00002', 'Book 00000', 'Book 00003']))
+    await waitFor(() => expect(fake.requests.filter((r) => r.method === 'PATCH')).toHaveLength(1))
+    expect(fake.requests.find((r) => r.method === 'PATCH')?.body).toEqual({
+      books: ['item-1', 'item-2', 'item-0', 'item-3'],
+    })
   })
 
   it('puts the order back and says so when the server refuses it', async () => {

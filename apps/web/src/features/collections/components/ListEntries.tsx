@@ -27,8 +27,8 @@ export interface ListEntriesProps {
   aspectRatio: number
   canReorder: boolean
   canRemove: boolean
-  /** The new order, as entry keys. */
-  onReorder: (keys: string[]) => void
+  /** The new order, as entry keys; `deferred` for keyboard moves (saved once they stop). */
+  onReorder: (keys: string[], options?: { deferred?: boolean }) => void
   onRemove: (entry: ListEntryView) => void
 }
 
@@ -58,7 +58,11 @@ export function ListEntries({
     return () => observer.disconnect()
   }, [])
 
-  const reorder = (from: number, to: number) => onReorder(moveEntry(entries, from, to).map((e) => e.key))
+  const reorder = (from: number, to: number, deferred = false) =>
+    onReorder(
+      moveEntry(entries, from, to).map((e) => e.key),
+      { deferred },
+    )
   const { drag, start } = useRowDrag({
     rowHeight: ENTRY_ROW_HEIGHT,
     count: entries.length,
@@ -93,7 +97,7 @@ export function ListEntries({
     const to = index + step
     if (to < 0 || to >= entries.length) return
     moved.current = { key: entries[index]!.key, index: to }
-    reorder(index, to)
+    reorder(index, to, true)
   }
 
   return (

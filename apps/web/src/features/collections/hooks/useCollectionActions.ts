@@ -8,6 +8,7 @@ import { editOptimistically } from '../cache-edits.ts'
 import { collectionKeys, collectionRequests } from '../api.ts'
 import { orderByKeys } from '../model/reorder.ts'
 import type { ListActions } from './list-actions.ts'
+import { useOrderSave } from './useOrderSave.ts'
 
 /** The edits of one collection, with the toasts of spec §8. */
 export function useCollectionActions(collection: { id: string; libraryId: string }): ListActions {
@@ -19,15 +20,15 @@ export function useCollectionActions(collection: { id: string; libraryId: string
   const refreshLists = () =>
     queryClient.invalidateQueries({ queryKey: collectionKeys.pages(collection.libraryId) })
 
+  const reorder = useOrderSave<Collection>({
+    key,
+    apply: (c, keys) => ({ ...c, books: orderByKeys(c.books, keys, (b) => b.id) }),
+    send: (keys) => collectionRequests.update(api, collection.id, { books: keys }),
+    onFailure: () => toast.error(t('ToastFailedToUpdate')),
+  })
+
   return {
-    reorder: (keys) =>
-      void editOptimistically<Collection>(
-        queryClient,
-        key,
-        (c) => ({ ...c, books: orderByKeys(c.books, keys, (b) => b.id) }),
-        () => collectionRequests.update(api, collection.id, { books: keys }),
-        () => toast.error(t('ToastFailedToUpdate')),
-      ),
+    reorder,
     removeEntry: (entry) =>
       void editOptimistically<Collection>(
         queryClient,

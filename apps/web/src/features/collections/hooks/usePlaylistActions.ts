@@ -10,6 +10,7 @@ import { playlistKeys, playlistRequests } from '../api.ts'
 import { entryKey } from '../model/list-view.ts'
 import { orderByKeys } from '../model/reorder.ts'
 import type { ListActions } from './list-actions.ts'
+import { useOrderSave } from './useOrderSave.ts'
 
 const refOf = (entry: { libraryItemId: string; episodeId?: string | null }) => ({
   libraryItemId: entry.libraryItemId,
@@ -34,20 +35,21 @@ export function usePlaylistActions(playlist: { id: string; libraryId: string }):
     refreshLists()
   }
 
+  const orderOf = (items: Playlist['items'], keys: string[]) =>
+    orderByKeys(items, keys, (i) => entryKey(refOf(i)))
+  const reorder = useOrderSave<Playlist>({
+    key,
+    apply: (p, keys) => ({ ...p, items: orderOf(p.items, keys) }),
+    // The cache holds the order being saved: the entries' refs come from it.
+    send: (keys) => {
+      const items = orderOf(queryClient.getQueryData<Playlist>(key)?.items ?? [], keys)
+      return playlistRequests.update(api, playlist.id, { items: items.map(refOf) })
+    },
+    onFailure: () => toast.error(t('ToastFailedToUpdate')),
+  })
+
   return {
-    reorder: (keys) =>
-      void editOptimistically<Playlist>(
-        queryClient,
-        key,
-        (p) => ({ ...p, items: orderByKeys(p.items, keys, (i) => entryKey(refOf(i))) }),
-        () => {
-          const items = orderByKeys(queryClient.getQueryData<Playlist>(key)?.items ?? [], keys, (i) =>
-            entryKey(refOf(i)),
-          )
-          return playlistRequests.update(api, playlist.id, { items: items.map(refOf) })
-        },
-        () => toast.error(t('ToastFailedToUpdate')),
-      ),
+    reorder,
     removeEntry: (entry) =>
       void editOptimistically<Playlist>(
         queryClient,
