@@ -204,6 +204,18 @@ const icons = {
       <path d="M20 21v-5h-5" />
     </>
   ),
+  lock: (
+    <>
+      <rect x="5" y="11" width="14" height="10" rx="2" />
+      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    </>
+  ),
+  unlock: (
+    <>
+      <rect x="5" y="11" width="14" height="10" rx="2" />
+      <path d="M8 11V7a4 4 0 0 1 7.7-1.5" />
+    </>
+  ),
   key: (
     <>
       <circle cx="7.5" cy="15.5" r="4.5" />

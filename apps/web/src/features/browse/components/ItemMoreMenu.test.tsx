@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { usePlayerStore, type QueueItem } from '@/features/player/index.ts'
 import { useAddToListModal } from '@/lib/add-to-list-modal.ts'
 import { i18n } from '@/lib/i18n/index.ts'
+import { useItemEditModal } from '@/lib/item-edit-modal.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { loginResponseFixture, userFixture } from '@/test/fixtures.ts'
 import { ItemMoreMenu } from './ItemMoreMenu.tsx'
@@ -82,5 +83,23 @@ describe('ItemMoreMenu', () => {
       libraryId: 'lib',
       itemIds: ['li2'],
     })
+  })
+
+  it('offers Delete only with delete permission, asking through the global prompt', async () => {
+    const deletable = { id: 'li2', libraryId: 'lib', title: 'Second Book' }
+    const menu = (
+      <ItemMoreMenu variant="page" queueEntry={entry} queueable={false} deletable={deletable} testId="more" />
+    )
+    useSessionStore.getState().setSession(loginResponseFixture(userFixture('user')))
+    const { rerender } = render(<I18nextProvider i18n={i18n}>{menu}</I18nextProvider>)
+    expect(screen.queryByTestId('more')).toBeNull()
+
+    useSessionStore.getState().setSession(loginResponseFixture(userFixture('admin')))
+    rerender(<I18nextProvider i18n={i18n}>{menu}</I18nextProvider>)
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'More' }))
+    await user.click(screen.getByTestId('menu-delete-item'))
+    expect(useItemEditModal.getState().deleteRequest).toEqual(deletable)
+    useItemEditModal.setState({ deleteRequest: null })
   })
 })

@@ -87,7 +87,7 @@ export function ChapterRowView({
           data-testid="chapter-title"
         />
         <RowButton
-          icon={row.locked ? 'key' : 'edit'}
+          icon={row.locked ? 'lock' : 'unlock'}
           label={row.locked ? t('ButtonUnlockChapter') : t('ButtonLockChapter')}
           pressed={row.locked}
           onClick={() => onChange({ locked: !row.locked })}

@@ -31,7 +31,7 @@ export function FilesTab({ item }: { item: EditableItem }) {
   )
 
   return (
-    <div className="-mt-8" data-testid="edit-files">
+    <div className="-mt-4" data-testid="edit-files">
       {item.libraryFiles.length === 0 ? (
         <p className="mt-8 text-sm text-muted">{t('MessageNoFiles')}</p>
       ) : (
