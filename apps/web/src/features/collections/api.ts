@@ -50,11 +50,10 @@ const listsPath = (libraryId: string, lists: 'collections' | 'playlists') =>
   `/api/libraries/${enc(libraryId)}/${lists}`
 
 /** Every list of the library (the add modals show them all, with what each holds). */
-function useAllLists<T>(queryKey: readonly unknown[], path: string, enabled: boolean) {
+function useAllLists<T>(queryKey: readonly unknown[], path: string) {
   const api = useApiClient()
   return useQuery({
     queryKey,
-    enabled,
     queryFn: async ({ signal }) => (await fetchListsPage<T>(api, path, 0, 0, signal)).results,
   })
 }
@@ -69,8 +68,8 @@ export const fetchCollectionsPage = (
   signal?: AbortSignal,
 ) => fetchListsPage<Collection>(api, listsPath(libraryId, 'collections'), page, limit, signal)
 
-export const useLibraryCollections = (libraryId: string, enabled = true) =>
-  useAllLists<Collection>(collectionKeys.all(libraryId), listsPath(libraryId, 'collections'), enabled)
+export const useLibraryCollections = (libraryId: string) =>
+  useAllLists<Collection>(collectionKeys.all(libraryId), listsPath(libraryId, 'collections'))
 
 /** GET /api/collections/:id, minified: a list of thousands of books stays light. */
 export function useCollection(id: string) {
@@ -103,8 +102,8 @@ export const fetchPlaylistsPage = (
   signal?: AbortSignal,
 ) => fetchListsPage<Playlist>(api, listsPath(libraryId, 'playlists'), page, limit, signal)
 
-export const useLibraryPlaylists = (libraryId: string, enabled = true) =>
-  useAllLists<Playlist>(playlistKeys.all(libraryId), listsPath(libraryId, 'playlists'), enabled)
+export const useLibraryPlaylists = (libraryId: string) =>
+  useAllLists<Playlist>(playlistKeys.all(libraryId), listsPath(libraryId, 'playlists'))
 
 export function usePlaylist(id: string) {
   const api = useApiClient()
