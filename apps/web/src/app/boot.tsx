@@ -9,6 +9,7 @@ import { registerCollectionSocketHandlers } from '../features/collections/index.
 import { registerUserAdminSocketHandlers } from '../features/config-users/index.ts'
 import { registerLibrarySocketHandlers } from '../features/libraries/index.ts'
 import { registerPlayerSocketHandlers } from '../features/player/index.ts'
+import { registerSelectionSocketHandlers } from '../features/selection/index.ts'
 import { registerTaskSocketHandlers } from '../features/tasks/index.ts'
 import { createApiClient } from '../lib/api/index.ts'
 import { currentRouterBasePath } from '../lib/base-path.ts'
@@ -54,6 +55,7 @@ export async function boot(container: HTMLElement): Promise<void> {
   registerCollectionSocketHandlers()
   registerTaskSocketHandlers()
   registerPlayerSocketHandlers()
+  registerSelectionSocketHandlers()
   bridgeSocketToQueryCache(socket, queryClient)
 
   await languageController.initFromStorage()

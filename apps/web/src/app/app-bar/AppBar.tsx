@@ -4,8 +4,10 @@ import { Link, NavLink } from 'react-router'
 import { Icon, Logo, cn, type IconName } from '../../components/ui/index.ts'
 import type { CurrentLibrary } from '../../features/libraries/index.ts'
 import { CastLauncher } from '../../features/player/index.ts'
+import { SelectionBar } from '../../features/selection/index.ts'
 import { GlobalSearch } from '../../features/search/index.ts'
 import { TaskWidget } from '../../features/tasks/index.ts'
+import { useItemSelection } from '../../lib/item-selection.ts'
 import { useSessionStore } from '../../lib/session-store.ts'
 import { LibraryDropdown } from './LibraryDropdown.tsx'
 
@@ -45,7 +47,10 @@ function BarLink({
 export function AppBar({ library }: { library: CurrentLibrary }) {
   const { t } = useTranslation()
   const user = useSessionStore((s) => s.user)
+  const selecting = useItemSelection((s) => s.selectedMediaItems.length > 0)
   if (!user) return null
+  // Selection mode takes the bar's place (spec §2) for as long as anything is selected.
+  if (selecting && library.current) return <SelectionBar library={library.current} />
   const isAdmin = isAdminOrUp(user.type)
 
   return (

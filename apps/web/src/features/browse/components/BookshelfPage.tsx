@@ -8,6 +8,7 @@ import { publishBookshelfPage } from '@/lib/item-edit-modal.ts'
 import { browseKeys, fetchItemsPage, type ItemListParams } from '../api.ts'
 import { useBookshelfSettings } from '../hooks/useBookshelfSettings.ts'
 import { shelfPageIds, usePublishShelfIds } from '../hooks/usePublishShelfIds.ts'
+import { useShelfSelectionRange } from '../hooks/useShelfSelectionRange.ts'
 import { countText } from '../model/counts.ts'
 import { FILTER_ALL, filterMenuGroups, parseFilter } from '../model/filters.ts'
 import type { AnyItem } from '../model/item-view.ts'
@@ -55,6 +56,7 @@ function Bookshelf({ library }: { library: Library }) {
   }
 
   usePublishShelfIds(browseKeys.itemsList(library.id, params))
+  useShelfSelectionRange(browseKeys.itemsList(library.id, params))
 
   // Another sort or filter is another list: start it at the top.
   const paramsKey = JSON.stringify(params)
@@ -68,9 +70,10 @@ function Bookshelf({ library }: { library: Library }) {
   const caption = sortCaption(settings.orderBy)
   const cardHeight = cover.height + cardCaptionHeight(shelf.view, settings.showSubtitles)
   const renderCard = useCallback(
-    (item: AnyItem) => (
+    (item: AnyItem, index: number) => (
       <ItemCard
         item={item}
+        selectionIndex={index}
         width={cover.width}
         aspectRatio={aspectRatio}
         view={shelf.view}

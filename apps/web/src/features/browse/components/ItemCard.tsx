@@ -5,6 +5,7 @@ import { CoverImage, Icon, ProgressBar, cn } from '@/components/ui/index.ts'
 import { PlayButton } from '@/features/player/index.ts'
 import { formatBytes } from '@/lib/format.ts'
 import { openEditModal } from '@/lib/item-edit-modal.ts'
+import { isItemSelected, toggleItemSelected, useItemSelection } from '@/lib/item-selection.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { formatDate } from '@/lib/time-format.ts'
 import { useItemCoverUrl } from '../hooks/useCoverUrl.ts'
@@ -24,6 +25,7 @@ import {
 import type { SortCaption } from '../model/sort.ts'
 import { countText } from '../model/counts.ts'
 import { bookQueueEntry } from '../model/queue-entry.ts'
+import { itemTrackCount, selectionEntryOf } from '../model/selection-entry.ts'
 import { ItemMoreMenu } from './ItemMoreMenu.tsx'
 
 export type BookshelfView = 'standard' | 'detail'
@@ -45,6 +47,8 @@ export interface ItemCardProps {
   showSubtitle?: boolean
   /** Cover images load eagerly on shelves that are already in view. */
   eager?: boolean
+  /** Place on the bookshelf: a shift-click on the selection box selects the range up to here. */
+  selectionIndex?: number
 }
 
 /**
@@ -60,6 +64,7 @@ export const ItemCard = memo(function ItemCard({
   caption = 'author',
   showSubtitle = false,
   eager = false,
+  selectionIndex,
 }: ItemCardProps) {
   const { t, i18n } = useTranslation()
   const user = useSessionStore((s) => s.user)
@@ -71,6 +76,16 @@ export const ItemCard = memo(function ItemCard({
   const author = itemAuthor(item)
   const progress = series ? null : progressFraction(progressIndex(user).get(item.id))
   const to = series ? `/library/${item.libraryId}/series/${series.id}` : `/item/${item.id}`
+  const selected = useItemSelection((s) => isItemSelected(s, item.id))
+  const selectionMode = useItemSelection((s) => s.selectedMediaItems.length > 0)
+  // A collapsed series stands for many books: it is not selectable.
+  const selectable = !series
+  const toggleSelected = (shiftKey: boolean) => {
+    const entry = selectionEntryOf(item)
+    if (entry) toggleItemSelected(entry, { index: selectionIndex, shiftKey })
+  }
+  // Overlay buttons would compete with selecting: selection mode hides them.
+  const showActions = !series && !selectionMode
 
   const captionText = (() => {
     if (series) return countText(t, 'Book', series.numBooks)
@@ -105,6 +120,12 @@ export const ItemCard = memo(function ItemCard({
         aria-label={author && !series ? `${title}, ${author}` : title}
         title={title}
         className="relative block rounded-md transition group-hover:-translate-y-0.5"
+        onClick={(event) => {
+          // In selection mode a click on the card chooses it instead of opening it.
+          if (!selectionMode || !selectable) return
+          event.preventDefault()
+          toggleSelected(event.shiftKey)
+        }}
       >
         <CoverImage
           src={coverUrl}
@@ -114,7 +135,10 @@ export const ItemCard = memo(function ItemCard({
           width={width}
           invalidLabel={t('LabelInvalidCover')}
           loading={eager ? 'eager' : 'lazy'}
-          className="shadow-md ring-primary/70 group-hover:ring-2 rounded-md"
+          className={cn(
+            'shadow-md ring-primary/70 group-hover:ring-2 rounded-md',
+            selected && 'ring-4 ring-primary group-hover:ring-4',
+          )}
         />
         {progress && (
           <ProgressBar
@@ -141,7 +165,30 @@ export const ItemCard = memo(function ItemCard({
           </span>
         )}
       </Link>
-      {!series && item.mediaType === 'book' && itemNumTracks(item) > 0 && (
+      {selectable && (
+        <button
+          type="button"
+          role="checkbox"
+          aria-checked={selected}
+          aria-label={t('LabelSelectItem', { title })}
+          title={t('LabelSelectItem', { title })}
+          onClick={(event) => {
+            event.preventDefault()
+            toggleSelected(event.shiftKey)
+          }}
+          className={cn(
+            'absolute top-1.5 left-1.5 z-10 flex size-7 items-center justify-center rounded-full border-2 transition',
+            selected
+              ? 'border-primary bg-primary text-primary-fg'
+              : 'border-white/90 bg-black/40 text-transparent hover:text-white/80',
+            !selectionMode && 'opacity-0 group-hover:opacity-100 focus:opacity-100',
+          )}
+          data-testid="item-card-select"
+        >
+          <Icon name="check" className="size-4" />
+        </button>
+      )}
+      {showActions && item.mediaType === 'book' && itemTrackCount(item) > 0 && (
         <PlayButton
           variant="icon"
           libraryItemId={item.id}
@@ -150,22 +197,22 @@ export const ItemCard = memo(function ItemCard({
           testId="item-card-play"
         />
       )}
-      {!series && item.mediaType === 'book' && (
+      {showActions && item.mediaType === 'book' && (
         <ItemMoreMenu
           variant="card"
           queueEntry={bookQueueEntry(item, title)}
-          queueable={itemNumTracks(item) > 0}
+          queueable={itemTrackCount(item) > 0}
           lists={{
             libraryItemId: item.id,
             libraryId: item.libraryId,
             isBook: true,
-            playable: itemNumTracks(item) > 0,
+            playable: itemTrackCount(item) > 0,
           }}
           className="absolute right-2 bottom-2 opacity-0 group-hover:opacity-100 focus-within:opacity-100"
           testId="item-card-more"
         />
       )}
-      {!series && canEdit && (
+      {showActions && canEdit && (
         <button
           type="button"
           onClick={() => openEditModal(item.id)}
@@ -191,9 +238,3 @@ export const ItemCard = memo(function ItemCard({
     </div>
   )
 })
-
-/** Audio tracks of a full or minified item (0 when unknown). */
-function itemNumTracks(item: { media: unknown }): number {
-  const media = item.media as { numTracks?: number; tracks?: unknown[] }
-  return media.numTracks ?? media.tracks?.length ?? 0
-}

@@ -1,0 +1,19 @@
+import type { SelectedMediaItem } from '@/lib/item-selection.ts'
+import type { AnyItem } from './item-view.ts'
+
+/** Audio tracks of a full or minified item (0 when unknown). */
+export function itemTrackCount(item: { media: unknown }): number {
+  const media = item.media as { numTracks?: number; tracks?: unknown[] }
+  return media.numTracks ?? media.tracks?.length ?? 0
+}
+
+/** What selection mode keeps of a card's item; a collapsed series (many books) is not selectable. */
+export function selectionEntryOf(item: AnyItem): SelectedMediaItem | null {
+  if ('collapsedSeries' in item && item.collapsedSeries) return null
+  return {
+    id: item.id,
+    libraryId: item.libraryId,
+    mediaType: item.mediaType,
+    playable: itemTrackCount(item) > 0,
+  }
+}

@@ -1,0 +1,114 @@
+import type {
+  BatchGetItemsResponse,
+  BatchProgressUpdate,
+  BatchUpdateRequest,
+  BatchUpdateResponse,
+  LibraryItem,
+  User,
+} from '@shelfcast/contracts'
+import { useQuery } from '@tanstack/react-query'
+import { useApiClient, type ApiClient } from '@/lib/api/index.ts'
+import { getAccessToken } from '@/lib/session-store.ts'
+
+/** Query keys of the selection feature. */
+export const selectionKeys = {
+  batchItems: (ids: readonly string[]) => ['batch-items', ...ids] as const,
+  providers: ['search-providers'] as const,
+}
+
+/** POST /api/items/batch/get: the expanded items, in request order (ones the user may not see are left out). */
+export async function fetchBatchItems(api: ApiClient, ids: readonly string[]): Promise<LibraryItem[]> {
+  const answer = await api.post<BatchGetItemsResponse>('/api/items/batch/get', { libraryItemIds: ids })
+  return answer.libraryItems
+}
+
+export function useBatchItems(ids: readonly string[]) {
+  const api = useApiClient()
+  return useQuery({
+    queryKey: selectionKeys.batchItems(ids),
+    queryFn: () => fetchBatchItems(api, ids),
+    enabled: ids.length > 0,
+    // The page edits what it loaded: a refetch under the user's hands would reset the forms.
+    staleTime: Infinity,
+    gcTime: 0,
+  })
+}
+
+export function batchUpdateItems(api: ApiClient, updates: BatchUpdateRequest): Promise<BatchUpdateResponse> {
+  return api.post<BatchUpdateResponse>('/api/items/batch/update', updates)
+}
+
+/** POST /api/items/batch/delete; `hard` also removes the files from disk. */
+export async function batchDeleteItems(api: ApiClient, ids: readonly string[], hard: boolean): Promise<void> {
+  await api.post('/api/items/batch/delete', { libraryItemIds: ids }, { query: { hard: hard ? 1 : 0 } })
+}
+
+/** PATCH /api/me/progress/batch/update, then the user again so progress bars show the change at once. */
+export async function batchSetFinished(
+  api: ApiClient,
+  ids: readonly string[],
+  isFinished: boolean,
+): Promise<User> {
+  const body: BatchProgressUpdate = ids.map((libraryItemId) => ({ libraryItemId, isFinished }))
+  await api.patch('/api/me/progress/batch/update', body)
+  return api.get<User>('/api/me')
+}
+
+export async function batchRescanItems(api: ApiClient, ids: readonly string[]): Promise<void> {
+  await api.post('/api/items/batch/scan', { libraryItemIds: ids })
+}
+
+/** Options of POST /api/items/batch/quickmatch (spec §3: both overrides default to true). */
+export interface QuickMatchOptions {
+  provider: string
+  overrideDetails: boolean
+  overrideCover: boolean
+}
+
+export async function batchQuickMatch(
+  api: ApiClient,
+  ids: readonly string[],
+  options: QuickMatchOptions,
+): Promise<void> {
+  await api.post('/api/items/batch/quickmatch', { options, libraryItemIds: ids })
+}
+
+/**
+ * The zip of several items of a library (at most 40: the ids ride in the URL). A browser download
+ * sends no header, so the token goes in the query as for media URLs.
+ */
+export function batchDownloadUrl(api: ApiClient, libraryId: string, ids: readonly string[]): string {
+  return api.url(`/api/libraries/${encodeURIComponent(libraryId)}/download`, {
+    ids: ids.join(','),
+    token: getAccessToken(),
+  })
+}
+
+export interface ProviderChoice {
+  value: string
+  text: string
+}
+
+/** Used until the server lists its providers (or when it cannot). */
+export const fallbackBookProviders: readonly ProviderChoice[] = [
+  { value: 'google', text: 'Google Books' },
+  { value: 'openlibrary', text: 'Open Library' },
+  { value: 'itunes', text: 'iTunes' },
+  { value: 'audible', text: 'Audible.com' },
+  { value: 'fantlab', text: 'FantLab.ru' },
+]
+
+/** GET /api/search/providers: the book providers (built-in and custom), else the fixed list. */
+export function useBookProviders(enabled: boolean): readonly ProviderChoice[] {
+  const api = useApiClient()
+  const query = useQuery({
+    queryKey: selectionKeys.providers,
+    queryFn: async () =>
+      (await api.get<{ providers?: { books?: ProviderChoice[] } }>('/api/search/providers')).providers
+        ?.books ?? [],
+    enabled,
+    staleTime: 5 * 60_000,
+    retry: false,
+  })
+  return query.data && query.data.length > 0 ? query.data : fallbackBookProviders
+}
