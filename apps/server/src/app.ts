@@ -22,6 +22,9 @@ import { CollectionsService } from './modules/collections/collections.service.ts
 import { registerAuthorEditRoutes } from './modules/authors/author-edit.routes.ts'
 import { AuthorEditService } from './modules/authors/author-edit.service.ts'
 import { registerItemEditRoutes } from './modules/item-edit/item-edit.routes.ts'
+import { createMetadataModule } from './modules/metadata-providers/metadata-providers.module.ts'
+import { registerMetadataProvidersRoutes } from './modules/metadata-providers/metadata-providers.routes.ts'
+import type { MetadataProvidersOptions } from './modules/metadata-providers/provider-registry.ts'
 import { ItemCoverService } from './modules/item-edit/item-cover.service.ts'
 import { ItemEditService } from './modules/item-edit/item-edit.service.ts'
 import { ScanRepository } from './scanner/scan.repository.ts'
@@ -63,6 +66,8 @@ export interface BuildAppOptions {
   clock?: Clock
   /** An already open database (tests reopen the same file to check restarts). */
   database?: DatabaseHandle
+  /** Metadata provider origins and timeout (tests point providers at loopback servers). */
+  metadataProviders?: MetadataProvidersOptions
 }
 
 export interface BuiltApp {
@@ -153,6 +158,22 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     metadataPath: config.metadataPath,
     clock,
   })
+  const metadata = createMetadataModule({
+    db: database.db,
+    fetcher,
+    items: browse.items,
+    libraries,
+    itemEdit,
+    itemCovers,
+    authors: browse.authors,
+    authorEdit,
+    settings,
+    tasks,
+    realtime,
+    clock,
+    log,
+    options: options.metadataProviders,
+  })
   const upload = new UploadService({ libraries, scanRepo, scans: scanner.scans, log })
   const playlists = new PlaylistsService({ repo: new PlaylistsRepository(database.db), items: browse.items, libraries, collections, realtime, clock })
   const ctx: AppContext = {
@@ -180,6 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     itemCovers,
     authorEdit,
     upload,
+    metadata,
     fetcher,
   }
 
@@ -205,6 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerPlaylistsRoutes(app, ctx)
   registerItemEditRoutes(app, ctx)
   registerAuthorEditRoutes(app, ctx)
+  registerMetadataProvidersRoutes(app, ctx)
   registerUploadRoutes(app, ctx)
   registerDownloadsRoutes(app, ctx)
   registerClientFiles(app, config.clientDistPath, base)

@@ -11,6 +11,7 @@ import type { UploadService } from './modules/upload/upload.service.ts'
 import type { AuthorEditService } from './modules/authors/author-edit.service.ts'
 import type { ItemCoverService } from './modules/item-edit/item-cover.service.ts'
 import type { ItemEditService } from './modules/item-edit/item-edit.service.ts'
+import type { MetadataModule } from './modules/metadata-providers/metadata-providers.module.ts'
 import type { PlaylistsService } from './modules/playlists/playlists.service.ts'
 import type { AuthService } from './modules/auth/auth.service.ts'
 import type { LibrariesService } from './modules/libraries/libraries.service.ts'
@@ -50,6 +51,8 @@ export interface AppContext {
   authorEdit: AuthorEditService
   /** Books uploaded through the web client into a library folder. */
   upload: UploadService
+  /** Metadata providers (built-in and custom), and quick match of items and authors. */
+  metadata: MetadataModule
   /** The one way to fetch a URL a user gave (covers, author images, providers, feeds): SSRF-guarded and capped. */
   fetcher: GuardedFetcher
 }

@@ -291,6 +291,17 @@ export interface PlaylistItemsTable {
   position: number
 }
 
+export interface CustomMetadataProvidersTable {
+  id: string
+  name: string
+  url: string
+  media_type: 'book' | 'podcast'
+  /** Sent to the provider as its Authorization header; never sent to clients. */
+  auth_header_value: string | null
+  created_at: number
+  updated_at: number
+}
+
 export interface MigrationsTable {
   version: number
   name: string
@@ -320,6 +331,7 @@ export interface Database {
   collection_books: CollectionBooksTable
   playlists: PlaylistsTable
   playlist_items: PlaylistItemsTable
+  custom_metadata_providers: CustomMetadataProvidersTable
   migrations: MigrationsTable
 }
 

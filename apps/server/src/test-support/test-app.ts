@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import pino, { type Logger } from 'pino'
 import type { LoginResponse, User } from '@shelfcast/contracts'
-import { buildApp } from '../app.ts'
+import { buildApp, type BuildAppOptions } from '../app.ts'
 import { loadConfig, type Config } from '../config/config.ts'
 import type { AppContext } from '../context.ts'
 
@@ -54,6 +54,8 @@ export interface TestAppOptions {
   logs?: LogCapture
   /** Extra environment for loadConfig (ROUTER_BASE_PATH, CLIENT_DIST_PATH, token lifetimes ...). */
   env?: Record<string, string>
+  /** Metadata provider origins and timeout, for tests against fake provider servers. */
+  metadataProviders?: BuildAppOptions['metadataProviders']
 }
 
 export interface LoggedIn {
@@ -109,7 +111,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     HOST: '127.0.0.1',
     ...options.env,
   })
-  const { app, ctx } = await buildApp({ config, clock, logger: logs.logger })
+  const { app, ctx } = await buildApp({ config, clock, logger: logs.logger, metadataProviders: options.metadataProviders })
   let closed = false
 
   const inject = (opts: InjectOptions) => app.inject(opts)

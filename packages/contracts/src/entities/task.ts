@@ -7,6 +7,8 @@ export const taskActions = [
   'encode-m4b',
   'embed-metadata',
   'scan-item',
+  /** POST /api/items/batch/quickmatch: quick match of chosen books. */
+  'batch-quickmatch',
 ] as const
 export const TaskAction = z.enum(taskActions)
 export type TaskAction = z.infer<typeof TaskAction>

@@ -12,7 +12,7 @@ describe('migration 0008', () => {
       INSERT INTO library_folders VALUES ('f', 'lib', '/books', 0);
       INSERT INTO library_items (id, library_id, folder_id, media_type, media_id, path, rel_path, added_at, updated_at, title)
         VALUES ('a', 'lib', 'f', 'book', 'ma', '/books/a', 'a', 0, 0, 'A'), ('b', 'lib', 'f', 'book', 'mb', '/books/b', 'b', 0, 0, 'B');`)
-    expect(migrate(sqlite, migrations)).toEqual([8])
+    expect(migrate(sqlite, migrations)).toContain(8)
     sqlite.exec(`INSERT INTO collections VALUES ('c', 'lib', 'C', NULL, 0, 0);
       INSERT INTO collection_books VALUES ('c', 'b', 0), ('c', 'a', 1);`)
     expect(sqlite.prepare("SELECT item_id FROM collection_books WHERE collection_id = 'c' ORDER BY position").all()).toEqual([{ item_id: 'b' }, { item_id: 'a' }])

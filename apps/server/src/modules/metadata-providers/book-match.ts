@@ -1,0 +1,120 @@
+import type { BookMatch, BookMatchSeries } from '@shelfcast/contracts'
+import { cleanText, TEXT_LIMITS, uniqueStrings } from '../../scanner/text.ts'
+
+/** Descriptions longer than this are cut: a provider page is not a book. */
+const MAX_DESCRIPTION = TEXT_LIMITS.long
+const MAX_LIST = 50
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' }
+
+/**
+ * Provider descriptions (Audible's publisher summary, Google's description) come as HTML. Metadata is shown
+ * as text everywhere (SECURITY rule 4), so markup is reduced to text here: block ends become line breaks,
+ * every tag goes, the common entities are decoded. Input is capped first so the regexes see bounded text.
+ */
+export function htmlToText(value: string | null | undefined): string | null {
+  if (!value) return null
+  const text = value
+    .slice(0, MAX_DESCRIPTION * 4)
+    // Script and style bodies are code, not description text.
+    .replace(/<(script|style)\b[^>]{0,2000}>[\s\S]*?<\/\1\s*>/gi, '')
+    .replace(/<\s*br\s*\/?>/gi, '\n')
+    .replace(/<\/\s*(p|div|li|h[1-6])\s*>/gi, '\n')
+    .replace(/<[^>]{0,2000}>/g, '')
+    .replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]{2,6});/gi, (whole: string, code: string) => {
+      if (code.startsWith('#x') || code.startsWith('#X')) return safeCodePoint(parseInt(code.slice(2), 16), whole)
+      if (code.startsWith('#')) return safeCodePoint(parseInt(code.slice(1), 10), whole)
+      return ENTITIES[code.toLowerCase()] ?? whole
+    })
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+  return cleanText(text, MAX_DESCRIPTION)
+}
+
+function safeCodePoint(code: number, fallback: string): string {
+  return Number.isInteger(code) && code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : fallback
+}
+
+/** Only http(s) cover URLs are passed on; the cover is fetched later through the guarded fetcher anyway. */
+export function coverUrl(value: string | null | undefined): string | null {
+  const text = cleanText(value, 4096)
+  if (!text) return null
+  try {
+    const url = new URL(text)
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null
+  } catch {
+    return null
+  }
+}
+
+/** Names as Audiobookshelf's match shape carries them: one comma-separated string, or null. */
+export function joinNames(names: Iterable<string | null | undefined>): string | null {
+  const list = uniqueStrings(names)
+  return list.length > 0 ? list.join(', ') : null
+}
+
+/** A series sequence as item edits accept it: no spaces ("Book 2" stays "Book2" rather than being refused). */
+export function cleanSequence(value: unknown): string | null {
+  const text = cleanText(typeof value === 'number' ? String(value) : value, 50)
+  return text ? text.replace(/\s+/g, '') : null
+}
+
+export interface RawBookMatch {
+  title?: string | null
+  subtitle?: string | null
+  author?: string | null
+  narrator?: string | null
+  publisher?: string | null
+  publishedYear?: string | number | null
+  description?: string | null
+  cover?: string | null
+  isbn?: string | null
+  asin?: string | null
+  genres?: readonly (string | null | undefined)[] | null
+  tags?: readonly (string | null | undefined)[] | null
+  series?: readonly { series?: string | null; sequence?: string | number | null }[] | null
+  language?: string | null
+  duration?: number | null
+}
+
+/** One provider hit in the match shape, every field cleaned and bounded; null without a title. */
+export function toBookMatch(raw: RawBookMatch): BookMatch | null {
+  const title = cleanText(raw.title)
+  if (!title) return null
+  const year = cleanText(raw.publishedYear)
+  const seen = new Set<string>()
+  const series: BookMatchSeries[] = []
+  for (const s of raw.series ?? []) {
+    const name = cleanText(s.series, 500)
+    if (!name || seen.has(name.toLowerCase())) continue
+    seen.add(name.toLowerCase())
+    series.push({ series: name, sequence: cleanSequence(s.sequence) })
+  }
+  const tags = uniqueStrings(raw.tags ?? []).slice(0, MAX_LIST)
+  const duration = typeof raw.duration === 'number' && Number.isFinite(raw.duration) && raw.duration > 0 ? raw.duration : null
+  return {
+    title,
+    subtitle: cleanText(raw.subtitle),
+    author: cleanText(raw.author),
+    narrator: cleanText(raw.narrator),
+    publisher: cleanText(raw.publisher),
+    publishedYear: year && /^\d{1,4}$/.test(year) ? year : null,
+    description: htmlToText(raw.description),
+    cover: coverUrl(raw.cover),
+    isbn: cleanText(raw.isbn, 50),
+    asin: cleanText(raw.asin, 50),
+    genres: uniqueStrings(raw.genres ?? []).slice(0, MAX_LIST),
+    tags: tags.length > 0 ? tags.join(', ') : null,
+    series: series.slice(0, MAX_LIST),
+    language: cleanText(raw.language, 100),
+    duration,
+  }
+}
+
+/** Hits with a title, in the provider's order. */
+export function toBookMatches(raws: readonly RawBookMatch[]): BookMatch[] {
+  return raws.flatMap((r) => {
+    const m = toBookMatch(r)
+    return m ? [m] : []
+  })
+}

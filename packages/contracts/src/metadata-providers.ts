@@ -1,0 +1,178 @@
+import { z } from 'zod'
+import { AuthorWithCount } from './browse.ts'
+import { LibraryItem } from './entities/library-item.ts'
+import { MAX_BATCH_ITEMS } from './item-edit.ts'
+import { queryFlag } from './query.ts'
+
+/**
+ * Metadata providers and matching: GET /api/search/{providers,books,covers}, POST /api/items/:id/match,
+ * batch quick match, library match-all, custom providers and author quick match. Shapes follow
+ * Audiobookshelf's, so its apps read them unchanged.
+ */
+
+/** Audible stores by their Audnexus region code (spec §3: com, ca, uk, au, fr, de, jp, it, in, es). */
+export const audibleRegions = ['us', 'ca', 'uk', 'au', 'fr', 'de', 'jp', 'it', 'in', 'es'] as const
+export const AudibleRegion = z.enum(audibleRegions)
+export type AudibleRegion = z.infer<typeof AudibleRegion>
+
+export const BookMatchSeries = z.object({ series: z.string(), sequence: z.string().nullable() })
+export type BookMatchSeries = z.infer<typeof BookMatchSeries>
+
+/**
+ * One candidate from a provider, in Audiobookshelf's match shape. `author` and `narrator` are
+ * comma-separated names, `tags` a comma-separated string (as Audiobookshelf sends them), `duration` minutes.
+ */
+export const BookMatch = z.object({
+  title: z.string(),
+  subtitle: z.string().nullable(),
+  author: z.string().nullable(),
+  narrator: z.string().nullable(),
+  publisher: z.string().nullable(),
+  publishedYear: z.string().nullable(),
+  description: z.string().nullable(),
+  cover: z.string().nullable(),
+  isbn: z.string().nullable(),
+  asin: z.string().nullable(),
+  genres: z.array(z.string()),
+  tags: z.string().nullable(),
+  series: z.array(BookMatchSeries),
+  language: z.string().nullable(),
+  duration: z.number().nullable(),
+})
+export type BookMatch = z.infer<typeof BookMatch>
+
+export const ProviderOption = z.object({ value: z.string(), text: z.string() })
+export type ProviderOption = z.infer<typeof ProviderOption>
+
+/** GET /api/search/providers: built-in providers and the custom ones of each media type. */
+export const SearchProvidersResponse = z.object({
+  providers: z.object({
+    books: z.array(ProviderOption),
+    booksCovers: z.array(ProviderOption),
+    podcasts: z.array(ProviderOption),
+  }),
+})
+export type SearchProvidersResponse = z.infer<typeof SearchProvidersResponse>
+
+const searchText = z.string().trim().max(1000)
+const providerSlug = z.string().trim().min(1).max(200)
+
+/** GET /api/search/books?title&author&provider&id= (id: the library item being matched). */
+export const SearchBooksQuery = z.object({
+  title: searchText.default(''),
+  author: searchText.default(''),
+  provider: providerSlug.optional(),
+  id: z.string().min(1).max(100).optional(),
+})
+export type SearchBooksQuery = z.infer<typeof SearchBooksQuery>
+
+export const SearchBooksResponse = z.array(BookMatch)
+export type SearchBooksResponse = z.infer<typeof SearchBooksResponse>
+
+/** GET /api/search/covers?title&author&provider&podcast= (provider "all" asks every book provider). */
+export const SearchCoversQuery = z.object({
+  title: searchText.min(1, 'Title is required'),
+  author: searchText.default(''),
+  provider: providerSlug.optional(),
+  podcast: queryFlag.optional(),
+})
+export type SearchCoversQuery = z.infer<typeof SearchCoversQuery>
+
+export const SearchCoversResponse = z.object({ results: z.array(z.string()) })
+export type SearchCoversResponse = z.infer<typeof SearchCoversResponse>
+
+/** POST /api/items/:id/match. Absent search fields come from the item; absent overrides from server settings. */
+export const MatchItemRequest = z.object({
+  provider: providerSlug.optional(),
+  title: searchText.optional(),
+  author: searchText.optional(),
+  isbn: z.string().trim().max(50).optional(),
+  asin: z.string().trim().max(50).optional(),
+  overrideCover: z.boolean().optional(),
+  overrideDetails: z.boolean().optional(),
+})
+export type MatchItemRequest = z.infer<typeof MatchItemRequest>
+
+/** Nothing matched: the item is unchanged and `warning` says why (Audiobookshelf answers the same way). */
+export const NO_MATCH_WARNING = 'Could not fetch metadata - try updating title and/or author'
+
+export const MatchItemResponse = z.object({
+  updated: z.boolean(),
+  libraryItem: LibraryItem.optional(),
+  warning: z.string().optional(),
+})
+export type MatchItemResponse = z.infer<typeof MatchItemResponse>
+
+/** POST /api/items/batch/quickmatch (admin); the outcome arrives as `batch_quickmatch_complete`. */
+export const BatchQuickMatchRequest = z.object({
+  options: z
+    .object({
+      provider: providerSlug.optional(),
+      overrideDetails: z.boolean().default(true),
+      overrideCover: z.boolean().default(true),
+    })
+    .default({ overrideDetails: true, overrideCover: true }),
+  libraryItemIds: z.array(z.string().min(1).max(100)).min(1).max(MAX_BATCH_ITEMS),
+})
+export type BatchQuickMatchRequest = z.infer<typeof BatchQuickMatchRequest>
+
+/** Socket event `batch_quickmatch_complete`, to the admin who started the batch. */
+export const BatchQuickMatchComplete = z.object({ success: z.boolean(), updates: z.number(), unmatched: z.number() })
+export type BatchQuickMatchComplete = z.infer<typeof BatchQuickMatchComplete>
+
+export const customProviderMediaTypes = ['book', 'podcast'] as const
+
+/** A custom provider as clients see it: the authorization value is never sent back, only whether one is set. */
+export const CustomMetadataProvider = z.object({
+  id: z.string(),
+  name: z.string(),
+  url: z.string(),
+  mediaType: z.enum(customProviderMediaTypes),
+  /** A fixed mask when a value is stored, else null. */
+  authHeaderValue: z.string().nullable(),
+  /** The provider value used by search and match routes: `custom-<id>`. */
+  slug: z.string(),
+})
+export type CustomMetadataProvider = z.infer<typeof CustomMetadataProvider>
+
+const NAME_AND_URL_REQUIRED = 'Name and Url required'
+
+/** POST /api/custom-metadata-providers (admin). */
+export const CreateCustomMetadataProviderRequest = z.object({
+  name: z.string({ error: NAME_AND_URL_REQUIRED }).trim().min(1, NAME_AND_URL_REQUIRED).max(200),
+  url: z
+    .string({ error: NAME_AND_URL_REQUIRED })
+    .trim()
+    .min(1, NAME_AND_URL_REQUIRED)
+    .max(2000)
+    .refine((u) => {
+      try {
+        const parsed = new URL(u)
+        return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname !== ''
+      } catch {
+        return false
+      }
+    }, 'Invalid URL'),
+  mediaType: z.enum(customProviderMediaTypes).default('book'),
+  authHeaderValue: z.string().max(4000).nullable().optional(),
+})
+export type CreateCustomMetadataProviderRequest = z.infer<typeof CreateCustomMetadataProviderRequest>
+
+export const CustomMetadataProvidersResponse = z.object({ providers: z.array(CustomMetadataProvider) })
+export type CustomMetadataProvidersResponse = z.infer<typeof CustomMetadataProvidersResponse>
+
+export const CustomMetadataProviderResponse = z.object({ provider: CustomMetadataProvider })
+export type CustomMetadataProviderResponse = z.infer<typeof CustomMetadataProviderResponse>
+
+/** POST /api/authors/:id/match: by ASIN (preferred) or by name, in one Audible region (default us). */
+export const AuthorMatchRequest = z
+  .object({
+    asin: z.string().trim().max(50).optional(),
+    q: z.string().trim().max(500).optional(),
+    region: AudibleRegion.default('us'),
+  })
+  .refine((b) => Boolean(b.asin || b.q), 'ASIN or name required')
+export type AuthorMatchRequest = z.infer<typeof AuthorMatchRequest>
+
+export const AuthorMatchResponse = z.object({ updated: z.boolean(), author: AuthorWithCount })
+export type AuthorMatchResponse = z.infer<typeof AuthorMatchResponse>
