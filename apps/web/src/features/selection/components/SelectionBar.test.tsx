@@ -1,0 +1,168 @@
+import type { User } from '@shelfcast/contracts'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { useItemSelection } from '@/lib/item-selection.ts'
+import { useSessionStore } from '@/lib/session-store.ts'
+import { useToastStore } from '@/lib/toast-store.ts'
+import { itemsRoute, libraryDetailReply } from '@/test/browse-fixtures.ts'
+import { fakeServer, json, text, type RecordedRequest } from '@/test/fake-server.ts'
+import { libraryFixture, loginResponseFixture, userFixture } from '@/test/fixtures.ts'
+import { renderApp } from '@/test/render-app.tsx'
+
+function signIn(user: User) {
+  useSessionStore.getState().setSession(loginResponseFixture(user))
+}
+
+type Routes = Record<string, (request: RecordedRequest) => Response | Promise<Response>>
+
+function server(routes: Routes = {}) {
+  return fakeServer({
+    'GET /api/libraries': () => json({ libraries: [libraryFixture('a', 'book')] }),
+    'GET /api/libraries/a': () => libraryDetailReply('a', 'book'),
+    'GET /api/libraries/a/items': itemsRoute(6),
+    ...routes,
+  })
+}
+
+const toasts = () => useToastStore.getState().toasts.map((t) => t.message)
+const selectBox = (n: number) =>
+  screen.getByRole('checkbox', { name: `Select Book ${String(n).padStart(5, '0')}` })
+
+async function openShelf(user: User, routes: Routes = {}) {
+  signIn(user)
+  const fake = server(routes)
+  const view = renderApp('/library/a/bookshelf', fake)
+  await screen.findByText('6 books')
+  await waitFor(() => expect(screen.getAllByTestId('item-card')).toHaveLength(6))
+  return { ...view, fake }
+}
+
+afterEach(() => {
+  useItemSelection.setState({
+    selectedMediaItems: [],
+    processingBatch: false,
+    anchorIndex: null,
+    batchEditItemIds: [],
+  })
+  useToastStore.getState().clear()
+  localStorage.clear()
+})
+
+describe('selection bar', () => {
+  it('replaces the app bar while items are selected, selects ranges with shift, and Escape clears', async () => {
+    const { user } = await openShelf(userFixture('root'))
+    await user.click(selectBox(0))
+    const bar = await screen.findByTestId('selection-bar')
+    expect(screen.queryByTestId('app-bar')).toBeNull()
+    expect(within(bar).getByTestId('selection-count').textContent).toBe('1 item selected')
+
+    fireEvent.click(selectBox(3), { shiftKey: true })
+    expect(within(bar).getByTestId('selection-count').textContent).toBe('4 items selected')
+    expect(selectBox(2).getAttribute('aria-checked')).toBe('true')
+    expect(selectBox(4).getAttribute('aria-checked')).toBe('false')
+
+    // A root user gets every action, the admin menu too.
+    for (const id of ['play', 'finished', 'collection', 'edit', 'delete', 'menu'])
+      expect(within(bar).getByTestId(`selection-${id}`)).toBeTruthy()
+    await user.click(within(bar).getByRole('button', { name: 'More' }))
+    expect(screen.getByTestId('selection-quick-match')).toBeTruthy()
+    expect(screen.getByTestId('selection-rescan')).toBeTruthy()
+    expect(screen.getByTestId('selection-download')).toBeTruthy()
+    await user.keyboard('{Escape}') // closes the menu first
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByTestId('selection-bar')).toBeNull())
+    expect(screen.getByTestId('app-bar')).toBeTruthy()
+  })
+
+  it('offers a reader without permissions only play and mark finished', async () => {
+    const { user } = await openShelf(userFixture('user'))
+    await user.click(selectBox(1))
+    const bar = await screen.findByTestId('selection-bar')
+    expect(within(bar).getByTestId('selection-play')).toBeTruthy()
+    expect(within(bar).getByTestId('selection-finished')).toBeTruthy()
+    for (const id of ['collection', 'edit', 'delete', 'menu'])
+      expect(within(bar).queryByTestId(`selection-${id}`)).toBeNull()
+  })
+
+  it('marks the selection finished in one call, waits while it runs, and clears after', async () => {
+    const root = userFixture('root')
+    let release: () => void = () => {}
+    const { user, fake } = await openShelf(root, {
+      'PATCH /api/me/progress/batch/update': () =>
+        new Promise((resolve) => {
+          release = () => resolve(text('OK', 200))
+        }),
+      'GET /api/me': () =>
+        json({
+          ...root,
+          mediaProgress: ['item-0', 'item-1'].map((libraryItemId) => ({
+            id: `p-${libraryItemId}`,
+            libraryItemId,
+            episodeId: null,
+            duration: 60,
+            progress: 1,
+            currentTime: 60,
+            isFinished: true,
+            hideFromContinueListening: false,
+            lastUpdate: 1,
+            startedAt: 1,
+            finishedAt: 1,
+            ebookLocation: null,
+            ebookProgress: null,
+          })),
+        }),
+    })
+    await user.click(selectBox(0))
+    await user.click(selectBox(1))
+    await user.click(screen.getByRole('button', { name: 'Mark as finished' }))
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Mark as finished' }).hasAttribute('disabled')).toBe(true),
+    )
+    expect(screen.getByRole('status', { name: 'Please wait...' })).toBeTruthy()
+    release()
+    await waitFor(() => expect(screen.queryByTestId('selection-bar')).toBeNull())
+    const patch = fake.requests.find((r) => r.method === 'PATCH')
+    expect(patch?.body).toEqual([
+      { libraryItemId: 'item-0', isFinished: true },
+      { libraryItemId: 'item-1', isFinished: true },
+    ])
+    expect(toasts()).toContain('Marked as finished')
+    expect(useSessionStore.getState().user?.mediaProgress.filter((p) => p.isFinished)).toHaveLength(2)
+  })
+
+  it('deletes after the prompt, soft unless the box is ticked, and remembers the choice', async () => {
+    const { user, fake } = await openShelf(userFixture('root'), {
+      'POST /api/items/batch/delete': () => json({}),
+    })
+    await user.click(selectBox(2))
+    await user.click(selectBox(4))
+    await user.click(screen.getByTestId('selection-delete'))
+    const prompt = await screen.findByTestId('selection-delete-prompt')
+    expect(within(prompt).getByText('Delete 2 items? They are removed from the library.')).toBeTruthy()
+    const box = within(prompt).getByRole('checkbox', {
+      name: 'Also delete files from disk',
+    }) as HTMLInputElement
+    expect(box.checked).toBe(false)
+    await user.click(within(prompt).getByRole('button', { name: 'Delete' }))
+    await waitFor(() => expect(screen.queryByTestId('selection-delete-prompt')).toBeNull())
+    const call = fake.requests.find((r) => r.path === '/api/items/batch/delete')
+    expect(call?.search).toBe('?hard=0')
+    expect(call?.body).toEqual({ libraryItemIds: ['item-2', 'item-4'] })
+    expect(toasts()).toContain('2 items deleted')
+    expect(localStorage.getItem('hardDeleteDefault')).toBe('0')
+    expect(screen.queryByTestId('selection-bar')).toBeNull()
+  })
+
+  it('keeps the selection and says why when the server refuses', async () => {
+    const { user } = await openShelf(userFixture('root'), {
+      'POST /api/items/batch/delete': () => text('Forbidden', 403),
+    })
+    await user.click(selectBox(0))
+    await user.click(screen.getByTestId('selection-delete'))
+    await user.click(
+      within(await screen.findByTestId('selection-delete-prompt')).getByRole('button', { name: 'Delete' }),
+    )
+    await waitFor(() => expect(toasts().some((t) => t.startsWith('Batch delete failed'))).toBe(true))
+    expect(screen.getByTestId('selection-count').textContent).toBe('1 item selected')
+  })
+})
