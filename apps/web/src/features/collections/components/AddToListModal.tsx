@@ -1,9 +1,10 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button, Icon, LoadingBox, Modal, TextField, cn } from '@/components/ui/index.ts'
-import { countText, ListError } from '@/features/browse/index.ts'
+import { countText } from '@/features/browse/index.ts'
 import { nameToCreate } from '../model/list-form-rules.ts'
 import type { ListKind, NamedListView } from '../model/list-view.ts'
+import { ListLoadError } from './ListLoadError.tsx'
 import { NamedListCover } from './NamedListCover.tsx'
 
 export interface PickableList {
@@ -77,7 +78,7 @@ export function AddToListModal({
         <p className="mb-3 text-sm text-muted">{countText(t, isCollection ? 'Book' : 'Item', entryCount)}</p>
       )}
       {lists.isError ? (
-        <ListError error={lists.error} onRetry={() => void lists.refetch()} />
+        <ListLoadError error={lists.error} onRetry={() => void lists.refetch()} />
       ) : !lists.data ? (
         <LoadingBox message={t('MessageLoading')} />
       ) : sorted.length === 0 ? (

@@ -127,4 +127,15 @@ describe('collection page', () => {
     ])
     expect(play).toHaveBeenCalledWith(expect.objectContaining({ libraryItemId: 'item-1', episodeId: null }))
   })
+
+  it('says failed to load data when the collection cannot be read', async () => {
+    signIn()
+    const fake = fakeServer({
+      'GET /api/libraries': () => json({ libraries: [libraryFixture('a')] }),
+      'GET /api/collections/c1': () => text('Database is busy', 503),
+    })
+    renderApp('/collection/c1', fake)
+    expect(await screen.findByText('Database is busy')).toBeTruthy()
+    expect(useToastStore.getState().toasts.map((t) => t.message)).toContain('Failed to load data')
+  })
 })

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Button, Glyph, Icon, LoadingBox, coverAspectRatio } from '@/components/ui/index.ts'
-import { countText, durationLabel, EmptyState, ListError } from '@/features/browse/index.ts'
+import { countText, durationLabel, EmptyState } from '@/features/browse/index.ts'
 import { useLibraries } from '@/features/libraries/index.ts'
 import { isApiError } from '@/lib/api/index.ts'
 import type { ListActions } from '../hooks/list-actions.ts'
@@ -10,6 +10,7 @@ import { usePlayAll } from '../hooks/usePlayAll.ts'
 import { totalDuration, type NamedListView } from '../model/list-view.ts'
 import { EditListModal } from './EditListModal.tsx'
 import { ListEntries } from './ListEntries.tsx'
+import { ListLoadError } from './ListLoadError.tsx'
 import { NamedListCover } from './NamedListCover.tsx'
 
 const HEADER_COVER_WIDTH = 120
@@ -142,7 +143,7 @@ export function ListQueryPage<T>({
           title={t(kind === 'collection' ? 'MessageCollectionNotFound' : 'MessagePlaylistNotFound')}
         />
       ) : (
-        <ListError error={query.error} onRetry={() => void query.refetch()} />
+        <ListLoadError error={query.error} onRetry={() => void query.refetch()} />
       )}
     </div>
   )

@@ -6,7 +6,6 @@ import {
   BookshelfLayout,
   CurrentLibraryPage,
   EmptyState,
-  ListError,
   VirtualPagedGrid,
   type PageAnswer,
 } from '@/features/browse/index.ts'
@@ -14,6 +13,7 @@ import { useApiClient, type ApiClient } from '@/lib/api/index.ts'
 import { useUserSettings } from '@/lib/user-settings.ts'
 import { collectionKeys, fetchCollectionsPage, fetchPlaylistsPage, playlistKeys } from '../api.ts'
 import { collectionView, playlistView, type ListKind, type NamedListView } from '../model/list-view.ts'
+import { ListLoadError } from './ListLoadError.tsx'
 import { LIST_CARD_CAPTION_HEIGHT, NamedListCard } from './NamedListCard.tsx'
 
 /** /library/:libraryId/bookshelf/collections: the library's collections as cards, paged from the server. */
@@ -110,7 +110,7 @@ function NamedListsGrid<T>({
         cardHeight={cover.height + LIST_CARD_CAPTION_HEIGHT}
         renderCard={renderCard}
         loading={<LoadingBox message={t('MessageLoading')} />}
-        error={(error, retry) => <ListError error={error} onRetry={retry} />}
+        error={(error, retry) => <ListLoadError error={error} onRetry={retry} />}
         empty={<EmptyState icon={text.icon} title={t(text.empty)} hint={t(text.hint)} />}
       />
     </BookshelfLayout>
