@@ -174,7 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     log,
     options: options.metadataProviders,
   })
-  const upload = new UploadService({ libraries, scanRepo, scans: scanner.scans, log })
+  const upload = new UploadService({ libraries, scanRepo, scans: scanner.scans, itemEdit, log })
   const playlists = new PlaylistsService({ repo: new PlaylistsRepository(database.db), items: browse.items, libraries, collections, realtime, clock })
   const ctx: AppContext = {
     config,

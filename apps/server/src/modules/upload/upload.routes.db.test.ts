@@ -54,6 +54,8 @@ describe('upload', () => {
     expect(fs.readdirSync(path.join(root, 'New Author', 'Saga', 'Uploaded Book')).sort()).toEqual(['part 1.mp3', 'part 2.mp3'])
     const item = (await itemsOf(t, library.id)).get('New Author/Saga/Uploaded Book')
     expect((item?.media as Book).audioFiles).toHaveLength(2)
+    // What the user typed names the book, not the files' own title tags.
+    expect((item?.media as Book).metadata).toMatchObject({ title: 'Uploaded Book', authors: [{ name: 'New Author' }], series: [{ name: 'Saga' }] })
     expect(leftovers()).toEqual([])
   })
 

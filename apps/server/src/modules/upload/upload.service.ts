@@ -9,6 +9,7 @@ import { badRequest, notFound } from '../../http/errors.ts'
 import type { ScanRepository } from '../../scanner/scan.repository.ts'
 import type { ScanService } from '../../scanner/scan.service.ts'
 import { fileTypeOf } from '../../scanner/file-types.ts'
+import type { ItemEditService } from '../item-edit/item-edit.service.ts'
 import type { LibrariesService } from '../libraries/libraries.service.ts'
 import type { UserRecord } from '../users/users.model.ts'
 import { checkUploadTarget, uploadRelPath } from './upload-target.ts'
@@ -26,7 +27,7 @@ type Part = MultipartFile | MultipartValue
  * failed upload leaves nothing behind; then the new folder is scanned in.
  */
 export class UploadService {
-  private readonly deps: { libraries: LibrariesService; scanRepo: ScanRepository; scans: ScanService; log: Logger }
+  private readonly deps: { libraries: LibrariesService; scanRepo: ScanRepository; scans: ScanService; itemEdit: ItemEditService; log: Logger }
   constructor(deps: UploadService['deps']) {
     this.deps = deps
   }
@@ -53,7 +54,7 @@ export class UploadService {
   async upload(user: UserRecord, parts: AsyncIterable<Part>): Promise<{ path: string }> {
     const fields: Record<string, string> = {}
     let staging: string | null = null
-    let target: { library: { id: string }; relPath: string; abs: string; folderPath: string } | null = null
+    let target: { library: { id: string }; mediaType: string; relPath: string; abs: string; folderPath: string } | null = null
     const names = new Set<string>()
     try {
       for await (const part of parts) {
@@ -67,7 +68,7 @@ export class UploadService {
           const relPath = uploadRelPath(fields)
           const items = (await this.deps.scanRepo.itemIndex(library.id)).filter((i) => i.folderId === folder.id).map((i) => i.relPath)
           const abs = await checkUploadTarget(folder.fullPath, relPath, items)
-          target = { library, relPath, abs, folderPath: folder.fullPath }
+          target = { library, mediaType: library.mediaType, relPath, abs, folderPath: folder.fullPath }
           // Hidden (the scanner skips dot folders) and on the same file system as the target, for the final rename.
           staging = path.join(folder.fullPath, `.shelfcast-upload-${crypto.randomUUID()}`)
           await fs.promises.mkdir(staging)
@@ -87,8 +88,18 @@ export class UploadService {
     } finally {
       if (staging) await fs.promises.rm(staging, { recursive: true, force: true })
     }
-    // Scanned before answering: when the upload succeeds, the item is in the library.
+    // Scanned before answering: when the upload succeeds, the item is in the library, under the title,
+    // author and series the user typed (file tags such as a track's title must not rename it).
     await this.deps.scans.scanChangedPaths(target.library.id, [target.abs]).catch((err: unknown) => this.deps.log.warn({ err }, 'uploaded item scan failed'))
+    const item = (await this.deps.scanRepo.itemIndex(target.library.id)).find((i) => i.path === target.abs)
+    if (item && target.mediaType === 'book') {
+      const metadata = {
+        title: fields.title?.trim() || undefined,
+        ...(fields.author?.trim() && { authors: [{ name: fields.author.trim() }] }),
+        ...(fields.series?.trim() && { series: [{ name: fields.series.trim() }] }),
+      }
+      await this.deps.itemEdit.updateMedia(user, item.id, { metadata }).catch((err: unknown) => this.deps.log.warn({ err }, 'uploaded item metadata not applied'))
+    }
     return { path: target.abs }
   }
 }
