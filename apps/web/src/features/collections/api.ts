@@ -43,7 +43,11 @@ async function fetchListsPage<T>(
     query: { limit, page, minified: 1 },
     signal,
   })
-  return { results: answer.results, total: answer.total ?? answer.results.length }
+  const all = answer.results
+  // A server that ignores paging (older Audiobookshelf) answers every list: page through it here.
+  if (limit > 0 && all.length > limit)
+    return { results: all.slice(page * limit, (page + 1) * limit), total: all.length }
+  return { results: all, total: answer.total ?? all.length }
 }
 
 const listsPath = (libraryId: string, lists: 'collections' | 'playlists') =>
