@@ -176,3 +176,29 @@ export type AuthorMatchRequest = z.infer<typeof AuthorMatchRequest>
 
 export const AuthorMatchResponse = z.object({ updated: z.boolean(), author: AuthorWithCount })
 export type AuthorMatchResponse = z.infer<typeof AuthorMatchResponse>
+
+/** GET /api/search/authors?q=&region=: the closest Audnexus author, or null. */
+export const SearchAuthorsQuery = z.object({ q: z.string().trim().min(1, 'Name is required').max(500), region: AudibleRegion.default('us') })
+export type SearchAuthorsQuery = z.infer<typeof SearchAuthorsQuery>
+
+export const AuthorSearchResult = z.object({ asin: z.string(), name: z.string(), description: z.string().nullable(), image: z.string().nullable() })
+export type AuthorSearchResult = z.infer<typeof AuthorSearchResult>
+
+/** GET /api/search/chapters?asin=&region=: Audnexus chapters, or `{error: 'Chapters not found'}`. */
+export const SearchChaptersQuery = z.object({
+  asin: z.string({ error: 'ASIN required' }).trim().min(1, 'ASIN required').regex(/^[A-Z0-9]{10}$/i, 'Invalid ASIN'),
+  region: z.string().trim().toLowerCase().pipe(AudibleRegion).default('us'),
+})
+export type SearchChaptersQuery = z.infer<typeof SearchChaptersQuery>
+
+export const AudibleChapters = z.object({
+  asin: z.string(),
+  brandIntroDurationMs: z.number().nullish(),
+  brandOutroDurationMs: z.number().nullish(),
+  chapters: z.array(z.object({ lengthMs: z.number(), startOffsetMs: z.number(), startOffsetSec: z.number().nullish(), title: z.string() })),
+  isAccurate: z.boolean().nullish(),
+  region: z.string().nullish(),
+  runtimeLengthMs: z.number().nullish(),
+  runtimeLengthSec: z.number().nullish(),
+})
+export type AudibleChapters = z.infer<typeof AudibleChapters>

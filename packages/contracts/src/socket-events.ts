@@ -1,5 +1,6 @@
 import type { UserSummary } from './entities/user.ts'
 import type { User } from './entities/user.ts'
+import type { BatchQuickMatchComplete, CustomMetadataProvider } from './metadata-providers.ts'
 import type { PlaybackSession, UserItemProgressUpdated } from './playback.ts'
 
 /** An online user as admins see it. */
@@ -38,6 +39,11 @@ export interface ServerToClientEvents {
   user_session_closed: (sessionId: string) => void
   /** Admins: a user's open session started (session) or ended (null). */
   user_stream_update: (payload: { id: string; username?: string; session: PlaybackSession | null }) => void
+  /** To the admin who started a batch quick match, once it ends. */
+  batch_quickmatch_complete: (payload: BatchQuickMatchComplete) => void
+  /** Admins: a custom metadata provider was added / removed (never with its authorization value). */
+  custom_metadata_provider_added: (provider: CustomMetadataProvider) => void
+  custom_metadata_provider_removed: (provider: CustomMetadataProvider) => void
   [event: string]: (...args: never[]) => void
 }
 

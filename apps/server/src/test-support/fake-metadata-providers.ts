@@ -168,6 +168,19 @@ export async function startFakeMetadataProviders(options: { timeoutMs?: number }
       formatType: 'unabridged',
       rating: '4.8',
     }),
+    [`/audnexus/books/${FAKE_BOOK_ASIN}/chapters`]: (url) => ({
+      asin: FAKE_BOOK_ASIN,
+      brandIntroDurationMs: 2043,
+      brandOutroDurationMs: 5061,
+      chapters: [
+        { lengthMs: 30000, startOffsetMs: 0, startOffsetSec: 0, title: 'Opening Credits' },
+        { lengthMs: 1500000, startOffsetMs: 30000, startOffsetSec: 30, title: 'Chapter 1' },
+      ],
+      isAccurate: true,
+      region: url.searchParams.get('region') ?? 'us',
+      runtimeLengthMs: 1530000,
+      runtimeLengthSec: 1530,
+    }),
     '/fantlab/search-works': () => [
       { work_id: 1001, work_type_id: 1, name: 'Пикник на обочине', autor_rusname: 'Стругацкие' },
       { work_id: 1002, work_type_id: 12, name: 'An article about it' },

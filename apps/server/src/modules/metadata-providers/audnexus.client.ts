@@ -1,6 +1,7 @@
-import type { AudibleRegion } from '@shelfcast/contracts'
+import { AudibleChapters, type AudibleRegion } from '@shelfcast/contracts'
 import { z } from 'zod'
-import { endpoint, type ProviderHttp } from './provider-http.ts'
+import { FetchStatusError } from '../../net/index.ts'
+import { endpoint, MetadataFetchError, type ProviderHttp } from './provider-http.ts'
 
 export const AUDNEXUS_ORIGIN = 'https://api.audnex.us'
 
@@ -65,6 +66,12 @@ export class AudnexusClient {
     return this.http.json(this.url(`/authors/${encodeURIComponent(asin.toUpperCase())}`, { region }), AudnexusAuthor)
   }
 
+  /** GET /api/search/chapters: Audible's chapters of an ASIN. */
+  async chapters(asin: string, region: AudibleRegion): Promise<AudibleChapters | null> {
+    if (!ASIN.test(asin)) return null
+    return this.http.json(this.url(`/books/${encodeURIComponent(asin.toUpperCase())}/chapters`, { region }), AudibleChapters)
+  }
+
   /** The closest name among Audnexus' candidates (edit distance at most 3, as Audiobookshelf allows), in detail. */
   async authorByName(name: string, region: AudibleRegion): Promise<AudnexusAuthor | null> {
     const candidates = await this.http.json(this.url('/authors', { name, region }), AuthorCandidates)
@@ -74,6 +81,16 @@ export class AudnexusClient {
       if (!best || distance < best.distance) best = { asin: c.asin, distance }
     }
     return best && best.distance <= 3 ? this.author(best.asin, region) : null
+  }
+}
+
+/** An Audnexus lookup where an ASIN it does not know (404) is null, not a provider failure. */
+export async function orNullWhenUnknown<T>(lookup: Promise<T | null>): Promise<T | null> {
+  try {
+    return await lookup
+  } catch (err) {
+    if (err instanceof MetadataFetchError && err.cause instanceof FetchStatusError && err.cause.status === 404) return null
+    throw err
   }
 }
 

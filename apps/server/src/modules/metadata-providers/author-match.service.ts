@@ -1,19 +1,15 @@
-import type { AuthorMatchRequest, AuthorMatchResponse, AuthorWithCount } from '@shelfcast/contracts'
+import type { AudibleRegion, AuthorMatchRequest, AuthorMatchResponse, AuthorSearchResult, AuthorWithCount } from '@shelfcast/contracts'
 import type { Logger } from 'pino'
 import { HttpError, notFound } from '../../http/errors.ts'
-import { FetchStatusError } from '../../net/index.ts'
 import type { AuthorEditService, AuthorUpdate } from '../authors/author-edit.service.ts'
 import type { AuthorsService } from '../authors/authors.service.ts'
 import type { LibrariesService } from '../libraries/libraries.service.ts'
 import type { UserRecord } from '../users/users.model.ts'
-import type { AudnexusAuthor, AudnexusClient } from './audnexus.client.ts'
+import { orNullWhenUnknown, type AudnexusAuthor, type AudnexusClient } from './audnexus.client.ts'
 import { htmlToText } from './book-match.ts'
-import { MetadataFetchError } from './provider-http.ts'
 
 const AUTHOR_NOT_FOUND = 'Author not found'
 
-/** Audnexus answers 404 for an ASIN it does not know: that is "no match", not a provider failure. */
-const isUnknownToAudnexus = (err: unknown) => err instanceof MetadataFetchError && err.cause instanceof FetchStatusError && err.cause.status === 404
 
 /**
  * POST /api/authors/:id/match: finds the author on Audnexus by ASIN (preferred) or name, then saves name,
@@ -34,13 +30,14 @@ export class AuthorMatchService {
 
   private async find(req: AuthorMatchRequest): Promise<AudnexusAuthor | null> {
     const { audnexus } = this.deps
-    try {
-      if (req.asin) return await audnexus.author(req.asin, req.region)
-      return req.q ? await audnexus.authorByName(req.q, req.region) : null
-    } catch (err) {
-      if (isUnknownToAudnexus(err)) return null
-      throw err
-    }
+    if (req.asin) return orNullWhenUnknown(audnexus.author(req.asin, req.region))
+    return req.q ? orNullWhenUnknown(audnexus.authorByName(req.q, req.region)) : null
+  }
+
+  /** GET /api/search/authors: the closest author by name, description as text. */
+  async search(q: string, region: AudibleRegion): Promise<AuthorSearchResult | null> {
+    const found = await orNullWhenUnknown(this.deps.audnexus.authorByName(q, region))
+    return found ? { asin: found.asin, name: found.name, description: htmlToText(found.description), image: found.image ?? null } : null
   }
 
   async match(user: UserRecord, id: string, req: AuthorMatchRequest): Promise<AuthorMatchResponse> {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { BOOKS, createLibrary, itemsOf, makeBookLibrary, settle } from '../../scanner/test-library.ts'
 import {
   FAKE_AUTHOR_ASIN,
+  FAKE_BOOK_ASIN,
   FAKE_CUSTOM_AUTH,
   NO_HITS,
   startFakeMetadataProviders,
@@ -192,6 +193,17 @@ describe('metadata search, matching and custom providers over HTTP', () => {
     const task = await adminSocket.waitFor<Task>('task_finished', (x) => x.action === 'library-match-all', 20_000)
     expect(task).toMatchObject({ isFailed: false, data: { libraryId: library.id } })
     expect(fake.requestsTo('/google/books/v1/volumes').some((r) => r.url.searchParams.get('q')?.includes('The Paper Book'))).toBe(true)
+  })
+
+  it('looks up authors and Audible chapters on Audnexus', async () => {
+    const author = await t.call('GET', '/api/search/authors?q=Terry%20Pratchet&region=de', user)
+    expect(author.json()).toEqual({ asin: FAKE_AUTHOR_ASIN, name: 'Terry Pratchett', description: 'Sir Terry Pratchett wrote 41 Discworld novels.', image: `${fake.origin}/img/author.png` })
+    expect((await t.call('GET', `/api/search/authors?q=${encodeURIComponent(NO_HITS)}`, user)).body).toBe('null')
+    const chapters = await t.call('GET', `/api/search/chapters?asin=${FAKE_BOOK_ASIN}&region=UK`, user)
+    expect(chapters.json()).toMatchObject({ asin: FAKE_BOOK_ASIN, region: 'uk', chapters: [{ title: 'Opening Credits' }, { title: 'Chapter 1', startOffsetMs: 30000 }] })
+    expect((await t.call('GET', '/api/search/chapters?asin=B000000000', user)).json()).toEqual({ error: 'Chapters not found' })
+    expect((await t.call('GET', '/api/search/chapters?asin=nope', user)).body).toMatch(/Invalid ASIN$/)
+    expect((await t.call('GET', '/api/search/chapters', user)).body).toBe('ASIN required')
   })
 
   it('matches an author on Audnexus by ASIN or name: name, ASIN, description and image', async () => {

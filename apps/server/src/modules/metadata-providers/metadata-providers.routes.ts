@@ -3,7 +3,9 @@ import {
   BatchQuickMatchRequest,
   CreateCustomMetadataProviderRequest,
   MatchItemRequest,
+  SearchAuthorsQuery,
   SearchBooksQuery,
+  SearchChaptersQuery,
   SearchCoversQuery,
 } from '@shelfcast/contracts'
 import type { FastifyInstance } from 'fastify'
@@ -12,6 +14,7 @@ import type { AppContext } from '../../context.ts'
 import { requireAuth } from '../../http/auth-guard.ts'
 import { badRequest } from '../../http/errors.ts'
 import { parseInput } from '../../http/parse.ts'
+import { orNullWhenUnknown } from './audnexus.client.ts'
 
 const IdParams = z.object({ id: z.string().min(1).max(100) })
 /** Audiobookshelf's default when a search names no provider. */
@@ -37,6 +40,16 @@ export function registerMetadataProvidersRoutes(app: FastifyInstance, ctx: AppCo
       ? await providers.searchPodcastCovers(q.title)
       : await providers.searchCovers(q.provider ?? DEFAULT_PROVIDER, { title: q.title, author: q.author || null })
     return { results }
+  })
+
+  app.get('/api/search/authors', async (request) => {
+    const q = parseInput(SearchAuthorsQuery, request.query)
+    return authorMatch.search(q.q, q.region)
+  })
+
+  app.get('/api/search/chapters', async (request) => {
+    const q = parseInput(SearchChaptersQuery, request.query)
+    return (await orNullWhenUnknown(providers.audnexus.chapters(q.asin, q.region))) ?? { error: 'Chapters not found' }
   })
 
   app.post('/api/items/:id/match', { config: { permission: 'update' } }, async (request) => {
