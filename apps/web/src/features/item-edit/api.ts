@@ -1,12 +1,14 @@
 import type {
+  BookMatch,
   ItemResponse,
+  SearchProvidersResponse,
   LibraryItem,
   UpdateBookMediaRequest,
   UpdateChaptersRequest,
   UpdateChaptersResponse,
   UpdateMediaResponse,
 } from '@shelfcast/contracts'
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { browseKeys, itemKeys } from '@/features/browse/index.ts'
 import { libraryKeys } from '@/features/libraries/index.ts'
 import { ApiError, messageFromErrorBody, useApiClient } from '@/lib/api/index.ts'
@@ -95,5 +97,35 @@ export function useChangeCover(itemId: string) {
       return response.json().catch(() => null)
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: itemKeys.detail(itemId) }),
+  })
+}
+
+/** GET /api/search/providers: the book providers offered for matching (built-in and custom). */
+export function useBookProviders() {
+  const api = useApiClient()
+  return useQuery({
+    queryKey: ['search-providers'],
+    staleTime: 5 * 60_000,
+    queryFn: ({ signal }) => api.get<SearchProvidersResponse>('/api/search/providers', { signal }),
+    select: (answer) => answer.providers.books,
+  })
+}
+
+export interface BookSearch {
+  provider: string
+  title: string
+  author: string
+}
+
+/** GET /api/search/books for the item being matched. */
+export function useSearchBooks(itemId: string) {
+  const api = useApiClient()
+  return useMutation({
+    mutationFn: (search: BookSearch) =>
+      api.get<BookMatch[]>('/api/search/books', {
+        query: { ...search, id: itemId },
+        // Providers are slow remote services.
+        timeoutMs: 60_000,
+      }),
   })
 }

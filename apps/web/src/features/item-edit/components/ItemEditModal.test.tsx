@@ -164,7 +164,7 @@ describe('ItemEditModal', () => {
     setup(userFixture('root'), { b1: bookItem('b1') })
     act(() => openEditModal('b1'))
     expect(await screen.findByRole('heading', { name: 'Dune' })).toBeTruthy()
-    expect(tabNames()).toEqual(['Details', 'Cover', 'Chapters', 'Files'])
+    expect(tabNames()).toEqual(['Details', 'Cover', 'Chapters', 'Files', 'Match'])
   })
 
   it('titles an untitled item No Title and hides chapters for ebook-only books', async () => {
@@ -173,7 +173,7 @@ describe('ItemEditModal', () => {
     })
     act(() => openEditModal('b1'))
     expect(await screen.findByRole('heading', { name: 'No Title' })).toBeTruthy()
-    expect(tabNames()).toEqual(['Details', 'Cover', 'Files'])
+    expect(tabNames()).toEqual(['Details', 'Cover', 'Files', 'Match'])
   })
 
   it('gives a download-only user the files tab alone, switching to it', async () => {
@@ -295,6 +295,71 @@ describe('ItemEditModal', () => {
     expect(useItemEditModal.getState().editModalTab).toBe('cover')
     await user.click(screen.getByTestId('edit-previous'))
     expect(await screen.findByRole('heading', { name: 'Dune' })).toBeTruthy()
+  })
+})
+
+describe('ItemEditModal match tab', () => {
+  it('searches a provider, applies the ticked fields of a result and shows the details', async () => {
+    const match = {
+      title: 'Dune (Deluxe)',
+      subtitle: null,
+      author: 'Frank Herbert',
+      narrator: 'Scott Brick, Simon Vance',
+      publisher: 'Ace',
+      publishedYear: '1990',
+      description: null,
+      cover: 'https://covers.example/dune.jpg',
+      isbn: null,
+      asin: null,
+      genres: [],
+      tags: null,
+      series: [],
+      language: null,
+      duration: null,
+    }
+    const { server, user } = setup(
+      userFixture('root'),
+      { b1: bookItem('b1') },
+      {
+        'GET /api/search/providers': () =>
+          json({
+            providers: { books: [{ value: 'audible', text: 'Audible.com' }], booksCovers: [], podcasts: [] },
+          }),
+        'GET /api/search/books': () => json([match]),
+        'POST /api/items/b1/cover': () => json({ success: true, cover: '/m/b1/cover.jpg' }),
+      },
+    )
+    act(() => openEditModal('b1', 'match'))
+    await user.click(await screen.findByTestId('match-search'))
+    const search = server.requests.find((r) => r.path === '/api/search/books')
+    expect(Object.fromEntries(new URLSearchParams(search?.search))).toEqual({
+      provider: 'audible',
+      title: 'Dune',
+      author: 'Frank Herbert',
+      id: 'b1',
+    })
+    await user.click(await screen.findByTestId('match-result'))
+    await user.click(screen.getByRole('checkbox', { name: 'Publisher' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Authors' }))
+    await user.click(screen.getByTestId('match-apply'))
+    await waitFor(() => expect(writes(server)).toHaveLength(2))
+    expect(writes(server)[0]).toMatchObject({
+      method: 'PATCH',
+      body: {
+        metadata: {
+          title: 'Dune (Deluxe)',
+          narrators: ['Scott Brick', 'Simon Vance'],
+          publishedYear: '1990',
+        },
+      },
+    })
+    expect(writes(server)[1]).toMatchObject({
+      method: 'POST',
+      path: '/api/items/b1/cover',
+      body: { url: 'https://covers.example/dune.jpg' },
+    })
+    await waitFor(() => expect(useItemEditModal.getState().editModalTab).toBe('details'))
+    expect(toasts()).toContain('Item updated')
   })
 })
 

@@ -18,12 +18,14 @@ import { ChaptersTab } from './ChaptersTab.tsx'
 import { CoverTab } from './CoverTab.tsx'
 import { DetailsTab } from './DetailsTab.tsx'
 import { FilesTab } from './FilesTab.tsx'
+import { MatchTab } from './MatchTab.tsx'
 
 const tabLabelKeys: Record<EditModalTab, string> = {
   details: 'HeaderDetails',
   cover: 'LabelCover',
   chapters: 'HeaderChapters',
   files: 'HeaderFiles',
+  match: 'HeaderMatch',
 }
 
 /** Keys that belong to fields and buttons, never to the modal's paging (spec §9 hotkeys). */
@@ -138,6 +140,8 @@ function TabPanel({ item, tab }: { item: EditableItem; tab: EditModalTab }) {
       return <ChaptersTab item={item} />
     case 'files':
       return <FilesTab item={item} />
+    case 'match':
+      return <MatchTab item={item} />
   }
 }
 

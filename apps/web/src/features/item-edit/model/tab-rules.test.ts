@@ -6,7 +6,7 @@ const all = { update: true, download: true }
 
 describe('availableTabs', () => {
   it('gives a book every tab with update and download', () => {
-    expect(availableTabs(audiobook, all)).toEqual(['details', 'cover', 'chapters', 'files'])
+    expect(availableTabs(audiobook, all)).toEqual(['details', 'cover', 'chapters', 'files', 'match'])
   })
 
   it('gives no tabs without update or download', () => {
@@ -19,6 +19,7 @@ describe('availableTabs', () => {
       'details',
       'cover',
       'chapters',
+      'match',
     ])
   })
 
@@ -27,11 +28,12 @@ describe('availableTabs', () => {
       'details',
       'cover',
       'files',
+      'match',
     ])
     expect(availableTabs({ ...audiobook, hasEbook: true }, all)).toContain('chapters')
   })
 
-  it('shows podcasts no details or chapters (podcast editing comes later)', () => {
+  it('shows podcasts no details, chapters or match (podcast editing comes later)', () => {
     expect(availableTabs({ mediaType: 'podcast', numAudioFiles: 0, hasEbook: false }, all)).toEqual([
       'cover',
       'files',

@@ -15,7 +15,7 @@ export interface TabPermissions {
 
 /**
  * Spec §5 (edit modal tabs): without update or download there are no tabs; files needs download, the
- * others update; chapters and details are for books (podcast details come with podcast editing), and
+ * others update; details, chapters and match are for books (podcast editing comes later), and
  * chapters are hidden for ebook-only books.
  */
 export function availableTabs(item: TabItemFacts, permissions: TabPermissions): EditModalTab[] {
@@ -27,6 +27,7 @@ export function availableTabs(item: TabItemFacts, permissions: TabPermissions): 
   if (permissions.update) tabs.push('cover')
   if (permissions.update && isBook && !ebookOnly) tabs.push('chapters')
   if (permissions.download) tabs.push('files')
+  if (permissions.update && isBook) tabs.push('match')
   return tabs
 }
 
