@@ -51,7 +51,9 @@ export function DetailsTab({ item, onClose }: { item: EditableItem; onClose: () 
       const next = formFromBook(answer.libraryItem.media as Book)
       setSaved(next)
       setForm(next)
-      toast.success(t('ToastItemUpdated'))
+      // The server compares too: what differed only in ways it ignores is no update.
+      if (answer.updated) toast.success(t('ToastItemUpdated'))
+      else toast.info(t('ToastNoUpdatesNecessary'))
       if (close) onClose()
     } catch (error) {
       console.error('[item-edit] update failed', error)
