@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+import { cleanSequence, coverUrl, htmlToText, toBookMatch } from './book-match.ts'
+
+describe('provider answers normalised to the match shape', () => {
+  it('reduces HTML descriptions to text: tags and script bodies gone, breaks kept, entities decoded', () => {
+    expect(htmlToText('<p>One &amp; two<br/>three</p><script>alert(1)</script><p>&#8220;Four&#x201D; &nbsp;&lt;b&gt;</p>')).toBe('One & two\nthree\n“Four”  <b>')
+    expect(htmlToText('<img src=x onerror=alert(1)>')).toBeNull()
+    expect(htmlToText('&#xD800; &#99999999; &bogus;')).toBe('&#xD800; &#99999999; &bogus;')
+    expect(htmlToText(null)).toBeNull()
+  })
+
+  it('keeps only http(s) cover URLs and sequences without spaces', () => {
+    expect(coverUrl('javascript:alert(1)')).toBeNull()
+    expect(coverUrl('file:///etc/passwd')).toBeNull()
+    expect(coverUrl('not a url')).toBeNull()
+    expect(coverUrl(' https://img.example/c.jpg ')).toBe('https://img.example/c.jpg')
+    expect(cleanSequence('Book 2')).toBe('Book2')
+    expect(cleanSequence(3)).toBe('3')
+    expect(cleanSequence('')).toBeNull()
+  })
+
+  it('drops hits without a title and bounds every field', () => {
+    expect(toBookMatch({ title: '  ', author: 'X' })).toBeNull()
+    const m = toBookMatch({
+      title: 'T'.repeat(5000),
+      publishedYear: 'sometime',
+      genres: ['Fantasy', 'fantasy', '', null],
+      tags: ['a', 'b'],
+      series: [{ series: 'S', sequence: '1' }, { series: 's', sequence: '2' }, { series: null }],
+      duration: -5,
+    })
+    expect(m).toMatchObject({ publishedYear: null, genres: ['Fantasy'], tags: 'a, b', series: [{ series: 'S', sequence: '1' }], duration: null })
+    expect(m?.title.length).toBe(1000)
+  })
+})
