@@ -136,6 +136,23 @@ describe('editing items', () => {
     expect((await patch('no-such-item', { metadata: { title: 'x' } })).statusCode).toBe(404)
   })
 
+  it('updates many books in one batch, or none when one of them cannot be edited', async () => {
+    const [a, b] = [await item(BOOKS.earthsea), await item(BOOKS.withJson)]
+    const ok = await t.call('POST', '/api/items/batch/update', token, [
+      { id: a.id, mediaPayload: { metadata: { publisher: 'Batch House' } } },
+      { id: b.id, mediaPayload: { metadata: { publisher: 'Batch House' }, tags: ['batched'] } },
+    ])
+    expect(ok.json()).toEqual({ success: true, updates: 2 })
+    expect(bookOf(await item(BOOKS.withJson)).metadata.publisher).toBe('Batch House')
+    expect((await item(BOOKS.withJson)).media.tags).toEqual(['batched'])
+    const refused = await t.call('POST', '/api/items/batch/update', token, [
+      { id: a.id, mediaPayload: { metadata: { publisher: 'Never' } } },
+      { id: 'no-such-item', mediaPayload: { metadata: { publisher: 'Never' } } },
+    ])
+    expect(refused.statusCode).toBe(404)
+    expect(bookOf(await item(BOOKS.earthsea)).metadata.publisher).toBe('Batch House')
+  })
+
   it('needs the update and delete permissions, on the server', async () => {
     await t.createUser(token, { username: 'viewer', password: 'pw', permissions: { update: false, delete: false } })
     const viewer = (await t.login('viewer', 'pw')).accessToken

@@ -64,11 +64,7 @@ export function registerItemEditRoutes(app: FastifyInstance, ctx: AppContext) {
   })
 
   app.post('/api/items/batch/update', { config: { permission: 'update' } }, async (request) => {
-    const user = requireAuth(request).user
-    let updates = 0
-    for (const { id, mediaPayload } of parseInput(BatchUpdateRequest, request.body)) {
-      if ((await edit.updateMedia(user, id, mediaPayload)).updated) updates++
-    }
+    const updates = await edit.updateMany(requireAuth(request).user, parseInput(BatchUpdateRequest, request.body))
     return { success: true, updates }
   })
 }

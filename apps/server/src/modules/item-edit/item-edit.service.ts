@@ -48,6 +48,37 @@ const chaptersOf = (item: SavedItem): Chapter[] => jsonColumn(item.row.chapters,
 
 const blankToNull = (v: string | null | undefined) => (v === undefined ? undefined : v?.trim() ? v.trim() : null)
 
+/** A book's metadata with an edit applied: the fields given replace the current ones. */
+function applyEdit(before: Omit<BookMeta, 'chapters'>, req: UpdateBookMediaRequest): Omit<BookMeta, 'chapters'> {
+  const m = req.metadata ?? {}
+  return {
+    ...before,
+    ...(m.title !== undefined && { title: m.title }),
+    ...(m.subtitle !== undefined && { subtitle: blankToNull(m.subtitle) ?? null }),
+    ...(m.authors && { authors: m.authors.map((a) => a.name) }),
+    ...(m.narrators && { narrators: m.narrators }),
+    ...(m.series && { series: m.series.map((s) => ({ name: s.name, sequence: blankToNull(s.sequence) ?? null })) }),
+    ...(m.genres && { genres: m.genres }),
+    ...(req.tags && { tags: req.tags }),
+    ...(m.publishedYear !== undefined && { publishedYear: blankToNull(m.publishedYear) ?? null }),
+    ...(m.publishedDate !== undefined && { publishedDate: blankToNull(m.publishedDate) ?? null }),
+    ...(m.publisher !== undefined && { publisher: blankToNull(m.publisher) ?? null }),
+    ...(m.description !== undefined && { description: blankToNull(m.description) ?? null }),
+    ...(m.isbn !== undefined && { isbn: blankToNull(m.isbn) ?? null }),
+    ...(m.asin !== undefined && { asin: blankToNull(m.asin) ?? null }),
+    ...(m.language !== undefined && { language: blankToNull(m.language) ?? null }),
+    ...(m.explicit !== undefined && { explicit: m.explicit }),
+    ...(m.abridged !== undefined && { abridged: m.abridged }),
+  }
+}
+
+/** One book to write: its saved state, its new metadata and chapters. */
+interface Change {
+  item: SavedItem
+  meta: Omit<BookMeta, 'chapters'>
+  chapters: Chapter[]
+}
+
 /**
  * Edits of items through the API: metadata, tags and chapters are saved to the database the way a scan
  * saves them (one writer of rows, authors, series, facets and the search row), and to the item's
@@ -87,30 +118,32 @@ export class ItemEditService {
   async updateMedia(user: UserRecord, id: string, req: UpdateBookMediaRequest): Promise<UpdateMediaResponse> {
     const item = await this.editable(user, id)
     if (item.row.media_type !== 'book') throw badRequest('Only book metadata can be edited here')
-    const before = bookMetaOf(item)
-    const m = req.metadata ?? {}
-    const next: Omit<BookMeta, 'chapters'> = {
-      ...before,
-      ...(m.title !== undefined && { title: m.title }),
-      ...(m.subtitle !== undefined && { subtitle: blankToNull(m.subtitle) ?? null }),
-      ...(m.authors && { authors: m.authors.map((a) => a.name) }),
-      ...(m.narrators && { narrators: m.narrators }),
-      ...(m.series && { series: m.series.map((s) => ({ name: s.name, sequence: blankToNull(s.sequence) ?? null })) }),
-      ...(m.genres && { genres: m.genres }),
-      ...(req.tags && { tags: req.tags }),
-      ...(m.publishedYear !== undefined && { publishedYear: blankToNull(m.publishedYear) ?? null }),
-      ...(m.publishedDate !== undefined && { publishedDate: blankToNull(m.publishedDate) ?? null }),
-      ...(m.publisher !== undefined && { publisher: blankToNull(m.publisher) ?? null }),
-      ...(m.description !== undefined && { description: blankToNull(m.description) ?? null }),
-      ...(m.isbn !== undefined && { isbn: blankToNull(m.isbn) ?? null }),
-      ...(m.asin !== undefined && { asin: blankToNull(m.asin) ?? null }),
-      ...(m.language !== undefined && { language: blankToNull(m.language) ?? null }),
-      ...(m.explicit !== undefined && { explicit: m.explicit }),
-      ...(m.abridged !== undefined && { abridged: m.abridged }),
-    }
-    const updated = JSON.stringify(next) !== JSON.stringify(before)
-    if (updated) await this.save(item, next, chaptersOf(item))
+    const next = applyEdit(bookMetaOf(item), req)
+    const updated = JSON.stringify(next) !== JSON.stringify(bookMetaOf(item))
+    if (updated) await this.save([{ item, meta: next, chapters: chaptersOf(item) }])
     return { updated, libraryItem: await this.expanded(item.row.id) }
+  }
+
+  /**
+   * POST /api/items/batch/update: every change checked first (any unknown, hidden or non-book item
+   * refuses the whole batch), then saved in one transaction per library. Answers how many changed.
+   */
+  async updateMany(user: UserRecord, edits: readonly { id: string; mediaPayload: UpdateBookMediaRequest }[]): Promise<number> {
+    const visible = new Set(await this.deps.items.filterVisible(user, edits.map((e) => e.id)))
+    const missing = edits.find((e) => !visible.has(e.id))
+    if (missing) throw notFound(`${ITEM_NOT_FOUND}: ${missing.id}`)
+    const items = new Map((await this.deps.scanRepo.loadItems([...visible])).map((i) => [i.row.id, i]))
+    const changes: Change[] = []
+    for (const edit of edits) {
+      const item = items.get(edit.id)
+      if (!item) throw notFound(`${ITEM_NOT_FOUND}: ${edit.id}`)
+      if (item.row.media_type !== 'book') throw badRequest('Only book metadata can be edited here')
+      const before = bookMetaOf(item)
+      const meta = applyEdit(before, edit.mediaPayload)
+      if (JSON.stringify(meta) !== JSON.stringify(before)) changes.push({ item, meta, chapters: chaptersOf(item) })
+    }
+    await this.save(changes)
+    return changes.length
   }
 
   /** POST /api/items/:id/chapters: the §5 rules, ends recomputed, saved like any edit. */
@@ -119,7 +152,7 @@ export class ItemEditService {
     if (item.row.media_type !== 'book') throw badRequest('Only books have chapters')
     const chapters = validateChapters(req.chapters, item.row.duration)
     const updated = JSON.stringify(chapters) !== JSON.stringify(chaptersOf(item))
-    if (updated) await this.save(item, bookMetaOf(item), chapters)
+    if (updated) await this.save([{ item, meta: bookMetaOf(item), chapters }])
     return { success: true, updated }
   }
 
@@ -128,38 +161,51 @@ export class ItemEditService {
    * removed), so their name columns, search rows and metadata.json follow.
    */
   async resaveBooks(itemIds: readonly string[]): Promise<void> {
-    for (const item of await this.deps.scanRepo.loadItems(itemIds)) {
-      if (item.row.media_type === 'book') await this.save(item, bookMetaOf(item), chaptersOf(item))
-    }
+    const books = (await this.deps.scanRepo.loadItems(itemIds)).filter((i) => i.row.media_type === 'book')
+    await this.save(books.map((item) => ({ item, meta: bookMetaOf(item), chapters: chaptersOf(item) })))
   }
 
-  private async save(item: SavedItem, meta: Omit<BookMeta, 'chapters'>, chapters: Chapter[]) {
+  /** Writes edited books: rows, relations and search rows per library in one transaction, then metadata.json files and events. */
+  private async save(changes: readonly Change[]) {
+    if (changes.length === 0) return
     const { scanRepo, settings } = this.deps
     const server = await settings.getServerSettings()
     const now = this.deps.clock()
-    const row = {
-      ...item.row,
-      ...bookMetaColumns(meta, server.sortingPrefixes),
-      chapters: JSON.stringify(chapters),
-      num_chapters: chapters.length,
-      updated_at: now,
+    const byLibrary = new Map<string, Change[]>()
+    for (const c of changes) byLibrary.set(c.item.row.library_id, [...(byLibrary.get(c.item.row.library_id) ?? []), c])
+    for (const [libraryId, list] of byLibrary) {
+      const built = list.map(({ item, meta, chapters }) => ({
+        row: {
+          ...item.row,
+          ...bookMetaColumns(meta, server.sortingPrefixes),
+          chapters: JSON.stringify(chapters),
+          num_chapters: chapters.length,
+          updated_at: now,
+        },
+        authors: meta.authors,
+        series: meta.series,
+        genres: meta.genres,
+        tags: meta.tags,
+        narrators: meta.narrators,
+        episodes: null,
+      }))
+      const saved = await scanRepo.saveBatch(libraryId, built, server.sortingPrefixes, now)
+      const { seriesIds } = await scanRepo.pruneOrphans(libraryId)
+      for (const { item, meta, chapters } of list) {
+        await writeItemMetadataJson({
+          item: { id: item.row.id, path: item.row.path, isFile: item.row.is_file === 1 },
+          metadataPath: this.deps.metadataPath,
+          storeWithItem: server.storeMetadataWithItem,
+          json: toAbsBookJson(meta, chapters),
+          log: this.deps.log,
+        })
+      }
+      // One item: Audiobookshelf's item_updated; more: items_updated in chunks.
+      const [only] = saved
+      if (saved.length === 1 && only) this.events.updatedOne(only)
+      else this.events.updated(saved)
+      this.events.seriesRemoved(libraryId, seriesIds)
     }
-    const [saved] = await scanRepo.saveBatch(
-      item.row.library_id,
-      [{ row, authors: meta.authors, series: meta.series, genres: meta.genres, tags: meta.tags, narrators: meta.narrators, episodes: null }],
-      server.sortingPrefixes,
-      now,
-    )
-    const { seriesIds } = await scanRepo.pruneOrphans(item.row.library_id)
-    await writeItemMetadataJson({
-      item: { id: item.row.id, path: item.row.path, isFile: item.row.is_file === 1 },
-      metadataPath: this.deps.metadataPath,
-      storeWithItem: server.storeMetadataWithItem,
-      json: toAbsBookJson(meta, chapters),
-      log: this.deps.log,
-    })
-    if (saved) this.events.updatedOne(saved)
-    this.events.seriesRemoved(item.row.library_id, seriesIds)
   }
 
   /**
