@@ -202,3 +202,28 @@ export const AudibleChapters = z.object({
   runtimeLengthSec: z.number().nullish(),
 })
 export type AudibleChapters = z.infer<typeof AudibleChapters>
+
+/** GET /api/search/podcast?term=&country=: iTunes podcast search (country: a two-letter store code, default US). */
+export const SearchPodcastQuery = z.object({
+  term: z.string().trim().min(1, 'Search term is required').max(500),
+  country: z.string().trim().regex(/^[a-z]{2}$/i, 'Invalid country').default('US'),
+})
+export type SearchPodcastQuery = z.infer<typeof SearchPodcastQuery>
+
+/** One podcast found on iTunes, in Audiobookshelf's shape. */
+export const PodcastSearchResult = z.object({
+  id: z.number(),
+  artistId: z.number().nullable(),
+  title: z.string(),
+  artistName: z.string().nullable(),
+  description: z.string().nullable(),
+  descriptionPlain: z.string().nullable(),
+  releaseDate: z.string().nullable(),
+  genres: z.array(z.string()),
+  cover: z.string().nullable(),
+  trackCount: z.number().nullable(),
+  feedUrl: z.string().nullable(),
+  pageUrl: z.string().nullable(),
+  explicit: z.boolean(),
+})
+export type PodcastSearchResult = z.infer<typeof PodcastSearchResult>

@@ -105,7 +105,30 @@ export async function startFakeMetadataProviders(options: { timeoutMs?: number }
       const term = url.searchParams.get('term') ?? ''
       if (term.includes(NO_HITS)) return { resultCount: 0, results: [] }
       if (media === 'podcast') {
-        return { resultCount: 1, results: [{ wrapperType: 'track', kind: 'podcast', collectionName: term, artistName: 'Host', artworkUrl100: img('pod/100x100bb.jpg'), artworkUrl600: img('pod/600x600bb.jpg'), feedUrl: `${origin}/feed.xml` }] }
+        return {
+          resultCount: 2,
+          results: [
+            {
+              wrapperType: 'track',
+              kind: 'podcast',
+              collectionId: 1200361736,
+              artistId: 42,
+              collectionName: term,
+              trackName: term,
+              artistName: 'Host',
+              collectionViewUrl: 'https://podcasts.apple.com/us/podcast/id1200361736',
+              feedUrl: `${origin}/feed.xml`,
+              artworkUrl100: img('pod/100x100bb.jpg'),
+              artworkUrl600: img('pod/600x600bb.jpg'),
+              releaseDate: '2024-05-01T10:00:00Z',
+              trackCount: 312,
+              collectionExplicitness: 'explicit',
+              genres: ['Comedy', 'Podcasts'],
+              country: url.searchParams.get('country'),
+            },
+            { wrapperType: 'track', kind: 'podcast', collectionName: 'No id, skipped' },
+          ],
+        }
       }
       if (media === 'audiobook' && term.startsWith('Ebook')) return { resultCount: 0, results: [] }
       if (media === 'ebook') {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cleanSequence, coverUrl, htmlToText, toBookMatch } from './book-match.ts'
+import { cleanSequence, httpUrl, htmlToText, toBookMatch } from './book-match.ts'
 
 describe('provider answers normalised to the match shape', () => {
   it('reduces HTML descriptions to text: tags and script bodies gone, breaks kept, entities decoded', () => {
@@ -10,10 +10,10 @@ describe('provider answers normalised to the match shape', () => {
   })
 
   it('keeps only http(s) cover URLs and sequences without spaces', () => {
-    expect(coverUrl('javascript:alert(1)')).toBeNull()
-    expect(coverUrl('file:///etc/passwd')).toBeNull()
-    expect(coverUrl('not a url')).toBeNull()
-    expect(coverUrl(' https://img.example/c.jpg ')).toBe('https://img.example/c.jpg')
+    expect(httpUrl('javascript:alert(1)')).toBeNull()
+    expect(httpUrl('file:///etc/passwd')).toBeNull()
+    expect(httpUrl('not a url')).toBeNull()
+    expect(httpUrl(' https://img.example/c.jpg ')).toBe('https://img.example/c.jpg')
     expect(cleanSequence('Book 2')).toBe('Book2')
     expect(cleanSequence(3)).toBe('3')
     expect(cleanSequence('')).toBeNull()

@@ -35,8 +35,8 @@ function safeCodePoint(code: number, fallback: string): string {
   return Number.isInteger(code) && code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : fallback
 }
 
-/** Only http(s) cover URLs are passed on; the cover is fetched later through the guarded fetcher anyway. */
-export function coverUrl(value: string | null | undefined): string | null {
+/** An http(s) URL from a provider (cover, feed, page), or null: other schemes are never passed on to clients. */
+export function httpUrl(value: string | null | undefined): string | null {
   const text = cleanText(value, 4096)
   if (!text) return null
   try {
@@ -100,7 +100,7 @@ export function toBookMatch(raw: RawBookMatch): BookMatch | null {
     publisher: cleanText(raw.publisher),
     publishedYear: year && /^\d{1,4}$/.test(year) ? year : null,
     description: htmlToText(raw.description),
-    cover: coverUrl(raw.cover),
+    cover: httpUrl(raw.cover),
     isbn: cleanText(raw.isbn, 50),
     asin: cleanText(raw.asin, 50),
     genres: uniqueStrings(raw.genres ?? []).slice(0, MAX_LIST),

@@ -1,7 +1,7 @@
-import type { BookMatch } from '@shelfcast/contracts'
+import type { BookMatch, PodcastSearchResult } from '@shelfcast/contracts'
 import { z } from 'zod'
-import { yearOf } from '../../scanner/text.ts'
-import { coverUrl, toBookMatches } from './book-match.ts'
+import { cleanText, yearOf } from '../../scanner/text.ts'
+import { httpUrl, htmlToText, toBookMatches } from './book-match.ts'
 import { endpoint, type ProviderHttp } from './provider-http.ts'
 import type { BookMetadataProvider, BookSearch } from './provider-types.ts'
 
@@ -10,6 +10,12 @@ export const ITUNES_ORIGIN = 'https://itunes.apple.com'
 // GET /search?term&media&entity: {resultCount, results}. Audiobooks are collections (collectionName),
 // ebooks are tracks (trackName, genres[]), podcasts carry artworkUrl600.
 const Result = z.object({
+  collectionId: z.number().nullish(),
+  artistId: z.number().nullish(),
+  collectionViewUrl: z.string().nullish(),
+  feedUrl: z.string().nullish(),
+  trackCount: z.number().nullish(),
+  collectionExplicitness: z.string().nullish(),
   wrapperType: z.string().nullish(),
   kind: z.string().nullish(),
   collectionName: z.string().nullish(),
@@ -40,8 +46,8 @@ export class ITunesProvider implements BookMetadataProvider {
     this.origin = origin
   }
 
-  private async search(term: string, media: 'audiobook' | 'ebook' | 'podcast'): Promise<Result[]> {
-    const url = endpoint(this.origin, 'search', { term, country: 'US', media, entity: media, limit: '10' })
+  private async search(term: string, media: 'audiobook' | 'ebook' | 'podcast', country = 'US'): Promise<Result[]> {
+    const url = endpoint(this.origin, 'search', { term, country, media, entity: media, limit: media === 'podcast' ? '25' : '10' })
     return (await this.http.json(url, SearchAnswer)).results
   }
 
@@ -61,9 +67,36 @@ export class ITunesProvider implements BookMetadataProvider {
     )
   }
 
+  /** GET /api/search/podcast: podcasts of one iTunes store; only those with an id and a title. */
+  async searchPodcasts(term: string, country: string): Promise<PodcastSearchResult[]> {
+    const results = await this.search(term, 'podcast', country.toUpperCase())
+    return results.flatMap((r) => {
+      const title = cleanText(r.collectionName ?? r.trackName)
+      if (!title || typeof r.collectionId !== 'number') return []
+      const description = cleanText(r.description, 20_000)
+      return [
+        {
+          id: r.collectionId,
+          artistId: r.artistId ?? null,
+          title,
+          artistName: cleanText(r.artistName),
+          description,
+          descriptionPlain: htmlToText(description),
+          releaseDate: cleanText(r.releaseDate),
+          genres: (r.genres ?? []).filter((g) => g !== 'Podcasts'),
+          cover: httpUrl(r.artworkUrl600 ?? larger(r.artworkUrl100)),
+          trackCount: r.trackCount ?? null,
+          feedUrl: httpUrl(r.feedUrl),
+          pageUrl: httpUrl(r.collectionViewUrl),
+          explicit: r.collectionExplicitness === 'explicit',
+        },
+      ]
+    })
+  }
+
   /** GET /api/search/covers?podcast=1: podcast artwork by title. */
   async searchPodcastCovers(title: string): Promise<string[]> {
     const results = await this.search(title, 'podcast')
-    return [...new Set(results.flatMap((r) => coverUrl(r.artworkUrl600 ?? larger(r.artworkUrl100)) ?? []))]
+    return [...new Set(results.flatMap((r) => httpUrl(r.artworkUrl600 ?? larger(r.artworkUrl100)) ?? []))]
   }
 }

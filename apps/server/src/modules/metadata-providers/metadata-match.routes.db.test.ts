@@ -118,6 +118,27 @@ describe('metadata search, matching and custom providers over HTTP', () => {
     expect(all).toEqual(expect.arrayContaining([`${fake.origin}/img/google.png`, `${fake.origin}/img/audible-us.png`, `${fake.origin}/img/itunes/600x600bb.jpg`]))
     expect((await t.call('GET', '/api/search/covers?title=Show&podcast=1', user)).json()).toEqual({ results: [`${fake.origin}/img/pod/600x600bb.jpg`] })
     expect((await t.call('GET', '/api/search/covers', user)).statusCode).toBe(400)
+
+    const podcasts = await t.call('GET', '/api/search/podcast?term=Comedy%20Bang&country=gb', user)
+    expect(podcasts.json()).toEqual([
+      {
+        id: 1200361736,
+        artistId: 42,
+        title: 'Comedy Bang',
+        artistName: 'Host',
+        description: null,
+        descriptionPlain: null,
+        releaseDate: '2024-05-01T10:00:00Z',
+        genres: ['Comedy'],
+        cover: `${fake.origin}/img/pod/600x600bb.jpg`,
+        trackCount: 312,
+        feedUrl: `${fake.origin}/feed.xml`,
+        pageUrl: 'https://podcasts.apple.com/us/podcast/id1200361736',
+        explicit: true,
+      },
+    ])
+    expect(fake.requestsTo('/itunes/search').at(-1)?.url.searchParams.get('country')).toBe('GB')
+    expect((await t.call('GET', '/api/search/podcast?term=x&country=nowhere', user)).statusCode).toBe(400)
   })
 
   it('matches an item: details and the cover (from the provider host) are applied and kept', async () => {

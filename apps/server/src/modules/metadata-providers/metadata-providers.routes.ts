@@ -7,6 +7,7 @@ import {
   SearchBooksQuery,
   SearchChaptersQuery,
   SearchCoversQuery,
+  SearchPodcastQuery,
 } from '@shelfcast/contracts'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
@@ -40,6 +41,11 @@ export function registerMetadataProvidersRoutes(app: FastifyInstance, ctx: AppCo
       ? await providers.searchPodcastCovers(q.title)
       : await providers.searchCovers(q.provider ?? DEFAULT_PROVIDER, { title: q.title, author: q.author || null })
     return { results }
+  })
+
+  app.get('/api/search/podcast', async (request) => {
+    const q = parseInput(SearchPodcastQuery, request.query)
+    return providers.itunes.searchPodcasts(q.term, q.country)
   })
 
   app.get('/api/search/authors', async (request) => {
