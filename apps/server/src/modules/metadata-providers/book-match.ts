@@ -4,6 +4,8 @@ import { cleanText, TEXT_LIMITS, uniqueStrings } from '../../scanner/text.ts'
 /** Descriptions longer than this are cut: a provider page is not a book. */
 const MAX_DESCRIPTION = TEXT_LIMITS.long
 const MAX_LIST = 50
+/** More hits than anyone picks from; a provider answering thousands must not flood the client. */
+const MAX_MATCHES = 50
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' }
 
@@ -111,10 +113,10 @@ export function toBookMatch(raw: RawBookMatch): BookMatch | null {
   }
 }
 
-/** Hits with a title, in the provider's order. */
+/** Hits with a title, in the provider's order, at most MAX_MATCHES. */
 export function toBookMatches(raws: readonly RawBookMatch[]): BookMatch[] {
-  return raws.flatMap((r) => {
+  return raws.slice(0, MAX_MATCHES * 2).flatMap((r) => {
     const m = toBookMatch(r)
     return m ? [m] : []
-  })
+  }).slice(0, MAX_MATCHES)
 }

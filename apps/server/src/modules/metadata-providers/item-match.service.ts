@@ -1,6 +1,6 @@
 import { NO_MATCH_WARNING, type Book, type Library, type LibraryItem, type MatchItemRequest, type MatchItemResponse } from '@shelfcast/contracts'
 import type { Logger } from 'pino'
-import { badRequest, HttpError, notFound } from '../../http/errors.ts'
+import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts'
 import type { TaskHandle, TaskRunner } from '../../jobs/task-runner.ts'
 import type { Realtime } from '../../realtime/realtime.ts'
 import type { ItemCoverService } from '../item-edit/item-cover.service.ts'
@@ -42,6 +42,8 @@ export class ItemMatchService {
   }
   /** Background matches in flight: the app waits for them before it closes the database. */
   private readonly running = new Set<Promise<void>>()
+  /** Libraries with a match-all under way: a second one would only repeat every request. */
+  private readonly matchingLibraries = new Set<string>()
   private stopping = false
 
   constructor(deps: ItemMatchService['deps']) {
@@ -125,6 +127,9 @@ export class ItemMatchService {
     if (library.mediaType !== 'book') throw badRequest('Only book libraries can be matched')
     const ids = await this.deps.repo.presentBookIds(library.id)
     const preferMatched = (await this.deps.settings.getServerSettings()).scannerPreferMatchedMetadata
+    // Checked and claimed with no await between, so two requests cannot both start.
+    if (this.matchingLibraries.has(library.id)) throw conflict('This library is already being matched')
+    this.matchingLibraries.add(library.id)
     const task = this.deps.tasks.start({
       action: 'library-match-all',
       title: `Matching books in "${library.name}"`,
@@ -143,6 +148,8 @@ export class ItemMatchService {
       } catch (err) {
         this.deps.log.warn({ err }, 'library match failed')
         task.finish({ failed: true, error: 'Library match failed' })
+      } finally {
+        this.matchingLibraries.delete(library.id)
       }
     })
   }
