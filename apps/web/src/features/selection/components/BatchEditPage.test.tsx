@@ -60,6 +60,7 @@ describe('batch edit page', () => {
 
     // Apply to all: a publisher for every book (typing ticks its box).
     const apply = screen.getByTestId('apply-to-all')
+    await user.click(within(apply).getByText('Apply to all', { selector: 'summary span span' }))
     await user.type(within(apply).getByLabelText('Publisher'), 'Shared House')
     await user.click(within(apply).getByTestId('apply-to-all-button'))
     expect((within(card('b1')).getByLabelText('Publisher') as HTMLInputElement).value).toBe('Shared House')

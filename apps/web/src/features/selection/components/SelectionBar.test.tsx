@@ -68,7 +68,10 @@ describe('selection bar', () => {
     expect(screen.getByTestId('selection-quick-match')).toBeTruthy()
     expect(screen.getByTestId('selection-rescan')).toBeTruthy()
     expect(screen.getByTestId('selection-download')).toBeTruthy()
-    await user.keyboard('{Escape}') // closes the menu first
+    // The first Escape only closes the menu; the next one leaves selection mode.
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByTestId('selection-rescan')).toBeNull())
+    expect(screen.getByTestId('selection-bar')).toBeTruthy()
     await user.keyboard('{Escape}')
     await waitFor(() => expect(screen.queryByTestId('selection-bar')).toBeNull())
     expect(screen.getByTestId('app-bar')).toBeTruthy()

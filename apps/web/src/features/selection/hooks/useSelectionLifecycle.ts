@@ -2,12 +2,15 @@ import { useEffect, useRef } from 'react'
 import { useLocation } from 'react-router'
 import { clearItemSelection } from '@/lib/item-selection.ts'
 
-/** Focus in a field or an open dialog owns Escape; only the page itself clears the selection with it. */
+/**
+ * Focus in a field, an open dialog or an open menu owns Escape (it closes that first); only the page
+ * itself clears the selection with it. Menus listen on the document too, so their open trigger is checked.
+ */
 function escapeBelongsElsewhere(event: KeyboardEvent): boolean {
   if (event.defaultPrevented) return true
   const target = event.target as HTMLElement | null
   if (target?.closest('input, textarea, select, [contenteditable="true"], [role="dialog"]')) return true
-  return document.querySelector('[role="dialog"]') !== null
+  return document.querySelector('[role="dialog"], [aria-expanded="true"]') !== null
 }
 
 /**
