@@ -43,9 +43,15 @@ export class ProviderHttp {
       if (err instanceof FetchError) throw new MetadataFetchError(err.userMessage, { cause: err })
       throw err
     }
-    const parsed = schema.safeParse(body)
+    let parsed: ReturnType<S['safeParse']>
+    try {
+      parsed = schema.safeParse(body) as ReturnType<S['safeParse']>
+    } catch (cause) {
+      // A pathologically nested answer can exhaust the stack of a recursive schema: still the provider's fault.
+      throw new MetadataFetchError(UNEXPECTED_SHAPE, { cause })
+    }
     if (!parsed.success) throw new MetadataFetchError(UNEXPECTED_SHAPE, { cause: parsed.error })
-    return parsed.data
+    return parsed.data as z.infer<S>
   }
 }
 
