@@ -1,6 +1,7 @@
 import type { User } from '@shelfcast/contracts'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { installPlayerController, PlayerController, usePlayerStore } from '@/features/player/index.ts'
 import { useItemSelection } from '@/lib/item-selection.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { useToastStore } from '@/lib/toast-store.ts'
@@ -8,6 +9,7 @@ import { itemsRoute, libraryDetailReply } from '@/test/browse-fixtures.ts'
 import { fakeServer, json, text, type RecordedRequest } from '@/test/fake-server.ts'
 import { libraryFixture, loginResponseFixture, userFixture } from '@/test/fixtures.ts'
 import { renderApp } from '@/test/render-app.tsx'
+import { expandedBookFixture } from '../model/batch-fixtures.test-support.ts'
 
 function signIn(user: User) {
   useSessionStore.getState().setSession(loginResponseFixture(user))
@@ -38,6 +40,7 @@ async function openShelf(user: User, routes: Routes = {}) {
 }
 
 afterEach(() => {
+  installPlayerController(null)
   useItemSelection.setState({
     selectedMediaItems: [],
     processingBatch: false,
@@ -75,6 +78,30 @@ describe('selection bar', () => {
     await user.keyboard('{Escape}')
     await waitFor(() => expect(screen.queryByTestId('selection-bar')).toBeNull())
     expect(screen.getByTestId('app-bar')).toBeTruthy()
+  })
+
+  it('plays the selection: the queue is the books in the order chosen and the first starts', async () => {
+    const controller = new PlayerController()
+    const play = vi.spyOn(controller, 'play').mockResolvedValue()
+    installPlayerController(controller)
+    const withTrack = (id: string) => {
+      const item = expandedBookFixture(id, { title: `Title ${id}` })
+      return { ...item, media: { ...item.media, tracks: [{ index: 1 }] } }
+    }
+    const { user, fake } = await openShelf(userFixture('root'), {
+      'POST /api/items/batch/get': (request) =>
+        json({ libraryItems: (request.body as { libraryItemIds: string[] }).libraryItemIds.map(withTrack) }),
+    })
+    await user.click(selectBox(3))
+    await user.click(selectBox(1))
+    await user.click(screen.getByTestId('selection-play'))
+    await waitFor(() => expect(play).toHaveBeenCalled())
+    expect(fake.requests.find((r) => r.path === '/api/items/batch/get')?.body).toEqual({
+      libraryItemIds: ['item-3', 'item-1'],
+    })
+    expect(usePlayerStore.getState().queue.map((q) => q.title)).toEqual(['Title item-3', 'Title item-1'])
+    expect(play).toHaveBeenCalledWith(expect.objectContaining({ libraryItemId: 'item-3' }))
+    await waitFor(() => expect(screen.queryByTestId('selection-bar')).toBeNull())
   })
 
   it('offers a reader without permissions only play and mark finished', async () => {

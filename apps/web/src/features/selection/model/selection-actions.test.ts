@@ -67,7 +67,14 @@ describe('selectionActions', () => {
 
   it('keeps book-only actions out of podcast libraries', () => {
     const actions = selectionActions({ user: admin, libraryMediaType: 'podcast', selected: items(2) })
-    expect(actions).toMatchObject({ markFinished: false, addToCollection: false, edit: false, remove: true })
+    expect(actions).toMatchObject({
+      markFinished: false,
+      addToCollection: false,
+      edit: false,
+      remove: true,
+      quickMatch: false,
+      rescan: true,
+    })
   })
 
   it('shows the context menu to admins only', () => {

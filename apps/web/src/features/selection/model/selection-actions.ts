@@ -49,7 +49,8 @@ export function selectionActions({
     addToCollection: some && isBook && user.permissions.update,
     edit: some && isBook && user.permissions.update,
     remove: some && user.permissions.delete,
-    quickMatch: some && admin,
+    // The batch quick match searches book providers.
+    quickMatch: some && admin && isBook,
     rescan: some && admin,
     download: some && admin && user.permissions.download && selected.length <= BATCH_DOWNLOAD_MAX_ITEMS,
   }
