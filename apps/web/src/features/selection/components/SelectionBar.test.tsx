@@ -104,6 +104,59 @@ describe('selection bar', () => {
     await waitFor(() => expect(screen.queryByTestId('selection-bar')).toBeNull())
   })
 
+  it('quick matches with the chosen provider and overrides, then closes with an info toast', async () => {
+    const { user, fake } = await openShelf(userFixture('root'), {
+      'GET /api/search/providers': () =>
+        json({
+          providers: {
+            books: [
+              { value: 'google', text: 'Google Books' },
+              { value: 'audible.uk', text: 'Audible.co.uk' },
+            ],
+            booksCovers: [],
+            podcasts: [],
+          },
+        }),
+      'POST /api/items/batch/quickmatch': () => text('OK', 200),
+    })
+    await user.click(selectBox(0))
+    await user.click(selectBox(5))
+    await user.click(screen.getByRole('button', { name: 'More' }))
+    await user.click(screen.getByTestId('selection-quick-match'))
+    const modal = await screen.findByTestId('quick-match-modal')
+    const provider = within(modal).getByLabelText('Provider')
+    await waitFor(() => expect(within(provider).getAllByRole('option')).toHaveLength(2))
+    await user.selectOptions(provider, 'audible.uk')
+    await user.click(within(modal).getByRole('switch', { name: 'Override cover' }))
+    await user.click(within(modal).getByRole('button', { name: 'Submit' }))
+    await waitFor(() => expect(screen.queryByTestId('quick-match-modal')).toBeNull())
+    expect(fake.requests.find((r) => r.path === '/api/items/batch/quickmatch')?.body).toEqual({
+      options: { provider: 'audible.uk', overrideCover: false, overrideDetails: true },
+      libraryItemIds: ['item-0', 'item-5'],
+    })
+    expect(toasts()).toContain('Quick match of 2 books started!')
+  })
+
+  it('builds the download link with the ids and the token', async () => {
+    const { user } = await openShelf(userFixture('root'))
+    const clicked: string[] = []
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this.href)
+    })
+    await user.click(selectBox(1))
+    await user.click(selectBox(2))
+    await user.click(screen.getByRole('button', { name: 'More' }))
+    await user.click(screen.getByTestId('selection-download'))
+    click.mockRestore()
+    expect(clicked).toHaveLength(1)
+    const url = new URL(clicked[0]!)
+    expect(url.pathname).toBe('/api/libraries/a/download')
+    expect(url.searchParams.get('ids')).toBe('item-1,item-2')
+    expect(url.searchParams.get('token')).toBeTruthy()
+  })
+
   it('offers a reader without permissions only play and mark finished', async () => {
     const { user } = await openShelf(userFixture('user'))
     await user.click(selectBox(1))
