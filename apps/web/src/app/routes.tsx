@@ -16,6 +16,8 @@ import {
 import { CollectionPage, CollectionsTab, PlaylistPage, PlaylistsTab } from '../features/collections/index.ts'
 import { HomeRedirect, LibraryRoute } from '../features/libraries/index.ts'
 import { SearchPage } from '../features/search/index.ts'
+import { BatchEditPage } from '../features/selection/index.ts'
+import { UploadPage } from '../features/upload/index.ts'
 import { ServerSettingsPage } from '../features/settings/index.ts'
 import { BareLayout } from './layouts/BareLayout.tsx'
 import { ConfigLayout } from './layouts/ConfigLayout.tsx'
@@ -84,8 +86,8 @@ export const appRoutes: RouteObject[] = [
               { path: 'author/:id', handle: handle('author-id'), element: <AuthorPage /> },
               { path: 'collection/:id', handle: handle('collection-id'), element: <CollectionPage /> },
               { path: 'playlist/:id', handle: handle('playlist-id'), element: <PlaylistPage /> },
-              later('upload', 'upload', 'ButtonUpload'),
-              later('batch', 'batch', 'HeaderBatchEdit'),
+              { path: 'upload', handle: { name: 'upload', titleKey: 'ButtonUpload' } satisfies RouteHandle, element: <UploadPage /> },
+              { path: 'batch', handle: handle('batch'), element: <BatchEditPage /> },
               later('audiobook/:id/manage', 'audiobook-id-manage', 'HeaderManageTools'),
               { path: 'account', handle: handle('account'), element: <AccountPage /> },
               {
