@@ -181,7 +181,9 @@ export const ItemCard = memo(function ItemCard({
             selected
               ? 'border-primary bg-primary text-primary-fg'
               : 'border-white/90 bg-black/40 text-transparent hover:text-white/80',
-            !selectionMode && 'opacity-0 group-hover:opacity-100 focus:opacity-100',
+            // Touch screens have no hover: the box stays visible there.
+            !selectionMode &&
+              'opacity-0 group-hover:opacity-100 focus:opacity-100 [@media(hover:none)]:opacity-100',
           )}
           data-testid="item-card-select"
         >
