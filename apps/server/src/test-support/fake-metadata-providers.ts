@@ -204,6 +204,21 @@ export async function startFakeMetadataProviders(options: { timeoutMs?: number }
       runtimeLengthMs: 1530000,
       runtimeLengthSec: 1530,
     }),
+    '/abcovers/cover/bytext/': (url) =>
+      (url.searchParams.get('q') ?? '').includes(NO_HITS)
+        ? []
+        : [
+            {
+              id: 'a1b2',
+              source: 'https://reddit.com/r/audiobookcovers/',
+              extension: 'png',
+              versions: {
+                webp: { '500': img('abc/500.webp'), original: img('abc/original.webp') },
+                png: { '500': img('abc/500.png'), original: img('abc/original.png') },
+                jpeg: { original: img('abc/original.jpg') },
+              },
+            },
+          ],
     '/fantlab/search-works': () => [
       { work_id: 1001, work_type_id: 1, name: 'Пикник на обочине', autor_rusname: 'Стругацкие' },
       { work_id: 1002, work_type_id: 12, name: 'An article about it' },
@@ -321,6 +336,7 @@ export async function startFakeMetadataProviders(options: { timeoutMs?: number }
         audnexus: `${origin}/audnexus`,
         fantlabApi: `${origin}/fantlab`,
         fantlabSite: `${origin}/fantlabsite`,
+        audiobookCovers: `${origin}/abcovers`,
       },
     },
     requestsTo: (prefix) =>

@@ -98,6 +98,7 @@ describe('metadata search, matching and custom providers over HTTP', () => {
       'fantlab', custom.slug,
     ])
     expect(providers.booksCovers[0]).toEqual({ value: 'all', text: 'All' })
+    expect(providers.booksCovers).toContainEqual({ value: 'audiobookcovers', text: 'AudiobookCovers.com' })
     expect(providers.podcasts).toEqual([{ value: 'itunes', text: 'iTunes' }])
   })
 
@@ -115,7 +116,9 @@ describe('metadata search, matching and custom providers over HTTP', () => {
     const covers = await t.call('GET', '/api/search/covers?title=A%20Wizard%20of%20Earthsea&provider=openlibrary', user)
     expect(covers.json()).toEqual({ results: [`${fake.origin}/olcovers/b/id/12345-L.jpg`] })
     const all = (await t.call('GET', '/api/search/covers?title=Mort&provider=all', user)).json<{ results: string[] }>().results
-    expect(all).toEqual(expect.arrayContaining([`${fake.origin}/img/google.png`, `${fake.origin}/img/audible-us.png`, `${fake.origin}/img/itunes/600x600bb.jpg`]))
+    expect(all).toEqual(expect.arrayContaining([`${fake.origin}/img/google.png`, `${fake.origin}/img/audible-us.png`, `${fake.origin}/img/itunes/600x600bb.jpg`, `${fake.origin}/img/abc/original.png`]))
+    expect((await t.call('GET', '/api/search/covers?title=Mort&author=Pratchett&provider=audiobookcovers', user)).json()).toEqual({ results: [`${fake.origin}/img/abc/original.png`] })
+    expect(fake.requestsTo('/abcovers/cover/bytext/').at(-1)?.url.searchParams.get('q')).toBe('Mort Pratchett')
     expect((await t.call('GET', '/api/search/covers?title=Show&podcast=1', user)).json()).toEqual({ results: [`${fake.origin}/img/pod/600x600bb.jpg`] })
     expect((await t.call('GET', '/api/search/covers', user)).statusCode).toBe(400)
 

@@ -2,6 +2,7 @@ import { audibleRegions, type AudibleRegion, type BookMatch, type ProviderOption
 import { badRequest } from '../../http/errors.ts'
 import type { GuardedFetcher } from '../../net/index.ts'
 import { AudibleProvider, audibleCatalogOrigin } from './audible.provider.ts'
+import { AudiobookCoversProvider } from './audiobook-covers.provider.ts'
 import { AudnexusClient } from './audnexus.client.ts'
 import { CustomProvider } from './custom.provider.ts'
 import type { CustomProvidersService } from './custom-providers.service.ts'
@@ -22,6 +23,7 @@ export interface ProviderOrigins {
   audnexus?: string
   fantlabApi?: string
   fantlabSite?: string
+  audiobookCovers?: string
 }
 
 export interface MetadataProvidersOptions {
@@ -40,6 +42,7 @@ export class MetadataProviders {
   private readonly http: ProviderHttp
   private readonly builtIn: Map<string, BookMetadataProvider>
   private readonly customs: CustomProvidersService
+  private readonly coverSite: AudiobookCoversProvider
 
   constructor(deps: { fetcher: GuardedFetcher; customs: CustomProvidersService; options?: MetadataProvidersOptions }) {
     const o = deps.options?.origins ?? {}
@@ -56,6 +59,7 @@ export class MetadataProviders {
       new FantLabProvider(this.http, { api: o.fantlabApi, site: o.fantlabSite }),
     ]
     this.builtIn = new Map(list.map((p) => [p.slug, p]))
+    this.coverSite = new AudiobookCoversProvider(this.http, o.audiobookCovers)
   }
 
   /** GET /api/search/providers. */
@@ -66,7 +70,7 @@ export class MetadataProviders {
     return {
       providers: {
         books: [...books, ...customOf('book')],
-        booksCovers: [ALL_COVERS, ...books, ...customOf('book')],
+        booksCovers: [ALL_COVERS, ...books, { value: this.coverSite.slug, text: this.coverSite.name }, ...customOf('book')],
         podcasts: [{ value: this.itunes.slug, text: this.itunes.name }, ...customOf('podcast')],
       },
     }
@@ -88,10 +92,11 @@ export class MetadataProviders {
 
   /** Cover URLs; "all" asks every built-in provider and keeps what the ones that answered found. */
   async searchCovers(slug: string, search: BookSearch): Promise<string[]> {
+    if (slug === this.coverSite.slug) return this.coverSite.searchCovers(search)
     if (slug !== ALL_COVERS.value) return coversFrom(await this.resolve(slug), search)
     // One Audible store stands for all: they share covers, and ten identical searches would only be slower.
     const providers = [...this.builtIn.values()].filter((p) => !p.slug.startsWith('audible.'))
-    const results = await Promise.allSettled(providers.map((p) => coversFrom(p, search)))
+    const results = await Promise.allSettled([...providers.map((p) => coversFrom(p, search)), this.coverSite.searchCovers(search)])
     const covers = results.flatMap((r) => (r.status === 'fulfilled' ? r.value : []))
     if (covers.length === 0) {
       const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')
