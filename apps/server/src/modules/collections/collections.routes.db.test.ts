@@ -37,8 +37,10 @@ describe('collections', () => {
     expect(res.statusCode).toBe(200)
     const created = res.json<Collection>()
     expect(ids(created)).toEqual([s.id.dune, s.id.hobbit])
-    expect(created.books[0]).toHaveProperty('media.audioFiles') // expanded items by default
+    expect(created.books[0]).not.toHaveProperty('media.audioFiles') // changes answer minified items
     await socket.waitFor<Collection>('collection_added', (c) => c.id === created.id)
+    const read = (await call('GET', `/api/collections/${created.id}`)).json<Collection>()
+    expect(read.books[0]).toHaveProperty('media.audioFiles') // a plain GET answers expanded ones, as Audiobookshelf
 
     await call('POST', '/api/collections', root, { libraryId: s.books, name: 'Another', books: [] })
     const page = (await call('GET', `/api/libraries/${s.books}/collections?limit=1&page=1&minified=1`)).json<CollectionsListResponse>()

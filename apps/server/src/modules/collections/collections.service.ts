@@ -103,7 +103,7 @@ export class CollectionsService {
     const row: CollectionRow = { id: crypto.randomUUID(), library_id: library.id, name: req.name, description: req.description || null, created_at: now, updated_at: now }
     await this.repo.insert(row, books)
     await this.emit('collection_added', row.id)
-    return this.get(user, row.id, false)
+    return this.get(user, row.id, true)
   }
 
   /** PATCH: name, description, and `books` as the new list (its visible part; hidden books stay). */
@@ -119,7 +119,7 @@ export class CollectionsService {
     if (req.description !== undefined) fields.description = req.description || null
     await this.repo.update(row.id, fields, this.clock(), books)
     await this.emit('collection_updated', row.id)
-    return this.get(user, row.id, false)
+    return this.get(user, row.id, true)
   }
 
   private async withHiddenKept(user: UserRecord, id: string, visibleOrder: readonly string[]): Promise<string[]> {
@@ -139,7 +139,7 @@ export class CollectionsService {
       await this.repo.update(row.id, {}, this.clock(), next)
       await this.emit('collection_updated', row.id)
     }
-    return this.get(user, row.id, false)
+    return this.get(user, row.id, true)
   }
 
   async removeBooks(user: UserRecord, id: string, bookIds: readonly string[]): Promise<Collection> {
@@ -151,7 +151,7 @@ export class CollectionsService {
       await this.repo.update(row.id, {}, this.clock(), next)
       await this.emit('collection_updated', row.id)
     }
-    return this.get(user, row.id, false)
+    return this.get(user, row.id, true)
   }
 
   async remove(user: UserRecord, id: string): Promise<void> {

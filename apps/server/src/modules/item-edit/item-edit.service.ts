@@ -9,6 +9,7 @@ import type { Realtime } from '../../realtime/realtime.ts'
 import type { BookMeta } from '../../scanner/book-meta.ts'
 import { bookMetaColumns } from '../../scanner/book-meta-columns.ts'
 import { ItemEvents } from '../../scanner/item-events.ts'
+import { createLimiter } from '../../scanner/limiter.ts'
 import { toAbsBookJson } from '../../scanner/metadata-files.ts'
 import type { SavedItem, ScanRepository } from '../../scanner/scan.repository.ts'
 import type { LibrariesService } from '../libraries/libraries.service.ts'
@@ -191,15 +192,21 @@ export class ItemEditService {
       }))
       const saved = await scanRepo.saveBatch(libraryId, built, server.sortingPrefixes, now)
       const { seriesIds } = await scanRepo.pruneOrphans(libraryId)
-      for (const { item, meta, chapters } of list) {
-        await writeItemMetadataJson({
-          item: { id: item.row.id, path: item.row.path, isFile: item.row.is_file === 1 },
-          metadataPath: this.deps.metadataPath,
-          storeWithItem: server.storeMetadataWithItem,
-          json: toAbsBookJson(meta, chapters),
-          log: this.deps.log,
-        })
-      }
+      // Files are written a few at a time: a batch of 1,000 waits on the disk, not on one write after another.
+      const limit = createLimiter(8)
+      await Promise.all(
+        list.map(({ item, meta, chapters }) =>
+          limit(() =>
+            writeItemMetadataJson({
+              item: { id: item.row.id, path: item.row.path, isFile: item.row.is_file === 1 },
+              metadataPath: this.deps.metadataPath,
+              storeWithItem: server.storeMetadataWithItem,
+              json: toAbsBookJson(meta, chapters),
+              log: this.deps.log,
+            }),
+          ),
+        ),
+      )
       // One item: Audiobookshelf's item_updated; more: items_updated in chunks.
       const [only] = saved
       if (saved.length === 1 && only) this.events.updatedOne(only)

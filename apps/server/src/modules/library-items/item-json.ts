@@ -235,10 +235,13 @@ export function toExpandedItem(row: ItemRow, rel: ItemRelations, episodes: Episo
   return { ...itemBase(row), media, libraryFiles }
 }
 
+/** A row read for minified JSON: the file lists may be left out when their count comes along. */
+export type MinifiedItemRow = ItemRow & { num_files?: number }
+
 /** A list row: metadata and counts only, no file lists. */
-export function toMinifiedItem(row: ItemRow, rel: ItemRelations, numEpisodes = 0): MinifiedLibraryItem {
+export function toMinifiedItem(row: MinifiedItemRow, rel: ItemRelations, numEpisodes = 0): MinifiedLibraryItem {
   const tags = stringArrayColumn(row.tags)
-  const numFiles = arrayLength(row.library_files)
+  const numFiles = row.num_files ?? arrayLength(row.library_files)
   const isPodcast = row.media_type === 'podcast'
   const metadata = isPodcast
     ? podcastMetadata(row, jsonColumn(row.podcast, PodcastColumn, defaultPodcastColumn))

@@ -1,7 +1,7 @@
-import type { Kysely, Selectable } from 'kysely'
+import { sql, type Kysely, type Selectable } from 'kysely'
 import type { Database, MediaProgressTable } from '../../db/schema.ts'
 import type { UserRecord } from '../users/users.model.ts'
-import type { EpisodeRow, ItemRelations, ItemRow } from './item-json.ts'
+import type { EpisodeRow, ItemRelations, ItemRow, MinifiedItemRow } from './item-json.ts'
 import { itemVisibility } from './item-visibility.ts'
 
 export type ProgressRow = Selectable<MediaProgressTable>
@@ -27,6 +27,30 @@ export class ItemsRepository {
     const out: ItemRow[] = []
     for (const part of chunks([...new Set(ids)], IDS_PER_QUERY)) {
       out.push(...(await this.db.selectFrom('library_items as li').selectAll('li').where('li.id', 'in', part).execute()))
+    }
+    return out
+  }
+
+  /**
+   * Rows for minified JSON: the file lists (kilobytes of JSON per item) are left in SQLite; only how
+   * many library files there are comes back, as `num_files`.
+   */
+  async minifiedRows(ids: readonly string[]): Promise<MinifiedItemRow[]> {
+    const out: MinifiedItemRow[] = []
+    for (const part of chunks([...new Set(ids)], IDS_PER_QUERY)) {
+      const rows = await this.db
+        .selectFrom('library_items as li')
+        .selectAll('li')
+        .select([
+          sql<string>`'[]'`.as('audio_files'),
+          sql<string>`'[]'`.as('chapters'),
+          sql<null>`NULL`.as('ebook_file'),
+          sql<string>`'[]'`.as('library_files'),
+          sql<number>`json_array_length(li.library_files)`.as('num_files'),
+        ])
+        .where('li.id', 'in', part)
+        .execute()
+      out.push(...rows)
     }
     return out
   }

@@ -5,7 +5,7 @@ import { regularFileInside } from '../../files/contained-path.ts'
 import { notFound } from '../../http/errors.ts'
 import type { UserRecord } from '../users/users.model.ts'
 import { CoverImages, type CoverFormat, type ResizedCover } from './cover-images.ts'
-import { toEpisodeJson, toExpandedItem, toMinifiedItem, type ItemRow } from './item-json.ts'
+import { toEpisodeJson, toExpandedItem, toMinifiedItem, type ItemRow, type MinifiedItemRow } from './item-json.ts'
 import type { ItemsRepository } from './items.repository.ts'
 import { toProgressJson } from './progress-json.ts'
 
@@ -72,11 +72,11 @@ export class ItemsService {
   /** Minified JSON of these items, in the given order (ids that no longer exist are dropped). */
   async minified(ids: readonly string[]): Promise<MinifiedLibraryItem[]> {
     if (ids.length === 0) return []
-    const rows = await this.repo.rows(ids)
+    const rows = await this.repo.minifiedRows(ids)
     return this.minifiedFromRows(ids, rows)
   }
 
-  async minifiedFromRows(ids: readonly string[], rows: readonly ItemRow[]): Promise<MinifiedLibraryItem[]> {
+  async minifiedFromRows(ids: readonly string[], rows: readonly MinifiedItemRow[]): Promise<MinifiedLibraryItem[]> {
     const byId = new Map(rows.map((r) => [r.id, r]))
     const present = ids.filter((id) => byId.has(id))
     const podcastIds = rows.filter((r) => r.media_type === 'podcast').map((r) => r.id)

@@ -184,7 +184,7 @@ export class PlaylistsService {
     const add = await this.checkedEntries(user, row.library_id, refs)
     const current = await this.current(id)
     const next = uniqueEntries([...current, ...add])
-    if (next.length === current.length) return this.get(user, id, false)
+    if (next.length === current.length) return this.get(user, id, true)
     await this.repo.update(row.id, {}, this.clock(), next)
     return this.emitted(user, 'playlist_updated', row.id)
   }
@@ -195,7 +195,7 @@ export class PlaylistsService {
     const drop = new Set(refs.map((r) => entryKey(toEntry(r))))
     const current = await this.current(id)
     const next = current.filter((e) => !drop.has(entryKey(e)))
-    if (next.length === current.length) return this.get(user, id, false)
+    if (next.length === current.length) return this.get(user, id, true)
     if (next.length === 0) {
       await this.remove(user, id)
       return null
@@ -213,6 +213,6 @@ export class PlaylistsService {
   /** Sends playlist_* to the owner (minified items) and answers the expanded playlist. */
   private async emitted(user: UserRecord, event: 'playlist_added' | 'playlist_updated', id: string): Promise<Playlist> {
     this.realtime.toUser(user.id, event, await this.get(user, id, true))
-    return this.get(user, id, false)
+    return this.get(user, id, true)
   }
 }
