@@ -32,7 +32,7 @@ export interface MetadataProvidersOptions {
   timeoutMs?: number
 }
 
-/** "All" on the covers search: every built-in book provider at once. */
+/** "All" on the covers search: every built-in provider at once, the cover site included. */
 const ALL_COVERS = { value: 'all', text: 'All' }
 
 /** The built-in providers and the admin's custom ones, by the provider values clients send. */
