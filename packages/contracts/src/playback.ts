@@ -161,3 +161,35 @@ export interface UserItemProgressUpdated {
   deviceDescription: string | null
   data: MediaProgress
 }
+
+/**
+ * A session a mobile app played offline (play method LOCAL), sent later: POST /api/session/local and
+ * /api/session/local-all. Only what the server keeps is read; the rest of Audiobookshelf's session is ignored.
+ */
+export const LocalSessionInput = z.object({
+  id: z.string().min(1).max(100),
+  libraryItemId: z.string().min(1).max(100),
+  episodeId: z.string().max(100).nullable().optional(),
+  displayTitle: z.string().max(1000).nullable().optional(),
+  displayAuthor: z.string().max(1000).nullable().optional(),
+  duration: z.number().min(0).max(1e7).optional(),
+  currentTime: z.number().min(0).max(1e7),
+  startTime: z.number().min(0).max(1e7).optional(),
+  timeListening: z.number().min(0).max(1e7).optional(),
+  startedAt: z.number().int().min(0).optional(),
+  updatedAt: z.number().int().min(0),
+  deviceInfo: DeviceInfoInput.partial().optional(),
+})
+export type LocalSessionInput = z.infer<typeof LocalSessionInput>
+
+export const LocalSessionsRequest = z.object({
+  sessions: z.array(z.unknown()).max(1000),
+  deviceInfo: DeviceInfoInput.partial().optional(),
+})
+
+export interface LocalSessionResult {
+  id: string
+  success: boolean
+  progressSynced: boolean
+  error?: string
+}

@@ -6,12 +6,15 @@ import type { Realtime } from '../../realtime/realtime.ts'
 import type { ItemsService } from '../library-items/items.service.ts'
 import { PlaybackRepository } from './playback.repository.ts'
 import { PlaybackService } from './playback.service.ts'
+import { LocalSessionsService } from './local-sessions.service.ts'
 import { ProgressService } from './progress.service.ts'
 
 /** Playback sessions (play, sync, close, streams, history) and the user's progress and bookmarks. */
 export interface Playback {
   sessions: PlaybackService
   progress: ProgressService
+  /** Sessions mobile apps played offline. */
+  localSessions: LocalSessionsService
 }
 
 export function createPlayback(deps: {
@@ -26,5 +29,6 @@ export function createPlayback(deps: {
   return {
     sessions: new PlaybackService({ repo, items: deps.items, realtime: deps.realtime, clock: deps.clock, config: deps.config, log: deps.log }),
     progress: new ProgressService({ repo, realtime: deps.realtime, clock: deps.clock }),
+    localSessions: new LocalSessionsService({ repo, realtime: deps.realtime, clock: deps.clock }),
   }
 }

@@ -173,6 +173,11 @@ export class PlaybackRepository {
     await this.db.insertInto('playback_sessions').values(row).execute()
   }
 
+  /** A history session sent again by a mobile app (it kept listening offline). */
+  async updateLocalSession(id: string, v: { time_listening: number; current_time: number; updated_at: number }): Promise<void> {
+    await this.db.updateTable('playback_sessions').set(v).where('id', '=', id).execute()
+  }
+
   async closeSession(id: string, now: number): Promise<void> {
     await this.db.updateTable('playback_sessions').set({ closed_at: now }).where('id', '=', id).where('closed_at', 'is', null).execute()
   }

@@ -3,6 +3,8 @@ import {
   BatchProgressUpdate,
   BookmarkRequest,
   CloseRequest,
+  LocalSessionInput,
+  LocalSessionsRequest,
   PagedQuery,
   PlayRequest,
   ProgressUpdate,
@@ -42,6 +44,15 @@ export function registerPlaybackRoutes(app: FastifyInstance, ctx: AppContext) {
   }
   app.post('/api/items/:id/play', play)
   app.post('/api/items/:id/play/:episodeId', play)
+
+  app.post('/api/session/local', async (request) => {
+    return ctx.playback.localSessions.sync(requireAuth(request).user, parseInput(LocalSessionInput, request.body))
+  })
+
+  app.post('/api/session/local-all', async (request) => {
+    const { sessions } = parseInput(LocalSessionsRequest, request.body)
+    return { results: await ctx.playback.localSessions.syncAll(requireAuth(request).user, sessions) }
+  })
 
   app.post('/api/session/:id/sync', async (request, reply) => {
     const { id } = parseInput(IdParams, request.params)

@@ -63,7 +63,8 @@ const jsonOr = <T>(text: string, fallback: T): T => {
   }
 }
 
-function localDate(ms: number): { date: string; dayOfWeek: number } {
+/** The server's local day of a moment (listening stats count by it). */
+export function localDate(ms: number): { date: string; dayOfWeek: number } {
   const d = new Date(ms)
   const pad = (n: number) => String(n).padStart(2, '0')
   return { date: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`, dayOfWeek: d.getDay() }
