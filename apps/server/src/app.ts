@@ -79,6 +79,13 @@ const JSON_BODY_LIMIT_BYTES = 1024 * 1024
 const HOUR_MS = 3600_000
 
 /** The one place where the database, services, realtime and routes are wired together. */
+/** METADATA_PROVIDER_ORIGINS as provider options; the Audible URL names each store with `{region}`. */
+function providerOptionsFromConfig(config: Config): MetadataProvidersOptions | undefined {
+  const { audible, ...rest } = config.providerOrigins
+  if (!audible && Object.keys(rest).length === 0) return undefined
+  return { origins: { ...rest, ...(audible && { audible: (region: string) => audible.replace('{region}', region) }) } }
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const { config } = options
   const clock = options.clock ?? systemClock
@@ -172,7 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     realtime,
     clock,
     log,
-    options: options.metadataProviders,
+    options: options.metadataProviders ?? providerOptionsFromConfig(config),
   })
   const upload = new UploadService({ libraries, scanRepo, scans: scanner.scans, itemEdit, log })
   const playlists = new PlaylistsService({ repo: new PlaylistsRepository(database.db), items: browse.items, libraries, collections, realtime, clock })

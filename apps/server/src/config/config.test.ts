@@ -29,4 +29,11 @@ describe('loadConfig', () => {
       loadConfig({ SSRF_REQUEST_FILTER_WHITELIST: ' nas.lan, 192.168.1.10 ,,' }).fetchAllowHosts,
     ).toEqual(['nas.lan', '192.168.1.10'])
   })
+  it('reads provider origins for mirrors and test doubles, and refuses anything but http(s) origins', () => {
+    expect(loadConfig({}).providerOrigins).toEqual({})
+    expect(loadConfig({ METADATA_PROVIDER_ORIGINS: '{"audible":"http://127.0.0.1:8000"}' }).providerOrigins).toEqual({ audible: 'http://127.0.0.1:8000' })
+    for (const bad of ['not json', '{"audible":"file:///etc"}', '{"nope":"http://x"}', '{"audible":"http://x/a?b=c"}']) {
+      expect(() => loadConfig({ METADATA_PROVIDER_ORIGINS: bad })).toThrow(/METADATA_PROVIDER_ORIGINS/)
+    }
+  })
 })

@@ -2,6 +2,10 @@ import path from 'node:path'
 import { z } from 'zod'
 
 /** Environment schema. Every value has a default so a plain start needs no configuration. */
+/** Providers whose origin METADATA_PROVIDER_ORIGINS may set. */
+export const PROVIDER_ORIGIN_KEYS = ['googleBooks', 'openLibrary', 'openLibraryCovers', 'itunes', 'audible', 'audnexus', 'fantlabApi', 'fantlabSite', 'audiobookCovers'] as const
+export type ProviderOriginKey = (typeof PROVIDER_ORIGIN_KEYS)[number]
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(13378),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -32,6 +36,31 @@ const EnvSchema = z.object({
   MAX_TRANSCODES_PER_USER: z.coerce.number().int().min(1).max(64).default(2),
   /** Host names the guarded fetcher may reach whatever their address (LAN covers, test servers); Audiobookshelf's name. */
   SSRF_REQUEST_FILTER_WHITELIST: z.string().default(''),
+  /**
+   * Where metadata providers live, for a mirror or a test double: JSON like
+   * {"audible":"http://127.0.0.1:8000/audible/{region}","audnexus":"http://127.0.0.1:8000"} ({region}: the
+   * Audible store asked). Unset: the real services.
+   */
+  METADATA_PROVIDER_ORIGINS: z
+    .string()
+    .default('{}')
+    .transform((text, ctx) => {
+      const origin = z.string().regex(/^https?:\/\/[^\s?#]+$/, 'an http(s) URL')
+      const parsed = z
+        .partialRecord(z.enum(PROVIDER_ORIGIN_KEYS), origin)
+        .safeParse((() => {
+          try {
+            return JSON.parse(text) as unknown
+          } catch {
+            return null
+          }
+        })())
+      if (!parsed.success) {
+        ctx.addIssue({ code: 'custom', message: `a JSON object of ${PROVIDER_ORIGIN_KEYS.join(', ')} to http(s) origins` })
+        return z.NEVER
+      }
+      return parsed.data
+    }),
 })
 
 export interface Config {
@@ -54,6 +83,8 @@ export interface Config {
   maxTranscodesPerUser: number
   /** SSRF_REQUEST_FILTER_WHITELIST: the only hosts outbound fetches may reach on a non-public address. */
   fetchAllowHosts: string[]
+  /** METADATA_PROVIDER_ORIGINS: provider name -> origin (empty: the real services). */
+  providerOrigins: Partial<Record<ProviderOriginKey, string>>
   version: string
 }
 
@@ -90,6 +121,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     fetchAllowHosts: e.SSRF_REQUEST_FILTER_WHITELIST.split(',')
       .map((host) => host.trim())
       .filter((host) => host !== ''),
+    providerOrigins: e.METADATA_PROVIDER_ORIGINS,
     version: serverVersion,
   }
 }
