@@ -12,6 +12,8 @@ import { expect, test as base } from './server-fixture.ts'
  */
 const test = base.extend<object, { fake: FakeMetadataProviders }>({
   fake: [
+    // Playwright reads a fixture's dependencies from this destructuring: none here.
+    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const fake = await startFakeMetadataProviders({ timeoutMs: 10_000 })
       await use(fake)
