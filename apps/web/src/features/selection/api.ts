@@ -1,10 +1,11 @@
-import type {
-  BatchGetItemsResponse,
-  BatchProgressUpdate,
-  BatchUpdateRequest,
-  BatchUpdateResponse,
-  LibraryItem,
-  User,
+import {
+  MAX_BATCH_GET_IDS,
+  type BatchGetItemsResponse,
+  type BatchProgressUpdate,
+  type BatchUpdateRequest,
+  type BatchUpdateResponse,
+  type LibraryItem,
+  type User,
 } from '@shelfcast/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { useApiClient, type ApiClient } from '@/lib/api/index.ts'
@@ -16,10 +17,27 @@ export const selectionKeys = {
   providers: ['search-providers'] as const,
 }
 
-/** POST /api/items/batch/get: the expanded items, in request order (ones the user may not see are left out). */
+/** The server caps batch get and progress updates at 1,000 entries a request. */
+export const BATCH_REQUEST_MAX = MAX_BATCH_GET_IDS
+
+/** `list` in runs of at most `size`, in order. */
+export function inChunks<T>(list: readonly T[], size: number): T[][] {
+  const out: T[][] = []
+  for (let start = 0; start < list.length; start += size) out.push(list.slice(start, start + size))
+  return out
+}
+
+/**
+ * POST /api/items/batch/get: the expanded items, in request order (ones the user may not see are left
+ * out); a selection beyond the server's cap is asked for in turns.
+ */
 export async function fetchBatchItems(api: ApiClient, ids: readonly string[]): Promise<LibraryItem[]> {
-  const answer = await api.post<BatchGetItemsResponse>('/api/items/batch/get', { libraryItemIds: ids })
-  return answer.libraryItems
+  const items: LibraryItem[] = []
+  for (const chunk of inChunks(ids, BATCH_REQUEST_MAX)) {
+    const answer = await api.post<BatchGetItemsResponse>('/api/items/batch/get', { libraryItemIds: chunk })
+    items.push(...answer.libraryItems)
+  }
+  return items
 }
 
 export function useBatchItems(ids: readonly string[]) {
@@ -49,8 +67,10 @@ export async function batchSetFinished(
   ids: readonly string[],
   isFinished: boolean,
 ): Promise<User> {
-  const body: BatchProgressUpdate = ids.map((libraryItemId) => ({ libraryItemId, isFinished }))
-  await api.patch('/api/me/progress/batch/update', body)
+  for (const chunk of inChunks(ids, BATCH_REQUEST_MAX)) {
+    const body: BatchProgressUpdate = chunk.map((libraryItemId) => ({ libraryItemId, isFinished }))
+    await api.patch('/api/me/progress/batch/update', body)
+  }
   return api.get<User>('/api/me')
 }
 

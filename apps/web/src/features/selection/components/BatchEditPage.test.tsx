@@ -11,20 +11,19 @@ import { expandedBookFixture } from '../model/batch-fixtures.test-support.ts'
 
 const toasts = () => useToastStore.getState().toasts.map((t) => t.message)
 
-function openBatch() {
+const twoBooks = [
+  expandedBookFixture('b1', { title: 'First' }),
+  expandedBookFixture('b2', { title: 'Second' }),
+]
+
+function openBatch(books = twoBooks) {
   useSessionStore.getState().setSession(loginResponseFixture(userFixture('root')))
-  setBatchEditItemIds(['b1', 'b2'])
+  setBatchEditItemIds(books.map((b) => b.id))
   const updates: RecordedRequest[] = []
   const fake = fakeServer({
     'GET /api/libraries': () => json({ libraries: [libraryFixture('a', 'book')] }),
     'GET /api/libraries/a': () => libraryDetailReply('a', 'book'),
-    'POST /api/items/batch/get': () =>
-      json({
-        libraryItems: [
-          expandedBookFixture('b1', { title: 'First' }),
-          expandedBookFixture('b2', { title: 'Second' }),
-        ],
-      }),
+    'POST /api/items/batch/get': () => json({ libraryItems: books }),
     'POST /api/items/batch/update': (request) => {
       updates.push(request)
       return json({ success: true, updates: (request.body as unknown[]).length })
@@ -71,9 +70,27 @@ describe('batch edit page', () => {
       { id: 'b1', mediaPayload: { metadata: { publisher: 'Shared House' } } },
       { id: 'b2', mediaPayload: { metadata: { title: 'Second, revised', publisher: 'Shared House' } } },
     ])
-    expect(toasts()).toContain('2 items updated')
+    expect(toasts()).toContain('Items updated: 2')
     // Opened directly, so "back" is the library the books are in.
     await waitFor(() => expect(currentPath(router)).toBe('/library/a/bookshelf'))
+  })
+
+  it('keeps a batch of 1,000 books to a window of cards, and applies to all of them', async () => {
+    const books = Array.from({ length: 1000 }, (_, i) => expandedBookFixture(`b${i}`))
+    const { user, updates } = openBatch(books)
+    await screen.findByTestId('batch-edit-page')
+    expect(screen.getByTestId('batch-edit-count').textContent).toBe('Editing 1,000 books')
+    // happy-dom lays nothing out (measured cards are 0 px high), so the window holds more than a browser's.
+    expect(screen.getAllByTestId('batch-item').length).toBeLessThan(100)
+    const apply = screen.getByTestId('apply-to-all')
+    await user.click(within(apply).getByText('Apply to all', { selector: 'summary span span' }))
+    await user.type(within(apply).getByLabelText('Language'), 'de')
+    await user.click(within(apply).getByTestId('apply-to-all-button'))
+    await user.click(screen.getByTestId('batch-save'))
+    await waitFor(() => expect(updates).toHaveLength(1))
+    const body = updates[0]!.body as { id: string; mediaPayload: unknown }[]
+    expect(body).toHaveLength(1000)
+    expect(body[999]).toEqual({ id: 'b999', mediaPayload: { metadata: { language: 'de' } } })
   })
 
   it('refuses an empty title', async () => {

@@ -21,7 +21,7 @@ import {
   type MappableField,
 } from '../model/batch-edit.ts'
 import { ApplyToAllPanel } from './ApplyToAllPanel.tsx'
-import { BatchItemEditor } from './BatchItemEditor.tsx'
+import { BatchItemList } from './BatchItemList.tsx'
 import type { FieldSuggestions } from './BookFieldsEditor.tsx'
 
 /** /batch (spec §2): edit the books chosen in selection mode at once. */
@@ -138,19 +138,14 @@ function BatchEditor({ items: loaded }: { items: readonly LibraryItem[] }) {
         </div>
       </header>
       <ApplyToAllPanel suggestions={suggestions} onApply={onApply} />
-      <div className="flex flex-col gap-4">
-        {items.map((item) => (
-          <BatchItemEditor
-            key={item.id}
-            item={item}
-            value={edited[item.id]!}
-            squareCovers={squareCovers}
-            suggestions={suggestions}
-            onChange={onChange}
-            onRemove={onRemove}
-          />
-        ))}
-      </div>
+      <BatchItemList
+        items={items}
+        edited={edited}
+        squareCovers={squareCovers}
+        suggestions={suggestions}
+        onChange={onChange}
+        onRemove={onRemove}
+      />
       <footer className="sticky bottom-2 z-30 flex justify-end gap-2 rounded-xl border border-border bg-surface/95 p-3 shadow-md backdrop-blur">
         <Button variant="secondary" onClick={goBack} disabled={saving}>
           {t('ButtonCancel')}

@@ -5,7 +5,6 @@ import { useBookProviders, type QuickMatchOptions } from '../api.ts'
 
 export interface QuickMatchModalProps {
   open: boolean
-  count: number
   processing: boolean
   onSubmit: (options: QuickMatchOptions) => Promise<void>
   onClose: () => void
@@ -18,7 +17,7 @@ export function QuickMatchModal(props: QuickMatchModalProps) {
   return <OpenQuickMatchModal {...props} />
 }
 
-function OpenQuickMatchModal({ count, processing, onSubmit, onClose }: QuickMatchModalProps) {
+function OpenQuickMatchModal({ processing, onSubmit, onClose }: QuickMatchModalProps) {
   const { t } = useTranslation()
   const providers = useBookProviders(true)
   const [provider, setProvider] = useState<string | null>(null)
@@ -30,7 +29,7 @@ function OpenQuickMatchModal({ count, processing, onSubmit, onClose }: QuickMatc
     <Modal
       open
       onClose={onClose}
-      title={t('HeaderBatchQuickMatch', { count })}
+      title={t('HeaderBatchQuickMatch')}
       closeLabel={t('ButtonClose')}
       width={500}
       processing={processing}

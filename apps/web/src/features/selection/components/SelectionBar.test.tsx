@@ -134,7 +134,7 @@ describe('selection bar', () => {
       options: { provider: 'audible.uk', overrideCover: false, overrideDetails: true },
       libraryItemIds: ['item-0', 'item-5'],
     })
-    expect(toasts()).toContain('Quick match of 2 books started!')
+    expect(toasts()).toContain('Quick match started. Books: 2')
   })
 
   it('builds the download link with the ids and the token', async () => {
@@ -231,7 +231,7 @@ describe('selection bar', () => {
     const call = fake.requests.find((r) => r.path === '/api/items/batch/delete')
     expect(call?.search).toBe('?hard=0')
     expect(call?.body).toEqual({ libraryItemIds: ['item-2', 'item-4'] })
-    expect(toasts()).toContain('2 items deleted')
+    expect(toasts()).toContain('Items deleted: 2')
     expect(localStorage.getItem('hardDeleteDefault')).toBe('0')
     expect(screen.queryByTestId('selection-bar')).toBeNull()
   })

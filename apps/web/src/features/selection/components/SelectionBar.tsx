@@ -182,7 +182,6 @@ export function SelectionBar({ library }: { library: Pick<Library, 'id' | 'media
       />
       <QuickMatchModal
         open={matching}
-        count={count}
         processing={processing}
         onSubmit={async (options) => {
           await batch.quickMatch(options)

@@ -1,0 +1,80 @@
+import type { LibraryItem } from '@shelfcast/contracts'
+import { useWindowVirtualizer } from '@tanstack/react-virtual'
+import { useLayoutEffect, useRef, useState } from 'react'
+import type { BatchBookFields } from '../model/batch-edit.ts'
+import { BatchItemEditor } from './BatchItemEditor.tsx'
+import type { FieldSuggestions } from './BookFieldsEditor.tsx'
+
+/** A card's height before it is measured (chips wrap, so each is measured once drawn). */
+const ESTIMATED_CARD_PX = 440
+const GAP_PX = 16
+
+export interface BatchItemListProps {
+  items: readonly LibraryItem[]
+  edited: Readonly<Record<string, BatchBookFields>>
+  squareCovers: boolean
+  suggestions: FieldSuggestions
+  onChange: (id: string, patch: Partial<BatchBookFields>) => void
+  onRemove: (id: string) => void
+}
+
+/**
+ * The batch page's cards, window-virtualised: a batch of 1,000 books keeps only the cards near the
+ * viewport in the page (the edits of the others live in the page's state, not in their fields).
+ */
+export function BatchItemList({
+  items,
+  edited,
+  squareCovers,
+  suggestions,
+  onChange,
+  onRemove,
+}: BatchItemListProps) {
+  const listRef = useRef<HTMLDivElement>(null)
+  const [scrollMargin, setScrollMargin] = useState(0)
+  // What is above the list (the apply-to-all panel opening or closing) moves it: the page around the
+  // list changes size then, so watching it keeps the offset current.
+  useLayoutEffect(() => {
+    const element = listRef.current
+    if (!element) return
+    const measure = () => setScrollMargin(Math.round(element.getBoundingClientRect().top + window.scrollY))
+    measure()
+    const observer = new ResizeObserver(measure)
+    if (element.parentElement) observer.observe(element.parentElement)
+    return () => observer.disconnect()
+  }, [])
+  const virtualizer = useWindowVirtualizer({
+    count: items.length,
+    estimateSize: () => ESTIMATED_CARD_PX,
+    overscan: 3,
+    gap: GAP_PX,
+    scrollMargin,
+    getItemKey: (index) => items[index]!.id,
+  })
+
+  return (
+    <div ref={listRef} className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+      {virtualizer.getVirtualItems().map((row) => {
+        const item = items[row.index]!
+        return (
+          <div
+            key={row.key}
+            data-index={row.index}
+            ref={virtualizer.measureElement}
+            className="absolute top-0 left-0 w-full"
+            style={{ transform: `translateY(${row.start - scrollMargin}px)` }}
+          >
+            <BatchItemEditor
+              item={item}
+              value={edited[item.id]!}
+              squareCovers={squareCovers}
+              suggestions={suggestions}
+              onChange={onChange}
+              onRemove={onRemove}
+            />
+          </div>
+        )
+      })}
+    </div>
+  )
+}
