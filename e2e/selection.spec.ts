@@ -96,3 +96,35 @@ test("select books on the bookshelf, mark them finished, delete two, and clear w
   await expect(bar).toHaveCount(0);
   await expect(page.getByTestId("app-bar")).toBeVisible();
 });
+
+test("an admin downloads two selected books as one zip from the selection menu", async ({
+  page,
+  server,
+}) => {
+  await logIn(page, server);
+  await page
+    .getByTestId("side-rail")
+    .getByRole("link", { name: "Library" })
+    .click();
+  await expect(page.getByTestId("bookshelf-count")).toHaveText(
+    `${DEMO_BOOKS} books`,
+    { timeout: 30_000 },
+  );
+  const cards = page.getByTestId("item-card");
+  await cards.nth(0).hover();
+  await cards.nth(0).getByTestId("item-card-select").click();
+  await cards.nth(1).getByTestId("item-card-select").click();
+  const bar = page.getByTestId("selection-bar");
+  await bar.getByRole("button", { name: "More" }).click();
+  const download = page.waitForEvent("download");
+  await page.getByTestId("selection-download").click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.zip$/);
+  const stream = await file.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  const zip = Buffer.concat(chunks);
+  // A zip starts with a local file header ("PK\x03\x04").
+  expect(zip.subarray(0, 4).toString("binary")).toBe("PK\u0003\u0004");
+  await expect(bar).toHaveCount(0);
+});
