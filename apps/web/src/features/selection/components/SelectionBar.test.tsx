@@ -2,6 +2,7 @@ import type { User } from '@shelfcast/contracts'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { installPlayerController, PlayerController, usePlayerStore } from '@/features/player/index.ts'
+import { closeAddToList, useAddToListModal } from '@/lib/add-to-list-modal.ts'
 import { useItemSelection } from '@/lib/item-selection.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { useToastStore } from '@/lib/toast-store.ts'
@@ -155,6 +156,19 @@ describe('selection bar', () => {
     expect(url.pathname).toBe('/api/libraries/a/download')
     expect(url.searchParams.get('ids')).toBe('item-1,item-2')
     expect(url.searchParams.get('token')).toBeTruthy()
+  })
+
+  it('opens the global add-to-collection modal with the selected ids', async () => {
+    const { user } = await openShelf(userFixture('root'))
+    await user.click(selectBox(2))
+    await user.click(selectBox(0))
+    await user.click(screen.getByTestId('selection-collection'))
+    expect(useAddToListModal.getState().request).toEqual({
+      kind: 'collection',
+      libraryId: 'a',
+      itemIds: ['item-2', 'item-0'],
+    })
+    closeAddToList()
   })
 
   it('offers a reader without permissions only play and mark finished', async () => {
