@@ -6,6 +6,7 @@ import { RouterProvider } from 'react-router/dom'
 import { registerAuthSocketHandlers, restoreSession } from '../features/auth/index.ts'
 import { registerBrowseSocketHandlers } from '../features/browse/index.ts'
 import { registerCollectionSocketHandlers } from '../features/collections/index.ts'
+import { registerCustomProviderSocketHandlers } from '../features/config-metadata-providers/index.ts'
 import { registerUserAdminSocketHandlers } from '../features/config-users/index.ts'
 import { registerLibrarySocketHandlers } from '../features/libraries/index.ts'
 import { registerPlayerSocketHandlers } from '../features/player/index.ts'
@@ -53,6 +54,7 @@ export async function boot(container: HTMLElement): Promise<void> {
   registerUserAdminSocketHandlers()
   registerBrowseSocketHandlers()
   registerCollectionSocketHandlers()
+  registerCustomProviderSocketHandlers()
   registerTaskSocketHandlers()
   registerPlayerSocketHandlers()
   registerSelectionSocketHandlers()

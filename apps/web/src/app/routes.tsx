@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router'
 import { AccountPage, LoginPage } from '../features/auth/index.ts'
 import { ConfigApiKeysPage } from '../features/config-api-keys/index.ts'
 import { ConfigLibrariesPage } from '../features/config-libraries/index.ts'
+import { CustomProvidersPage } from '../features/config-metadata-providers/index.ts'
 import { ConfigUsersPage } from '../features/config-users/index.ts'
 import {
   AuthorPage,
@@ -109,6 +110,11 @@ export const appRoutes: RouteObject[] = [
                         path: 'api-keys',
                         handle: handle('config-api-keys'),
                         element: <ConfigApiKeysPage />,
+                      },
+                      {
+                        path: 'item-metadata-utils/custom-metadata-providers',
+                        handle: handle('config-item-metadata-utils-custom-metadata-providers'),
+                        element: <CustomProvidersPage />,
                       },
                     ],
                   },

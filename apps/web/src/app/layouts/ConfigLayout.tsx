@@ -7,6 +7,11 @@ const sections: { to: string; labelKey: string; icon: IconName }[] = [
   { to: '/config/libraries', labelKey: 'HeaderLibraries', icon: 'library' },
   { to: '/config/users', labelKey: 'HeaderUsers', icon: 'users' },
   { to: '/config/api-keys', labelKey: 'HeaderApiKeys', icon: 'key' },
+  {
+    to: '/config/item-metadata-utils/custom-metadata-providers',
+    labelKey: 'HeaderCustomMetadataProviders',
+    icon: 'database',
+  },
 ]
 
 /** Admin configuration pages with their own navigation (the side rail stays hidden here). */

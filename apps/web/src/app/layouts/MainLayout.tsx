@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Outlet } from 'react-router'
+import { AuthorEditModal } from '../../features/author-edit/index.ts'
 import { AddToListModals } from '../../features/collections/index.ts'
 import { ItemDeletePrompt, ItemEditModal } from '../../features/item-edit/index.ts'
 import { useCurrentLibrary } from '../../features/libraries/index.ts'
@@ -35,6 +36,7 @@ export function MainLayout() {
       <ItemEditModal />
       <ItemDeletePrompt />
       <AddToListModals />
+      <AuthorEditModal />
     </div>
   )
 }

@@ -1,6 +1,9 @@
 import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { Icon } from '@/components/ui/index.ts'
+import { openAuthorEdit } from '@/lib/author-edit-modal.ts'
+import { useSessionStore } from '@/lib/session-store.ts'
 import { AuthorImage } from './AuthorImage.tsx'
 import { countText } from '../model/counts.ts'
 
@@ -11,28 +14,38 @@ export interface AuthorCardProps {
   width: number
 }
 
-/** An author in the authors grid and on shelves: image or initials, name, number of books. */
+/** An author in the authors grid and on shelves: image or initials, name, number of books; a pencil on hover (update). */
 export const AuthorCard = memo(function AuthorCard({ author, width }: AuthorCardProps) {
   const { t } = useTranslation()
+  const canEdit = useSessionStore((s) => !!s.user?.permissions.update)
   const count = author.numBooks ?? 0
   return (
-    <Link
-      to={`/author/${author.id}`}
-      className="group block rounded-xl"
-      style={{ width }}
-      data-testid="author-card"
-    >
-      <AuthorImage
-        author={author}
-        size={width}
-        className="shadow-md ring-primary/70 transition group-hover:ring-2"
-      />
-      <div className="mt-1.5 px-0.5 text-center text-sm leading-tight">
-        <p className="truncate font-semibold text-fg" data-testid="author-card-name">
-          {author.name}
-        </p>
-        <p className="truncate text-xs text-muted">{countText(t, 'Book', count)}</p>
-      </div>
-    </Link>
+    <div className="group relative" style={{ width }}>
+      <Link to={`/author/${author.id}`} className="block rounded-xl" data-testid="author-card">
+        <AuthorImage
+          author={author}
+          size={width}
+          className="shadow-md ring-primary/70 transition group-hover:ring-2"
+        />
+        <div className="mt-1.5 px-0.5 text-center text-sm leading-tight">
+          <p className="truncate font-semibold text-fg" data-testid="author-card-name">
+            {author.name}
+          </p>
+          <p className="truncate text-xs text-muted">{countText(t, 'Book', count)}</p>
+        </div>
+      </Link>
+      {canEdit && (
+        <button
+          type="button"
+          onClick={() => openAuthorEdit(author.id)}
+          aria-label={t('ButtonEditAuthor', { name: author.name })}
+          title={t('ButtonEdit')}
+          className="absolute top-2 right-2 flex size-8 items-center justify-center rounded-full bg-black/60 text-white opacity-0 transition group-hover:opacity-100 focus:opacity-100 hover:bg-black/80"
+          data-testid="author-card-edit"
+        >
+          <Icon name="edit" className="size-4" />
+        </button>
+      )}
+    </div>
   )
 })

@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
-import { LoadingBox } from '@/components/ui/index.ts'
+import { Button, Icon, LoadingBox } from '@/components/ui/index.ts'
 import { useCurrentLibrary } from '@/features/libraries/index.ts'
 import { isApiError } from '@/lib/api/index.ts'
+import { openAuthorEdit } from '@/lib/author-edit-modal.ts'
+import { useSessionStore } from '@/lib/session-store.ts'
 import { useAuthor } from '../api.ts'
 import { AuthorImage } from './AuthorImage.tsx'
 import { BookGrid } from './BookGrid.tsx'
@@ -15,6 +17,7 @@ export function AuthorPage() {
   const { id = '' } = useParams()
   const { current, isLoading } = useCurrentLibrary()
   const query = useAuthor(id, current?.id ?? null)
+  const canEdit = useSessionStore((s) => !!s.user?.permissions.update)
 
   if (isLoading || query.isPending) return <LoadingBox message={t('MessageLoading')} />
   if (query.isError) {
@@ -35,9 +38,23 @@ export function AuthorPage() {
         <AuthorImage author={author} size={192} className="shrink-0 shadow-xl" />
         <div className="min-w-0">
           <p className="text-xs font-semibold tracking-wide text-muted uppercase">{t('HeaderAuthor')}</p>
-          <h1 className="mt-1 text-3xl font-bold tracking-tight" data-testid="author-name">
-            {author.name}
-          </h1>
+          <div className="mt-1 flex items-center gap-3">
+            <h1 className="text-3xl font-bold tracking-tight" data-testid="author-name">
+              {author.name}
+            </h1>
+            {canEdit && (
+              <Button
+                variant="ghost"
+                className="size-9 px-0"
+                onClick={() => openAuthorEdit(author.id)}
+                aria-label={t('ButtonEditAuthor', { name: author.name })}
+                title={t('ButtonEdit')}
+                data-testid="author-edit"
+              >
+                <Icon name="edit" className="size-4.5" />
+              </Button>
+            )}
+          </div>
           <p className="mt-1 text-sm text-muted">{countText(t, 'Book', author.numBooks)}</p>
           {author.description && (
             <p className="mt-4 max-w-3xl whitespace-pre-line text-sm leading-relaxed text-fg/90">

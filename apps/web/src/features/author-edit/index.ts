@@ -1,0 +1,1 @@
+export { AuthorEditModal } from './components/AuthorEditModal.tsx'

@@ -1,0 +1,2 @@
+export { CustomProvidersPage } from './components/CustomProvidersPage.tsx'
+export { registerCustomProviderSocketHandlers } from './socket-handlers.ts'
