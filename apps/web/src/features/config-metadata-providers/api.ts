@@ -28,7 +28,8 @@ export function useCustomProviders() {
   return useQuery({
     queryKey: customProviderKeys.list(),
     queryFn: async ({ signal }) =>
-      (await api.get<CustomMetadataProvidersResponse>('/api/custom-metadata-providers', { signal })).providers,
+      (await api.get<CustomMetadataProvidersResponse>('/api/custom-metadata-providers', { signal }))
+        .providers,
   })
 }
 

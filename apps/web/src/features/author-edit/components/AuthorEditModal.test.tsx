@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { useAuthorEditModal } from '@/lib/author-edit-modal.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { fakeServer, json, text, type RecordedRequest } from '@/test/fake-server.ts'
+import { filterDataFixture, libraryDetailReply } from '@/test/browse-fixtures.ts'
 import { libraryFixture, loginResponseFixture, userFixture } from '@/test/fixtures.ts'
 import { currentPath, renderApp } from '@/test/render-app.tsx'
 
@@ -33,7 +34,9 @@ function server(routes: Routes = {}) {
 
 function signIn(permissions: Partial<UserPermissions> = {}) {
   const user = userFixture('user', { id: 'u1', username: 'ann' })
-  useSessionStore.getState().setSession(loginResponseFixture({ ...user, permissions: { ...user.permissions, ...permissions } }))
+  useSessionStore
+    .getState()
+    .setSession(loginResponseFixture({ ...user, permissions: { ...user.permissions, ...permissions } }))
 }
 
 async function openModal(routes: Routes = {}, permissions: Partial<UserPermissions> = {}) {
@@ -46,7 +49,11 @@ async function openModal(routes: Routes = {}, permissions: Partial<UserPermissio
   return { ...view, fake, modal }
 }
 
-const toasts = () => screen.queryAllByTestId('toast').map((t) => t.textContent).join('|')
+const toasts = () =>
+  screen
+    .queryAllByTestId('toast')
+    .map((t) => t.textContent)
+    .join('|')
 const writes = (fake: { requests: RecordedRequest[] }) => fake.requests.filter((r) => r.method !== 'GET')
 
 afterEach(() => useAuthorEditModal.setState({ authorId: null }))
@@ -54,7 +61,8 @@ afterEach(() => useAuthorEditModal.setState({ authorId: null }))
 describe('edit author modal', () => {
   it('sends only the changed fields, then closes with the updated toast', async () => {
     const { fake, modal, user } = await openModal({
-      'PATCH /api/authors/a1': (r) => json({ author: author(r.body as object), merged: false, updated: true }),
+      'PATCH /api/authors/a1': (r) =>
+        json({ author: author(r.body as object), merged: false, updated: true }),
     })
     await user.clear(within(modal).getByLabelText('ASIN'))
     await user.type(within(modal).getByLabelText('ASIN'), 'B004IYHWC8')
@@ -75,8 +83,10 @@ describe('edit author modal', () => {
 
   it('a rename that merges goes to the surviving author', async () => {
     const { router, modal, user } = await openModal({
-      'PATCH /api/authors/a1': () => json({ author: author({ id: 'a2', name: 'Ann Leckie Jr' }), merged: true, updated: true }),
-      'GET /api/authors/a2': () => json({ ...author({ id: 'a2', name: 'Ann Leckie Jr' }), libraryItems: [], series: [] }),
+      'PATCH /api/authors/a1': () =>
+        json({ author: author({ id: 'a2', name: 'Ann Leckie Jr' }), merged: true, updated: true }),
+      'GET /api/authors/a2': () =>
+        json({ ...author({ id: 'a2', name: 'Ann Leckie Jr' }), libraryItems: [], series: [] }),
     })
     await user.clear(within(modal).getByLabelText('Name'))
     await user.type(within(modal).getByLabelText('Name'), 'Ann Leckie Jr')
@@ -92,6 +102,21 @@ describe('edit author modal', () => {
     expect(within(modal).queryByRole('button', { name: 'Remove image' })).toBeNull()
     expect(within(modal).queryByRole('button', { name: 'Remove' })).toBeNull()
     expect(within(modal).getByRole('button', { name: 'Quick match' })).toBeTruthy()
+  })
+
+  it('opens from the pencil of an author card on the authors tab', async () => {
+    signIn({ update: true })
+    const { user } = renderApp(
+      '/library/l1/bookshelf/authors',
+      server({
+        'GET /api/libraries/l1': () => libraryDetailReply('l1', 'book', filterDataFixture({})),
+        'GET /api/libraries/l1/authors': () => json({ results: [author()], total: 1 }),
+      }),
+    )
+    await user.click(await screen.findByRole('button', { name: 'Edit Ann Leckie' }))
+    expect(
+      await within(await screen.findByTestId('author-edit-modal')).findByDisplayValue('Ann Leckie'),
+    ).toBeTruthy()
   })
 
   it('offers no pencil without the update permission', async () => {
@@ -114,7 +139,10 @@ describe('edit author modal', () => {
     await user.type(field, 'https://example.com/page.html')
     await user.click(within(modal).getByRole('button', { name: 'Submit' }))
     await waitFor(() => expect(toasts()).toContain('URL does not point to an image'))
-    expect(writes(fake)[0]).toMatchObject({ path: '/api/authors/a1/image', body: { url: 'https://example.com/page.html' } })
+    expect(writes(fake)[0]).toMatchObject({
+      path: '/api/authors/a1/image',
+      body: { url: 'https://example.com/page.html' },
+    })
   })
 
   it('quick match sends the ASIN in the library store region, and says when Audible has no such author', async () => {

@@ -39,7 +39,13 @@ function LoadingAuthorEditModal({ authorId }: { authorId: string }) {
 
   if (!query.data)
     return (
-      <Modal open onClose={closeAuthorEdit} title={t('MessageLoading')} closeLabel={t('ButtonClose')} width={800}>
+      <Modal
+        open
+        onClose={closeAuthorEdit}
+        title={t('MessageLoading')}
+        closeLabel={t('ButtonClose')}
+        width={800}
+      >
         <div className="h-40 animate-pulse rounded-xl bg-surface-raised/60" />
       </Modal>
     )
@@ -156,10 +162,22 @@ function OpenAuthorEditModal({ author }: { author: AuthorWithCount }) {
               {t('ButtonRemove')}
             </Button>
           )}
-          <Button variant="secondary" onClick={quickMatch} loading={match.isPending} disabled={busy} data-testid="author-quick-match">
+          <Button
+            variant="secondary"
+            onClick={quickMatch}
+            loading={match.isPending}
+            disabled={busy}
+            data-testid="author-quick-match"
+          >
             {t('ButtonQuickMatch')}
           </Button>
-          <Button type="submit" form={FORM_ID} loading={update.isPending} disabled={busy} data-testid="author-edit-save">
+          <Button
+            type="submit"
+            form={FORM_ID}
+            loading={update.isPending}
+            disabled={busy}
+            data-testid="author-edit-save"
+          >
             {t('ButtonSave')}
           </Button>
         </>
@@ -174,7 +192,13 @@ function OpenAuthorEditModal({ author }: { author: AuthorWithCount }) {
         />
         <form id={FORM_ID} onSubmit={save} noValidate className="flex flex-col gap-4">
           <div className="grid gap-3 sm:grid-cols-[1fr_11rem_7rem]">
-            <TextField label={t('LabelName')} {...field('name')} maxLength={500} autoComplete="off" data-autofocus />
+            <TextField
+              label={t('LabelName')}
+              {...field('name')}
+              maxLength={500}
+              autoComplete="off"
+              data-autofocus
+            />
             <TextField label={t('LabelASIN')} {...field('asin')} maxLength={50} autoComplete="off" />
             <SelectField
               label={t('LabelRegion')}

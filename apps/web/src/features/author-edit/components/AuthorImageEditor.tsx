@@ -45,17 +45,25 @@ export function AuthorImageEditor({
       toast.error(t('ToastInvalidImageUrl'))
       return
     }
-    run(url.trim(), () => {
-      setUrl('')
-      toast.success(t('ToastAuthorImageUpdated'))
-    }, 'ToastAuthorImageUploadFailed')
+    run(
+      url.trim(),
+      () => {
+        setUrl('')
+        toast.success(t('ToastAuthorImageUpdated'))
+      },
+      'ToastAuthorImageUploadFailed',
+    )
   }
 
   const remove = () =>
-    run(null, () => {
-      setConfirming(false)
-      toast.success(t('ToastAuthorImageRemoved'))
-    }, 'ToastRemoveFailed')
+    run(
+      null,
+      () => {
+        setConfirming(false)
+        toast.success(t('ToastAuthorImageRemoved'))
+      },
+      'ToastRemoveFailed',
+    )
 
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
@@ -76,7 +84,12 @@ export function AuthorImageEditor({
         )}
       </div>
       {canUpload && (
-        <form onSubmit={submit} noValidate className="flex min-w-0 flex-1 items-end gap-2" data-testid="author-image-form">
+        <form
+          onSubmit={submit}
+          noValidate
+          className="flex min-w-0 flex-1 items-end gap-2"
+          data-testid="author-image-form"
+        >
           <TextField
             className="min-w-0 flex-1"
             label={t('LabelImageUrl')}

@@ -12,11 +12,15 @@ const author = { name: 'Ann Leckie', asin: 'B004IYHWC8', description: null }
 describe('changedAuthorFields', () => {
   it('is null when nothing changed, spaces included', () => {
     expect(changedAuthorFields(author, authorToForm(author))).toBeNull()
-    expect(changedAuthorFields(author, { name: ' Ann Leckie ', asin: 'B004IYHWC8 ', description: '  ' })).toBeNull()
+    expect(
+      changedAuthorFields(author, { name: ' Ann Leckie ', asin: 'B004IYHWC8 ', description: '  ' }),
+    ).toBeNull()
   })
 
   it('sends only the changed fields, trimmed', () => {
-    expect(changedAuthorFields(author, { ...authorToForm(author), name: ' A. Leckie ' })).toEqual({ name: 'A. Leckie' })
+    expect(changedAuthorFields(author, { ...authorToForm(author), name: ' A. Leckie ' })).toEqual({
+      name: 'A. Leckie',
+    })
     expect(changedAuthorFields(author, { ...authorToForm(author), description: 'Writer.' })).toEqual({
       description: 'Writer.',
     })
@@ -39,10 +43,16 @@ describe('isAuthorImageUrl', () => {
 
 describe('quickMatchPayload', () => {
   it('prefers the ASIN', () => {
-    expect(quickMatchPayload({ name: 'Ann', asin: ' B0 ', description: '' }, 'uk')).toEqual({ asin: 'B0', region: 'uk' })
+    expect(quickMatchPayload({ name: 'Ann', asin: ' B0 ', description: '' }, 'uk')).toEqual({
+      asin: 'B0',
+      region: 'uk',
+    })
   })
   it('falls back to the name, and needs one of them', () => {
-    expect(quickMatchPayload({ name: ' Ann ', asin: '', description: '' }, 'us')).toEqual({ q: 'Ann', region: 'us' })
+    expect(quickMatchPayload({ name: ' Ann ', asin: '', description: '' }, 'us')).toEqual({
+      q: 'Ann',
+      region: 'us',
+    })
     expect(quickMatchPayload({ name: ' ', asin: ' ', description: 'x' }, 'us')).toBeNull()
   })
 })

@@ -42,7 +42,8 @@ export function isAuthorImageUrl(url: string): boolean {
   return value.startsWith('http:') || value.startsWith('https:')
 }
 
-export type AuthorMatchPayload = { asin: string; region: AudibleRegion } | { q: string; region: AudibleRegion }
+export type AuthorMatchPayload =
+  { asin: string; region: AudibleRegion } | { q: string; region: AudibleRegion }
 
 /** Spec §5: quick match needs a name or an ASIN; the ASIN is preferred. Null when neither is filled. */
 export function quickMatchPayload(form: AuthorForm, region: AudibleRegion): AuthorMatchPayload | null {

@@ -1,7 +1,17 @@
 import type { ApiKey } from '@shelfcast/contracts'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button, ConfirmPrompt, Icon, LoadingBox, Toggle } from '@/components/ui/index.ts'
+import {
+  Button,
+  ConfirmPrompt,
+  DataTable,
+  EmptyPanel,
+  Icon,
+  IconButton,
+  LoadingBox,
+  PageHeader,
+  Toggle,
+} from '@/components/ui/index.ts'
 import { useUsers } from '@/features/config-users/index.ts'
 import { errorMessage } from '@/lib/error-message.ts'
 import { dateLocale, useLanguage } from '@/lib/i18n/index.ts'
@@ -50,7 +60,11 @@ export function ConfigApiKeysPage() {
       { id: key.id, body: { isActive } },
       {
         onSuccess: () =>
-          toast.success(isActive ? t('ToastApiKeyActivated', { name: key.name }) : t('ToastApiKeyDeactivated', { name: key.name })),
+          toast.success(
+            isActive
+              ? t('ToastApiKeyActivated', { name: key.name })
+              : t('ToastApiKeyDeactivated', { name: key.name }),
+          ),
         onError: (error) => toast.error(errorMessage(error, t, 'ToastApiKeyUpdateFailed')),
       },
     )
@@ -68,16 +82,16 @@ export function ConfigApiKeysPage() {
 
   return (
     <div>
-      <div className="flex flex-wrap items-center gap-4">
-        <div className="min-w-0 flex-1">
-          <h1 className="text-2xl font-bold tracking-tight">{t('HeaderApiKeys')}</h1>
-          <p className="mt-1 text-sm text-muted">{t('MessageApiKeysHelp')}</p>
-        </div>
-        <Button onClick={() => setCreating(true)}>
-          <Icon name="add" className="size-4" />
-          {t('ButtonAddApiKey')}
-        </Button>
-      </div>
+      <PageHeader
+        title={t('HeaderApiKeys')}
+        description={t('MessageApiKeysHelp')}
+        action={
+          <Button onClick={() => setCreating(true)}>
+            <Icon name="add" className="size-4" />
+            {t('ButtonAddApiKey')}
+          </Button>
+        }
+      />
 
       {query.isPending ? (
         <LoadingBox message={t('MessageLoading')} />
@@ -86,69 +100,44 @@ export function ConfigApiKeysPage() {
           {errorMessage(query.error, t, 'ToastFailedToLoadData')}
         </p>
       ) : keys.length === 0 ? (
-        <section className="mt-8 flex flex-col items-center rounded-2xl border border-dashed border-border bg-surface px-6 py-12 text-center">
-          <div className="mb-4 flex size-14 items-center justify-center rounded-2xl bg-primary/15 text-primary">
-            <Icon name="key" className="size-7" />
-          </div>
-          <p className="max-w-md text-sm text-muted">{t('MessageNoApiKeys')}</p>
-        </section>
+        <EmptyPanel icon="key">{t('MessageNoApiKeys')}</EmptyPanel>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-2xl border border-border bg-surface">
-          <table data-testid="api-keys-table" className="w-full min-w-[40rem] text-left text-sm">
-            <thead className="border-b border-border text-xs tracking-wide text-muted uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  {t('LabelName')}
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  {t('LabelUser')}
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  {t('LabelActive')}
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  {t('LabelExpires')}
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  {t('LabelLastUsed')}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  <span className="sr-only">{t('LabelActions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-border">
-              {keys.map((key) => (
-                <tr key={key.id} data-testid="api-key-row">
-                  <td className="px-4 py-3 font-medium">{key.name}</td>
-                  <td className="px-4 py-3">{key.user?.username ?? <span className="text-muted">—</span>}</td>
-                  <td className="px-4 py-3">
-                    <Toggle
-                      checked={key.isActive}
-                      onChange={(on) => setActive(key, on)}
-                      label={<span className="sr-only">{t('LabelApiKeyActive', { name: key.name })}</span>}
-                    />
-                  </td>
-                  <td className="px-4 py-3">{expires(key)}</td>
-                  <td className="px-4 py-3">
-                    {key.lastUsedAt ? when(key.lastUsedAt) : <span className="text-muted">{t('LabelNever')}</span>}
-                  </td>
-                  <td className="px-4 py-3 text-right">
-                    <button
-                      type="button"
-                      onClick={() => setDeleting(key)}
-                      aria-label={t('ButtonDeleteApiKey', { name: key.name })}
-                      title={t('ButtonDelete')}
-                      className="rounded-lg p-2 text-muted transition hover:bg-surface-raised hover:text-error"
-                    >
-                      <Icon name="trash" className="size-4.5" />
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          testId="api-keys-table"
+          columns={[t('LabelName'), t('LabelUser'), t('LabelActive'), t('LabelExpires'), t('LabelLastUsed')]}
+          actionsLabel={t('LabelActions')}
+        >
+          {keys.map((key) => (
+            <tr key={key.id} data-testid="api-key-row">
+              <td className="px-4 py-3 font-medium">{key.name}</td>
+              <td className="px-4 py-3">{key.user?.username ?? <span className="text-muted">—</span>}</td>
+              <td className="px-4 py-3">
+                <Toggle
+                  checked={key.isActive}
+                  onChange={(on) => setActive(key, on)}
+                  label={<span className="sr-only">{t('LabelApiKeyActive', { name: key.name })}</span>}
+                />
+              </td>
+              <td className="px-4 py-3">{expires(key)}</td>
+              <td className="px-4 py-3">
+                {key.lastUsedAt ? (
+                  when(key.lastUsedAt)
+                ) : (
+                  <span className="text-muted">{t('LabelNever')}</span>
+                )}
+              </td>
+              <td className="px-4 py-3 text-right">
+                <IconButton
+                  icon="trash"
+                  tone="danger"
+                  label={t('ButtonDeleteApiKey', { name: key.name })}
+                  title={t('ButtonDelete')}
+                  onClick={() => setDeleting(key)}
+                />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
 
       {creating && <ApiKeyModal users={users.data ?? []} onClose={() => setCreating(false)} />}

@@ -37,12 +37,22 @@ function server(initial: CustomMetadataProvider[], deleteAnswer: () => Response 
   })
 }
 
-const toasts = () => screen.queryAllByTestId('toast').map((t) => t.textContent).join('|')
+const toasts = () =>
+  screen
+    .queryAllByTestId('toast')
+    .map((t) => t.textContent)
+    .join('|')
 
 describe('custom metadata providers page', () => {
   it('lists providers with URL, media type and the masked authorization value', async () => {
     useSessionStore.getState().setSession(loginResponseFixture(userFixture('root')))
-    renderApp(PATH, server([provider(), provider({ id: 'p3', name: 'Casts', mediaType: 'podcast', authHeaderValue: null })]))
+    renderApp(
+      PATH,
+      server([
+        provider(),
+        provider({ id: 'p3', name: 'Casts', mediaType: 'podcast', authHeaderValue: null }),
+      ]),
+    )
     const rows = await screen.findAllByTestId('custom-provider-row')
     expect(rows[0]!.textContent).toContain('Home metadata')
     expect(rows[0]!.textContent).toContain('https://meta.example/api')
@@ -86,16 +96,23 @@ describe('custom metadata providers page', () => {
   it('deletes after asking; a refusal keeps the row and shows the server message', async () => {
     useSessionStore.getState().setSession(loginResponseFixture(userFixture('root')))
     let refuse = true
-    const { user } = renderApp(PATH, server([provider()], () => (refuse ? text('Forbidden', 403) : json({}))))
+    const { user } = renderApp(
+      PATH,
+      server([provider()], () => (refuse ? text('Forbidden', 403) : json({}))),
+    )
     const remove = await screen.findByRole('button', { name: 'Delete provider Home metadata' })
     await user.click(remove)
-    await user.click(within(await screen.findByTestId('confirm-prompt')).getByRole('button', { name: 'Delete' }))
+    await user.click(
+      within(await screen.findByTestId('confirm-prompt')).getByRole('button', { name: 'Delete' }),
+    )
     await waitFor(() => expect(toasts()).toContain('Forbidden'))
     expect(screen.getAllByTestId('custom-provider-row')).toHaveLength(1)
 
     refuse = false
     await user.click(remove)
-    await user.click(within(await screen.findByTestId('confirm-prompt')).getByRole('button', { name: 'Delete' }))
+    await user.click(
+      within(await screen.findByTestId('confirm-prompt')).getByRole('button', { name: 'Delete' }),
+    )
     await waitFor(() => expect(screen.queryAllByTestId('custom-provider-row')).toHaveLength(0))
     expect(toasts()).toContain('Provider removed')
   })
