@@ -17,12 +17,23 @@ export interface AuthorUpdateAnswer {
   updated: boolean
 }
 
-/** GET /api/authors/:id */
+/**
+ * GET /api/authors/:id. Opened from the author page, the page's copy shows at once (as old as that copy,
+ * so it is refetched behind the form).
+ */
 export function useEditedAuthor(id: string) {
   const api = useApiClient()
+  const queryClient = useQueryClient()
+  const cached = () =>
+    queryClient
+      .getQueryCache()
+      .findAll({ queryKey: [...authorKeys.all, id] })
+      .find((query) => query.state.data !== undefined)
   return useQuery({
     queryKey: authorEditKey(id),
     queryFn: ({ signal }) => api.get<AuthorWithCount>(`/api/authors/${enc(id)}`, { signal }),
+    initialData: () => cached()?.state.data as AuthorWithCount | undefined,
+    initialDataUpdatedAt: () => cached()?.state.dataUpdatedAt,
   })
 }
 
