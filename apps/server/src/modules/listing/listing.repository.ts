@@ -195,7 +195,9 @@ export class ListingRepository {
     if (plan.kind === 'in' && !p.restricted && p.setSize !== null) return p.setSize
     const vis = itemVisibility(spec.user, 'li')
     if (plan.kind === 'not-in' && !p.restricted && p.setSize !== null) {
-      const all = await this.cachedCount(p.stamp, this.countKey({ ...p, spec: { ...spec, filter: null } }, 'total'), sql<{ n: number }>`
+      // The library's size follows its content only: a progress write (which moves p.stamp) keeps it.
+      const libraryStamp = await contentStamp(this.db, spec.libraryId)
+      const all = await this.cachedCount(libraryStamp, this.countKey({ ...p, spec: { ...spec, filter: null } }, 'total'), sql<{ n: number }>`
         SELECT count(*) AS n FROM library_items li WHERE li.library_id = ${spec.libraryId} AND ${vis}`)
       return Math.max(0, all - p.setSize)
     }
