@@ -10,7 +10,7 @@ const plan = (sqlite: BetterSqlite3.Database, query: string) =>
 describe('migration 0006', () => {
   it('lets a column filter be tested per item from the narrow index, not the item row', () => {
     const sqlite = new BetterSqlite3(':memory:')
-    expect(migrate(sqlite, migrations)).toContain(6)
+    expect(migrate(sqlite, migrations.filter((m) => m.version <= 6))).toContain(6)
     const query = `SELECT li.id FROM library_items li WHERE li.library_id = 'l'
       AND EXISTS (SELECT 1 FROM library_items fc INDEXED BY ${FILTER_COLUMNS_INDEX} WHERE fc.id = li.id AND fc.num_tracks > 1)
       ORDER BY li.duration, li.id LIMIT 50`

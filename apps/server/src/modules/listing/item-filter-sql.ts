@@ -1,6 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely'
 import { MISSING_COLUMNS } from '../../db/migrations/0004-listing-indexes.ts'
-import { FILTER_COLUMNS, FILTER_COLUMNS_INDEX } from '../../db/migrations/0006-item-filter-columns.ts'
+import { FILTER_COLUMNS } from '../../db/migrations/0006-item-filter-columns.ts'
+import { ITEMS_BY_ID_INDEX } from '../../db/migrations/0010-items-by-id-columns.ts'
 import type { ItemFilter, MissingField } from './listing-query.ts'
 
 /**
@@ -38,8 +39,8 @@ export function filterPlan(f: ItemFilter | null, c: FilterContext): FilterPlan {
   if (!f) return { kind: 'all' }
   const lib = c.libraryId
   /**
-   * A filter on columns of the item row. The per-item test seeks the item in the narrow filter-columns
-   * index (migration 0006) when it holds every column tested, else reads the row with the columns
+   * A filter on columns of the item row. The per-item test seeks the item in the narrow by-id index
+   * (migrations 0006, 0010) when it holds every column tested, else reads the row with the columns
    * written `+col`, so SQLite checks them on rows reached through the sort index instead of choosing
    * their index.
    */
@@ -54,7 +55,7 @@ export function filterPlan(f: ItemFilter | null, c: FilterContext): FilterPlan {
       onRow: (li) => sql<SqlBool>`${condition((name) => ref(li, name))}`,
       test: (li) =>
         covered
-          ? sql<SqlBool>`EXISTS (SELECT 1 FROM library_items fc INDEXED BY ${sql.raw(FILTER_COLUMNS_INDEX)}
+          ? sql<SqlBool>`EXISTS (SELECT 1 FROM library_items fc INDEXED BY ${sql.raw(ITEMS_BY_ID_INDEX)}
               WHERE fc.id = ${ref(li, 'id')} AND ${condition((name) => ref('fc', name))})`
           : sql<SqlBool>`${condition((name) => sql`+${ref(li, name)}`)}`,
     }

@@ -6,6 +6,7 @@ import type { ItemRow } from '../library-items/item-json.ts'
 import { itemVisibility, restrictsItemsWithinLibrary } from '../library-items/item-visibility.ts'
 import type { UserRecord } from '../users/users.model.ts'
 import { changeStamp, contentStamp, StampedCache } from '../../db/stamped-cache.ts'
+import { ITEMS_BY_ID_INDEX } from '../../db/migrations/0010-items-by-id-columns.ts'
 import { filterPlan, planCondition, type FilterPlan, type FilterUse } from './item-filter-sql.ts'
 import type { ItemFilter } from './listing-query.ts'
 
@@ -142,6 +143,15 @@ export class ListingRepository {
     return and([sql<SqlBool>`+li.library_id = ${p.spec.libraryId}`, planCondition(p.plan, 'li', 'drive'), itemVisibility(p.spec.user, 'li')])
   }
 
+  /**
+   * The items table of a page. A small set read first is looked up by id and sorted: forced onto the by-id
+   * index (migration 0010), which holds every sort key, so no item row is read (SQLite would pick the
+   * primary-key index and read each row).
+   */
+  private itemsFor(p: Prepared): Sql {
+    return this.drives(p) ? sql`library_items li INDEXED BY ${sql.raw(ITEMS_BY_ID_INDEX)}` : sql`library_items li`
+  }
+
   /** The WHERE of a page: read the set first when it is small, else walk the sort index. */
   private pageWhere(p: Prepared): RawBuilder<SqlBool> {
     return this.drives(p) ? this.driveWhere(p) : this.scanWhere(p)
@@ -220,7 +230,7 @@ export class ListingRepository {
       ids = await this.ids(sql<{ id: string }>`SELECT li.id AS id FROM library_items li WHERE ${this.driveWhere(p)}
         ORDER BY ${seq} IS NULL, ${seq} ${dir}, li.id ${dir} LIMIT ${spec.limit} OFFSET ${spec.offset}`)
     } else {
-      ids = await this.ids(sql<{ id: string }>`SELECT li.id AS id FROM library_items li WHERE ${this.pageWhere(p)}
+      ids = await this.ids(sql<{ id: string }>`SELECT li.id AS id FROM ${this.itemsFor(p)} WHERE ${this.pageWhere(p)}
         ORDER BY ${this.sortKey(spec)} ${dir}, li.id ${dir} LIMIT ${spec.limit} OFFSET ${spec.offset}`)
     }
     const total = spec.offset === 0 && ids.length < spec.limit ? ids.length : await this.total(p)
@@ -277,7 +287,7 @@ export class ListingRepository {
       {
         n: total - nWith,
         rows: (limit: number, offset: number) =>
-          sql<{ id: string }>`SELECT li.id AS id FROM library_items li WHERE ${this.pageWhere(p)} AND li.id NOT IN (${mine})
+          sql<{ id: string }>`SELECT li.id AS id FROM ${this.itemsFor(p)} WHERE ${this.pageWhere(p)} AND li.id NOT IN (${mine})
             ORDER BY ${this.titleKey(spec.ignorePrefix)} ASC, li.id ASC LIMIT ${limit} OFFSET ${offset}`,
       },
     ]
