@@ -3,8 +3,14 @@ import path from 'node:path'
 import { sanitizeFilename } from '../../files/sanitize-filename.ts'
 import { badRequest } from '../../http/errors.ts'
 
+/** A path in a name ("../../config", "a/b"): refused, never quietly turned into another folder. */
+const PATH_LIKE = /[\\/]|^\.\.?$|\.\.[\\/]|[\\/]\.\./
+
 /** Where an upload goes inside a library folder: author / series / title, each a sanitised name. */
 export function uploadRelPath(fields: { title?: string; author?: string; series?: string }): string {
+  for (const [field, value] of Object.entries({ title: fields.title, author: fields.author, series: fields.series })) {
+    if (value && PATH_LIKE.test(value.trim())) throw badRequest(`The ${field} cannot contain a path: ${value.trim()}`)
+  }
   const title = sanitizeFilename(fields.title ?? '')
   if (!title) throw badRequest('Must have a title')
   return [fields.author, fields.series].map((p) => sanitizeFilename(p ?? '')).filter(Boolean).concat(title).join('/')

@@ -75,10 +75,17 @@ describe('upload', () => {
     expect(leftovers()).toEqual([])
   })
 
-  it('keeps a hostile title inside the library folder', async () => {
-    const res = await post({ ...base(), title: '../../config' }, [{ name: '../../evil.mp3', data: audio }])
+  it('refuses a title, author or series that is a path, and keeps file names to their last part', async () => {
+    const hostile: Record<string, string>[] = [{ title: '../../config' }, { title: 'Book', author: '../..' }, { title: 'a/b' }, { title: 'Book', series: '..\\x' }]
+    for (const fields of hostile) {
+      const res = await post({ ...base(), ...fields }, [{ name: 'a.mp3', data: audio }])
+      expect([res.statusCode, res.body]).toEqual([400, expect.stringMatching(/cannot contain a path/)])
+    }
+    expect(fs.existsSync(path.join(root, 'config'))).toBe(false)
+    const res = await post({ ...base(), title: 'Safe Name' }, [{ name: '../../evil.mp3', data: audio }])
     expect(res.statusCode).toBe(200)
-    expect(fs.existsSync(path.join(root, 'config', 'evil.mp3'))).toBe(true)
+    expect(fs.readdirSync(path.join(root, 'Safe Name'))).toEqual(['evil.mp3'])
+    expect(leftovers()).toEqual([])
   })
 
   it('answers whether an upload target exists, and needs the upload permission', async () => {
