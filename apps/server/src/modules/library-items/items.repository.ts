@@ -6,6 +6,54 @@ import { itemVisibility } from './item-visibility.ts'
 
 export type ProgressRow = Selectable<MediaProgressTable>
 
+/** Every column but the file lists: what minified JSON reads (the lists are kilobytes of JSON per item). */
+const MINIFIED_COLUMNS = [
+  'id',
+  'library_id',
+  'folder_id',
+  'media_type',
+  'media_id',
+  'path',
+  'rel_path',
+  'is_file',
+  'ino',
+  'size',
+  'mtime_ms',
+  'ctime_ms',
+  'birthtime_ms',
+  'added_at',
+  'updated_at',
+  'last_scan',
+  'is_missing',
+  'is_invalid',
+  'scan_fingerprint',
+  'title',
+  'title_ignore_prefix',
+  'subtitle',
+  'author_name',
+  'author_name_lf',
+  'narrator_name',
+  'series_name',
+  'published_year',
+  'published_date',
+  'publisher',
+  'description',
+  'isbn',
+  'asin',
+  'language',
+  'explicit',
+  'abridged',
+  'duration',
+  'num_tracks',
+  'num_chapters',
+  'ebook_format',
+  'cover_path',
+  'tags',
+  'genres',
+  'narrators',
+  'podcast',
+] as const satisfies readonly (keyof ItemRow)[]
+
 /** SQLite's bound-parameter limit is far above this; chunks keep statements small and cached. */
 const IDS_PER_QUERY = 500
 
@@ -26,7 +74,13 @@ export class ItemsRepository {
   async rows(ids: readonly string[]): Promise<ItemRow[]> {
     const out: ItemRow[] = []
     for (const part of chunks([...new Set(ids)], IDS_PER_QUERY)) {
-      out.push(...(await this.db.selectFrom('library_items as li').selectAll('li').where('li.id', 'in', part).execute()))
+      out.push(
+        ...(await this.db
+          .selectFrom('library_items as li')
+          .selectAll('li')
+          .where('li.id', 'in', part)
+          .execute()),
+      )
     }
     return out
   }
@@ -40,7 +94,7 @@ export class ItemsRepository {
     for (const part of chunks([...new Set(ids)], IDS_PER_QUERY)) {
       const rows = await this.db
         .selectFrom('library_items as li')
-        .selectAll('li')
+        .select(MINIFIED_COLUMNS.map((c) => `li.${c}` as const))
         .select([
           sql<string>`'[]'`.as('audio_files'),
           sql<string>`'[]'`.as('chapters'),
@@ -70,7 +124,11 @@ export class ItemsRepository {
   async visibleIds(user: UserRecord, ids: readonly string[], libraryId?: string): Promise<Set<string>> {
     const out = new Set<string>()
     for (const part of chunks([...new Set(ids)], IDS_PER_QUERY)) {
-      let q = this.db.selectFrom('library_items as li').select('li.id').where('li.id', 'in', part).where(itemVisibility(user, 'li'))
+      let q = this.db
+        .selectFrom('library_items as li')
+        .select('li.id')
+        .where('li.id', 'in', part)
+        .where(itemVisibility(user, 'li'))
       if (libraryId !== undefined) q = q.where('li.library_id', '=', libraryId)
       const rows = await q.execute()
       for (const r of rows) out.add(r.id)
@@ -100,7 +158,8 @@ export class ItemsRepository {
         .orderBy('iss.item_id')
         .orderBy('s.name')
         .execute()
-      for (const s of series) out.get(s.item_id)?.series.push({ id: s.id, name: s.name, sequence: s.sequence })
+      for (const s of series)
+        out.get(s.item_id)?.series.push({ id: s.id, name: s.name, sequence: s.sequence })
     }
     return out
   }
@@ -141,7 +200,9 @@ export class ItemsRepository {
   async episodeRows(ids: readonly string[]): Promise<EpisodeRow[]> {
     const out: EpisodeRow[] = []
     for (const part of chunks([...new Set(ids)], IDS_PER_QUERY)) {
-      out.push(...(await this.db.selectFrom('podcast_episodes').selectAll().where('id', 'in', part).execute()))
+      out.push(
+        ...(await this.db.selectFrom('podcast_episodes').selectAll().where('id', 'in', part).execute()),
+      )
     }
     return out
   }
