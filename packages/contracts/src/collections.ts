@@ -13,6 +13,8 @@ export const Collection = z.object({
   name: z.string(),
   description: z.string().nullable(),
   books: z.array(z.union([LibraryItem, MinifiedLibraryItem])),
+  /** With `limit`: how many books there are in all (`books` holds the first ones). */
+  numBooks: z.number().optional(),
   lastUpdate: z.number(),
   createdAt: z.number(),
 })
@@ -34,6 +36,8 @@ export const Playlist = z.object({
   description: z.string().nullable(),
   coverPath: z.string().nullable().optional(),
   items: z.array(PlaylistItem),
+  /** With `limit`: how many entries there are in all (`items` holds the first ones). */
+  numItems: z.number().optional(),
   lastUpdate: z.number(),
   createdAt: z.number(),
 })
@@ -61,8 +65,15 @@ export const NamedListsQuery = z.object({
 })
 export type NamedListsQuery = z.input<typeof NamedListsQuery>
 
-/** GET /api/collections/:id and /api/playlists/:id: `minified=1` answers minified items (lighter for big lists). */
-export const NamedListQuery = z.object({ minified: queryFlag.optional(), include: z.string().max(200).optional() })
+/**
+ * GET /api/collections/:id and /api/playlists/:id: `minified=1` answers minified items (lighter for big lists);
+ * `limit` only the first entries, with the count of all (a big list's first screen, before the whole list).
+ */
+export const NamedListQuery = z.object({
+  minified: queryFlag.optional(),
+  include: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_LIST_ENTRIES).optional(),
+})
 
 export const CreateCollectionRequest = z.object({
   libraryId: itemId,

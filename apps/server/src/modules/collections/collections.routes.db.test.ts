@@ -55,6 +55,9 @@ describe('collections', () => {
 
     const added = await call('POST', `/api/collections/${created.id}/batch/add`, root, { books: [s.id.fellowship, s.id.hobbit] })
     expect(ids(added.json<Collection>())).toEqual([s.id.hobbit, s.id.dune, s.id.fellowship])
+    // A big list's first screen: the first books and the count of all.
+    const head = (await call('GET', `/api/collections/${created.id}?minified=1&limit=2`)).json<Collection>()
+    expect([ids(head), head.numBooks]).toEqual([[s.id.hobbit, s.id.dune], 3])
     const removed = await call('DELETE', `/api/collections/${created.id}/book/${s.id.dune}`)
     expect(ids(removed.json<Collection>())).toEqual([s.id.hobbit, s.id.fellowship])
 

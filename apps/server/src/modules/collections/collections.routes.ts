@@ -33,7 +33,7 @@ export function registerCollectionsRoutes(app: FastifyInstance, ctx: AppContext)
   app.get('/api/collections/:id', async (request) => {
     const { id } = parseInput(IdParams, request.params)
     const q = parseInput(NamedListQuery, request.query)
-    return collections.get(requireAuth(request).user, id, q.minified ?? false)
+    return collections.get(requireAuth(request).user, id, q.minified ?? false, q.limit)
   })
 
   app.post('/api/collections', { config: { permission: 'update' } }, async (request) => {

@@ -39,21 +39,23 @@ export class CollectionsService {
   }
 
   /** The JSON of collections as this user sees them; a non-empty collection with nothing visible is left out. */
-  private async toJson(user: UserRecord, rows: readonly CollectionRow[], minified: boolean, keepEmpty = false): Promise<Collection[]> {
+  private async toJson(user: UserRecord, rows: readonly CollectionRow[], minified: boolean, keepEmpty = false, limit?: number): Promise<Collection[]> {
     const books = await this.repo.books(rows.map((r) => r.id))
     const visible = new Set(await this.items.filterVisible(user, [...books.values()].flat()))
-    const visibleOf = (id: string) => (books.get(id) ?? []).filter((b) => visible.has(b))
+    const allVisibleOf = (id: string) => (books.get(id) ?? []).filter((b) => visible.has(b))
+    const visibleOf = (id: string) => allVisibleOf(id).slice(0, limit)
     const allIds = [...new Set(rows.flatMap((r) => visibleOf(r.id)))]
     const json: (MinifiedLibraryItem | LibraryItem)[] = minified ? await this.items.minified(allIds) : await this.items.expanded(allIds)
     const byId = new Map(json.map((i) => [i.id, i]))
     return rows
-      .filter((r) => keepEmpty || visibleOf(r.id).length > 0 || (books.get(r.id) ?? []).length === 0)
+      .filter((r) => keepEmpty || allVisibleOf(r.id).length > 0 || (books.get(r.id) ?? []).length === 0)
       .map((r) => ({
         id: r.id,
         libraryId: r.library_id,
         name: r.name,
         description: r.description,
         books: visibleOf(r.id).flatMap((b) => byId.get(b) ?? []),
+        ...(limit !== undefined && { numBooks: allVisibleOf(r.id).length }),
         lastUpdate: r.updated_at,
         createdAt: r.created_at,
       }))
@@ -80,8 +82,8 @@ export class CollectionsService {
     return row
   }
 
-  async get(user: UserRecord, id: string, minified: boolean): Promise<Collection> {
-    const [json] = await this.toJson(user, [await this.rowFor(user, id)], minified, true)
+  async get(user: UserRecord, id: string, minified: boolean, limit?: number): Promise<Collection> {
+    const [json] = await this.toJson(user, [await this.rowFor(user, id)], minified, true, limit)
     if (!json) throw notFound(NOT_FOUND)
     return json
   }

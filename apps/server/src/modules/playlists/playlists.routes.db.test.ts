@@ -44,6 +44,8 @@ describe('playlists', () => {
 
     const added = await call('POST', `/api/playlists/${podcastList.id}/item`, owner, { libraryItemId: s.id.talk, episodeId: pilot })
     expect(entries(added.json<Playlist>())).toEqual([[s.id.show, firstEpisode], [s.id.talk, pilot]])
+    const head = (await call('GET', `/api/playlists/${podcastList.id}?minified=1&limit=1`, owner)).json<Playlist>()
+    expect([entries(head), head.numItems]).toEqual([[[s.id.show, firstEpisode]], 2])
 
     const mine = (await call('GET', `/api/libraries/${s.books}/playlists`, owner)).json<PlaylistsListResponse>()
     expect(mine.results.map((p) => p.name)).toEqual(['Road trip'])

@@ -29,7 +29,7 @@ export function registerPlaylistsRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/playlists/:id', async (request) => {
     const { id } = parseInput(IdParams, request.params)
     const q = parseInput(NamedListQuery, request.query)
-    return playlists.get(requireAuth(request).user, id, q.minified ?? false)
+    return playlists.get(requireAuth(request).user, id, q.minified ?? false, q.limit)
   })
 
   app.post('/api/playlists', async (request) => {

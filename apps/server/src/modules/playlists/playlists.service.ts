@@ -59,10 +59,15 @@ export class PlaylistsService {
     return entries.filter((e) => visible.has(e.itemId) && (e.episodeId === '' || owners.get(e.episodeId) === e.itemId))
   }
 
-  private async toJson(user: UserRecord, rows: readonly PlaylistRow[], minified: boolean): Promise<Playlist[]> {
+  private async toJson(user: UserRecord, rows: readonly PlaylistRow[], minified: boolean, limit?: number): Promise<Playlist[]> {
     const all = await this.repo.entries(rows.map((r) => r.id))
     const shown = new Map<string, PlaylistEntry[]>()
-    for (const r of rows) shown.set(r.id, await this.visibleEntries(user, all.get(r.id) ?? []))
+    const counts = new Map<string, number>()
+    for (const r of rows) {
+      const visible = await this.visibleEntries(user, all.get(r.id) ?? [])
+      counts.set(r.id, visible.length)
+      shown.set(r.id, visible.slice(0, limit))
+    }
     const entries = [...shown.values()].flat()
     const itemIds = [...new Set(entries.map((e) => e.itemId))]
     const json: (MinifiedLibraryItem | LibraryItem)[] = minified ? await this.items.minified(itemIds) : await this.items.expanded(itemIds)
@@ -75,6 +80,7 @@ export class PlaylistsService {
       name: r.name,
       description: r.description,
       coverPath: null,
+      ...(limit !== undefined && { numItems: counts.get(r.id) ?? 0 }),
       items: (shown.get(r.id) ?? []).map((e) => ({
         libraryItemId: e.itemId,
         episodeId: e.episodeId || null,
@@ -106,8 +112,8 @@ export class PlaylistsService {
     return row
   }
 
-  async get(user: UserRecord, id: string, minified: boolean): Promise<Playlist> {
-    const [json] = await this.toJson(user, [await this.rowFor(user, id)], minified)
+  async get(user: UserRecord, id: string, minified: boolean, limit?: number): Promise<Playlist> {
+    const [json] = await this.toJson(user, [await this.rowFor(user, id)], minified, limit)
     if (!json) throw notFound(NOT_FOUND)
     return json
   }
