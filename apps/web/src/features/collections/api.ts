@@ -75,13 +75,30 @@ export const fetchCollectionsPage = (
 export const useLibraryCollections = (libraryId: string) =>
   useAllLists<Collection>(collectionKeys.all(libraryId), listsPath(libraryId, 'collections'))
 
+/** Entries asked for first: a screenful and some, shown while the whole list is on its way. */
+export const FIRST_SCREEN_ENTRIES = 40
+
+/**
+ * A list page's data is the whole list (minified), with its first screen as placeholder until it arrives:
+ * thousands of entries take the server hundreds of milliseconds, the first forty a few.
+ */
+function useFirstScreen<T>(key: readonly unknown[], path: string) {
+  const api = useApiClient()
+  return useQuery<T>({
+    queryKey: [...key, 'first-screen'],
+    queryFn: ({ signal }) => api.get<T>(path, { query: { minified: 1, limit: FIRST_SCREEN_ENTRIES }, signal }),
+  }).data
+}
+
 /** GET /api/collections/:id, minified: a list of thousands of books stays light. */
 export function useCollection(id: string) {
   const api = useApiClient()
+  const path = `/api/collections/${enc(id)}`
+  const first = useFirstScreen<Collection>(collectionKeys.detail(id), path)
   return useQuery({
     queryKey: collectionKeys.detail(id),
-    queryFn: ({ signal }) =>
-      api.get<Collection>(`/api/collections/${enc(id)}`, { query: { minified: 1 }, signal }),
+    queryFn: ({ signal }) => api.get<Collection>(path, { query: { minified: 1 }, signal }),
+    placeholderData: first,
   })
 }
 
@@ -111,10 +128,12 @@ export const useLibraryPlaylists = (libraryId: string) =>
 
 export function usePlaylist(id: string) {
   const api = useApiClient()
+  const path = `/api/playlists/${enc(id)}`
+  const first = useFirstScreen<Playlist>(playlistKeys.detail(id), path)
   return useQuery({
     queryKey: playlistKeys.detail(id),
-    queryFn: ({ signal }) =>
-      api.get<Playlist>(`/api/playlists/${enc(id)}`, { query: { minified: 1 }, signal }),
+    queryFn: ({ signal }) => api.get<Playlist>(path, { query: { minified: 1 }, signal }),
+    placeholderData: first,
   })
 }
 

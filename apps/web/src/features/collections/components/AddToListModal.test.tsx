@@ -16,6 +16,8 @@ const named = (id: string, name: string): NamedListView => ({
   description: null,
   userId: null,
   entries: [],
+  partial: false,
+  total: 0,
 })
 
 function renderModal({ entryCount = 1, lists = [] as PickableList[] } = {}) {

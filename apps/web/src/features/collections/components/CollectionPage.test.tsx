@@ -57,7 +57,8 @@ describe('collection page', () => {
     const rows = screen.getAllByTestId('list-entry')
     expect(rows.length).toBeGreaterThan(0)
     expect(rows.length).toBeLessThan(60)
-    expect(fake.requests.find((r) => r.path === '/api/collections/c1')?.search).toBe('?minified=1')
+    // The first screen is asked for on its own, then the whole list.
+    expect(fake.requests.filter((r) => r.path === '/api/collections/c1').map((r) => r.search).sort()).toEqual(['?minified=1', '?minified=1&limit=40'])
     expect(screen.getByTestId('list-play-all')).toBeTruthy()
     expect(screen.getByTestId('list-edit')).toBeTruthy()
   })

@@ -17,6 +17,8 @@ const list: NamedListView = {
   description: 'Space and time',
   userId: null,
   entries: [],
+  partial: false,
+  total: 0,
 }
 
 function renderModal({ canDelete = true } = {}) {

@@ -39,8 +39,9 @@ export function NamedListPage({
   const aspectRatio = coverAspectRatio(library?.settings.coverAspectRatio === 1)
   const [editing, setEditing] = useState(false)
   const playAll = usePlayAll(list.entries)
-  const count = list.entries.length
-  const duration = totalDuration(list.entries)
+  const count = list.total
+  // A part of the list: its duration is not the list's, and reordering or playing it would lose the rest.
+  const duration = list.partial ? 0 : totalDuration(list.entries)
 
   return (
     <article className="mx-auto max-w-6xl px-4 py-8 md:px-8" data-testid={`${list.kind}-page`}>
@@ -73,7 +74,7 @@ export function NamedListPage({
             )}
           </p>
           <div className="mt-4 flex flex-wrap gap-2">
-            {playAll && (
+            {playAll && !list.partial && (
               <Button onClick={playAll} data-testid="list-play-all">
                 <Glyph className="size-4">
                   <path d="M7 5v14l12-7z" fill="currentColor" />
@@ -101,8 +102,8 @@ export function NamedListPage({
           <ListEntries
             entries={list.entries}
             aspectRatio={aspectRatio}
-            canReorder={permissions.canEdit && count > 1}
-            canRemove={permissions.canRemoveEntries}
+            canReorder={permissions.canEdit && count > 1 && !list.partial}
+            canRemove={permissions.canRemoveEntries && !list.partial}
             onReorder={actions.reorder}
             onRemove={actions.removeEntry}
           />

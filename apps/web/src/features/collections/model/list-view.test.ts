@@ -52,3 +52,13 @@ describe('playlistView', () => {
     expect(fanItems(view).map((i) => i.id)).toEqual(['item-1', 'item-7'])
   })
 })
+
+describe('a first screen of a big list', () => {
+  it('is partial until the whole list is there, and counts every entry', () => {
+    const items = [0, 1].map((i) => ({ libraryItemId: `b${i}`, episodeId: null, libraryItem: listedItemFixture(i) }))
+    const base: Playlist = { id: 'p', libraryId: 'lib', userId: 'u', name: 'Long', description: null, items, lastUpdate: 0, createdAt: 0 }
+    expect(playlistView({ ...base, numItems: 5000 })).toMatchObject({ partial: true, total: 5000 })
+    expect(playlistView({ ...base, numItems: 2 })).toMatchObject({ partial: false, total: 2 })
+    expect(playlistView(base)).toMatchObject({ partial: false, total: 2 })
+  })
+})

@@ -36,6 +36,12 @@ export interface NamedListView {
   /** The playlist's owner; null for collections (shared by the library). */
   userId: string | null
   entries: ListEntryView[]
+  /**
+   * Only the first entries are here yet (a big list's first screen, before the whole list arrives):
+   * `total` counts them all; nothing may be reordered, removed or played from a part.
+   */
+  partial: boolean
+  total: number
 }
 
 export const entryKey = (ref: ListEntryRef): string =>
@@ -101,6 +107,8 @@ export function collectionView(collection: Collection): NamedListView {
     description: collection.description,
     userId: null,
     entries: collection.books.map(bookEntry),
+    partial: collection.numBooks !== undefined && collection.numBooks > collection.books.length,
+    total: Math.max(collection.numBooks ?? 0, collection.books.length),
   }
 }
 
@@ -113,6 +121,8 @@ export function playlistView(playlist: Playlist): NamedListView {
     description: playlist.description,
     userId: playlist.userId,
     entries: playlist.items.map(playlistEntry),
+    partial: playlist.numItems !== undefined && playlist.numItems > playlist.items.length,
+    total: Math.max(playlist.numItems ?? 0, playlist.items.length),
   }
 }
 
