@@ -4,8 +4,8 @@ import { expect, test, type ShelfcastServer } from './server-fixture.ts'
 
 /**
  * Collections and playlists in the browser against the real server and the demo library: a collection made
- * from an item page, grown from another, reordered by dragging, renamed and deleted; a playlist made from
- * an item page, which then shows in the side rail.
+ * from a selection on the bookshelf, grown from an item page, reordered by dragging, renamed and deleted; a
+ * playlist made from an item page, which then shows in the side rail, and one of a podcast episode.
  */
 
 const demoPath = process.env.SHELFCAST_E2E_DEMO_LIBRARY
@@ -61,7 +61,7 @@ async function fromItemMenu(page: Page, itemId: string, entry: 'Add to collectio
 
 const entryTitles = (page: Page) => page.getByTestId('list-entry-title')
 
-test('a collection: created from an item page, grown, reordered by dragging, renamed and deleted', async ({
+test('a collection: created from a selection, grown from an item page, reordered by dragging, renamed and deleted', async ({
   page,
   server,
 }) => {
@@ -69,14 +69,21 @@ test('a collection: created from an item page, grown, reordered by dragging, ren
   const { libraryId, books } = await twoBooks(server)
   const [first, second] = books
 
-  // Create it from the first book's page: no collections yet, so the modal says so.
-  await fromItemMenu(page, first.id, 'Add to collection')
+  // Select the first book on the bookshelf and create the collection from the selection bar.
+  await page.goto(`/library/${libraryId}/bookshelf`)
+  const card = (id: string) => page.locator(`[data-testid="item-card"][data-item-id="${id}"]`)
+  await card(first.id).hover()
+  await card(first.id).getByTestId('item-card-select').click()
+  const bar = page.getByTestId('selection-bar')
+  await expect(bar.getByTestId('selection-count')).toHaveText('1 item selected')
+  await bar.getByTestId('selection-collection').click()
   const modal = page.getByTestId('add-to-collection-modal')
   await expect(modal.getByTestId('add-to-list-empty')).toBeVisible()
   await modal.getByLabel('New collection').fill('Road Trip')
   await modal.getByRole('button', { name: 'Create' }).click()
   await expect(modal).toHaveCount(0)
   await expect(page.getByText('Collection created')).toBeVisible()
+  await page.keyboard.press('Escape')
 
   // Add the second book from its page: the collection is listed, without it yet.
   await fromItemMenu(page, second.id, 'Add to collection')
@@ -89,9 +96,9 @@ test('a collection: created from an item page, grown, reordered by dragging, ren
 
   // The library's tab shows it as a card; the page lists both books in the order they were added.
   await page.goto(`/library/${libraryId}/bookshelf/collections`)
-  const card = page.getByTestId('collection-card').filter({ hasText: 'Road Trip' })
-  await expect(card).toContainText('2 books')
-  await card.click()
+  const collectionCard = page.getByTestId('collection-card').filter({ hasText: 'Road Trip' })
+  await expect(collectionCard).toContainText('2 books')
+  await collectionCard.click()
   await expect(page.getByTestId('list-name')).toHaveText('Road Trip')
   await expect(entryTitles(page)).toHaveText([first.title, second.title])
 
@@ -124,7 +131,7 @@ test('a collection: created from an item page, grown, reordered by dragging, ren
   await expect(page.getByTestId('empty-state')).toContainText('No collections')
 })
 
-test('a playlist made from an item page appears in the side rail', async ({ page, server }) => {
+test('a playlist of a book from its item page shows in the side rail; one of a podcast episode from its row', async ({ page, server }) => {
   await logIn(page, server)
   const { libraryId, books } = await twoBooks(server)
   const rail = page.getByTestId('side-rail')
@@ -143,4 +150,34 @@ test('a playlist made from an item page appears in the side rail', async ({ page
   await expect(page.getByTestId('list-name')).toHaveText('Commute')
   await expect(entryTitles(page)).toHaveText([books[0].title])
   await expect(page.getByTestId('list-play-all')).toBeVisible()
+
+  // A podcast episode, from the episode list of a demo podcast, into a playlist of the podcast library.
+  const token = await rootToken(server)
+  const { libraries } = await apiCall<{ libraries: { id: string; mediaType: string }[] }>(server, token, 'GET', '/api/libraries')
+  const podcasts = libraries.find((l) => l.mediaType === 'podcast')
+  if (!podcasts) throw new Error('the demo podcast library was not registered')
+  let podcastId = ''
+  await expect
+    .poll(async () => {
+      const list = await apiCall<{ results: { id: string }[] }>(server, token, 'GET', `/api/libraries/${podcasts.id}/items?limit=5&minified=1`)
+      podcastId = list.results[0]?.id ?? ''
+      return podcastId
+    })
+    .not.toBe('')
+  await page.goto(`/item/${podcastId}`)
+  const episode = page.getByTestId('episode-row').first()
+  const episodeTitle = (await episode.locator('p.font-medium').textContent())?.trim() ?? ''
+  await episode.hover()
+  await episode.getByTestId('episode-add-to-playlist').click()
+  const episodeModal = page.getByTestId('add-to-playlist-modal')
+  await episodeModal.getByLabel('New playlist').fill('Listening Later')
+  await episodeModal.getByRole('button', { name: 'Create' }).click()
+  await expect(page.getByText('Playlist created')).toBeVisible()
+  const mine = await apiCall<{ results: { name: string; items: { episodeId: string | null; episode?: { title: string } }[] }[] }>(
+    server,
+    token,
+    'GET',
+    `/api/libraries/${podcasts.id}/playlists?minified=1`,
+  )
+  expect(mine.results.map((p) => [p.name, p.items.map((i) => i.episode?.title)])).toEqual([['Listening Later', [episodeTitle]]])
 })
