@@ -1,6 +1,7 @@
 import type {
   BookMatch,
   ItemResponse,
+  SearchCoversResponse,
   SearchProvidersResponse,
   LibraryItem,
   UpdateBookMediaRequest,
@@ -108,6 +109,26 @@ export function useBookProviders() {
     staleTime: 5 * 60_000,
     queryFn: ({ signal }) => api.get<SearchProvidersResponse>('/api/search/providers', { signal }),
     select: (answer) => answer.providers.books,
+  })
+}
+
+/** GET /api/search/providers: the cover providers ("all" first), for the cover search. */
+export function useCoverProviders() {
+  const api = useApiClient()
+  return useQuery({
+    queryKey: ['search-providers'],
+    staleTime: 5 * 60_000,
+    queryFn: ({ signal }) => api.get<SearchProvidersResponse>('/api/search/providers', { signal }),
+    select: (answer) => answer.providers.booksCovers,
+  })
+}
+
+/** GET /api/search/covers: image URLs of covers the providers know for a title and author. */
+export function useSearchCovers() {
+  const api = useApiClient()
+  return useMutation({
+    mutationFn: (search: BookSearch) =>
+      api.get<SearchCoversResponse>('/api/search/covers', { query: { ...search }, timeoutMs: 60_000 }),
   })
 }
 

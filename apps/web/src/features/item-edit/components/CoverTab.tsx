@@ -7,6 +7,7 @@ import { errorMessage } from '@/lib/error-message.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { toast } from '@/lib/toast-store.ts'
 import { useChangeCover, type CoverChange, type EditableItem } from '../api.ts'
+import { CoverSearch } from './CoverSearch.tsx'
 
 const COVER_WIDTH = 200
 
@@ -117,6 +118,12 @@ export function CoverTab({ item }: { item: EditableItem }) {
               {t('ButtonUploadCover')}
             </Button>
           </div>
+          <CoverSearch
+            title={itemTitle(item) ?? ''}
+            author={item.media.metadata && 'authorName' in item.media.metadata ? String(item.media.metadata.authorName ?? '') : ''}
+            busy={change.isPending}
+            onPick={(picked) => void run({ kind: 'url', url: picked })}
+          />
         </div>
       )}
     </div>
