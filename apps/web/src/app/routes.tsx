@@ -17,6 +17,7 @@ import {
 import { CollectionPage, CollectionsTab, PlaylistPage, PlaylistsTab } from '../features/collections/index.ts'
 import { HomeRedirect, LibraryRoute } from '../features/libraries/index.ts'
 import { SearchPage } from '../features/search/index.ts'
+import { ListeningStatsPage } from '../features/stats/index.ts'
 import { BatchEditPage } from '../features/selection/index.ts'
 import { UploadPage } from '../features/upload/index.ts'
 import { ServerSettingsPage } from '../features/settings/index.ts'
@@ -95,7 +96,7 @@ export const appRoutes: RouteObject[] = [
                 path: 'config',
                 element: <ConfigLayout />,
                 children: [
-                  later('stats', 'config-stats', 'HeaderYourStats'),
+                  { path: 'stats', handle: { name: 'config-stats', titleKey: 'HeaderYourStats' } satisfies RouteHandle, element: <ListeningStatsPage /> },
                   {
                     element: <RequireAdmin />,
                     children: [

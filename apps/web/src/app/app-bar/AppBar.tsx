@@ -77,6 +77,7 @@ export function AppBar({ library }: { library: CurrentLibrary }) {
       <nav aria-label={t('LabelUserNavigation')} className="flex items-center gap-1">
         <CastLauncher />
         <TaskWidget />
+        <BarLink to="/config/stats" icon="stats" label={t('HeaderYourStats')} testId="stats-link" />
         {user.permissions.upload && <BarLink to="/upload" icon="upload" label={t('ButtonUpload')} />}
         {isAdmin && (
           <BarLink to="/config" icon="settings" label={t('HeaderSettings')} testId="settings-link" />

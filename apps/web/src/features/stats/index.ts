@@ -1,0 +1,1 @@
+export { ListeningStatsPage } from './components/ListeningStatsPage.tsx'
