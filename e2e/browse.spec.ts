@@ -192,7 +192,9 @@ test("search finds a book by its title and by its author", async ({
   const box = page.getByRole("combobox", { name: "Search the library" });
   await box.fill("ember road");
   const dropdown = page.getByTestId("search-dropdown");
-  await expect(dropdown).toHaveAttribute("data-phase", "thinking");
+  // "Thinking" lasts only the 750 ms debounce: a busy machine can pass it before the next poll, so the
+  // phases are asserted by GlobalSearch.test.tsx; here the dropdown opens and answers.
+  await expect(dropdown).toBeVisible();
   await expect(dropdown.getByRole("region", { name: "Books" })).toContainText(
     "The Ember Road",
   );
