@@ -2,6 +2,7 @@ import type { UserSummary } from './entities/user.ts'
 import type { User } from './entities/user.ts'
 import type { BatchQuickMatchComplete, CustomMetadataProvider } from './metadata-providers.ts'
 import type { PlaybackSession, UserItemProgressUpdated } from './playback.ts'
+import type { EpisodeDownloadEvents } from './podcasts.ts'
 
 /** An online user as admins see it. */
 export interface OnlineUser extends UserSummary {
@@ -19,7 +20,7 @@ export interface InitPayload {
  * Server -> client events. Events of later capabilities are added here as they land;
  * the payloads of those not yet typed are `unknown` so the client can still subscribe.
  */
-export interface ServerToClientEvents {
+export interface ServerToClientEvents extends EpisodeDownloadEvents {
   init: (payload: InitPayload) => void
   auth_failed: (payload: { message: string }) => void
   user_online: (user: OnlineUser) => void
