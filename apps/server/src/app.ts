@@ -33,6 +33,11 @@ import { registerUploadRoutes } from './modules/upload/upload.routes.ts'
 import { UploadService } from './modules/upload/upload.service.ts'
 import { PlaylistsRepository } from './modules/playlists/playlists.repository.ts'
 import { registerPlaylistsRoutes } from './modules/playlists/playlists.routes.ts'
+import {
+  createPodcastDownloads,
+  registerPodcastDownloadsRoutes,
+} from './modules/podcast-downloads/podcast-downloads-module.ts'
+import { createPodcasts, registerPodcastsRoutes } from './modules/podcasts/podcasts-module.ts'
 import { PlaylistsService } from './modules/playlists/playlists.service.ts'
 import { ApiKeysService } from './modules/api-keys/api-keys.service.ts'
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts'
@@ -83,7 +88,12 @@ const HOUR_MS = 3600_000
 function providerOptionsFromConfig(config: Config): MetadataProvidersOptions | undefined {
   const { audible, ...rest } = config.providerOrigins
   if (!audible && Object.keys(rest).length === 0) return undefined
-  return { origins: { ...rest, ...(audible && { audible: (region: string) => audible.replace('{region}', region) }) } }
+  return {
+    origins: {
+      ...rest,
+      ...(audible && { audible: (region: string) => audible.replace('{region}', region) }),
+    },
+  }
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
@@ -126,14 +136,37 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       realtime.disconnectUser(userId, keep)
     },
   })
-  const auth = new AuthService({ config, clock, signer, sessions: sessionsRepo, apiKeys: apiKeysRepo, users, realtime })
+  const auth = new AuthService({
+    config,
+    clock,
+    signer,
+    sessions: sessionsRepo,
+    apiKeys: apiKeysRepo,
+    users,
+    realtime,
+  })
   const serverSettings = await settings.getServerSettings()
-  const rateLimit = { max: serverSettings.rateLimitLoginRequests, windowMs: serverSettings.rateLimitLoginWindow }
+  const rateLimit = {
+    max: serverSettings.rateLimitLoginRequests,
+    windowMs: serverSettings.rateLimitLoginWindow,
+  }
   const browse = createBrowse({ db: database.db, config, settings, clock })
-  const libraries = new LibrariesService({ repo: new LibrariesRepository(database.db), config, clock, realtime, filterData: browse.filterData })
+  const libraries = new LibrariesService({
+    repo: new LibrariesRepository(database.db),
+    config,
+    clock,
+    realtime,
+    filterData: browse.filterData,
+  })
   const tasks = new TaskRunner({ realtime, clock })
   const scanner = createScannerModule({ config, database, libraries, settings, tasks, realtime, clock, log })
-  const collections = new CollectionsService({ repo: new CollectionsRepository(database.db), items: browse.items, libraries, realtime, clock })
+  const collections = new CollectionsService({
+    repo: new CollectionsRepository(database.db),
+    items: browse.items,
+    libraries,
+    realtime,
+    clock,
+  })
   const scanRepo = new ScanRepository(database.db)
   const itemEdit = new ItemEditService({
     scanRepo,
@@ -145,7 +178,10 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     clock,
     log,
   })
-  const fetcher = createGuardedFetcher({ allowHosts: config.fetchAllowHosts, userAgent: `Shelfcast/${config.version}` })
+  const fetcher = createGuardedFetcher({
+    allowHosts: config.fetchAllowHosts,
+    userAgent: `Shelfcast/${config.version}`,
+  })
   const itemCovers = new ItemCoverService({
     db: database.db,
     scanRepo,
@@ -182,7 +218,31 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     options: options.metadataProviders ?? providerOptionsFromConfig(config),
   })
   const upload = new UploadService({ libraries, scanRepo, scans: scanner.scans, itemEdit, log })
-  const playlists = new PlaylistsService({ repo: new PlaylistsRepository(database.db), items: browse.items, libraries, collections, realtime, clock })
+  const playlists = new PlaylistsService({
+    repo: new PlaylistsRepository(database.db),
+    items: browse.items,
+    libraries,
+    collections,
+    realtime,
+    clock,
+  })
+  const podcastDeps = {
+    config,
+    database,
+    fetcher,
+    libraries,
+    browse,
+    scanRepo,
+    scanner,
+    itemEdit,
+    settings,
+    tasks,
+    realtime,
+    clock,
+    log,
+  }
+  const podcastDownloads = createPodcastDownloads(podcastDeps)
+  const podcasts = createPodcasts({ ...podcastDeps, downloads: podcastDownloads })
   const ctx: AppContext = {
     config,
     clock,
@@ -210,6 +270,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     upload,
     metadata,
     fetcher,
+    podcasts,
+    podcastDownloads,
   }
 
   await app.register(cookie)
@@ -217,7 +279,9 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await app.register(multipart, { limits: { fields: 50, fieldSize: 64 * 1024, files: 1000, parts: 1100 } })
   installErrorHandling(app)
   installAuthGuard(app, auth)
-  app.setNotFoundHandler((_request, reply) => reply.code(404).type('text/plain; charset=utf-8').send('Not found'))
+  app.setNotFoundHandler((_request, reply) =>
+    reply.code(404).type('text/plain; charset=utf-8').send('Not found'),
+  )
 
   registerSystemRoutes(app, ctx)
   registerAuthRoutes(app, ctx)
@@ -237,6 +301,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerMetadataProvidersRoutes(app, ctx)
   registerUploadRoutes(app, ctx)
   registerDownloadsRoutes(app, ctx)
+  registerPodcastsRoutes(app, ctx)
+  registerPodcastDownloadsRoutes(app, ctx)
   registerClientFiles(app, config.clientDistPath, base)
 
   realtime.attach(app.server, base ? ['/socket.io', `${base}/socket.io`] : ['/socket.io'], async (token) => {
@@ -245,12 +311,17 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   })
 
   if (config.demoLibraryPath) {
-    await registerDemoLibrary(config.demoLibraryPath, { libraries: ctx.libraries, settingsRepo, log }).catch((err: unknown) =>
-      log.warn({ err }, 'demo library could not be registered'),
+    await registerDemoLibrary(config.demoLibraryPath, { libraries: ctx.libraries, settingsRepo, log }).catch(
+      (err: unknown) => log.warn({ err }, 'demo library could not be registered'),
     )
   }
   await scanner.start()
   await ctx.playback.sessions.start()
+  await podcastDownloads.start()
+  // Schedules stop and running downloads are cancelled (and awaited) before the database closes.
+  app.addHook('preClose', async () => {
+    await podcastDownloads.stop()
+  })
   // Open sessions close (their ffmpeg killed, stream folders removed) before the database goes.
   app.addHook('preClose', async () => {
     await ctx.playback.sessions.stop()

@@ -12,6 +12,8 @@ import type { AuthorEditService } from './modules/authors/author-edit.service.ts
 import type { ItemCoverService } from './modules/item-edit/item-cover.service.ts'
 import type { ItemEditService } from './modules/item-edit/item-edit.service.ts'
 import type { MetadataModule } from './modules/metadata-providers/metadata-providers.module.ts'
+import type { PodcastDownloads } from './modules/podcast-downloads/podcast-downloads-module.ts'
+import type { Podcasts } from './modules/podcasts/podcasts-module.ts'
 import type { PlaylistsService } from './modules/playlists/playlists.service.ts'
 import type { AuthService } from './modules/auth/auth.service.ts'
 import type { LibrariesService } from './modules/libraries/libraries.service.ts'
@@ -55,4 +57,8 @@ export interface AppContext {
   metadata: MetadataModule
   /** The one way to fetch a URL a user gave (covers, author images, providers, feeds): SSRF-guarded and capped. */
   fetcher: GuardedFetcher
+  /** Subscribing to feeds, OPML, episodes and podcast-level edits. */
+  podcasts: Podcasts
+  /** The episode download queue and auto-download schedules. */
+  podcastDownloads: PodcastDownloads
 }

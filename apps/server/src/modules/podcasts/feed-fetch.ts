@@ -1,0 +1,86 @@
+import type { FeedEpisode, PodcastFeed } from '@shelfcast/contracts'
+import { badRequest } from '../../http/errors.ts'
+import { FetchError, type GuardedFetcher } from '../../net/index.ts'
+import { htmlToText } from '../metadata-providers/book-match.ts'
+import { FeedError, parsePodcastFeed, type FeedEpisode as ParsedEpisode } from './feed-parser.ts'
+
+/** Feeds larger than this are refused while streaming (a 2 GB "feed" never reaches memory). */
+const MAX_FEED_BYTES = 40 * 1024 * 1024
+
+/**
+ * Fetches a podcast feed through the guarded fetcher and parses it into the client's shape. Every failure is
+ * an HttpError 400 with the spec's words ('No episodes found in RSS feed', 'Invalid podcast feed: …', the
+ * fetcher's safe message), never a 5xx.
+ */
+export async function fetchPodcastFeed(
+  fetcher: GuardedFetcher,
+  feedUrl: string,
+  options: { signal?: AbortSignal } = {},
+): Promise<PodcastFeed> {
+  let xml: string
+  try {
+    xml = await fetcher.fetchText(feedUrl, {
+      maxBytes: MAX_FEED_BYTES,
+      timeoutMs: 30_000,
+      signal: options.signal,
+    })
+  } catch (err) {
+    if (err instanceof FetchError) throw badRequest(err.userMessage)
+    throw err
+  }
+  try {
+    return toPodcastFeed(parsePodcastFeed(xml), feedUrl)
+  } catch (err) {
+    if (err instanceof FeedError) throw badRequest(err.message)
+    throw err
+  }
+}
+
+/** The parser's feed in the contract's shape (Audiobookshelf's `podcast` of POST /api/podcasts/feed). */
+export function toPodcastFeed(feed: ReturnType<typeof parsePodcastFeed>, feedUrl: string): PodcastFeed {
+  return {
+    metadata: {
+      title: feed.title,
+      author: feed.author,
+      description: feed.description,
+      descriptionPlain: htmlToText(feed.description),
+      releaseDate: null,
+      genres: feed.categories,
+      feedUrl,
+      imageUrl: feed.imageUrl,
+      itunesPageUrl: null,
+      itunesId: null,
+      itunesArtistId: null,
+      explicit: feed.explicit,
+      language: feed.language,
+      type: feed.type,
+    },
+    episodes: feed.episodes.map(toFeedEpisode),
+    numEpisodes: feed.episodes.length,
+    hasEpisodesWithoutPubDate: feed.hasEpisodesWithoutPubDate,
+  }
+}
+
+export function toFeedEpisode(e: ParsedEpisode): FeedEpisode {
+  return {
+    guid: e.guid,
+    title: e.title,
+    subtitle: e.subtitle,
+    description: e.description,
+    descriptionPlain: htmlToText(e.description),
+    pubDate: e.publishedAt === null ? null : new Date(e.publishedAt).toUTCString(),
+    publishedAt: e.publishedAt,
+    season: e.season,
+    episode: e.episode,
+    episodeType: e.episodeType,
+    explicit: e.explicit,
+    duration: e.durationSec,
+    enclosure: {
+      url: e.enclosure.url,
+      type: e.enclosure.type,
+      length: e.enclosure.length === null ? null : String(e.enclosure.length),
+    },
+    chaptersUrl: e.chaptersUrl,
+    transcriptUrl: e.transcriptUrl,
+  }
+}
