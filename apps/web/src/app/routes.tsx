@@ -15,6 +15,7 @@ import {
   SeriesTab,
 } from '../features/browse/index.ts'
 import { CollectionPage, CollectionsTab, PlaylistPage, PlaylistsTab } from '../features/collections/index.ts'
+import { AddPodcastPage, DownloadQueuePage, LatestEpisodesPage } from '../features/podcasts/index.ts'
 import { HomeRedirect, LibraryRoute } from '../features/libraries/index.ts'
 import { SearchPage } from '../features/search/index.ts'
 import { ListeningStatsPage } from '../features/stats/index.ts'
@@ -62,33 +63,78 @@ export const appRoutes: RouteObject[] = [
                 element: <LibraryRoute />,
                 children: [
                   { index: true, handle: handle('library-library'), element: <HomePage /> },
-                  { path: 'bookshelf', handle: handle('library-library-bookshelf'), element: <BookshelfPage /> },
-                  { path: 'bookshelf/series', handle: handle('library-library-bookshelf-id'), element: <SeriesTab /> },
+                  {
+                    path: 'bookshelf',
+                    handle: handle('library-library-bookshelf'),
+                    element: <BookshelfPage />,
+                  },
+                  {
+                    path: 'bookshelf/series',
+                    handle: handle('library-library-bookshelf-id'),
+                    element: <SeriesTab />,
+                  },
                   {
                     path: 'bookshelf/collections',
                     handle: handle('library-library-bookshelf-id'),
                     element: <CollectionsTab />,
                   },
-                  { path: 'bookshelf/playlists', handle: handle('library-library-bookshelf-id'), element: <PlaylistsTab /> },
-                  { path: 'bookshelf/authors', handle: handle('library-library-bookshelf-id'), element: <AuthorsTab /> },
-                  { path: 'narrators', handle: handle('library-library-narrators'), element: <NarratorsPage /> },
+                  {
+                    path: 'bookshelf/playlists',
+                    handle: handle('library-library-bookshelf-id'),
+                    element: <PlaylistsTab />,
+                  },
+                  {
+                    path: 'bookshelf/authors',
+                    handle: handle('library-library-bookshelf-id'),
+                    element: <AuthorsTab />,
+                  },
+                  {
+                    path: 'narrators',
+                    handle: handle('library-library-narrators'),
+                    element: <NarratorsPage />,
+                  },
                   later('stats', 'library-library-stats', 'ButtonStats'),
-                  later('podcast/latest', 'library-library-podcast-latest', 'ButtonLatest'),
-                  later('podcast/search', 'library-library-podcast-search', 'ButtonAdd'),
-                  later(
-                    'podcast/download-queue',
-                    'library-library-podcast-download-queue',
-                    'ButtonDownloadQueue',
-                  ),
+                  {
+                    path: 'podcast/latest',
+                    handle: {
+                      name: 'library-library-podcast-latest',
+                      titleKey: 'ButtonLatest',
+                    } satisfies RouteHandle,
+                    element: <LatestEpisodesPage />,
+                  },
+                  {
+                    path: 'podcast/search',
+                    handle: {
+                      name: 'library-library-podcast-search',
+                      titleKey: 'ButtonAdd',
+                    } satisfies RouteHandle,
+                    element: <AddPodcastPage />,
+                  },
+                  {
+                    path: 'podcast/download-queue',
+                    handle: {
+                      name: 'library-library-podcast-download-queue',
+                      titleKey: 'ButtonDownloadQueue',
+                    } satisfies RouteHandle,
+                    element: <DownloadQueuePage />,
+                  },
                   { path: 'search', handle: handle('library-library-search'), element: <SearchPage /> },
-                  { path: 'series/:seriesId', handle: handle('library-library-series-id'), element: <SeriesPage /> },
+                  {
+                    path: 'series/:seriesId',
+                    handle: handle('library-library-series-id'),
+                    element: <SeriesPage />,
+                  },
                 ],
               },
               { path: 'item/:id', handle: handle('item-id'), element: <ItemPage /> },
               { path: 'author/:id', handle: handle('author-id'), element: <AuthorPage /> },
               { path: 'collection/:id', handle: handle('collection-id'), element: <CollectionPage /> },
               { path: 'playlist/:id', handle: handle('playlist-id'), element: <PlaylistPage /> },
-              { path: 'upload', handle: { name: 'upload', titleKey: 'ButtonUpload' } satisfies RouteHandle, element: <UploadPage /> },
+              {
+                path: 'upload',
+                handle: { name: 'upload', titleKey: 'ButtonUpload' } satisfies RouteHandle,
+                element: <UploadPage />,
+              },
               { path: 'batch', handle: handle('batch'), element: <BatchEditPage /> },
               later('audiobook/:id/manage', 'audiobook-id-manage', 'HeaderManageTools'),
               { path: 'account', handle: handle('account'), element: <AccountPage /> },
@@ -96,7 +142,11 @@ export const appRoutes: RouteObject[] = [
                 path: 'config',
                 element: <ConfigLayout />,
                 children: [
-                  { path: 'stats', handle: { name: 'config-stats', titleKey: 'HeaderYourStats' } satisfies RouteHandle, element: <ListeningStatsPage /> },
+                  {
+                    path: 'stats',
+                    handle: { name: 'config-stats', titleKey: 'HeaderYourStats' } satisfies RouteHandle,
+                    element: <ListeningStatsPage />,
+                  },
                   {
                     element: <RequireAdmin />,
                     children: [

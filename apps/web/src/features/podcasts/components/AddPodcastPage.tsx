@@ -1,0 +1,4 @@
+/** Placeholder until this page lands in this session (issue #6). */
+export function AddPodcastPage() {
+  return null
+}
