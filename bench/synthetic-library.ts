@@ -13,6 +13,8 @@ export interface SyntheticOptions {
   series: number
   podcasts: number
   episodesPerPodcast: number
+  /** Every podcast gets exactly episodesPerPodcast episodes (otherwise 0.3 to 1.7 times as many). */
+  exactEpisodeCount?: boolean
   /** The user whose progress is generated. */
   userId: string
   /** Folders of the two libraries are created under this directory. */
@@ -344,7 +346,7 @@ export function generateSyntheticLibrary(sqlite: BetterSqlite3.Database, opts: S
       for (const g of genres) facets += insFacet.run(id, podcastLibraryId, 'genre', g).changes
       for (const tg of itemTags) facets += insFacet.run(id, podcastLibraryId, 'tag', tg).changes
       insFts.run(rowid, id, podcastLibraryId, t, null, host, '', '', itemTags.join(' '), genres.join(' '), '')
-      const n = Math.max(1, Math.round(opts.episodesPerPodcast * (0.3 + r() * 1.4)))
+      const n = opts.exactEpisodeCount ? opts.episodesPerPodcast : Math.max(1, Math.round(opts.episodesPerPodcast * (0.3 + r() * 1.4)))
       for (let e = 0; e < n; e++) {
         const eid = crypto.randomUUID()
         eps.push(eid)
