@@ -173,6 +173,53 @@ export function toEpisodeJson(row: EpisodeRow, podcastId: string): PodcastEpisod
   }
 }
 
+/**
+ * A stored audio file read without a schema pass, for long episode lists: 5,000 zod passes cost ~130 ms.
+ * The column is written by the scanner only; a damaged one (no file name) reads as no file.
+ */
+function audioFileForList(text: string | null): AudioFile | null {
+  if (!text) return null
+  try {
+    const value: unknown = JSON.parse(text)
+    if (typeof value !== 'object' || value === null) return null
+    const file = value as AudioFile
+    if (typeof file.ino !== 'string' || typeof file.metadata?.filename !== 'string') return null
+    return { ...file, chapters: [], metaTags: {} }
+  } catch {
+    return null
+  }
+}
+
+/**
+ * An episode for the podcast page's table (`episodes=minified`): what a row shows and plays, without the
+ * description, chapters and track, which the episode modals read from GET /api/podcasts/:id/episode/:episodeId.
+ */
+export function toEpisodeListJson(row: EpisodeRow, podcastId: string): PodcastEpisode {
+  return {
+    libraryItemId: row.library_item_id,
+    podcastId,
+    id: row.id,
+    index: row.episode_index,
+    season: row.season,
+    episode: row.episode,
+    episodeType: row.episode_type,
+    title: row.title,
+    subtitle: row.subtitle,
+    description: null,
+    enclosure: null,
+    guid: row.guid,
+    pubDate: row.pub_date,
+    chapters: [],
+    audioFile: audioFileForList(row.audio_file),
+    audioTrack: null,
+    publishedAt: row.published_at,
+    addedAt: row.added_at,
+    updatedAt: row.updated_at,
+    duration: row.duration,
+    size: row.size,
+  }
+}
+
 function itemBase(row: ItemRow) {
   return {
     id: row.id,
@@ -196,7 +243,12 @@ function itemBase(row: ItemRow) {
 }
 
 /** The full item: files, tracks, chapters and (for podcasts) every episode. */
-export function toExpandedItem(row: ItemRow, rel: ItemRelations, episodes: EpisodeRow[] = []): LibraryItem {
+export function toExpandedItem(
+  row: ItemRow,
+  rel: ItemRelations,
+  episodes: EpisodeRow[] = [],
+  episodeForm: 'full' | 'minified' = 'full',
+): LibraryItem {
   const tags = stringArrayColumn(row.tags)
   const libraryFiles = jsonColumn(row.library_files, z.array(LibraryFile), [])
   let media: Book | Podcast
@@ -208,7 +260,9 @@ export function toExpandedItem(row: ItemRow, rel: ItemRelations, episodes: Episo
       metadata: podcastMetadata(row, p),
       coverPath: row.cover_path,
       tags,
-      episodes: episodes.map((e) => toEpisodeJson(e, row.media_id)),
+      episodes: episodes.map((e) =>
+        (episodeForm === 'minified' ? toEpisodeListJson : toEpisodeJson)(e, row.media_id),
+      ),
       autoDownloadEpisodes: p.autoDownloadEpisodes,
       autoDownloadSchedule: p.autoDownloadSchedule,
       lastEpisodeCheck: p.lastEpisodeCheck,
@@ -239,7 +293,11 @@ export function toExpandedItem(row: ItemRow, rel: ItemRelations, episodes: Episo
 export type MinifiedItemRow = ItemRow & { num_files?: number }
 
 /** A list row: metadata and counts only, no file lists. */
-export function toMinifiedItem(row: MinifiedItemRow, rel: ItemRelations, numEpisodes = 0): MinifiedLibraryItem {
+export function toMinifiedItem(
+  row: MinifiedItemRow,
+  rel: ItemRelations,
+  numEpisodes = 0,
+): MinifiedLibraryItem {
   const tags = stringArrayColumn(row.tags)
   const numFiles = row.num_files ?? arrayLength(row.library_files)
   const isPodcast = row.media_type === 'podcast'

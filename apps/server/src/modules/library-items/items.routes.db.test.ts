@@ -5,7 +5,12 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createBrowseScenario, type BrowseScenario } from '../../test-support/browse-scenario.ts'
 
-const fileEntry = (ino: string, full: string, fileType: LibraryFile['fileType'], isSupplementary: boolean | null = null): LibraryFile => ({
+const fileEntry = (
+  ino: string,
+  full: string,
+  fileType: LibraryFile['fileType'],
+  isSupplementary: boolean | null = null,
+): LibraryFile => ({
   ino,
   metadata: {
     filename: path.basename(full),
@@ -38,11 +43,16 @@ describe('item routes', () => {
     fs.mkdirSync(itemDir, { recursive: true })
     fs.writeFileSync(path.join(itemDir, 'track.mp3'), audio)
     fs.writeFileSync(path.join(itemDir, 'notes.html'), '<script>alert(1)</script>')
-    fs.writeFileSync(path.join(itemDir, 'drawing.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')
+    fs.writeFileSync(
+      path.join(itemDir, 'drawing.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    )
     fs.writeFileSync(path.join(itemDir, 'book.epub'), 'EPUB-BYTES')
     fs.writeFileSync(path.join(itemDir, 'extra.pdf'), '%PDF-extra')
     fs.writeFileSync(path.join(itemDir, 'empty.mp3'), '')
-    await sharp({ create: { width: 800, height: 1200, channels: 3, background: '#336699' } }).jpeg().toFile(path.join(itemDir, 'cover.jpg'))
+    await sharp({ create: { width: 800, height: 1200, channels: 3, background: '#336699' } })
+      .jpeg()
+      .toFile(path.join(itemDir, 'cover.jpg'))
     fs.writeFileSync(path.join(root, 'secret.txt'), 'not yours')
     fs.mkdirSync(path.join(itemDir, 'sub'), { recursive: true })
     fs.symlinkSync(path.join(root, 'secret.txt'), path.join(itemDir, 'sub', 'link.txt'))
@@ -65,13 +75,25 @@ describe('item routes', () => {
         fileEntry('41', path.join(itemDir, 'extra.pdf'), 'ebook', true),
       ],
     })
-    const otherLib = (await s.fx.library({ name: 'Hidden', folder: path.join(s.t.dir, 'media', 'hidden') })).id
-    otherLibItem = await s.fx.item(otherLib, { title: 'Hidden Book', coverPath: path.join(itemDir, 'cover.jpg') })
+    const otherLib = (await s.fx.library({ name: 'Hidden', folder: path.join(s.t.dir, 'media', 'hidden') }))
+      .id
+    otherLibItem = await s.fx.item(otherLib, {
+      title: 'Hidden Book',
+      coverPath: path.join(itemDir, 'cover.jpg'),
+    })
   })
   afterAll(() => s.t.close())
 
-  const file = (ino: string, headers: Record<string, string> = {}, token: string | null = s.root.accessToken) =>
-    s.t.inject({ method: 'GET', url: `/api/items/${fileItem}/file/${ino}`, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } })
+  const file = (
+    ino: string,
+    headers: Record<string, string> = {},
+    token: string | null = s.root.accessToken,
+  ) =>
+    s.t.inject({
+      method: 'GET',
+      url: `/api/items/${fileItem}/file/${ino}`,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    })
 
   it('GET /api/items/:id is minified unless expanded, with progress on request', async () => {
     await s.fx.progress({ userId: s.root.user.id, itemId: s.id.hobbit, currentTime: 12 })
@@ -83,18 +105,69 @@ describe('item routes', () => {
       `/api/items/${s.id.hobbit}?expanded=1&include=progress,rssfeed`,
     )
     expect(full.body.libraryFiles).toEqual([])
-    expect(full.body.media.metadata).toMatchObject({ title: 'The Hobbit', authors: [{ name: 'J. R. R. Tolkien' }] })
+    expect(full.body.media.metadata).toMatchObject({
+      title: 'The Hobbit',
+      authors: [{ name: 'J. R. R. Tolkien' }],
+    })
     expect(full.body.userMediaProgress?.currentTime).toBe(12)
     expect(full.body.rssFeed).toBeNull()
     const pod = await s.get<LibraryItem>(`/api/items/${s.id.show}?expanded=1`)
-    expect('episodes' in pod.body.media && pod.body.media.episodes.map((e) => e.title)).toEqual(['First Episode', 'Second Episode about Dragons'])
+    expect('episodes' in pod.body.media && pod.body.media.episodes.map((e) => e.title)).toEqual([
+      'First Episode',
+      'Second Episode about Dragons',
+    ])
     expect((await s.get('/api/items/nope')).status).toBe(404)
   })
 
+  it('answers a podcast with minified episodes for its page: no description, chapters or track', async () => {
+    const audioFile = {
+      ...fileEntry('77', path.join(s.t.dir, 'ep.mp3'), 'audio'),
+      index: 1,
+      duration: 600,
+      codec: 'mp3',
+      metaTags: { tagTitle: 'x' },
+    }
+    await s.t.ctx.database.db
+      .updateTable('podcast_episodes')
+      .set({ description: '<p>Long show notes</p>', audio_file: JSON.stringify(audioFile) })
+      .where('library_item_id', '=', s.id.show)
+      .execute()
+    const full = await s.get<LibraryItem>(`/api/items/${s.id.show}?expanded=1`)
+    const mini = await s.get<LibraryItem>(`/api/items/${s.id.show}?expanded=1&episodes=minified`)
+    const episodesOf = (item: LibraryItem) => ('episodes' in item.media ? item.media.episodes : [])
+    expect(episodesOf(full.body)[0]).toMatchObject({
+      description: '<p>Long show notes</p>',
+      audioTrack: expect.any(Object),
+    })
+    expect(
+      episodesOf(mini.body).map((e) => [
+        e.title,
+        e.description,
+        e.audioTrack,
+        e.audioFile?.metadata.filename,
+      ]),
+    ).toEqual([
+      ['First Episode', null, null, 'ep.mp3'],
+      ['Second Episode about Dragons', null, null, 'ep.mp3'],
+    ])
+    expect(episodesOf(mini.body)[0]?.audioFile?.metaTags).toEqual({})
+    expect((await s.get(`/api/items/${s.id.show}?expanded=1&episodes=tiny`)).status).toBe(400)
+  })
+
   it('batch get answers only the items the caller may see, in request order', async () => {
-    const res = await s.t.call('POST', '/api/items/batch/get', s.root.accessToken, { libraryItemIds: [s.id.dune, 'missing', s.id.hobbit, s.id.dune] })
-    expect(res.json<{ libraryItems: LibraryItem[] }>().libraryItems.map((i) => i.id)).toEqual([s.id.dune, s.id.hobbit])
-    for (const body of [{}, { libraryItemIds: 'x' }, { libraryItemIds: Array.from({ length: 1001 }, (_, i) => String(i)) }, { libraryItemIds: [1, 2] }]) {
+    const res = await s.t.call('POST', '/api/items/batch/get', s.root.accessToken, {
+      libraryItemIds: [s.id.dune, 'missing', s.id.hobbit, s.id.dune],
+    })
+    expect(res.json<{ libraryItems: LibraryItem[] }>().libraryItems.map((i) => i.id)).toEqual([
+      s.id.dune,
+      s.id.hobbit,
+    ])
+    for (const body of [
+      {},
+      { libraryItemIds: 'x' },
+      { libraryItemIds: Array.from({ length: 1001 }, (_, i) => String(i)) },
+      { libraryItemIds: [1, 2] },
+    ]) {
       expect((await s.t.call('POST', '/api/items/batch/get', s.root.accessToken, body)).statusCode).toBe(400)
     }
   })
@@ -104,11 +177,25 @@ describe('item routes', () => {
     let noExplicit: string
     let kidsOnly: string
     beforeAll(async () => {
-      await s.t.createUser(s.root.accessToken, { username: 'limited', password: 'pw', permissions: { accessAllLibraries: false }, librariesAccessible: [s.books] })
+      await s.t.createUser(s.root.accessToken, {
+        username: 'limited',
+        password: 'pw',
+        permissions: { accessAllLibraries: false },
+        librariesAccessible: [s.books],
+      })
       limited = (await s.t.login('limited', 'pw')).accessToken
-      await s.t.createUser(s.root.accessToken, { username: 'noexplicit', password: 'pw', permissions: { accessExplicitContent: false } })
+      await s.t.createUser(s.root.accessToken, {
+        username: 'noexplicit',
+        password: 'pw',
+        permissions: { accessExplicitContent: false },
+      })
       noExplicit = (await s.t.login('noexplicit', 'pw')).accessToken
-      await s.t.createUser(s.root.accessToken, { username: 'kids', password: 'pw', permissions: { accessAllTags: false }, itemTagsSelected: ['kids'] })
+      await s.t.createUser(s.root.accessToken, {
+        username: 'kids',
+        password: 'pw',
+        permissions: { accessAllTags: false },
+        itemTagsSelected: ['kids'],
+      })
       kidsOnly = (await s.t.login('kids', 'pw')).accessToken
     })
 
@@ -120,12 +207,20 @@ describe('item routes', () => {
       ]
       for (const [token, id] of cases) {
         const missing = await s.get(`/api/items/does-not-exist`, token)
-        for (const url of [`/api/items/${id}`, `/api/items/${id}?expanded=1`, `/api/items/${id}/file/10`, `/api/items/${id}/ebook`, `/api/items/${id}/ebook/40`]) {
+        for (const url of [
+          `/api/items/${id}`,
+          `/api/items/${id}?expanded=1`,
+          `/api/items/${id}/file/10`,
+          `/api/items/${id}/ebook`,
+          `/api/items/${id}/ebook/40`,
+        ]) {
           const res = await s.get(url, token)
           expect([url, res.status]).toEqual([url, 404])
         }
         expect((await s.get(`/api/items/${id}`, token)).text).toBe(missing.text)
-        const batch = await s.t.call('POST', '/api/items/batch/get', token, { libraryItemIds: [id, s.id.earthsea] })
+        const batch = await s.t.call('POST', '/api/items/batch/get', token, {
+          libraryItemIds: [id, s.id.earthsea],
+        })
         expect(batch.json<{ libraryItems: LibraryItem[] }>().libraryItems.map((i) => i.id)).not.toContain(id)
       }
       expect((await s.get(`/api/items/${s.id.earthsea}`, kidsOnly)).status).toBe(200)
@@ -135,7 +230,10 @@ describe('item routes', () => {
 
     it('needs a token for files (bearer or ?token=), not for covers', async () => {
       expect((await file('10', {}, null)).statusCode).toBe(401)
-      const viaQuery = await s.t.inject({ method: 'GET', url: `/api/items/${fileItem}/file/10?token=${s.root.accessToken}` })
+      const viaQuery = await s.t.inject({
+        method: 'GET',
+        url: `/api/items/${fileItem}/file/10?token=${s.root.accessToken}`,
+      })
       expect(viaQuery.statusCode).toBe(200)
       expect((await s.t.inject({ method: 'GET', url: `/api/items/${fileItem}/cover` })).statusCode).toBe(200)
     })
@@ -169,7 +267,8 @@ describe('item routes', () => {
       const res = await file('10', { range })
       expect([range, res.statusCode]).toEqual([range, status])
       expect([range, res.headers['content-range'] ?? null]).toEqual([range, contentRange])
-      if (slice) expect([range, res.rawPayload.equals(audio.subarray(slice[0], slice[1]))]).toEqual([range, true])
+      if (slice)
+        expect([range, res.rawPayload.equals(audio.subarray(slice[0], slice[1]))]).toEqual([range, true])
     }
     const empty = await file('13', { range: 'bytes=0-' })
     expect(empty.statusCode).toBe(416)
@@ -187,7 +286,18 @@ describe('item routes', () => {
   })
 
   it('refuses files outside the item folder and traversal variants: 404', async () => {
-    for (const ino of ['20', '21', '22', '99', '..%2f..%2fsecret.txt', '%2e%2e', '..%5csecret.txt', '%252e%252e%252fsecret.txt', '10%00', '..']) {
+    for (const ino of [
+      '20',
+      '21',
+      '22',
+      '99',
+      '..%2f..%2fsecret.txt',
+      '%2e%2e',
+      '..%5csecret.txt',
+      '%252e%252e%252fsecret.txt',
+      '10%00',
+      '..',
+    ]) {
       const res = await file(ino)
       expect([ino, res.statusCode]).toEqual([ino, 404])
     }
@@ -198,7 +308,11 @@ describe('item routes', () => {
       `/api/items/%2e%2e%2f%2e%2e/cover`,
       `/api/items/${fileItem}/file/10/..%2F..%2F20`,
     ]) {
-      const res = await s.t.inject({ method: 'GET', url, headers: { authorization: `Bearer ${s.root.accessToken}` } })
+      const res = await s.t.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: `Bearer ${s.root.accessToken}` },
+      })
       expect([url, res.statusCode]).toEqual([url, 404])
     }
   })
@@ -240,20 +354,33 @@ describe('item routes', () => {
 
     it('rebuilds the cached copy when the source changes', async () => {
       const first = await sharp((await cover('?width=50&format=jpeg')).rawPayload).stats()
-      await sharp({ create: { width: 400, height: 400, channels: 3, background: '#ff0000' } }).jpeg().toFile(path.join(itemDir, 'cover.jpg'))
+      await sharp({ create: { width: 400, height: 400, channels: 3, background: '#ff0000' } })
+        .jpeg()
+        .toFile(path.join(itemDir, 'cover.jpg'))
       const second = await sharp((await cover('?width=50&format=jpeg')).rawPayload).stats()
       expect(second.channels[0]?.mean).toBeGreaterThan((first.channels[0]?.mean ?? 0) + 50)
     })
 
     it('answers 404 for bad sizes, missing covers, and covers outside the item', async () => {
-      for (const q of ['?width=0', '?width=-5', '?width=abc', '?width=100000', '?format=gif', '?height=1.5']) {
+      for (const q of [
+        '?width=0',
+        '?width=-5',
+        '?width=abc',
+        '?width=100000',
+        '?format=gif',
+        '?height=1.5',
+      ]) {
         expect([q, (await cover(q)).statusCode]).toEqual([q, 400])
       }
       expect((await s.t.inject({ method: 'GET', url: `/api/items/${s.id.dune}/cover` })).statusCode).toBe(404)
       // The Hobbit's stored cover path lies outside its folder: never served.
-      expect((await s.t.inject({ method: 'GET', url: `/api/items/${s.id.hobbit}/cover` })).statusCode).toBe(404)
+      expect((await s.t.inject({ method: 'GET', url: `/api/items/${s.id.hobbit}/cover` })).statusCode).toBe(
+        404,
+      )
       // Hidden Book's cover points into another item's folder: not its own, so 404.
-      expect((await s.t.inject({ method: 'GET', url: `/api/items/${otherLibItem}/cover` })).statusCode).toBe(404)
+      expect((await s.t.inject({ method: 'GET', url: `/api/items/${otherLibItem}/cover` })).statusCode).toBe(
+        404,
+      )
       expect((await s.t.inject({ method: 'GET', url: `/api/items/nope/cover` })).statusCode).toBe(404)
       expect(outsider).toBeTruthy()
     })
@@ -265,18 +392,35 @@ describe('item routes', () => {
       const dir2 = path.join(s.t.dir, 'media', 'books', 'Html Author')
       fs.mkdirSync(dir2, { recursive: true })
       fs.copyFileSync(path.join(itemDir, 'notes.html'), path.join(dir2, 'cover.png'))
-      const svgItem = await s.fx.item(s.books, { title: 'Svg Cover', path: dir, coverPath: path.join(dir, 'cover.jpg') })
-      const textItem = await s.fx.item(s.books, { title: 'Text Cover', path: dir2, coverPath: path.join(dir2, 'cover.png') })
+      const svgItem = await s.fx.item(s.books, {
+        title: 'Svg Cover',
+        path: dir,
+        coverPath: path.join(dir, 'cover.jpg'),
+      })
+      const textItem = await s.fx.item(s.books, {
+        title: 'Text Cover',
+        path: dir2,
+        coverPath: path.join(dir2, 'cover.png'),
+      })
       for (const id of [svgItem, textItem]) {
-        for (const q of ['', '?raw=1']) expect((await s.t.inject({ method: 'GET', url: `/api/items/${id}/cover${q}` })).statusCode).toBe(404)
+        for (const q of ['', '?raw=1'])
+          expect((await s.t.inject({ method: 'GET', url: `/api/items/${id}/cover${q}` })).statusCode).toBe(
+            404,
+          )
       }
     })
 
     it('serves an extracted cover from the metadata folder', async () => {
       const dir = path.join(s.t.config.metadataPath, 'items', s.id.emile)
       fs.mkdirSync(dir, { recursive: true })
-      await sharp({ create: { width: 20, height: 20, channels: 3, background: '#00ff00' } }).png().toFile(path.join(dir, 'cover.png'))
-      await s.t.ctx.database.db.updateTable('library_items').set({ cover_path: path.join(dir, 'cover.png') }).where('id', '=', s.id.emile).execute()
+      await sharp({ create: { width: 20, height: 20, channels: 3, background: '#00ff00' } })
+        .png()
+        .toFile(path.join(dir, 'cover.png'))
+      await s.t.ctx.database.db
+        .updateTable('library_items')
+        .set({ cover_path: path.join(dir, 'cover.png') })
+        .where('id', '=', s.id.emile)
+        .execute()
       const res = await s.t.inject({ method: 'GET', url: `/api/items/${s.id.emile}/cover?raw=1` })
       expect(res.statusCode).toBe(200)
       expect(res.headers['content-type']).toBe('image/png')

@@ -31,7 +31,12 @@ export function coverFormat(request: FastifyRequest, asked: string | undefined):
 }
 
 /** Sends a cover answer (raw original or resized copy), or 404. */
-export function sendCover(request: FastifyRequest, reply: FastifyReply, answer: CoverAnswer | null, ts: string | undefined) {
+export function sendCover(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: CoverAnswer | null,
+  ts: string | undefined,
+) {
   if (!answer) throw notFound('Cover not found')
   const cacheControl = cacheControlFor(ts)
   if (answer.kind === 'raw') return sendFile(request, reply, { ...answer.file, cacheControl })
@@ -53,6 +58,7 @@ export function registerItemsRoutes(app: FastifyInstance, ctx: AppContext) {
       expanded: q.expanded ?? false,
       include: includeList(q.include),
       episodeId: q.episode,
+      episodeForm: q.episodes ?? 'full',
     })
   })
 
@@ -65,7 +71,12 @@ export function registerItemsRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/items/:id/cover', { config: { access: 'public' } }, async (request, reply) => {
     const { id } = parseInput(IdParams, request.params)
     const q = parseInput(CoverQuery, request.query)
-    const answer = await items.cover(id, { width: q.width, height: q.height, raw: q.raw ?? false, format: coverFormat(request, q.format) })
+    const answer = await items.cover(id, {
+      width: q.width,
+      height: q.height,
+      raw: q.raw ?? false,
+      format: coverFormat(request, q.format),
+    })
     return sendCover(request, reply, answer, q.ts)
   })
 

@@ -1,11 +1,23 @@
 import path from 'node:path'
-import { LibraryFile, type ItemResponse, type LibraryItem, type MinifiedLibraryItem, type PodcastEpisode } from '@shelfcast/contracts'
+import {
+  LibraryFile,
+  type ItemResponse,
+  type LibraryItem,
+  type MinifiedLibraryItem,
+  type PodcastEpisode,
+} from '@shelfcast/contracts'
 import { z } from 'zod'
 import { regularFileInside } from '../../files/contained-path.ts'
 import { notFound } from '../../http/errors.ts'
 import type { UserRecord } from '../users/users.model.ts'
 import { CoverImages, type CoverFormat, type ResizedCover } from './cover-images.ts'
-import { toEpisodeJson, toExpandedItem, toMinifiedItem, type ItemRow, type MinifiedItemRow } from './item-json.ts'
+import {
+  toEpisodeJson,
+  toExpandedItem,
+  toMinifiedItem,
+  type ItemRow,
+  type MinifiedItemRow,
+} from './item-json.ts'
 import type { ItemsRepository } from './items.repository.ts'
 import { toProgressJson } from './progress-json.ts'
 
@@ -76,7 +88,10 @@ export class ItemsService {
     return this.minifiedFromRows(ids, rows)
   }
 
-  async minifiedFromRows(ids: readonly string[], rows: readonly MinifiedItemRow[]): Promise<MinifiedLibraryItem[]> {
+  async minifiedFromRows(
+    ids: readonly string[],
+    rows: readonly MinifiedItemRow[],
+  ): Promise<MinifiedLibraryItem[]> {
     const byId = new Map(rows.map((r) => [r.id, r]))
     const present = ids.filter((id) => byId.has(id))
     const podcastIds = rows.filter((r) => r.media_type === 'podcast').map((r) => r.id)
@@ -96,7 +111,11 @@ export class ItemsService {
     return this.expandedFromRows(ids, await this.repo.rows(ids))
   }
 
-  async expandedFromRows(ids: readonly string[], rows: readonly ItemRow[]): Promise<LibraryItem[]> {
+  async expandedFromRows(
+    ids: readonly string[],
+    rows: readonly ItemRow[],
+    episodeForm: 'full' | 'minified' = 'full',
+  ): Promise<LibraryItem[]> {
     const byId = new Map(rows.map((r) => [r.id, r]))
     const present = ids.filter((id) => byId.has(id))
     const podcastIds = rows.filter((r) => r.media_type === 'podcast').map((r) => r.id)
@@ -105,7 +124,12 @@ export class ItemsService {
       podcastIds.length ? this.repo.episodes(podcastIds) : Promise.resolve(new Map()),
     ])
     return present.map((id) =>
-      toExpandedItem(byId.get(id) as ItemRow, relations.get(id) ?? { authors: [], series: [] }, episodes.get(id) ?? []),
+      toExpandedItem(
+        byId.get(id) as ItemRow,
+        relations.get(id) ?? { authors: [], series: [] },
+        episodes.get(id) ?? [],
+        episodeForm,
+      ),
     )
   }
 
@@ -133,10 +157,17 @@ export class ItemsService {
   async getForUser(
     user: UserRecord,
     id: string,
-    opts: { expanded: boolean; include: readonly string[]; episodeId?: string },
+    opts: {
+      expanded: boolean
+      include: readonly string[]
+      episodeId?: string
+      episodeForm?: 'full' | 'minified'
+    },
   ): Promise<ItemResponse> {
     const row = await this.visibleRowOr404(user, id)
-    const [item] = opts.expanded ? await this.expandedFromRows([row.id], [row]) : await this.minifiedFromRows([row.id], [row])
+    const [item] = opts.expanded
+      ? await this.expandedFromRows([row.id], [row], opts.episodeForm)
+      : await this.minifiedFromRows([row.id], [row])
     if (!item) throw notFound(ITEM_NOT_FOUND)
     const out: ItemResponse = { ...item }
     if (opts.include.includes('progress')) {
@@ -165,7 +196,11 @@ export class ItemsService {
     const source = await regularFileInside(row.cover_path, roots)
     if (!source) return null
     if (req.raw) return (await this.covers.isAllowedImage(source.path)) ? { kind: 'raw', file: source } : null
-    const file = await this.covers.resized(source, row.id, { width: req.width, height: req.height, format: req.format })
+    const file = await this.covers.resized(source, row.id, {
+      width: req.width,
+      height: req.height,
+      format: req.format,
+    })
     return file ? { kind: 'resized', file } : null
   }
 
@@ -182,7 +217,11 @@ export class ItemsService {
    * What a download of these items holds: each visible item's listed files that still are regular files
    * inside its path, named by their place in the item (single-file items by their file name).
    */
-  async downloadable(user: UserRecord, ids: readonly string[], libraryId?: string): Promise<DownloadableItem[]> {
+  async downloadable(
+    user: UserRecord,
+    ids: readonly string[],
+    libraryId?: string,
+  ): Promise<DownloadableItem[]> {
     const visible = await this.filterVisible(user, ids, libraryId)
     const rows = new Map((await this.repo.rows(visible)).map((r) => [r.id, r]))
     const out: DownloadableItem[] = []
@@ -191,12 +230,22 @@ export class ItemsService {
       if (!row) continue
       const files: DownloadableItem['files'] = []
       for (const entry of parseLibraryFiles(row.library_files)) {
-        const file = await regularFileInside(entry.metadata.path, [row.is_file ? path.dirname(row.path) : row.path])
+        const file = await regularFileInside(entry.metadata.path, [
+          row.is_file ? path.dirname(row.path) : row.path,
+        ])
         if (!file) continue
-        const inItem = row.is_file ? path.basename(file.path) : path.relative(row.path, file.path).split(path.sep).join('/')
+        const inItem = row.is_file
+          ? path.basename(file.path)
+          : path.relative(row.path, file.path).split(path.sep).join('/')
         files.push({ path: file.path, size: file.size, mtimeMs: file.mtimeMs, name: inItem })
       }
-      out.push({ id, title: row.title || path.basename(row.path), folderName: path.basename(row.path), isFile: row.is_file === 1, files })
+      out.push({
+        id,
+        title: row.title || path.basename(row.path),
+        folderName: path.basename(row.path),
+        isFile: row.is_file === 1,
+        files,
+      })
     }
     return out
   }
