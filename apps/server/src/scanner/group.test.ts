@@ -80,4 +80,13 @@ describe('groupIntoItems', () => {
       { item: 'Show', isFile: false, files: ['Show/2023/ep1.mp3', 'Show/2024/ep2.mp3', 'Show/cover.jpg'] },
     ])
   })
+
+  it('keeps a podcast show folder without episodes when it holds its metadata.json or a cover', () => {
+    expect(
+      group(['New/metadata.json', 'Art/cover.jpg', 'Notes/readme.txt', 'Deep/sub/metadata.json'], 'podcast'),
+    ).toEqual([
+      { item: 'Art', isFile: false, files: ['Art/cover.jpg'] },
+      { item: 'New', isFile: false, files: ['New/metadata.json'] },
+    ])
+  })
 })

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { isMediaFile, naturalCompare } from './file-types.ts'
+import { fileTypeOf, isMediaFile, naturalCompare } from './file-types.ts'
 import { isDiscFolder } from './folder-name.ts'
 import type { WalkedFile } from './walk.ts'
 
@@ -38,7 +38,11 @@ export function groupIntoItems(files: readonly WalkedFile[], mediaType: 'book' |
   const singles: ItemCandidate[] = []
   const mediaDirs = new Set<string>()
   for (const f of files) {
-    if (!isMediaFile(f.name, mediaType)) continue
+    if (!isMediaFile(f.name, mediaType)) {
+      // A podcast subscribed to but without episodes yet is a show folder holding its metadata.json or cover.
+      if (mediaType === 'podcast' && isPodcastShowFile(f)) mediaDirs.add(dirOf(f.relPath))
+      continue
+    }
     const dir = dirOf(f.relPath)
     if (dir === '') {
       // Podcasts are folders of episodes; a loose file in a podcast library root is not a podcast.
@@ -70,6 +74,13 @@ export function groupIntoItems(files: readonly WalkedFile[], mediaType: 'book' |
     files: list.length > 1 ? list.sort((a, b) => naturalCompare(a.relPath, b.relPath)) : list,
   }))
   return [...folders, ...singles].sort((a, b) => (a.relPath < b.relPath ? -1 : a.relPath > b.relPath ? 1 : 0))
+}
+
+/** metadata.json or an image directly inside a top-level folder of a podcast library. */
+function isPodcastShowFile(f: WalkedFile): boolean {
+  const parts = f.relPath.split('/')
+  if (parts.length !== 2) return false
+  return f.name.toLowerCase() === 'metadata.json' || fileTypeOf(f.name) === 'image'
 }
 
 /** The item folder (or single file) that a changed path belongs to, judged by layout alone (watcher). */

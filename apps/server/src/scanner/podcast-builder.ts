@@ -29,8 +29,19 @@ export async function buildPodcast(
 ): Promise<BuiltItem | null> {
   const { log } = parts.deps
   const files = sortFiles(c)
-  if (files.audio.length === 0) return null
-  const probed = await parts.probeAll(files.audio)
+  // A show without episodes (subscribed, nothing downloaded yet) stays an item while its folder has a
+  // metadata.json or cover; without either the folder is no longer a podcast.
+  if (files.audio.length === 0 && !files.metadataJson && files.images.length === 0) return null
+  let previousPodcast: Partial<PodcastColumn> & { removedEpisodeFiles?: RemovedEpisodeFile[] }
+  try {
+    previousPodcast = prev?.podcast ? (JSON.parse(prev.podcast) as typeof previousPodcast) : {}
+  } catch {
+    previousPodcast = {}
+  }
+  const removed = removedFileKeys(previousPodcast.removedEpisodeFiles)
+  const keyOf = (f: (typeof files.audio)[number]) =>
+    removedFileKey({ relPath: fileMetadataOf(f, c.relPath, false).relPath, ino: f.ino, mtimeMs: f.mtimeMs })
+  const probed = await parts.probeAll(files.audio.filter((f) => !removed.has(keyOf(f))))
   const order = t.library.settings.metadataPrecedence
   const folderTitle = c.relPath.split('/').pop() ?? c.relPath
   const firstGood = [...probed]
@@ -80,10 +91,7 @@ export async function buildPodcast(
     })
     const tags = p.probe.tags
     const published = tags.date ? Date.parse(tags.date) : Number.NaN
-    return {
-      id: before?.id ?? crypto.randomUUID(),
-      library_item_id: row.id,
-      episode_index: null,
+    const fromTags = {
       season: tags.season,
       episode: tags.episode,
       episode_type: before?.episode_type ?? 'full',
@@ -94,6 +102,13 @@ export async function buildPodcast(
       guid: before?.guid ?? null,
       pub_date: Number.isFinite(published) ? new Date(published).toUTCString() : (before?.pub_date ?? null),
       published_at: Number.isFinite(published) ? published : (before?.published_at ?? null),
+    }
+    return {
+      id: before?.id ?? crypto.randomUUID(),
+      library_item_id: row.id,
+      episode_index: null,
+      // An episode from a feed keeps what the feed (or an edit) said; tags only describe files added by hand.
+      ...(before && (before.enclosure || before.guid) ? feedFieldsOf(before) : fromTags),
       chapters: JSON.stringify(p.probe.chapters),
       audio_file: JSON.stringify(audioFile),
       duration: p.probe.duration,
@@ -113,13 +128,7 @@ export async function buildPodcast(
       t,
     ),
   )
-  let previousPodcast: Partial<PodcastColumn>
-  try {
-    previousPodcast = prev?.podcast ? (JSON.parse(prev.podcast) as Partial<PodcastColumn>) : {}
-  } catch {
-    previousPodcast = {}
-  }
-  const podcast: Partial<PodcastColumn> = {
+  const podcast: Partial<PodcastColumn> & { removedEpisodeFiles?: RemovedEpisodeFile[] } = {
     ...previousPodcast,
     author: merged.author ?? previousPodcast.author ?? null,
     releaseDate: merged.releaseDate ?? previousPodcast.releaseDate ?? null,
@@ -134,6 +143,13 @@ export async function buildPodcast(
   const genres = uniqueStrings(merged.genres ?? [])
   const tags = uniqueStrings(merged.tags ?? [])
   const author = podcast.author ?? null
+  if (removed.size > 0) {
+    // Forget removals whose file is gone, so the list does not grow forever.
+    const present = new Set(files.audio.map(keyOf))
+    podcast.removedEpisodeFiles = (previousPodcast.removedEpisodeFiles ?? []).filter((r) =>
+      present.has(removedFileKey(r)),
+    )
+  }
   Object.assign(row, {
     is_invalid: probed.some((p) => p.probe.error) ? 1 : 0,
     title,
@@ -150,4 +166,45 @@ export async function buildPodcast(
     podcast: JSON.stringify(podcast),
   } satisfies Partial<ItemRow>)
   return { row, authors: [], series: [], genres, tags, narrators: [], episodes }
+}
+
+/**
+ * An episode removed without deleting its file (kept in the podcast column): the next scan must not add it
+ * again. Keyed by path, inode and mtime, so a file downloaded again under the same name is a new episode.
+ */
+export interface RemovedEpisodeFile {
+  /** Relative to the podcast folder. */
+  relPath: string
+  ino: string
+  mtimeMs: number
+}
+
+const removedFileKey = (r: RemovedEpisodeFile) => `${r.relPath}\0${r.ino}\0${r.mtimeMs}`
+
+function removedFileKeys(list: unknown): Set<string> {
+  if (!Array.isArray(list)) return new Set()
+  return new Set(
+    list
+      .filter(
+        (r): r is RemovedEpisodeFile =>
+          typeof r?.relPath === 'string' && typeof r?.ino === 'string' && typeof r?.mtimeMs === 'number',
+      )
+      .map(removedFileKey),
+  )
+}
+
+/** The fields of an episode row that came from its feed item. */
+function feedFieldsOf(e: EpisodeRow) {
+  return {
+    season: e.season,
+    episode: e.episode,
+    episode_type: e.episode_type,
+    title: e.title,
+    subtitle: e.subtitle,
+    description: e.description,
+    enclosure: e.enclosure,
+    guid: e.guid,
+    pub_date: e.pub_date,
+    published_at: e.published_at,
+  }
 }
