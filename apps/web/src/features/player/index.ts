@@ -1,6 +1,7 @@
 export { CastLauncher } from './components/CastLauncher.tsx'
 export { PlayerBar } from './components/PlayerBar.tsx'
 export { PlayButton } from './components/PlayButton.tsx'
+export { QueueToggleButton } from './components/QueueToggleButton.tsx'
 export type { PlayButtonProps } from './components/PlayButton.tsx'
 export { installPlayerController, PlayerController, playerController } from './player-controller.ts'
 export type { PlayOptions } from './player-controller.ts'
