@@ -123,6 +123,16 @@ export type CreatePodcastRequest = z.infer<typeof CreatePodcastRequest>
 export const CreatePodcastResponse = LibraryItem
 export type CreatePodcastResponse = LibraryItem
 
+/** PATCH /api/items/:id/media for a podcast: any subset of its metadata, its tags and its schedule. */
+export const UpdatePodcastMediaRequest = PodcastScheduleInput.extend({
+  metadata: FeedPodcastMetadata.omit({ descriptionPlain: true })
+    .partial()
+    .extend({ title: z.string().trim().min(1, 'Title is required').max(1000).optional() })
+    .optional(),
+  tags: z.array(z.string().trim().min(1).max(200)).max(200).optional(),
+})
+export type UpdatePodcastMediaRequest = z.infer<typeof UpdatePodcastMediaRequest>
+
 /** GET /api/libraries/:id/podcast-titles: what the Add page uses to mark feeds already subscribed. */
 export const PodcastTitle = z.object({
   title: z.string(),

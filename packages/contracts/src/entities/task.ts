@@ -9,6 +9,8 @@ export const taskActions = [
   'scan-item',
   /** POST /api/items/batch/quickmatch: quick match of chosen books. */
   'batch-quickmatch',
+  /** POST /api/podcasts/opml/create: subscribing to the feeds of an OPML file. */
+  'opml-import',
 ] as const
 export const TaskAction = z.enum(taskActions)
 export type TaskAction = z.infer<typeof TaskAction>
