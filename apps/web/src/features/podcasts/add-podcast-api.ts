@@ -59,7 +59,9 @@ export function useCreatePodcast(libraryId: string) {
   const api = useApiClient()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: CreatePodcastRequest) => api.post<CreatePodcastResponse>('/api/podcasts', body),
+    // The server makes the folder and fetches the cover before it answers.
+    mutationFn: (body: CreatePodcastRequest) =>
+      api.post<CreatePodcastResponse>('/api/podcasts', body, { timeoutMs: 60_000 }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: podcastKeys.titles(libraryId) })
       void queryClient.invalidateQueries({ queryKey: ['browse', libraryId] })
