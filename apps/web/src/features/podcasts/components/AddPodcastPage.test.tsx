@@ -141,6 +141,7 @@ describe('Add podcast page', () => {
       rssFeed: 'https://feeds.example/typed.xml',
     })
     expect(within(modal).getByLabelText('Title')).toHaveProperty('value', 'Night Show')
+    expect(within(modal).queryByTestId('new-podcast-existing')).toBeNull()
   })
 
   it("starts with the library's region and remembers the one chosen", async () => {
@@ -180,13 +181,30 @@ describe('Add podcast page', () => {
     expect(within(modal).getByRole('alert').textContent).toContain('no publication date')
   })
 
-  it("keeps the modal open with the server's message when creating fails", async () => {
+  it("says the feed is subscribed already, and keeps the modal open with the server's message when creating fails", async () => {
     const fake = server({
-      extra: { 'POST /api/podcasts': () => text('Path "/media/pods/Night Show" already exists', 400) },
+      extra: {
+        'POST /api/podcasts': () => text('Path "/media/pods/Night Show" already exists', 400),
+        'GET /api/libraries/pods/podcast-titles': () =>
+          json({
+            podcasts: [
+              {
+                title: 'Night Show',
+                itunesId: null,
+                feedUrl: 'https://feeds.example/night.xml/',
+                libraryItemId: 'li-night',
+                libraryId: 'pods',
+              },
+            ],
+          }),
+      },
     })
     const { user, router } = renderApp(PATH, fake)
     await search(user, 'https://feeds.example/night.xml')
     const modal = await screen.findByTestId('new-podcast-modal')
+    expect((await within(modal).findByTestId('new-podcast-existing')).getAttribute('href')).toBe(
+      '/item/li-night',
+    )
     await user.click(within(modal).getByTestId('new-podcast-modal-submit'))
     await waitFor(() => expect(toasts()).toContain('already exists'))
     expect(screen.getByTestId('new-podcast-modal')).toBeTruthy()

@@ -149,6 +149,7 @@ function AddPodcast({ library }: { library: Library }) {
           key={preview.feedUrl}
           library={library}
           preview={preview}
+          titles={titles.data?.podcasts ?? []}
           onClose={() => setPreview(null)}
         />
       )}

@@ -48,7 +48,7 @@ export function AddPodcastResults({
       aria-label={t('LabelPodcastSearchResults')}
     >
       {results.map((result) => {
-        const existing = podcastInLibrary(result, titles)
+        const existing = podcastInLibrary({ itunesId: String(result.id), feedUrl: result.feedUrl }, titles)
         return (
           <li
             key={result.id}

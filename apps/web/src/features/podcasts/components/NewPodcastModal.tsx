@@ -1,12 +1,13 @@
 import type { Library } from '@shelfcast/contracts'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { Alert, CoverImage, SelectField, TextField, Toggle } from '@/components/ui/index.ts'
 import { countText } from '@/features/browse/index.ts'
 import { errorMessage } from '@/lib/error-message.ts'
 import { toast } from '@/lib/toast-store.ts'
 import { useCreatePodcast } from '../add-podcast-api.ts'
+import { podcastInLibrary, type PodcastTitle } from '../model/add-podcast-search.ts'
 import {
   createPodcastRequest,
   initialNewPodcastForm,
@@ -25,11 +26,13 @@ const LISTED_EPISODES = 5
 export interface NewPodcastModalProps {
   library: Library
   preview: FeedPreview
+  /** The library's podcasts, to say when this feed is subscribed already. */
+  titles: readonly PodcastTitle[]
   onClose: () => void
 }
 
 /** The feed preview (800 wide): check the feed, choose title, folder and downloads, then subscribe. */
-export function NewPodcastModal({ library, preview, onClose }: NewPodcastModalProps) {
+export function NewPodcastModal({ library, preview, titles, onClose }: NewPodcastModalProps) {
   const { t, i18n } = useTranslation()
   const navigate = useNavigate()
   const create = useCreatePodcast(library.id)
@@ -40,6 +43,7 @@ export function NewPodcastModal({ library, preview, onClose }: NewPodcastModalPr
   const edit = (change: Partial<NewPodcastForm>) => setForm((prev) => ({ ...prev, ...change }))
   const description = feedPlainText(metadata.descriptionPlain || metadata.description)
   const listed = newestEpisodes(feed.episodes, LISTED_EPISODES)
+  const existing = podcastInLibrary(metadata, titles)
 
   const submit = () => {
     const check = createPodcastRequest(preview, form, library)
@@ -118,6 +122,19 @@ export function NewPodcastModal({ library, preview, onClose }: NewPodcastModalPr
               {description}
             </p>
           </section>
+        )}
+
+        {existing && (
+          <Alert tone="info">
+            <Link
+              to={`/item/${existing.libraryItemId}`}
+              className="font-semibold underline"
+              data-testid="new-podcast-existing"
+            >
+              {t('LabelAlreadyInLibrary')}
+            </Link>
+            {`: ${existing.title}`}
+          </Alert>
         )}
 
         {feed.hasEpisodesWithoutPubDate && (

@@ -73,10 +73,13 @@ describe('podcastInLibrary', () => {
   ]
 
   it('matches the iTunes id or the feed URL', () => {
-    expect(podcastInLibrary({ id: 111, feedUrl: null }, titles)?.libraryItemId).toBe('li1')
-    expect(podcastInLibrary({ id: 5, feedUrl: 'https://two.example/rss' }, titles)?.libraryItemId).toBe('li2')
-    expect(podcastInLibrary({ id: 5, feedUrl: 'https://three.example/rss' }, titles)).toBeNull()
-    expect(podcastInLibrary({ id: 5, feedUrl: null }, [{ ...titles[1]!, feedUrl: null }])).toBeNull()
+    expect(podcastInLibrary({ itunesId: '111', feedUrl: null }, titles)?.libraryItemId).toBe('li1')
+    expect(
+      podcastInLibrary({ itunesId: '5', feedUrl: 'https://two.example/rss' }, titles)?.libraryItemId,
+    ).toBe('li2')
+    expect(podcastInLibrary({ itunesId: '5', feedUrl: 'https://three.example/rss' }, titles)).toBeNull()
+    // Two podcasts without ids or feeds are not the same podcast.
+    expect(podcastInLibrary({ itunesId: null, feedUrl: null }, [{ ...titles[1]!, feedUrl: null }])).toBeNull()
   })
 
   it('compares feed URLs loosely', () => {

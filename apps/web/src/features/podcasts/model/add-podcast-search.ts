@@ -1,5 +1,4 @@
-import { podcastSearchRegions, type PodcastSearchResult } from '@shelfcast/contracts'
-import type { PodcastTitlesResponse } from '@shelfcast/contracts'
+import { podcastSearchRegions, type PodcastTitlesResponse } from '@shelfcast/contracts'
 import { readJson, writeJson } from '@/lib/storage.ts'
 
 export type PodcastSearchRegion = (typeof podcastSearchRegions)[number]
@@ -59,11 +58,13 @@ export function sameFeedUrl(a: string | null | undefined, b: string | null | und
   return !!a && !!b && normal(a) === normal(b)
 }
 
-/** The library's podcast a search result already is (same iTunes id or same feed), if any. */
+/** The library's podcast that a search result or feed already is (same iTunes id or same feed), if any. */
 export function podcastInLibrary(
-  result: Pick<PodcastSearchResult, 'id' | 'feedUrl'>,
+  podcast: { itunesId: string | null; feedUrl: string | null },
   titles: readonly PodcastTitle[],
 ): PodcastTitle | null {
-  const itunesId = String(result.id)
-  return titles.find((p) => p.itunesId === itunesId || sameFeedUrl(p.feedUrl, result.feedUrl)) ?? null
+  const { itunesId, feedUrl } = podcast
+  return (
+    titles.find((p) => (!!itunesId && p.itunesId === itunesId) || sameFeedUrl(p.feedUrl, feedUrl)) ?? null
+  )
 }
