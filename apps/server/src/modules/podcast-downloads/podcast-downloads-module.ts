@@ -38,6 +38,8 @@ export interface PodcastDownloads {
   clear(libraryItemId: string): number
   /** Podcasts whose schedule is planned now (tests, diagnostics). */
   scheduled(): string[]
+  /** Fires a podcast's planned job now, as its schedule would; false when none is planned (tests). */
+  triggerSchedule(libraryItemId: string): Promise<boolean>
 }
 
 const PODCAST_NOT_FOUND = 'Podcast not found'
@@ -128,7 +130,15 @@ export function createPodcastDownloads(deps: PodcastDeps): PodcastDownloads {
       })(),
     )
 
-  const schedule = new PodcastSchedule({ run: (itemId) => checkNow(itemId), log })
+  const schedule = new PodcastSchedule({
+    run: async (itemId) => {
+      // A podcast deleted (or switched off) without a scheduleChanged call loses its job at its next run.
+      const target = await repo.target(itemId)
+      if (!target?.podcast.autoDownloadEpisodes) return plan(itemId, null)
+      return checkNow(itemId)
+    },
+    log,
+  })
 
   const plan = (itemId: string, podcast: PodcastTarget['podcast'] | null) => {
     if (stopped) return
@@ -169,6 +179,7 @@ export function createPodcastDownloads(deps: PodcastDeps): PodcastDownloads {
     cancel: (id) => queue.cancel(id),
     clear: (itemId) => queue.clear(itemId),
     scheduled: () => schedule.planned(),
+    triggerSchedule: (itemId) => schedule.trigger(itemId),
   }
 }
 

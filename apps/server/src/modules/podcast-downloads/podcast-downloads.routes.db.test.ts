@@ -319,6 +319,12 @@ describe('podcast episode downloads', () => {
     expect((await episodesOf('Keep Show')).map((e) => e.guid).sort()).toEqual(['ep-3', 'ep-4'])
     expect(audioFiles('Keep Show')).toEqual(['Episode 3.mp3', 'Episode 4.mp3'])
 
+    // The job as croner fires it: a newly published episode comes in, the oldest goes.
+    host.publish('keep', { title: 'Fresh', guid: 'fresh', publishedAt: t.clock() + DAY })
+    expect(await t.ctx.podcastDownloads.triggerSchedule(itemId)).toBe(true)
+    expect((await episodesOf('Keep Show')).map((e) => e.guid).sort()).toEqual(['ep-4', 'fresh'])
+    expect(audioFiles('Keep Show')).toEqual(['Episode 4.mp3', 'Fresh.mp3'])
+
     await setPodcast({ autoDownloadSchedule: '*/20 * * * * *' })
     await t.ctx.podcastDownloads.scheduleChanged(itemId)
     expect(t.ctx.podcastDownloads.scheduled()).not.toContain(itemId)
@@ -328,6 +334,10 @@ describe('podcast episode downloads', () => {
     await setPodcast({ autoDownloadEpisodes: true })
     await t.ctx.podcastDownloads.start()
     expect(t.ctx.podcastDownloads.scheduled()).toContain(itemId)
+    // Switched off without a scheduleChanged call: the job drops itself when it next fires.
+    await setPodcast({ autoDownloadEpisodes: false })
+    await t.ctx.podcastDownloads.triggerSchedule(itemId)
+    expect(t.ctx.podcastDownloads.scheduled()).not.toContain(itemId)
   })
 
   it('fails a stalled enclosure with the fetcher’s message and leaves no temporary file', async () => {

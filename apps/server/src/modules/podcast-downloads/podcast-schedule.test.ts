@@ -27,4 +27,17 @@ describe('podcast schedules', () => {
     expect(schedule.planned()).toEqual([])
     schedule.close()
   })
+
+  it('runs the podcast’s check when its job fires', async () => {
+    const runs: string[] = []
+    const schedule = new PodcastSchedule({
+      run: async (id) => void runs.push(id),
+      log: pino({ level: 'silent' }),
+    })
+    schedule.set('a', '* * * * *')
+    expect(await schedule.trigger('a')).toBe(true)
+    expect(await schedule.trigger('b')).toBe(false)
+    expect(runs).toEqual(['a'])
+    schedule.close()
+  })
 })

@@ -57,6 +57,14 @@ export class PodcastSchedule {
     this.jobs.set(itemId, { expression: wanted, cron })
   }
 
+  /** Fires a podcast's job now, as croner would (tests; the job's overlap protection applies). */
+  async trigger(itemId: string): Promise<boolean> {
+    const job = this.jobs.get(itemId)
+    if (!job) return false
+    await job.cron.trigger()
+    return true
+  }
+
   nextRun(itemId: string): Date | null {
     return this.jobs.get(itemId)?.cron.nextRun() ?? null
   }
