@@ -102,11 +102,12 @@ async function main() {
     const big = itemId('Big Show')
     const downloadShow = itemId('Download Show')
 
-    // 1. The 5,000 episodes the podcast already has: the feed's own guids, as if downloaded before.
+    // 1. The 5,000 episodes the podcast already has: the feed's own guids, as if downloaded before. Without
+    //    publication times "new" starts at the last check, set to the distant past below.
     const insert = ctx.database.sqlite.prepare(
       `INSERT INTO podcast_episodes (id, library_item_id, episode_index, season, episode, episode_type, title, subtitle,
         description, enclosure, guid, pub_date, published_at, chapters, audio_file, duration, size, added_at, updated_at)
-       VALUES (?, ?, ?, NULL, ?, 'full', ?, NULL, NULL, ?, ?, ?, ?, '[]', NULL, 3, 0, ?, ?)`,
+       VALUES (?, ?, ?, NULL, ?, 'full', ?, NULL, NULL, ?, ?, ?, NULL, '[]', NULL, 3, 0, ?, ?)`,
     )
     ctx.database.sqlite.transaction(() => {
       for (const e of host.podcast('big').episodes) {
@@ -119,7 +120,6 @@ async function main() {
           JSON.stringify({ url: e.audioUrl, type: 'audio/mpeg', length: null }),
           e.guid,
           new Date(e.publishedAt).toUTCString(),
-          e.publishedAt,
           Date.now(),
           Date.now(),
         )

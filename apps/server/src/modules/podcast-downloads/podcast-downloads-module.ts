@@ -24,8 +24,9 @@ export interface PodcastDownloads {
   /** Stops schedules, cancels downloads and waits for them. */
   stop(): Promise<void>
   /**
-   * Fetches the feed and queues episodes published since the last check that the podcast lacks, newest
-   * first, at most `limit` (else maxNewEpisodesToDownload; 0 = all). Answers the new episodes.
+   * Fetches the feed and queues the episodes the podcast lacks that were published after its newest episode
+   * (none: after its last check), newest first, at most `limit` (else maxNewEpisodesToDownload; 0 = all).
+   * Answers the new episodes.
    */
   checkNew(libraryItemId: string, limit?: number): Promise<FeedEpisode[]>
   /** What a scheduled run does, now: check, wait for those downloads, then apply maxEpisodesToKeep. */
@@ -93,8 +94,9 @@ export function createPodcastDownloads(deps: PodcastDeps): PodcastDownloads {
     const startedAt = deps.clock()
     const feed = await fetchPodcastFeed(deps.fetcher, feedUrl, { signal: shutdown.signal })
     const { keys, latestPublishedAt } = await repo.knownEpisodeKeys(itemId)
-    // Never checked yet: what the podcast already has marks where "new" begins.
-    const after = target.podcast.lastEpisodeCheck || latestPublishedAt || 0
+    // "New" begins after the newest episode the podcast has; with none, after the last check (a fresh
+    // subscription's check time), as Audiobookshelf decides it.
+    const after = latestPublishedAt ?? target.podcast.lastEpisodeCheck
     const fresh = selectNewEpisodes(
       feed.episodes,
       after,
