@@ -234,6 +234,22 @@ describe('podcast episode downloads', () => {
       expect(socket.received(event).length).toBeGreaterThan(0)
     }
     await socket.waitFor('item_updated', (item: { id: string }) => item.id === id('Broken Show'))
+
+    // An enclosure on an address the fetcher refuses (not allow-listed loopback) fails the same way.
+    const [fine] = feed.episodes.filter((e) => e.title === 'Fine')
+    if (!fine) throw new Error('no Fine episode')
+    const blocked = {
+      ...fine,
+      guid: 'blocked',
+      title: 'Blocked',
+      enclosure: { ...fine.enclosure, url: 'http://127.0.0.1:9/x.mp3' },
+    }
+    await call('POST', `/api/podcasts/${id('Broken Show')}/download-episodes`, [blocked])
+    const refused = await socket.waitFor<EpisodeDownload>(
+      'episode_download_finished',
+      (d) => d.episodeDisplayTitle === 'Blocked',
+    )
+    expect(refused.error).toBe('This URL points to an address the server is not allowed to fetch from')
   })
 
   it('lists, clears (queued only) and cancels downloads', async () => {
