@@ -174,7 +174,12 @@ export function useItem(id: string) {
   return useQuery({
     queryKey: itemKeys.detail(id),
     queryFn: ({ signal }) =>
-      api.get<ItemResponse>(`/api/items/${enc(id)}`, { query: { expanded: 1, include: 'progress' }, signal }),
+      // A podcast's episodes come minified (no description, chapters or track: 5,000 open fast); the
+      // episode modals read one episode in full.
+      api.get<ItemResponse>(`/api/items/${enc(id)}`, {
+        query: { expanded: 1, include: 'progress', episodes: 'minified' },
+        signal,
+      }),
   })
 }
 

@@ -1,151 +1,504 @@
-import type { PodcastEpisode } from '@shelfcast/contracts'
-import { useState } from 'react'
+import { isAdminOrUp, type MediaProgress, type PodcastEpisode } from '@shelfcast/contracts'
+import { useWindowVirtualizer } from '@tanstack/react-virtual'
+import {
+  memo,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type MouseEvent,
+} from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button, Icon } from '@/components/ui/index.ts'
+import { Button, Icon, Popover, ProgressBar, cn } from '@/components/ui/index.ts'
 import { PlayButton, useQueueToggle, type QueueItem } from '@/features/player/index.ts'
 import { openAddToPlaylist } from '@/lib/add-to-list-modal.ts'
+import {
+  openEpisodeEdit,
+  openEpisodeView,
+  openRemoveEpisodes,
+  setEpisodeTableEpisodeIds,
+} from '@/lib/episode-modals.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { formatDate, secondsToTimestamp } from '@/lib/time-format.ts'
-import { pageSlice, sortEpisodes, type EpisodeSortKey } from '../model/episodes.ts'
+import { useEpisodeFinished } from '../hooks/useEpisodeFinished.ts'
+import { countText } from '../model/counts.ts'
+import {
+  episodeFilters,
+  episodeProgressIndex,
+  episodeSortKeys,
+  episodeState,
+  episodeTableRows,
+  episodeTimeLeft,
+  type EpisodeFilter,
+  type EpisodeSortKey,
+} from '../model/episodes.ts'
 import { episodeQueueEntry } from '../model/queue-entry.ts'
-import { DataTable } from './ItemTables.tsx'
+import { ClosingMenuRow } from './ItemMoreMenu.tsx'
 
-const columns: { key: EpisodeSortKey; labelKey: string; className?: string }[] = [
-  { key: 'season', labelKey: 'LabelSeason', className: 'w-16' },
-  { key: 'episode', labelKey: 'LabelEpisode', className: 'w-16' },
-  { key: 'title', labelKey: 'LabelTitle' },
-  { key: 'publishedAt', labelKey: 'LabelPubDate', className: 'w-32' },
-  { key: 'duration', labelKey: 'LabelDuration', className: 'w-24 text-right' },
-]
+/** Fixed row height: the table is window-virtualised, so 5,000 episodes keep a screenful in the page. */
+export const EPISODE_ROW_HEIGHT = 96
+const OVERSCAN_ROWS = 6
 
-/** A podcast's episodes: sortable by any column, 25 a page; each row plays or queues its episode. */
+const sortLabelKeys: Record<EpisodeSortKey, string> = {
+  publishedAt: 'LabelPubDate',
+  title: 'LabelTitle',
+  season: 'LabelSeason',
+  episode: 'LabelEpisode',
+  duration: 'LabelDuration',
+}
+const filterLabelKeys: Record<EpisodeFilter, string> = {
+  all: 'LabelAll',
+  incomplete: 'LabelIncomplete',
+  inProgress: 'LabelInProgress',
+  complete: 'LabelComplete',
+}
+const typeLabelKeys: Record<string, string> = {
+  trailer: 'LabelEpisodeTypeTrailer',
+  bonus: 'LabelEpisodeTypeBonus',
+}
+
+export interface EpisodePodcast {
+  libraryItemId: string
+  libraryId: string
+  title: string
+  coverPath: string | null
+}
+
+/**
+ * A podcast's episodes (spec §2 podcast page): search by title, filter by the user's progress, sort by
+ * date, title, season, episode or duration either way, and a window-virtualised list of rows that play,
+ * queue, add to a playlist, mark finished, edit or remove their episode. A click on a row opens the
+ * episode view; admins tick rows to remove several. The shown order is published for the edit modal's
+ * arrows (`episodeTableEpisodeIds`).
+ */
 export function EpisodeList({
   episodes,
   podcast,
 }: {
   episodes: readonly PodcastEpisode[]
-  podcast: { title: string; libraryId: string; coverPath: string | null }
+  podcast: EpisodePodcast
 }) {
   const { t, i18n } = useTranslation()
-  const dateFormat = useSessionStore((s) => s.serverSettings?.dateFormat ?? 'MM/dd/yyyy')
+  const user = useSessionStore((s) => s.user)
+  const [search, setSearch] = useState('')
+  const [filter, setFilter] = useState<EpisodeFilter>('all')
   const [sort, setSort] = useState<{ key: EpisodeSortKey; desc: boolean }>({ key: 'publishedAt', desc: true })
-  const [page, setPage] = useState(0)
-  const sorted = sortEpisodes(episodes, sort.key, sort.desc)
-  const view = pageSlice(sorted, page)
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set())
+  const query = useDeferredValue(search)
+  const isAdmin = !!user && isAdminOrUp(user.type)
+  const selectable = isAdmin && !!user?.permissions.delete
 
-  const toggle = (key: EpisodeSortKey) => {
-    setSort((s) => (s.key === key ? { key, desc: !s.desc } : { key, desc: key === 'publishedAt' }))
-    setPage(0)
-  }
+  const progress = useMemo(
+    () => episodeProgressIndex(user, podcast.libraryItemId),
+    [user, podcast.libraryItemId],
+  )
+  const rows = useMemo(
+    () => episodeTableRows(episodes, { progress, filter, search: query, sort: sort.key, desc: sort.desc }),
+    [episodes, progress, filter, query, sort],
+  )
+  useEffect(() => setEpisodeTableEpisodeIds(rows.map((e) => e.id)), [rows])
+
+  // Ticks of episodes that are gone (removed, or a new item) are dropped.
+  const selectedShown = useMemo(() => {
+    if (selected.size === 0) return selected
+    const ids = new Set(episodes.map((e) => e.id))
+    return new Set([...selected].filter((id) => ids.has(id)))
+  }, [selected, episodes])
+
+  const toggleSelected = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current)
+      if (on) next.add(id)
+      else next.delete(id)
+      return next
+    })
+
+  const removeSelected = () =>
+    openRemoveEpisodes({
+      libraryItemId: podcast.libraryItemId,
+      episodes: episodes.filter((e) => selectedShown.has(e.id)).map((e) => ({ id: e.id, title: e.title })),
+      onDone: () => setSelected(new Set()),
+    })
 
   return (
-    <>
-      <DataTable
-        testId="episodes-table"
-        title={t('HeaderEpisodes')}
-        count={episodes.length}
-        head={
-          <tr>
-            {columns.map((column) => (
-              <th
-                key={column.key}
-                scope="col"
-                className={`px-4 py-2.5 font-semibold whitespace-nowrap ${column.className ?? ''}`}
-                aria-sort={sort.key === column.key ? (sort.desc ? 'descending' : 'ascending') : 'none'}
-              >
-                <button
-                  type="button"
-                  onClick={() => toggle(column.key)}
-                  className="inline-flex items-center gap-1 uppercase hover:text-fg"
-                >
-                  {t(column.labelKey)}
-                  {sort.key === column.key && (
-                    <Icon name={sort.desc ? 'arrowDown' : 'arrowUp'} className="size-3.5" />
-                  )}
-                </button>
-              </th>
+    <section className="mt-10" aria-labelledby="episodes-heading" data-testid="episodes-table">
+      <div className="mb-3 flex flex-wrap items-center gap-3">
+        <h2 id="episodes-heading" className="text-xl font-semibold">
+          {t('HeaderEpisodes')}
+        </h2>
+        <span className="text-sm text-muted" data-testid="episodes-count">
+          {countText(t, 'Episode', rows.length, i18n.language)}
+        </span>
+        <div className="ml-auto flex flex-wrap items-center gap-2">
+          <input
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder={t('LabelSearchEpisodes')}
+            aria-label={t('LabelSearchEpisodes')}
+            className="h-9 w-48 rounded-lg border border-border bg-bg px-3 text-sm text-fg outline-none placeholder:text-muted focus:border-primary focus:ring-2 focus:ring-primary/30"
+            data-testid="episodes-search"
+          />
+          <select
+            value={filter}
+            onChange={(event) => setFilter(event.target.value as EpisodeFilter)}
+            aria-label={t('LabelFilterBy')}
+            className="h-9 rounded-lg border border-border bg-bg px-2 text-sm text-fg"
+            data-testid="episodes-filter"
+          >
+            {episodeFilters.map((f) => (
+              <option key={f} value={f}>
+                {t(filterLabelKeys[f])}
+              </option>
             ))}
-          </tr>
-        }
-      >
-        {view.items.map((episode) => {
-          const published = episode.publishedAt
-            ? formatDate(episode.publishedAt, dateFormat, i18n.language)
-            : ''
-          return (
-            <tr key={episode.id} data-testid="episode-row">
-              <td className="px-4 py-2 text-muted tabular-nums">{episode.season ?? ''}</td>
-              <td className="px-4 py-2 text-muted tabular-nums">{episode.episode ?? ''}</td>
-              <td className="px-4 py-2">
-                <div className="flex items-center gap-3">
-                  <PlayButton
-                    variant="icon"
-                    libraryItemId={episode.libraryItemId}
-                    episodeId={episode.id}
-                    title={episode.title}
-                    className="size-8 shrink-0"
-                    testId="episode-play"
-                    queueItem={episodeQueueEntry(episode, podcast, published || null)}
-                  />
-                  <div className="min-w-0">
-                    <p className="font-medium">{episode.title}</p>
-                    {episode.subtitle && (
-                      <p className="line-clamp-1 text-xs text-muted">{episode.subtitle}</p>
-                    )}
-                  </div>
-                </div>
-              </td>
-              <td className="px-4 py-2 whitespace-nowrap text-muted">{published}</td>
-              <td className="px-4 py-2 text-right font-mono text-xs tabular-nums">
-                <span className="inline-flex items-center gap-2">
-                  {secondsToTimestamp(episode.duration)}
-                  <EpisodeQueueButton entry={episodeQueueEntry(episode, podcast, published || null)} />
-                  {episode.audioFile && (
-                    <button
-                      type="button"
-                      aria-label={t('ButtonAddToPlaylist')}
-                      title={t('ButtonAddToPlaylist')}
-                      onClick={() =>
-                        openAddToPlaylist(podcast.libraryId, [
-                          { libraryItemId: episode.libraryItemId, episodeId: episode.id },
-                        ])
-                      }
-                      className="rounded p-1 text-muted hover:bg-surface hover:text-fg"
-                      data-testid="episode-add-to-playlist"
-                    >
-                      <Icon name="playlists" className="size-4" />
-                    </button>
-                  )}
-                </span>
-              </td>
-            </tr>
-          )
-        })}
-      </DataTable>
-      {view.pages > 1 && (
-        <div className="mt-3 flex items-center justify-end gap-2 text-sm" data-testid="episodes-pager">
-          <Button
-            variant="secondary"
-            disabled={view.page === 0}
-            onClick={() => setPage(view.page - 1)}
-            aria-label={t('ButtonPrevPage')}
+          </select>
+          <select
+            value={sort.key}
+            onChange={(event) => {
+              const key = event.target.value as EpisodeSortKey
+              setSort({ key, desc: key === 'publishedAt' })
+            }}
+            aria-label={t('LabelSortBy')}
+            className="h-9 rounded-lg border border-border bg-bg px-2 text-sm text-fg"
+            data-testid="episodes-sort"
           >
-            <Icon name="chevronLeft" className="size-4" />
-          </Button>
-          <span className="text-muted tabular-nums">
-            {t('LabelPageOf', { page: view.page + 1, pages: view.pages })}
+            {episodeSortKeys.map((key) => (
+              <option key={key} value={key}>
+                {t(sortLabelKeys[key])}
+              </option>
+            ))}
+          </select>
+          <button
+            type="button"
+            onClick={() => setSort((s) => ({ ...s, desc: !s.desc }))}
+            aria-label={t(sort.desc ? 'LabelSortDescending' : 'LabelSortAscending')}
+            title={t(sort.desc ? 'LabelSortDescending' : 'LabelSortAscending')}
+            className="flex h-9 w-9 items-center justify-center rounded-lg border border-border text-muted hover:text-fg"
+            data-testid="episodes-sort-direction"
+          >
+            <Icon name={sort.desc ? 'arrowDown' : 'arrowUp'} className="size-4" />
+          </button>
+        </div>
+      </div>
+
+      {selectable && selectedShown.size > 0 && (
+        <div
+          className="mb-3 flex items-center gap-3 rounded-lg bg-surface-raised px-3 py-2 text-sm"
+          data-testid="episodes-selection"
+        >
+          <span>
+            {t(selectedShown.size === 1 ? 'LabelEpisodesSelectedOne' : 'LabelEpisodesSelectedOther', {
+              formatted: selectedShown.size.toLocaleString(i18n.language),
+            })}
           </span>
-          <Button
-            variant="secondary"
-            disabled={view.page >= view.pages - 1}
-            onClick={() => setPage(view.page + 1)}
-            aria-label={t('ButtonNextPage')}
-          >
-            <Icon name="chevronRight" className="size-4" />
+          <Button variant="secondary" onClick={() => setSelected(new Set())}>
+            {t('ButtonCancel')}
+          </Button>
+          <Button variant="danger" onClick={removeSelected} data-testid="episodes-remove-selected">
+            {t(selectedShown.size === 1 ? 'ButtonRemoveEpisodesOne' : 'ButtonRemoveEpisodesOther', {
+              formatted: selectedShown.size.toLocaleString(i18n.language),
+            })}
           </Button>
         </div>
       )}
-    </>
+
+      {rows.length === 0 ? (
+        <p className="rounded-lg border border-border px-4 py-8 text-center text-sm text-muted">
+          {episodes.length === 0 ? t('MessageNoEpisodes') : t('MessageNoEpisodesMatch')}
+        </p>
+      ) : (
+        <EpisodeRows
+          rows={rows}
+          progress={progress}
+          podcast={podcast}
+          selectable={selectable}
+          selected={selectedShown}
+          onSelect={toggleSelected}
+        />
+      )}
+    </section>
+  )
+}
+
+function EpisodeRows({
+  rows,
+  progress,
+  podcast,
+  selectable,
+  selected,
+  onSelect,
+}: {
+  rows: readonly PodcastEpisode[]
+  progress: ReadonlyMap<string, MediaProgress>
+  podcast: EpisodePodcast
+  selectable: boolean
+  selected: ReadonlySet<string>
+  onSelect: (id: string, on: boolean) => void
+}) {
+  const containerRef = useRef<HTMLDivElement>(null)
+  const [scrollMargin, setScrollMargin] = useState(0)
+  useLayoutEffect(() => {
+    const element = containerRef.current
+    if (!element) return
+    const measure = () => setScrollMargin(Math.round(element.getBoundingClientRect().top + window.scrollY))
+    measure()
+    const observer = new ResizeObserver(measure)
+    if (element.parentElement) observer.observe(element.parentElement)
+    return () => observer.disconnect()
+  }, [])
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: () => EPISODE_ROW_HEIGHT,
+    overscan: OVERSCAN_ROWS,
+    scrollMargin,
+    getItemKey: (index) => rows[index]!.id,
+  })
+  return (
+    <div
+      ref={containerRef}
+      role="list"
+      className="relative w-full rounded-lg border border-border"
+      style={{ height: rows.length * EPISODE_ROW_HEIGHT }}
+      data-testid="episode-rows"
+      data-count={rows.length}
+    >
+      {virtualizer.getVirtualItems().map((virtual) => {
+        const episode = rows[virtual.index]!
+        return (
+          <div
+            key={virtual.key}
+            // An open menu stays above the rows after it (each row is its own stacking context).
+            className="absolute top-0 left-0 w-full focus-within:z-10 has-[[aria-expanded=true]]:z-10"
+            style={{
+              height: EPISODE_ROW_HEIGHT,
+              transform: `translateY(${virtual.start - scrollMargin}px)`,
+            }}
+          >
+            <EpisodeRow
+              episode={episode}
+              progress={progress.get(episode.id)}
+              podcast={podcast}
+              index={virtual.index}
+              count={rows.length}
+              selectable={selectable}
+              selected={selected.has(episode.id)}
+              onSelect={onSelect}
+            />
+          </div>
+        )
+      })}
+    </div>
+  )
+}
+
+const EpisodeRow = memo(function EpisodeRow({
+  episode,
+  progress,
+  podcast,
+  index,
+  count,
+  selectable,
+  selected,
+  onSelect,
+}: {
+  episode: PodcastEpisode
+  progress: MediaProgress | undefined
+  podcast: EpisodePodcast
+  index: number
+  count: number
+  selectable: boolean
+  selected: boolean
+  onSelect: (id: string, on: boolean) => void
+}) {
+  const { t, i18n } = useTranslation()
+  const dateFormat = useSessionStore((s) => s.serverSettings?.dateFormat ?? 'MM/dd/yyyy')
+  const canUpdate = useSessionStore((s) => !!s.user?.permissions.update)
+  const canDelete = useSessionStore((s) => !!s.user?.permissions.delete)
+  const finishedMutation = useEpisodeFinished()
+  const published = episode.publishedAt ? formatDate(episode.publishedAt, dateFormat, i18n.language) : ''
+  const queueItem = episodeQueueEntry(episode, podcast, published || null)
+  const state = episodeState(progress)
+  const left = episodeTimeLeft(episode, progress)
+  const ref = { libraryItemId: episode.libraryItemId, episodeId: episode.id }
+  const typeKey = episode.episodeType ? typeLabelKeys[episode.episodeType] : undefined
+
+  // A click anywhere on the row but its controls opens the episode view.
+  const onRowClick = (event: MouseEvent) => {
+    if (
+      (event.target as HTMLElement).closest('button, a, input, label, select, [data-testid="episode-more"]')
+    )
+      return
+    openEpisodeView(ref)
+  }
+
+  return (
+    <div
+      role="listitem"
+      aria-posinset={index + 1}
+      aria-setsize={count}
+      onClick={onRowClick}
+      className={cn(
+        'flex h-full cursor-pointer items-center gap-3 border-b border-border px-3 transition-colors hover:bg-surface-raised',
+        selected && 'bg-primary/10',
+      )}
+      data-testid="episode-row"
+      data-episode-id={episode.id}
+    >
+      {selectable && (
+        <input
+          type="checkbox"
+          checked={selected}
+          onChange={(event) => onSelect(episode.id, event.target.checked)}
+          aria-label={t('LabelSelectItem', { title: episode.title })}
+          className="size-4 shrink-0 accent-[var(--theme-primary)]"
+          data-testid="episode-select"
+        />
+      )}
+      <div className="min-w-0 flex-1">
+        <button
+          type="button"
+          onClick={() => openEpisodeView(ref)}
+          className="block max-w-full truncate text-left font-medium hover:underline"
+          data-testid="episode-title"
+        >
+          {episode.title}
+        </button>
+        <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted">
+          {episode.season && (
+            <span className="rounded bg-surface-raised px-1.5 py-0.5" data-testid="episode-season">
+              {t('LabelSeasonNumber', { number: episode.season })}
+            </span>
+          )}
+          {episode.episode && (
+            <span className="rounded bg-surface-raised px-1.5 py-0.5" data-testid="episode-number">
+              {t('LabelEpisodeNumber', { number: episode.episode })}
+            </span>
+          )}
+          {typeKey && (
+            <span className="rounded bg-primary/20 px-1.5 py-0.5 text-fg" data-testid="episode-type">
+              {t(typeKey)}
+            </span>
+          )}
+          {published && <span>{published}</span>}
+          {episode.duration > 0 && (
+            <span className="tabular-nums">{secondsToTimestamp(episode.duration)}</span>
+          )}
+        </div>
+        <div className="mt-1.5 h-4 text-xs" data-testid="episode-progress" data-state={state}>
+          {state === 'finished' ? (
+            <span className="inline-flex items-center gap-1 text-success">
+              <Icon name="check" className="size-3.5" />
+              {t('LabelFinished')}
+            </span>
+          ) : state === 'inProgress' ? (
+            <span className="flex items-center gap-2">
+              <ProgressBar
+                value={progress?.progress ?? 0}
+                label={t('LabelProgress')}
+                className="h-1 w-32 rounded-full"
+              />
+              {left !== null && (
+                <span className="text-muted">
+                  {t('LabelTimeRemaining', { time: secondsToTimestamp(left) })}
+                </span>
+              )}
+            </span>
+          ) : null}
+        </div>
+      </div>
+      <div className="flex shrink-0 items-center gap-1">
+        {episode.audioFile && (
+          <PlayButton
+            variant="icon"
+            libraryItemId={episode.libraryItemId}
+            episodeId={episode.id}
+            title={episode.title}
+            className="size-9"
+            testId="episode-play"
+            queueItem={queueItem}
+          />
+        )}
+        {episode.audioFile && <EpisodeQueueButton entry={queueItem} />}
+        {episode.audioFile && (
+          <RowIconButton
+            label={t('ButtonAddToPlaylist')}
+            icon="playlists"
+            testId="episode-add-to-playlist"
+            onClick={() => openAddToPlaylist(podcast.libraryId, [ref])}
+          />
+        )}
+        <RowIconButton
+          label={t(state === 'finished' ? 'ButtonMarkAsNotFinished' : 'ButtonMarkAsFinished')}
+          icon="check"
+          pressed={state === 'finished'}
+          disabled={finishedMutation.isPending}
+          testId="episode-toggle-finished"
+          onClick={() => finishedMutation.mutate({ ...ref, isFinished: state !== 'finished' })}
+        />
+        {(canUpdate || canDelete) && (
+          <Popover
+            label={t('LabelMoreActions')}
+            buttonContent={<Icon name="more" className="size-4" />}
+            buttonClassName="h-8 w-8 justify-center border-0 px-0"
+            align="end"
+            panelClassName="w-44"
+            testId="episode-more"
+          >
+            {canUpdate && (
+              <ClosingMenuRow testId="episode-menu-edit" onClick={() => openEpisodeEdit(ref)}>
+                {t('ButtonEdit')}
+              </ClosingMenuRow>
+            )}
+            {canDelete && (
+              <ClosingMenuRow
+                testId="episode-menu-remove"
+                onClick={() =>
+                  openRemoveEpisodes({
+                    libraryItemId: episode.libraryItemId,
+                    episodes: [{ id: episode.id, title: episode.title }],
+                  })
+                }
+              >
+                {t('ButtonRemove')}
+              </ClosingMenuRow>
+            )}
+          </Popover>
+        )}
+      </div>
+    </div>
+  )
+})
+
+function RowIconButton({
+  label,
+  icon,
+  onClick,
+  testId,
+  pressed,
+  disabled,
+}: {
+  label: string
+  icon: 'playlists' | 'check'
+  onClick: () => void
+  testId: string
+  pressed?: boolean
+  disabled?: boolean
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      aria-pressed={pressed}
+      disabled={disabled}
+      onClick={onClick}
+      className="rounded p-1.5 text-muted hover:bg-surface hover:text-fg disabled:opacity-50 aria-pressed:text-success"
+      data-testid={testId}
+    >
+      <Icon name={icon} className="size-4" />
+    </button>
   )
 }
 
@@ -160,7 +513,7 @@ function EpisodeQueueButton({ entry }: { entry: QueueItem }) {
       title={queue.label}
       aria-pressed={queue.queued}
       onClick={queue.toggle}
-      className="rounded p-1 text-muted hover:bg-surface hover:text-fg aria-pressed:text-primary"
+      className="rounded p-1.5 text-muted hover:bg-surface hover:text-fg aria-pressed:text-primary"
       data-testid="episode-queue-toggle"
     >
       <Icon name={queue.queued ? 'check' : 'queue'} className="size-4" />

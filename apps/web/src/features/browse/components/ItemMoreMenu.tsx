@@ -103,8 +103,8 @@ function QueueMenuRow({ queue }: { queue: QueueToggle }) {
   )
 }
 
-/** A menu row that closes the menu after its action. */
-function ClosingMenuRow({
+/** A menu row that closes the menu after its action (also the episode rows' menu). */
+export function ClosingMenuRow({
   testId,
   onClick,
   children,

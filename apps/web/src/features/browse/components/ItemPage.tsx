@@ -285,7 +285,12 @@ function ItemDetails({ item }: { item: ExpandedItem }) {
       {podcast && (
         <EpisodeList
           episodes={podcast.episodes}
-          podcast={{ title, libraryId: item.libraryId, coverPath: podcast.coverPath }}
+          podcast={{
+            libraryItemId: item.id,
+            libraryId: item.libraryId,
+            title,
+            coverPath: podcast.coverPath,
+          }}
         />
       )}
       {book && book.chapters.length > 0 && <ChaptersTable chapters={book.chapters} />}

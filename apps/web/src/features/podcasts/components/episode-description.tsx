@@ -1,0 +1,82 @@
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { DescriptionNode } from '../model/episode-description.ts'
+
+/**
+ * Draws a sanitised description tree as React elements (never as HTML). Links open in a new tab without
+ * access to this page; time stamps are buttons that call `onTimestamp` with their second.
+ */
+export function EpisodeDescription({
+  nodes,
+  onTimestamp,
+}: {
+  nodes: readonly DescriptionNode[]
+  onTimestamp: (seconds: number) => void
+}) {
+  const { t } = useTranslation()
+  const draw = (list: readonly DescriptionNode[], prefix: string): ReactNode[] =>
+    list.map((node, index) => {
+      const key = `${prefix}${index}`
+      switch (node.kind) {
+        case 'text':
+          return node.text
+        case 'br':
+          return <br key={key} />
+        case 'timestamp':
+          return (
+            <button
+              key={key}
+              type="button"
+              onClick={() => onTimestamp(node.seconds)}
+              aria-label={t('ButtonPlayFromTime', { time: node.text })}
+              className="font-mono text-primary tabular-nums hover:underline"
+              data-testid="episode-timestamp"
+              data-seconds={node.seconds}
+            >
+              {node.text}
+            </button>
+          )
+        case 'link':
+          return (
+            <a
+              key={key}
+              href={node.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="text-primary underline-offset-2 hover:underline"
+            >
+              {draw(node.children, `${key}.`)}
+            </a>
+          )
+        case 'p':
+          return (
+            <div key={key} className="mb-3 last:mb-0">
+              {draw(node.children, `${key}.`)}
+            </div>
+          )
+        case 'strong':
+          return <strong key={key}>{draw(node.children, `${key}.`)}</strong>
+        case 'em':
+          return <em key={key}>{draw(node.children, `${key}.`)}</em>
+        case 'ul':
+          return (
+            <ul key={key} className="mb-3 list-disc pl-6">
+              {draw(node.children, `${key}.`)}
+            </ul>
+          )
+        case 'ol':
+          return (
+            <ol key={key} className="mb-3 list-decimal pl-6">
+              {draw(node.children, `${key}.`)}
+            </ol>
+          )
+        case 'li':
+          return <li key={key}>{draw(node.children, `${key}.`)}</li>
+      }
+    })
+  return (
+    <div className="text-sm leading-relaxed break-words text-fg/90" data-testid="episode-description">
+      {draw(nodes, '')}
+    </div>
+  )
+}
