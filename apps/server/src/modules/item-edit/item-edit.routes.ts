@@ -1,4 +1,11 @@
-import { BatchDeleteRequest, BatchUpdateRequest, queryFlag, UpdateBookMediaRequest, UpdateChaptersRequest } from '@shelfcast/contracts'
+import {
+  BatchDeleteRequest,
+  BatchUpdateRequest,
+  queryFlag,
+  UpdateBookMediaRequest,
+  UpdateChaptersRequest,
+  UpdatePodcastMediaRequest,
+} from '@shelfcast/contracts'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
@@ -18,7 +25,11 @@ export function registerItemEditRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.patch('/api/items/:id/media', { config: { permission: 'update' } }, async (request) => {
     const { id } = parseInput(IdParams, request.params)
-    return edit.updateMedia(requireAuth(request).user, id, parseInput(UpdateBookMediaRequest, request.body))
+    const user = requireAuth(request).user
+    // Podcasts have their own fields (feed, iTunes ids, schedule): the podcasts module edits them.
+    if (await ctx.podcasts.isPodcast(id))
+      return ctx.podcasts.updateMedia(user, id, parseInput(UpdatePodcastMediaRequest, request.body))
+    return edit.updateMedia(user, id, parseInput(UpdateBookMediaRequest, request.body))
   })
 
   app.post('/api/items/:id/chapters', { config: { permission: 'update' } }, async (request) => {

@@ -126,7 +126,11 @@ function bookMetadata(row: ItemRow, rel: ItemRelations): BookMetadata {
   }
 }
 
-function podcastMetadata(row: ItemRow, p: PodcastColumn): PodcastMetadata {
+/** A podcast's metadata from the item columns it reads (the Latest page passes just those). */
+export function podcastMetadata(
+  row: Pick<ItemRow, 'title' | 'title_ignore_prefix' | 'description' | 'genres' | 'explicit' | 'language'>,
+  p: PodcastColumn,
+): PodcastMetadata {
   return {
     title: row.title || null,
     titleIgnorePrefix: row.title_ignore_prefix || null,

@@ -69,14 +69,15 @@ type Node = Record<string, unknown>
 const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** The text of an element (its own text when it has attributes), decoded; null when empty. */
-function text(v: unknown): string | null {
+export function xmlText(v: unknown): string | null {
   if (typeof v === 'string') return decode(v).trim() || null
   if (typeof v === 'number') return String(v)
-  if (isNode(v)) return text(v['#text'])
-  if (Array.isArray(v)) return text(v[0])
+  if (isNode(v)) return xmlText(v['#text'])
+  if (Array.isArray(v)) return xmlText(v[0])
   return null
 }
 
+const text = xmlText
 const attr = (v: unknown, name: string): string | null =>
   isNode(v) && typeof v[`@_${name}`] === 'string' ? decode(v[`@_${name}`] as string).trim() || null : null
 const yes = (v: unknown) => ['yes', 'true', 'explicit'].includes((text(v) ?? '').toLowerCase())
@@ -89,7 +90,8 @@ export function durationSeconds(value: string | null): number | null {
   return parts.reduce((total, p) => total * 60 + p, 0)
 }
 
-function httpUrl(value: string | null): string | null {
+/** An http(s) URL, normalised; null for anything else (file:, javascript:, junk). */
+export function httpUrl(value: string | null): string | null {
   if (!value) return null
   try {
     const url = new URL(value)

@@ -2,13 +2,16 @@ import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
 import type { PodcastDownloads } from '../podcast-downloads/podcast-downloads-module.ts'
 import type { PodcastDeps } from './podcast-deps.ts'
+import { registerPodcastRoutes } from './podcasts.routes.ts'
+import { PodcastsService } from './podcasts.service.ts'
 
 /** Subscribing (feed preview, create, OPML), episodes (view, edit, remove, latest) and podcast-level edits. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface Podcasts {}
+export type Podcasts = PodcastsService
 
-export function createPodcasts(_deps: PodcastDeps & { downloads: PodcastDownloads }): Podcasts {
-  return {}
+export function createPodcasts(deps: PodcastDeps & { downloads: PodcastDownloads }): Podcasts {
+  return new PodcastsService(deps)
 }
 
-export function registerPodcastsRoutes(_app: FastifyInstance, _ctx: AppContext): void {}
+export function registerPodcastsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerPodcastRoutes(app, ctx.podcasts)
+}
