@@ -564,6 +564,22 @@ describe('podcasts routes', () => {
         await call('GET', `/api/libraries/${library.id}/recent-episodes?limit=2&page=50`)
       ).json<RecentEpisodesResponse>()
       expect(past).toMatchObject({ episodes: [], total: body.total })
+      // Hand Made is explicit now (PATCH above): a reader without explicit access sees none of its episodes.
+      await t.createUser(token, {
+        username: 'kid',
+        password: 'pw',
+        permissions: { accessExplicitContent: false },
+      })
+      const kid = (await t.login('kid', 'pw')).accessToken
+      const handId = (await itemAt('Hand Made')) ?? ''
+      const kids = await call('GET', `/api/libraries/${library.id}/recent-episodes?limit=100`, undefined, kid)
+      const seen = kids.json<RecentEpisodesResponse>().episodes
+      expect(seen.length).toBeGreaterThan(0)
+      expect(seen.map((e) => e.libraryItemId)).not.toContain(handId)
+      const [handEpisode] = await episodesOf(handId)
+      expect(
+        (await call('GET', `/api/podcasts/${handId}/episode/${handEpisode?.id}`, undefined, kid)).statusCode,
+      ).toBe(404)
       expect(
         (await call('GET', `/api/libraries/${library.id}/recent-episodes`, undefined, outsiderToken))
           .statusCode,

@@ -196,7 +196,10 @@ export class PodcastsService {
     schedule: PodcastScheduleInput,
   ): Promise<string> {
     const { log } = this.deps
-    await fs.mkdir(dir, { recursive: true })
+    await fs.mkdir(dir, { recursive: true }).catch((err: unknown) => {
+      log.warn({ err, dir }, 'podcast folder not created')
+      throw badRequest('Podcast folder could not be created')
+    })
     if (feedMeta.imageUrl) {
       try {
         const image = await this.deps.fetcher.fetchImage(feedMeta.imageUrl, { maxBytes: 20 * 1024 * 1024 })
@@ -236,7 +239,8 @@ export class PodcastsService {
     })
     await this.deps.scanner.scans.scanChangedPaths(library.id, [dir])
     const id = await this.repo.itemIdAtPath(dir)
-    if (!id) throw new HttpError(500, 'Podcast folder was created but could not be scanned')
+    // e.g. a read-only library folder: metadata.json went to the metadata folder and the folder stayed empty.
+    if (!id) throw badRequest('Podcast folder could not be written')
     const fields = scheduleFields(schedule)
     if (Object.keys(fields).length) await this.repo.patchPodcastColumn(id, fields)
     const json = await this.expanded(id)
