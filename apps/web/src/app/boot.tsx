@@ -10,6 +10,7 @@ import { registerCustomProviderSocketHandlers } from '../features/config-metadat
 import { registerUserAdminSocketHandlers } from '../features/config-users/index.ts'
 import { registerLibrarySocketHandlers } from '../features/libraries/index.ts'
 import { registerPlayerSocketHandlers } from '../features/player/index.ts'
+import { registerPodcastSocketHandlers } from '../features/podcasts/index.ts'
 import { registerSelectionSocketHandlers } from '../features/selection/index.ts'
 import { registerTaskSocketHandlers } from '../features/tasks/index.ts'
 import { createApiClient } from '../lib/api/index.ts'
@@ -57,6 +58,7 @@ export async function boot(container: HTMLElement): Promise<void> {
   registerCustomProviderSocketHandlers()
   registerTaskSocketHandlers()
   registerPlayerSocketHandlers()
+  registerPodcastSocketHandlers()
   registerSelectionSocketHandlers()
   bridgeSocketToQueryCache(socket, queryClient)
 

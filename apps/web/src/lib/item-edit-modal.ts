@@ -1,7 +1,15 @@
 import { create } from 'zustand'
 
 /** Tabs of the item edit modal (spec §2); the order is the order shown. */
-export const editModalTabs = ['details', 'cover', 'chapters', 'files', 'match'] as const
+export const editModalTabs = [
+  'details',
+  'cover',
+  'chapters',
+  'episodes',
+  'files',
+  'match',
+  'schedule',
+] as const
 export type EditModalTab = (typeof editModalTabs)[number]
 
 /** The item a delete prompt asks about. */

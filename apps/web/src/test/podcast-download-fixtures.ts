@@ -72,7 +72,7 @@ export function recentEpisodeFixture(id: string, over: Partial<PodcastEpisode> =
   }
 }
 
-function podcastMetadataFixture(): Podcast['metadata'] {
+export function podcastMetadataFixture(): Podcast['metadata'] {
   return {
     title: 'The Show',
     titleIgnorePrefix: null,

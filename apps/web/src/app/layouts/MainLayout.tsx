@@ -5,6 +5,7 @@ import { AddToListModals } from '../../features/collections/index.ts'
 import { ItemDeletePrompt, ItemEditModal } from '../../features/item-edit/index.ts'
 import { useCurrentLibrary } from '../../features/libraries/index.ts'
 import { PlayerBar } from '../../features/player/index.ts'
+import { EpisodeModals, FindEpisodesModal } from '../../features/podcasts/index.ts'
 import { AppBar } from '../app-bar/AppBar.tsx'
 import { useRouteName } from '../route-names.ts'
 import { SideRail } from '../side-rail/SideRail.tsx'
@@ -37,6 +38,8 @@ export function MainLayout() {
       <ItemDeletePrompt />
       <AddToListModals />
       <AuthorEditModal />
+      <EpisodeModals />
+      <FindEpisodesModal />
     </div>
   )
 }

@@ -8,6 +8,7 @@ import type {
   UpdateChaptersRequest,
   UpdateChaptersResponse,
   UpdateMediaResponse,
+  UpdatePodcastMediaRequest,
 } from '@shelfcast/contracts'
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { browseKeys, itemKeys } from '@/features/browse/index.ts'
@@ -33,12 +34,15 @@ function refreshAfterEdit(queryClient: QueryClient, item: LibraryItem) {
   void queryClient.invalidateQueries({ queryKey: browseKeys.library(item.libraryId) })
 }
 
+/** PATCH /api/items/:id/media for a podcast: metadata, tags and the auto-download schedule (spec §5). */
+export type PodcastMediaPatch = UpdatePodcastMediaRequest
+
 /** PATCH /api/items/:id/media with only the changed fields. */
 export function useUpdateMedia(itemId: string) {
   const api = useApiClient()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: UpdateBookMediaRequest) =>
+    mutationFn: (body: UpdateBookMediaRequest | PodcastMediaPatch) =>
       api.patch<UpdateMediaResponse>(`/api/items/${enc(itemId)}/media`, body),
     onSuccess: (answer) => refreshAfterEdit(queryClient, answer.libraryItem),
   })

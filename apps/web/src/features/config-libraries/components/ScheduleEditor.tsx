@@ -19,12 +19,26 @@ type Mode = 'time' | 'custom' | string
 const modeOf = (schedule: Schedule): Mode =>
   schedule.kind === 'preset' ? schedule.expression : schedule.kind === 'custom' ? 'custom' : 'time'
 
+export interface ScheduleLabelKeys {
+  enabled: string
+  enabledHelp: string
+  interval: string
+}
+
+const libraryScanLabelKeys: ScheduleLabelKeys = {
+  enabled: 'LabelAutoScanEnabled',
+  enabledHelp: 'MessageAutoScanHelp',
+  interval: 'LabelScanInterval',
+}
+
 const allDays: Weekday[] = [0, 1, 2, 3, 4, 5, 6]
 const defaultSchedule: Schedule = { kind: 'daily', hour: 0, minute: 0 }
 
 function weekdayName(day: Weekday, locale: string, style: 'long' | 'short'): string {
   // 2023-01-01 was a Sunday.
-  return new Intl.DateTimeFormat(locale, { weekday: style, timeZone: 'UTC' }).format(Date.UTC(2023, 0, 1 + day))
+  return new Intl.DateTimeFormat(locale, { weekday: style, timeZone: 'UTC' }).format(
+    Date.UTC(2023, 0, 1 + day),
+  )
 }
 
 /**
@@ -35,12 +49,19 @@ export function ScheduleEditor({
   schedule,
   onChange,
   error,
+  labelKeys = libraryScanLabelKeys,
+  testId,
 }: {
   schedule: Schedule | null
   onChange: (schedule: Schedule | null) => void
   error?: string
+  /** The on/off switch, its help and the interval select (the library's auto scan by default). */
+  labelKeys?: ScheduleLabelKeys
+  /** Prefix of the controls' test ids (`-enabled`, `-interval`, `-time`, `-cron`). */
+  testId?: string
 }) {
   const { t } = useTranslation()
+  const ids = (suffix: string) => (testId ? `${testId}-${suffix}` : undefined)
   // Re-rendered when the language changes; weekday names follow it.
   useLanguage()
   const intlLocale = dateLocale()
@@ -52,7 +73,8 @@ export function ScheduleEditor({
   const chooseMode = (next: Mode) => {
     setMode(next)
     if (next === 'custom') onChange({ kind: 'custom', expression: schedule ? scheduleToCron(schedule) : '' })
-    else if (next === 'time') onChange(schedule?.kind === 'daily' || schedule?.kind === 'weekly' ? schedule : defaultSchedule)
+    else if (next === 'time')
+      onChange(schedule?.kind === 'daily' || schedule?.kind === 'weekly' ? schedule : defaultSchedule)
     else onChange({ kind: 'preset', expression: next })
   }
 
@@ -74,7 +96,8 @@ export function ScheduleEditor({
       const preset = cronPresets.find((p) => p.expression === schedule.expression)
       return preset ? t(preset.labelKey) : null
     }
-    if (schedule.kind === 'daily') return t('MessageScheduleDaily', { time: timeValue(schedule.hour, schedule.minute) })
+    if (schedule.kind === 'daily')
+      return t('MessageScheduleDaily', { time: timeValue(schedule.hour, schedule.minute) })
     if (schedule.kind === 'weekly') {
       const names = new Intl.ListFormat(intlLocale, { type: 'conjunction' }).format(
         schedule.weekdays.map((d) => weekdayName(d, intlLocale, 'long')),
@@ -95,14 +118,16 @@ export function ScheduleEditor({
           setMode(first)
           onChange({ kind: 'preset', expression: first })
         }}
-        label={t('LabelAutoScanEnabled')}
-        description={t('MessageAutoScanHelp')}
+        label={t(labelKeys.enabled)}
+        description={t(labelKeys.enabledHelp)}
+        testId={ids('enabled')}
       />
 
       {schedule && (
         <div className="flex flex-col gap-4 rounded-xl border border-border bg-bg p-4">
           <SelectField
-            label={t('LabelScanInterval')}
+            label={t(labelKeys.interval)}
+            data-testid={ids('interval')}
             value={mode}
             onChange={(e) => chooseMode(e.target.value)}
             options={[
@@ -121,6 +146,7 @@ export function ScheduleEditor({
                 <input
                   id={timeId}
                   type="time"
+                  data-testid={ids('time')}
                   value={timed ? timeValue(timed.hour, timed.minute) : '00:00'}
                   onChange={(e) => {
                     const time = parseTimeValue(e.target.value)
@@ -161,6 +187,7 @@ export function ScheduleEditor({
                 value={schedule.kind === 'custom' ? schedule.expression : scheduleToCron(schedule)}
                 onChange={(e) => onChange({ kind: 'custom', expression: e.target.value })}
                 spellCheck={false}
+                data-testid={ids('cron')}
                 autoComplete="off"
                 placeholder="0 3 * * 1"
                 aria-invalid={shownError ? true : undefined}
@@ -187,4 +214,3 @@ export function ScheduleEditor({
     </div>
   )
 }
-

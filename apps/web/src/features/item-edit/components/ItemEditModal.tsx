@@ -1,4 +1,4 @@
-import type { Book } from '@shelfcast/contracts'
+import { isAdminOrUp, type Book } from '@shelfcast/contracts'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Icon, Modal, Tabs, cn } from '@/components/ui/index.ts'
@@ -17,15 +17,20 @@ import { availableTabs, resolveTab, shelfNeighbours, type TabPermissions } from 
 import { ChaptersTab } from './ChaptersTab.tsx'
 import { CoverTab } from './CoverTab.tsx'
 import { DetailsTab } from './DetailsTab.tsx'
+import { EpisodesTab } from './EpisodesTab.tsx'
 import { FilesTab } from './FilesTab.tsx'
 import { MatchTab } from './MatchTab.tsx'
+import { PodcastDetailsTab } from './PodcastDetailsTab.tsx'
+import { ScheduleTab } from './ScheduleTab.tsx'
 
 const tabLabelKeys: Record<EditModalTab, string> = {
   details: 'HeaderDetails',
   cover: 'LabelCover',
   chapters: 'HeaderChapters',
+  episodes: 'HeaderEpisodes',
   files: 'HeaderFiles',
   match: 'HeaderMatch',
+  schedule: 'HeaderSchedule',
 }
 
 /** Keys that belong to fields and buttons, never to the modal's paging (spec §9 hotkeys). */
@@ -49,8 +54,9 @@ function OpenItemEditModal({ itemId }: { itemId: string }) {
   const shelf = useItemEditModal((s) => s.bookshelfBookIds)
   const update = useSessionStore((s) => !!s.user?.permissions.update)
   const download = useSessionStore((s) => !!s.user?.permissions.download)
+  const admin = useSessionStore((s) => !!s.user && isAdminOrUp(s.user.type))
   const item = isEditableItem(query.data) ? query.data : null
-  const tabs = item ? availableTabs(tabFacts(item), { update, download } satisfies TabPermissions) : []
+  const tabs = item ? availableTabs(tabFacts(item), { update, download, admin } satisfies TabPermissions) : []
   const current = item ? resolveTab(tab, tabs) : tab
   const { previous, next } = shelfNeighbours(shelf, itemId)
   const panelRef = useRef<HTMLDivElement>(null)
@@ -133,7 +139,11 @@ function OpenItemEditModal({ itemId }: { itemId: string }) {
 function TabPanel({ item, tab }: { item: EditableItem; tab: EditModalTab }) {
   switch (tab) {
     case 'details':
-      return <DetailsTab item={item} onClose={closeEditModal} />
+      return item.mediaType === 'podcast' ? (
+        <PodcastDetailsTab item={item} onClose={closeEditModal} />
+      ) : (
+        <DetailsTab item={item} onClose={closeEditModal} />
+      )
     case 'cover':
       return <CoverTab item={item} />
     case 'chapters':
@@ -142,6 +152,10 @@ function TabPanel({ item, tab }: { item: EditableItem; tab: EditModalTab }) {
       return <FilesTab item={item} />
     case 'match':
       return <MatchTab item={item} />
+    case 'episodes':
+      return <EpisodesTab item={item} />
+    case 'schedule':
+      return <ScheduleTab item={item} />
   }
 }
 

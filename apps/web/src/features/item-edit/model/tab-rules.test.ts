@@ -33,11 +33,18 @@ describe('availableTabs', () => {
     expect(availableTabs({ ...audiobook, hasEbook: true }, all)).toContain('chapters')
   })
 
-  it('shows podcasts no details, chapters or match (podcast editing comes later)', () => {
-    expect(availableTabs({ mediaType: 'podcast', numAudioFiles: 0, hasEbook: false }, all)).toEqual([
+  it('gives podcasts details, cover, episodes and files, and the schedule to admins', () => {
+    const podcast: TabItemFacts = { mediaType: 'podcast', numAudioFiles: 0, hasEbook: false }
+    expect(availableTabs(podcast, all)).toEqual(['details', 'cover', 'episodes', 'files'])
+    expect(availableTabs(podcast, { ...all, admin: true })).toEqual([
+      'details',
       'cover',
+      'episodes',
       'files',
+      'schedule',
     ])
+    expect(availableTabs(podcast, { update: false, download: true, admin: true })).toEqual(['files'])
+    expect(availableTabs(audiobook, { ...all, admin: true })).not.toContain('schedule')
   })
 })
 

@@ -11,23 +11,26 @@ export interface TabItemFacts {
 export interface TabPermissions {
   update: boolean
   download: boolean
+  /** Admins (and root) also get a podcast's schedule tab. */
+  admin?: boolean
 }
 
 /**
- * Spec §5 (edit modal tabs): without update or download there are no tabs; files needs download, the
- * others update; details, chapters and match are for books (podcast editing comes later), and
- * chapters are hidden for ebook-only books.
+ * Spec §2/§5 (edit modal tabs): without update or download there are no tabs; files needs download, the
+ * others update. Details and cover are for every item; chapters and match for books (chapters hidden for
+ * ebook-only books); episodes for podcasts, and a podcast's schedule for admins with update.
  */
 export function availableTabs(item: TabItemFacts, permissions: TabPermissions): EditModalTab[] {
   if (!permissions.update && !permissions.download) return []
   const isBook = item.mediaType === 'book'
   const ebookOnly = isBook && item.hasEbook && item.numAudioFiles === 0
   const tabs: EditModalTab[] = []
-  if (permissions.update && isBook) tabs.push('details')
-  if (permissions.update) tabs.push('cover')
+  if (permissions.update) tabs.push('details', 'cover')
   if (permissions.update && isBook && !ebookOnly) tabs.push('chapters')
+  if (permissions.update && !isBook) tabs.push('episodes')
   if (permissions.download) tabs.push('files')
   if (permissions.update && isBook) tabs.push('match')
+  if (permissions.update && !isBook && permissions.admin) tabs.push('schedule')
   return tabs
 }
 
