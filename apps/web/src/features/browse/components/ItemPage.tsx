@@ -23,6 +23,7 @@ import { useLibraries } from '@/features/libraries/index.ts'
 import { PlayButton } from '@/features/player/index.ts'
 import { isApiError, useApiClient } from '@/lib/api/index.ts'
 import { errorMessage } from '@/lib/error-message.ts'
+import { openFindEpisodes } from '@/lib/find-episodes-modal.ts'
 import { openEditModal } from '@/lib/item-edit-modal.ts'
 import { formatBytes } from '@/lib/format.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
@@ -361,6 +362,16 @@ function ItemActions({ item, isAdmin, title }: { item: LibraryItem; isAdmin: boo
         <Icon name="refresh" className="size-4" />
         {t('ButtonReScan')}
       </Button>
+      {item.mediaType === 'podcast' && (
+        <Button
+          variant="secondary"
+          onClick={() => openFindEpisodes(item.id)}
+          data-testid="item-find-episodes"
+        >
+          <Icon name="search" className="size-4" />
+          {t('ButtonFindEpisodes')}
+        </Button>
+      )}
     </div>
   )
 }
