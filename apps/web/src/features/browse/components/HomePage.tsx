@@ -1,9 +1,12 @@
-import type { Library, Shelf } from '@shelfcast/contracts'
+import type { Library, PodcastEpisode, Shelf, ShelfItem } from '@shelfcast/contracts'
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Icon, LoadingBox, coverAspectRatio, coverBox } from '@/components/ui/index.ts'
+import { PlayButton } from '@/features/player/index.ts'
 import { usePersonalized } from '../api.ts'
 import { useNearViewport } from '../hooks/useNearViewport.ts'
+import { itemCoverPath, itemTitle } from '../model/item-view.ts'
+import { episodeQueueEntry } from '../model/queue-entry.ts'
 import { AUTHOR_CAPTION_HEIGHT, AuthorCard } from './AuthorCard.tsx'
 import { EmptyState, ListError } from './GridStates.tsx'
 import { CurrentLibraryPage } from './CurrentLibraryPage.tsx'
@@ -118,7 +121,8 @@ function ShelfRow({ shelf, library, eager }: { shelf: Shelf; library: Library; e
               : shelf.entities.map((item) => (
                   <li
                     key={item.recentEpisode ? `${item.id}-${item.recentEpisode.id}` : item.id}
-                    className="shrink-0"
+                    className="group/shelf relative shrink-0"
+                    data-testid={item.recentEpisode ? 'home-episode' : undefined}
                   >
                     <ItemCard
                       item={item}
@@ -128,13 +132,52 @@ function ShelfRow({ shelf, library, eager }: { shelf: Shelf; library: Library; e
                       eager={eager}
                     />
                     {item.recentEpisode && (
-                      <p className="mt-0.5 truncate px-0.5 text-xs text-muted" style={{ width: cover.width }}>
-                        {item.recentEpisode.title}
-                      </p>
+                      <EpisodeExtras item={item} episode={item.recentEpisode} width={cover.width} />
                     )}
                   </li>
                 )))}
       </ul>
     </section>
+  )
+}
+
+/**
+ * An episode on a podcast shelf (continue listening, newest episodes, listen again): the podcast's card
+ * with the episode's title under it and a play button that plays that episode.
+ */
+function EpisodeExtras({
+  item,
+  episode,
+  width,
+}: {
+  item: ShelfItem
+  episode: PodcastEpisode
+  width: number
+}) {
+  const { t } = useTranslation()
+  const podcast = {
+    title: itemTitle(item) ?? t('LabelNoTitle'),
+    libraryId: item.libraryId,
+    coverPath: itemCoverPath(item),
+  }
+  return (
+    <>
+      <PlayButton
+        variant="icon"
+        libraryItemId={item.id}
+        episodeId={episode.id}
+        title={episode.title}
+        queueItem={episodeQueueEntry(episode, podcast, null)}
+        className="absolute top-2 right-2 size-9 opacity-0 group-hover/shelf:opacity-100 focus:opacity-100 [@media(hover:none)]:opacity-100"
+        testId="home-episode-play"
+      />
+      <p
+        className="mt-0.5 truncate px-0.5 text-xs text-muted"
+        style={{ width }}
+        data-testid="home-episode-title"
+      >
+        {episode.title}
+      </p>
+    </>
   )
 }
