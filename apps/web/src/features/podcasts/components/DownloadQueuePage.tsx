@@ -1,17 +1,8 @@
 import { isAdminOrUp, type EpisodeDownload, type Library } from '@shelfcast/contracts'
 import { useTranslation } from 'react-i18next'
 import { Link, Navigate } from 'react-router'
-import {
-  Button,
-  CoverImage,
-  EmptyPanel,
-  IconButton,
-  LoadingBox,
-  PageHeader,
-  ProgressBar,
-} from '@/components/ui/index.ts'
+import { Button, EmptyPanel, IconButton, LoadingBox, PageHeader, ProgressBar } from '@/components/ui/index.ts'
 import { CurrentLibraryPage, ListError } from '@/features/browse/index.ts'
-import { useApiClient } from '@/lib/api/index.ts'
 import { errorMessage } from '@/lib/error-message.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { formatDate } from '@/lib/time-format.ts'
@@ -19,6 +10,7 @@ import { toast } from '@/lib/toast-store.ts'
 import { useCancelDownload, useClearPodcastQueue, useDownloadQueue } from '../downloads-api.ts'
 import { clearFinishedDownloads, useFinishedDownloads } from '../finished-downloads.ts'
 import { groupByPodcast } from '../model/download-queue.ts'
+import { PodcastRowCover } from './PodcastRowCover.tsx'
 
 const COVER_WIDTH = 48
 const noFinished: EpisodeDownload[] = []
@@ -135,11 +127,7 @@ function DownloadRow({
   onCancel?: (download: EpisodeDownload) => void
 }) {
   const { t, i18n } = useTranslation()
-  const api = useApiClient()
   const dateFormat = useSessionStore((s) => s.serverSettings?.dateFormat ?? 'MM/dd/yyyy')
-  const cover = api.url(`/api/items/${encodeURIComponent(download.libraryItemId)}/cover`, {
-    width: COVER_WIDTH * 2,
-  })
   const podcastTitle = download.podcastTitle ?? t('LabelNoTitle')
   const published = download.publishedAt ? formatDate(download.publishedAt, dateFormat, i18n.language) : null
   return (
@@ -149,14 +137,7 @@ function DownloadRow({
       data-download-id={download.id}
       aria-label={download.episodeDisplayTitle}
     >
-      <CoverImage
-        src={cover}
-        title={podcastTitle}
-        aspectRatio={1}
-        width={COVER_WIDTH}
-        invalidLabel={t('LabelInvalidCover')}
-        className="shrink-0 rounded"
-      />
+      <PodcastRowCover libraryItemId={download.libraryItemId} title={podcastTitle} width={COVER_WIDTH} />
       <div className="min-w-0 flex-1">
         <Link
           to={`/item/${download.libraryItemId}`}

@@ -2,21 +2,13 @@ import type { Library, MediaProgress, RecentEpisode } from '@shelfcast/contracts
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import {
-  Button,
-  CoverImage,
-  EmptyPanel,
-  Icon,
-  LoadingBox,
-  PageHeader,
-  ProgressBar,
-} from '@/components/ui/index.ts'
-import { CurrentLibraryPage, episodeQueueEntry, itemCoverUrl, ListError } from '@/features/browse/index.ts'
+import { Button, EmptyPanel, Icon, LoadingBox, PageHeader, ProgressBar } from '@/components/ui/index.ts'
+import { CurrentLibraryPage, episodeQueueEntry, ListError } from '@/features/browse/index.ts'
 import { PlayButton, QueueToggleButton } from '@/features/player/index.ts'
-import { useApiClient } from '@/lib/api/index.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { formatDate, secondsToTimestamp } from '@/lib/time-format.ts'
 import { RECENT_EPISODES_PAGE_SIZE, useRecentEpisodes } from '../downloads-api.ts'
+import { PodcastRowCover } from './PodcastRowCover.tsx'
 
 const COVER_WIDTH = 64
 
@@ -97,18 +89,8 @@ function LatestRow({
   progress: MediaProgress | undefined
 }) {
   const { t, i18n } = useTranslation()
-  const api = useApiClient()
   const dateFormat = useSessionStore((s) => s.serverSettings?.dateFormat ?? 'MM/dd/yyyy')
   const podcastTitle = episode.podcast.metadata.title ?? t('LabelNoTitle')
-  const cover = itemCoverUrl(
-    api,
-    {
-      id: episode.libraryItemId,
-      updatedAt: episode.updatedAt,
-      media: { coverPath: episode.podcast.coverPath },
-    },
-    COVER_WIDTH,
-  )
   const published = episode.publishedAt ? formatDate(episode.publishedAt, dateFormat, i18n.language) : null
   const entry = episodeQueueEntry(
     episode,
@@ -124,13 +106,12 @@ function LatestRow({
       data-episode-id={episode.id}
     >
       <Link to={`/item/${episode.libraryItemId}`} className="shrink-0" tabIndex={-1} aria-hidden>
-        <CoverImage
-          src={cover}
+        <PodcastRowCover
+          libraryItemId={episode.libraryItemId}
+          coverPath={episode.podcast.coverPath}
+          updatedAt={episode.updatedAt}
           title={podcastTitle}
-          aspectRatio={1}
           width={COVER_WIDTH}
-          invalidLabel={t('LabelInvalidCover')}
-          className="rounded"
         />
       </Link>
       <div className="min-w-0 flex-1">
