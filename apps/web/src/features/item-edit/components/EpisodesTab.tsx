@@ -1,10 +1,10 @@
 import { isAdminOrUp, type Podcast } from '@shelfcast/contracts'
-import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual'
-import { useMemo, useRef } from 'react'
+import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/index.ts'
 import { countText } from '@/features/browse/index.ts'
 import { useMatchEpisodes } from '@/features/podcasts/index.ts'
+import { useBoxVirtualizer } from '@/lib/box-virtualizer.ts'
 import { errorMessage } from '@/lib/error-message.ts'
 import { openFindEpisodes } from '@/lib/find-episodes-modal.ts'
 import { formatBytes } from '@/lib/format.ts'
@@ -15,8 +15,6 @@ import type { EditableItem } from '../api.ts'
 
 const ROW_HEIGHT = 44
 const LIST_HEIGHT = 360
-/** Until the box has been laid out (or where there is no layout) it counts as its full height. */
-const fallbackRect = { width: 700, height: LIST_HEIGHT }
 
 /**
  * A podcast's episodes (title, publication date, size), newest first and windowed (thousands stay light),
@@ -32,16 +30,7 @@ export function EpisodesTab({ item }: { item: EditableItem }) {
     [podcast.episodes],
   )
   const match = useMatchEpisodes(item.id)
-  const scroller = useRef<HTMLDivElement>(null)
-  const virtualizer = useVirtualizer({
-    count: episodes.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
-    initialRect: fallbackRect,
-    observeElementRect: (instance, report) =>
-      observeElementRect(instance, (rect) => report(rect.height > 0 ? rect : fallbackRect)),
-  })
+  const { scroller, virtualizer } = useBoxVirtualizer(episodes.length, ROW_HEIGHT, LIST_HEIGHT)
 
   const quickMatch = () =>
     match.mutate(undefined, {

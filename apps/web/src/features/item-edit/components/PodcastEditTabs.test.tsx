@@ -175,7 +175,7 @@ describe('podcast edit tabs', () => {
     await user.click(screen.getByTestId('episodes-find'))
     const modal = await screen.findByTestId('find-episodes-modal')
     const rows = await within(modal).findAllByTestId('find-episode-row')
-    expect(rows.map((r) => r.querySelector('.font-medium')?.textContent)).toEqual([
+    expect(rows.map((r) => within(r).getByTestId('find-episode-title').textContent)).toEqual([
       'Episode new',
       'Episode have',
       'Episode old',
@@ -193,6 +193,27 @@ describe('podcast edit tabs', () => {
       rssFeed: 'http://feeds.test/show.xml',
     })
     expect(toasts()).toContain('Episodes queued for download: 1')
+  })
+
+  it('windows a long feed: a few rows in the page, all of them pickable with select all', async () => {
+    const long = Array.from({ length: 2000 }, (_, i) => feedEpisodeFixture(`n${i}`, { publishedAt: i }))
+    const { server, user } = setup(podcastItemFixture(), {
+      'POST /api/podcasts/feed': () => json({ podcast: { ...feed, episodes: long, numEpisodes: 2000 } }),
+    })
+    act(() => openEditModal('pod1', 'episodes'))
+    await user.click(await screen.findByTestId('episodes-find'))
+    const modal = await screen.findByTestId('find-episodes-modal')
+    const rows = await within(modal).findAllByTestId('find-episode-row')
+    expect(rows.length).toBeGreaterThan(0)
+    expect(rows.length).toBeLessThan(40)
+    await user.click(within(modal).getByTestId('find-episodes-select-all'))
+    expect(within(modal).getByTestId('find-episodes-download').textContent).toBe('Download 2000 episodes')
+    await user.click(within(modal).getByTestId('find-episodes-download'))
+    await waitFor(() =>
+      expect(
+        server.requests.find((r) => r.path === '/api/podcasts/pod1/download-episodes')?.body,
+      ).toHaveLength(2000),
+    )
   })
 
   it('says the podcast has no RSS feed instead of opening the feed', async () => {

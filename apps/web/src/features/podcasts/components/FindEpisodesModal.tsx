@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Badge, Button, LoadingBox, Modal, TextField } from '@/components/ui/index.ts'
 import { useItem } from '@/features/browse/index.ts'
+import { useBoxVirtualizer } from '@/lib/box-virtualizer.ts'
 import { errorMessage } from '@/lib/error-message.ts'
 import { closeFindEpisodes, useFindEpisodesModal } from '@/lib/find-episodes-modal.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
@@ -10,6 +11,10 @@ import { formatDate } from '@/lib/time-format.ts'
 import { toast } from '@/lib/toast-store.ts'
 import { useDownloadEpisodes, usePodcastFeed } from '../downloads-api.ts'
 import { downloadedMatcher, feedEpisodeKey, newestFirst, searchEpisodes } from '../model/feed-episodes.ts'
+
+/** Rows are one line of title and one of date and subtitle; the list scrolls within this height. */
+const ROW_HEIGHT = 60
+const LIST_HEIGHT = 420
 
 /**
  * Find episodes (admin): the podcast's feed, newest first, each with a box; episodes the podcast already
@@ -65,6 +70,7 @@ function FeedEpisodes({ podcast, feedUrl }: { podcast: LibraryItem; feedUrl: str
   const isDownloaded = useMemo(() => downloadedMatcher(own), [own])
   const shown = searchEpisodes(episodes, search)
   const pickable = shown.filter((e) => !isDownloaded(e))
+  const { scroller, virtualizer } = useBoxVirtualizer(shown.length, ROW_HEIGHT, LIST_HEIGHT)
   const allPicked = pickable.length > 0 && pickable.every((e) => picked.has(feedEpisodeKey(e)))
 
   useEffect(() => {
@@ -129,41 +135,45 @@ function FeedEpisodes({ podcast, feedUrl }: { podcast: LibraryItem; feedUrl: str
       {shown.length === 0 && (
         <p className="py-6 text-center text-sm text-muted">{t('MessageNoMatchingEpisodes')}</p>
       )}
-      <ul className="flex max-h-[50vh] flex-col gap-1 overflow-y-auto">
-        {shown.map((episode) => {
-          const key = feedEpisodeKey(episode)
-          const downloaded = isDownloaded(episode)
-          return (
-            <li
-              key={key}
-              data-testid="find-episode-row"
-              data-downloaded={downloaded || undefined}
-              className="rounded-lg border border-border px-3 py-2"
-            >
-              <label className="flex items-start gap-3">
-                <input
-                  type="checkbox"
-                  className="mt-1 size-4 accent-primary"
-                  checked={downloaded || picked.has(key)}
-                  disabled={downloaded}
-                  onChange={(e) => toggle(key, e.target.checked)}
-                  aria-label={t('LabelSelectEpisode', { title: episode.title })}
-                />
-                <span className="min-w-0 flex-1">
-                  <span className="block font-medium">{episode.title}</span>
-                  {episode.subtitle && (
-                    <span className="line-clamp-2 block text-xs text-muted">{episode.subtitle}</span>
-                  )}
-                  <span className="block text-xs text-muted">
-                    {episode.publishedAt ? formatDate(episode.publishedAt, dateFormat, i18n.language) : ''}
+      <div ref={scroller} className="overflow-y-auto" style={{ maxHeight: LIST_HEIGHT }}>
+        <ul className="relative" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((row) => {
+            const episode = shown[row.index]!
+            const key = feedEpisodeKey(episode)
+            const downloaded = isDownloaded(episode)
+            return (
+              <li
+                key={key}
+                data-testid="find-episode-row"
+                data-downloaded={downloaded || undefined}
+                className="absolute inset-x-0 border-b border-border px-3 py-2"
+                style={{ top: row.start, height: ROW_HEIGHT }}
+              >
+                <label className="flex items-start gap-3">
+                  <input
+                    type="checkbox"
+                    className="mt-1 size-4 accent-primary"
+                    checked={downloaded || picked.has(key)}
+                    disabled={downloaded}
+                    onChange={(e) => toggle(key, e.target.checked)}
+                    aria-label={t('LabelSelectEpisode', { title: episode.title })}
+                  />
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate font-medium" data-testid="find-episode-title">
+                      {episode.title}
+                    </span>
+                    <span className="block truncate text-xs text-muted">
+                      {episode.publishedAt ? formatDate(episode.publishedAt, dateFormat, i18n.language) : ''}
+                      {episode.subtitle ? ` · ${episode.subtitle}` : ''}
+                    </span>
                   </span>
-                </span>
-                {downloaded && <Badge>{t('LabelAlreadyDownloaded')}</Badge>}
-              </label>
-            </li>
-          )
-        })}
-      </ul>
+                  {downloaded && <Badge tone="muted">{t('LabelAlreadyDownloaded')}</Badge>}
+                </label>
+              </li>
+            )
+          })}
+        </ul>
+      </div>
       <div className="flex justify-end">
         <Button
           onClick={submit}
