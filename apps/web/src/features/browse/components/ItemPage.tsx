@@ -363,11 +363,7 @@ function ItemActions({ item, isAdmin, title }: { item: LibraryItem; isAdmin: boo
         {t('ButtonReScan')}
       </Button>
       {item.mediaType === 'podcast' && (
-        <Button
-          variant="secondary"
-          onClick={() => openFindEpisodes(item.id)}
-          data-testid="item-find-episodes"
-        >
+        <Button variant="secondary" onClick={() => openFindEpisodes(item.id)} data-testid="find-episodes">
           <Icon name="search" className="size-4" />
           {t('ButtonFindEpisodes')}
         </Button>

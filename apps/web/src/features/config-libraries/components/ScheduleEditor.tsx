@@ -25,6 +25,13 @@ export interface ScheduleLabelKeys {
   interval: string
 }
 
+export interface ScheduleTestIds {
+  enabled: string
+  interval: string
+  time: string
+  cron: string
+}
+
 const libraryScanLabelKeys: ScheduleLabelKeys = {
   enabled: 'LabelAutoScanEnabled',
   enabledHelp: 'MessageAutoScanHelp',
@@ -50,18 +57,17 @@ export function ScheduleEditor({
   onChange,
   error,
   labelKeys = libraryScanLabelKeys,
-  testId,
+  testIds,
 }: {
   schedule: Schedule | null
   onChange: (schedule: Schedule | null) => void
   error?: string
   /** The on/off switch, its help and the interval select (the library's auto scan by default). */
   labelKeys?: ScheduleLabelKeys
-  /** Prefix of the controls' test ids (`-enabled`, `-interval`, `-time`, `-cron`). */
-  testId?: string
+  /** Test ids of the switch, the interval select, the time input and the cron input. */
+  testIds?: ScheduleTestIds
 }) {
   const { t } = useTranslation()
-  const ids = (suffix: string) => (testId ? `${testId}-${suffix}` : undefined)
   // Re-rendered when the language changes; weekday names follow it.
   useLanguage()
   const intlLocale = dateLocale()
@@ -120,14 +126,14 @@ export function ScheduleEditor({
         }}
         label={t(labelKeys.enabled)}
         description={t(labelKeys.enabledHelp)}
-        testId={ids('enabled')}
+        testId={testIds?.enabled}
       />
 
       {schedule && (
         <div className="flex flex-col gap-4 rounded-xl border border-border bg-bg p-4">
           <SelectField
             label={t(labelKeys.interval)}
-            data-testid={ids('interval')}
+            data-testid={testIds?.interval}
             value={mode}
             onChange={(e) => chooseMode(e.target.value)}
             options={[
@@ -146,7 +152,7 @@ export function ScheduleEditor({
                 <input
                   id={timeId}
                   type="time"
-                  data-testid={ids('time')}
+                  data-testid={testIds?.time}
                   value={timed ? timeValue(timed.hour, timed.minute) : '00:00'}
                   onChange={(e) => {
                     const time = parseTimeValue(e.target.value)
@@ -187,7 +193,7 @@ export function ScheduleEditor({
                 value={schedule.kind === 'custom' ? schedule.expression : scheduleToCron(schedule)}
                 onChange={(e) => onChange({ kind: 'custom', expression: e.target.value })}
                 spellCheck={false}
-                data-testid={ids('cron')}
+                data-testid={testIds?.cron}
                 autoComplete="off"
                 placeholder="0 3 * * 1"
                 aria-invalid={shownError ? true : undefined}

@@ -109,8 +109,8 @@ describe('podcast edit tabs', () => {
   it('saves the schedule with the chosen interval and counts', async () => {
     const { server, user } = setup(podcastItemFixture())
     act(() => openEditModal('pod1', 'schedule'))
-    await user.click(await screen.findByTestId('schedule-enabled'))
-    await user.selectOptions(screen.getByTestId('schedule-interval'), '0 */6 * * *')
+    await user.click(await screen.findByTestId('schedule-auto-download'))
+    await user.selectOptions(screen.getByTestId('schedule-frequency'), '0 */6 * * *')
     await user.clear(screen.getByTestId('schedule-max-keep'))
     await user.type(screen.getByTestId('schedule-max-keep'), '20')
     await user.click(screen.getByTestId('schedule-save'))
@@ -132,7 +132,7 @@ describe('podcast edit tabs', () => {
       'PATCH /api/items/pod1/media': () => text('Schedule runs too often', 400),
     })
     act(() => openEditModal('pod1', 'schedule'))
-    await user.selectOptions(await screen.findByTestId('schedule-interval'), 'custom')
+    await user.selectOptions(await screen.findByTestId('schedule-frequency'), 'custom')
     const cron = screen.getByTestId('schedule-cron')
     await user.clear(cron)
     await user.type(cron, '0 * * *')
@@ -174,8 +174,8 @@ describe('podcast edit tabs', () => {
 
     await user.click(screen.getByTestId('episodes-find'))
     const modal = await screen.findByTestId('find-episodes-modal')
-    const rows = await within(modal).findAllByTestId('find-episode-row')
-    expect(rows.map((r) => within(r).getByTestId('find-episode-title').textContent)).toEqual([
+    const rows = await within(modal).findAllByTestId('feed-episode-row')
+    expect(rows.map((r) => within(r).getByTestId('feed-episode-title').textContent)).toEqual([
       'Episode new',
       'Episode have',
       'Episode old',
@@ -203,7 +203,7 @@ describe('podcast edit tabs', () => {
     act(() => openEditModal('pod1', 'episodes'))
     await user.click(await screen.findByTestId('episodes-find'))
     const modal = await screen.findByTestId('find-episodes-modal')
-    const rows = await within(modal).findAllByTestId('find-episode-row')
+    const rows = await within(modal).findAllByTestId('feed-episode-row')
     expect(rows.length).toBeGreaterThan(0)
     expect(rows.length).toBeLessThan(40)
     await user.click(within(modal).getByTestId('find-episodes-select-all'))

@@ -1,7 +1,12 @@
 import type { Podcast } from '@shelfcast/contracts'
 import { useTranslation } from 'react-i18next'
 import { Button, TextField } from '@/components/ui/index.ts'
-import { cronErrorKeys, ScheduleEditor, type ScheduleLabelKeys } from '@/features/config-libraries/index.ts'
+import {
+  cronErrorKeys,
+  ScheduleEditor,
+  type ScheduleLabelKeys,
+  type ScheduleTestIds,
+} from '@/features/config-libraries/index.ts'
 import { useCheckNewEpisodes } from '@/features/podcasts/index.ts'
 import { isApiError } from '@/lib/api/index.ts'
 import { errorMessage } from '@/lib/error-message.ts'
@@ -15,6 +20,13 @@ const labelKeys: ScheduleLabelKeys = {
   enabled: 'LabelAutoDownloadEpisodes',
   enabledHelp: 'MessageAutoDownloadEpisodesHelp',
   interval: 'LabelCheckInterval',
+}
+
+const testIds: ScheduleTestIds = {
+  enabled: 'schedule-auto-download',
+  interval: 'schedule-frequency',
+  time: 'schedule-time',
+  cron: 'schedule-cron',
 }
 
 /**
@@ -63,7 +75,7 @@ export function ScheduleTab({ item }: { item: EditableItem }) {
         }}
         error={serverError}
         labelKeys={labelKeys}
-        testId="schedule"
+        testIds={testIds}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField

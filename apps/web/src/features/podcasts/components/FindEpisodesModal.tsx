@@ -144,7 +144,7 @@ function FeedEpisodes({ podcast, feedUrl }: { podcast: LibraryItem; feedUrl: str
             return (
               <li
                 key={key}
-                data-testid="find-episode-row"
+                data-testid="feed-episode-row"
                 data-downloaded={downloaded || undefined}
                 className="absolute inset-x-0 border-b border-border px-3 py-2"
                 style={{ top: row.start, height: ROW_HEIGHT }}
@@ -159,7 +159,7 @@ function FeedEpisodes({ podcast, feedUrl }: { podcast: LibraryItem; feedUrl: str
                     aria-label={t('LabelSelectEpisode', { title: episode.title })}
                   />
                   <span className="min-w-0 flex-1">
-                    <span className="block truncate font-medium" data-testid="find-episode-title">
+                    <span className="block truncate font-medium" data-testid="feed-episode-title">
                       {episode.title}
                     </span>
                     <span className="block truncate text-xs text-muted">
