@@ -472,8 +472,12 @@ describe('podcasts routes', () => {
       expect((await episodesOf(handId)).map((e) => e.id)).not.toContain(a.id)
       expect((await episodesOf(handId)).map((e) => e.title)).not.toContain(a.title)
 
-      expect((await call('DELETE', `/api/podcasts/${handId}/episode/${b.id}?hard=1`)).statusCode).toBe(200)
+      const hardRes = await call('DELETE', `/api/podcasts/${handId}/episode/${b.id}?hard=1`)
+      expect(hardRes.statusCode).toBe(200)
       expect(fs.existsSync(b.audioFile.metadata.path)).toBe(false)
+      // The item was rescanned: its file list no longer names the deleted file.
+      const files = hardRes.json<LibraryItem>().libraryFiles.map((f) => f.metadata.path)
+      expect(files).not.toContain(b.audioFile.metadata.path)
       expect((await episodesOf(handId)).map((e) => e.id)).not.toContain(b.id)
       expect((await call('DELETE', `/api/podcasts/${handId}/episode/${b.id}`)).statusCode).toBe(404)
     })

@@ -389,17 +389,28 @@ export class PodcastsService {
     if (!row) throw notFound(EPISODE_NOT_FOUND)
     const audio = jsonColumn(row.audio_file, PodcastFileFacts, null)
     let remembered: RemovedEpisodeFile | null = null
+    let deleted = false
     if (audio && hard) {
       const file = await regularFileInside(audio.metadata.path, [item.path])
       if (file && !isInsideOrEqual(item.path, file.path)) {
-        await fs.rm(file.path, { force: true }).catch((err: unknown) => {
-          this.deps.log.warn({ err, path: file.path }, 'episode file could not be deleted')
-        })
+        deleted = await fs.rm(file.path, { force: true }).then(
+          () => true,
+          (err: unknown) => {
+            this.deps.log.warn({ err, path: file.path }, 'episode file could not be deleted')
+            return false
+          },
+        )
       }
     } else if (audio) {
       remembered = { relPath: audio.metadata.relPath, ino: audio.ino, mtimeMs: audio.metadata.mtimeMs }
     }
     await this.repo.removeEpisode(item.id, row.id, remembered)
+    // The item's file list and size still name the deleted file: a rescan of the item brings them up to date.
+    if (deleted) {
+      await this.deps.scanner.scans.scanItem(item.id).catch((err: unknown) => {
+        this.deps.log.warn({ err, itemId: item.id }, 'podcast rescan after an episode deletion failed')
+      })
+    }
     await this.emitUpdated(item.id)
     return this.expanded(item.id)
   }
