@@ -149,9 +149,8 @@ export function podcastMetadata(
   }
 }
 
-export function toEpisodeJson(row: EpisodeRow, podcastId: string): PodcastEpisode {
-  const audioFile = jsonColumn(row.audio_file, AudioFile.nullable(), null)
-  const enclosure = jsonColumn(row.enclosure, PodcastEpisode.shape.enclosure, null)
+/** The fields every form of an episode shares, read straight from its row. */
+function episodeFacts(row: EpisodeRow, podcastId: string) {
   return {
     libraryItemId: row.library_item_id,
     podcastId,
@@ -162,18 +161,25 @@ export function toEpisodeJson(row: EpisodeRow, podcastId: string): PodcastEpisod
     episodeType: row.episode_type,
     title: row.title,
     subtitle: row.subtitle,
-    description: row.description,
-    enclosure,
     guid: row.guid,
     pubDate: row.pub_date,
-    chapters: jsonColumn(row.chapters, z.array(Chapter), []),
-    audioFile,
-    audioTrack: audioFile ? (buildTracks(row.library_item_id, [audioFile])[0] ?? null) : null,
     publishedAt: row.published_at,
     addedAt: row.added_at,
     updatedAt: row.updated_at,
     duration: row.duration,
     size: row.size,
+  }
+}
+
+export function toEpisodeJson(row: EpisodeRow, podcastId: string): PodcastEpisode {
+  const audioFile = jsonColumn(row.audio_file, AudioFile.nullable(), null)
+  return {
+    ...episodeFacts(row, podcastId),
+    description: row.description,
+    enclosure: jsonColumn(row.enclosure, PodcastEpisode.shape.enclosure, null),
+    chapters: jsonColumn(row.chapters, z.array(Chapter), []),
+    audioFile,
+    audioTrack: audioFile ? (buildTracks(row.library_item_id, [audioFile])[0] ?? null) : null,
   }
 }
 
@@ -200,27 +206,12 @@ function audioFileForList(text: string | null): AudioFile | null {
  */
 export function toEpisodeListJson(row: EpisodeRow, podcastId: string): PodcastEpisode {
   return {
-    libraryItemId: row.library_item_id,
-    podcastId,
-    id: row.id,
-    index: row.episode_index,
-    season: row.season,
-    episode: row.episode,
-    episodeType: row.episode_type,
-    title: row.title,
-    subtitle: row.subtitle,
+    ...episodeFacts(row, podcastId),
     description: null,
     enclosure: null,
-    guid: row.guid,
-    pubDate: row.pub_date,
     chapters: [],
     audioFile: audioFileForList(row.audio_file),
     audioTrack: null,
-    publishedAt: row.published_at,
-    addedAt: row.added_at,
-    updatedAt: row.updated_at,
-    duration: row.duration,
-    size: row.size,
   }
 }
 
