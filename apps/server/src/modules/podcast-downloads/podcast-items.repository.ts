@@ -2,6 +2,7 @@ import type { FeedEpisode } from '@shelfcast/contracts'
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import { jsonColumn, PodcastColumn } from '../library-items/item-json.ts'
+import { feedEpisodeColumns } from '../podcasts/episode-match.ts'
 
 /** What a download needs to know of the podcast it belongs to. */
 export interface PodcastTarget {
@@ -108,19 +109,7 @@ export class PodcastItemsRepository {
   async writeFeedFields(itemId: string, relPath: string, e: FeedEpisode, now: number): Promise<boolean> {
     const res = await this.db
       .updateTable('podcast_episodes')
-      .set({
-        title: e.title,
-        subtitle: e.subtitle,
-        description: e.description,
-        pub_date: e.pubDate,
-        published_at: e.publishedAt,
-        season: e.season,
-        episode: e.episode,
-        episode_type: e.episodeType,
-        guid: e.guid,
-        enclosure: JSON.stringify(e.enclosure),
-        updated_at: now,
-      })
+      .set({ ...feedEpisodeColumns(e), updated_at: now })
       .where('library_item_id', '=', itemId)
       .where(sql<string>`json_extract(audio_file, '$.metadata.relPath')`, '=', relPath)
       .executeTakeFirst()

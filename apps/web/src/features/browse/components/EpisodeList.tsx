@@ -12,7 +12,7 @@ import {
 } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button, Icon, Popover, ProgressBar, cn } from '@/components/ui/index.ts'
-import { PlayButton, useQueueToggle, type QueueItem } from '@/features/player/index.ts'
+import { PlayButton, QueueToggleButton } from '@/features/player/index.ts'
 import { openAddToPlaylist } from '@/lib/add-to-list-modal.ts'
 import {
   openEpisodeEdit,
@@ -420,7 +420,9 @@ const EpisodeRow = memo(function EpisodeRow({
             queueItem={queueItem}
           />
         )}
-        {episode.audioFile && <EpisodeQueueButton entry={queueItem} />}
+        {episode.audioFile && (
+          <QueueToggleButton entry={queueItem} className="hover:bg-surface" testId="episode-queue-toggle" />
+        )}
         {episode.audioFile && (
           <RowIconButton
             label={t('ButtonAddToPlaylist')}
@@ -498,25 +500,6 @@ function RowIconButton({
       data-testid={testId}
     >
       <Icon name={icon} className="size-4" />
-    </button>
-  )
-}
-
-/** Adds the episode to the player queue or takes it out; shown only while something else plays. */
-function EpisodeQueueButton({ entry }: { entry: QueueItem }) {
-  const queue = useQueueToggle(entry)
-  if (!queue) return null
-  return (
-    <button
-      type="button"
-      aria-label={queue.label}
-      title={queue.label}
-      aria-pressed={queue.queued}
-      onClick={queue.toggle}
-      className="rounded p-1.5 text-muted hover:bg-surface hover:text-fg aria-pressed:text-primary"
-      data-testid="episode-queue-toggle"
-    >
-      <Icon name={queue.queued ? 'check' : 'queue'} className="size-4" />
     </button>
   )
 }
