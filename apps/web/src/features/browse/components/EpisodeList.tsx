@@ -1,15 +1,6 @@
 import { isAdminOrUp, type MediaProgress, type PodcastEpisode } from '@shelfcast/contracts'
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
-import {
-  memo,
-  useDeferredValue,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type MouseEvent,
-} from 'react'
+import { memo, useDeferredValue, useEffect, useMemo, useState, type MouseEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button, Icon, Popover, ProgressBar, cn } from '@/components/ui/index.ts'
 import { PlayButton, QueueToggleButton } from '@/features/player/index.ts'
@@ -22,6 +13,7 @@ import {
 } from '@/lib/episode-modals.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { formatDate, secondsToTimestamp } from '@/lib/time-format.ts'
+import { useWindowListOffset } from '@/lib/window-list-offset.ts'
 import { useEpisodeFinished } from '../hooks/useEpisodeFinished.ts'
 import { countText } from '../model/counts.ts'
 import {
@@ -237,17 +229,7 @@ function EpisodeRows({
   selected: ReadonlySet<string>
   onSelect: (id: string, on: boolean) => void
 }) {
-  const containerRef = useRef<HTMLDivElement>(null)
-  const [scrollMargin, setScrollMargin] = useState(0)
-  useLayoutEffect(() => {
-    const element = containerRef.current
-    if (!element) return
-    const measure = () => setScrollMargin(Math.round(element.getBoundingClientRect().top + window.scrollY))
-    measure()
-    const observer = new ResizeObserver(measure)
-    if (element.parentElement) observer.observe(element.parentElement)
-    return () => observer.disconnect()
-  }, [])
+  const { ref: containerRef, scrollMargin } = useWindowListOffset()
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
     estimateSize: () => EPISODE_ROW_HEIGHT,

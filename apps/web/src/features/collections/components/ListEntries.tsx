@@ -1,19 +1,12 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
-import {
-  memo,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type PointerEvent,
-} from 'react'
+import { memo, useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { CoverImage, Icon, cn } from '@/components/ui/index.ts'
 import { durationLabel, itemCoverUrl } from '@/features/browse/index.ts'
 import { PlayButton } from '@/features/player/index.ts'
 import { useApiClient } from '@/lib/api/index.ts'
+import { useWindowListOffset } from '@/lib/window-list-offset.ts'
 import { useRowDrag } from '../hooks/useRowDrag.ts'
 import { playAllQueue, type ListEntryView } from '../model/list-view.ts'
 import { moveEntry } from '../model/reorder.ts'
@@ -45,18 +38,8 @@ export function ListEntries({
   onReorder,
   onRemove,
 }: ListEntriesProps) {
-  const containerRef = useRef<HTMLDivElement>(null)
-  const [scrollMargin, setScrollMargin] = useState(0)
+  const { ref: containerRef, scrollMargin } = useWindowListOffset()
   const listTop = () => Math.round((containerRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY)
-  useLayoutEffect(() => {
-    const element = containerRef.current
-    if (!element) return
-    const measure = () => setScrollMargin(Math.round(element.getBoundingClientRect().top + window.scrollY))
-    measure()
-    const observer = new ResizeObserver(measure)
-    if (element.parentElement) observer.observe(element.parentElement)
-    return () => observer.disconnect()
-  }, [])
 
   const reorder = (from: number, to: number, deferred = false) =>
     onReorder(
@@ -88,7 +71,7 @@ export function ListEntries({
     moved.current = null
     virtualizer.scrollToIndex(target.index, { align: 'auto' })
     containerRef.current?.querySelector<HTMLElement>(`[data-handle-key="${CSS.escape(target.key)}"]`)?.focus()
-  }, [entries, virtualizer])
+  }, [entries, virtualizer, containerRef])
 
   const onHandleKey = (event: KeyboardEvent, index: number) => {
     const step = event.key === 'ArrowUp' ? -1 : event.key === 'ArrowDown' ? 1 : 0

@@ -1,9 +1,9 @@
 import type { LibraryItem } from '@shelfcast/contracts'
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
-import { useLayoutEffect, useRef, useState } from 'react'
 import type { BatchBookFields } from '../model/batch-edit.ts'
 import { BatchItemEditor } from './BatchItemEditor.tsx'
 import type { FieldSuggestions } from './BookFieldsEditor.tsx'
+import { useWindowListOffset } from '@/lib/window-list-offset.ts'
 
 /** A card's height before it is measured (chips wrap, so each is measured once drawn). */
 const ESTIMATED_CARD_PX = 440
@@ -30,19 +30,8 @@ export function BatchItemList({
   onChange,
   onRemove,
 }: BatchItemListProps) {
-  const listRef = useRef<HTMLDivElement>(null)
-  const [scrollMargin, setScrollMargin] = useState(0)
-  // What is above the list (the apply-to-all panel opening or closing) moves it: the page around the
-  // list changes size then, so watching it keeps the offset current.
-  useLayoutEffect(() => {
-    const element = listRef.current
-    if (!element) return
-    const measure = () => setScrollMargin(Math.round(element.getBoundingClientRect().top + window.scrollY))
-    measure()
-    const observer = new ResizeObserver(measure)
-    if (element.parentElement) observer.observe(element.parentElement)
-    return () => observer.disconnect()
-  }, [])
+  // The apply-to-all panel above the list moves it as it opens or closes.
+  const { ref: listRef, scrollMargin } = useWindowListOffset()
   const virtualizer = useWindowVirtualizer({
     count: items.length,
     estimateSize: () => ESTIMATED_CARD_PX,
