@@ -62,14 +62,20 @@ async function main() {
     const server = await startServer({}, { dataDir })
     const login = await fetch(`${server.url}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'root', password: 'rootpass' }) })
     const token = ((await login.json()) as { user: { accessToken: string } }).user.accessToken
-    const apiMs: number[] = []
-    let apiBytes = 0
-    for (let i = 0; i < REPEAT * 2; i++) {
-      const t0 = performance.now()
-      const res = await fetch(`${server.url}/api/items/${podcast.id}?expanded=1&include=progress`, { headers: { authorization: `Bearer ${token}` } })
-      apiBytes = (await res.arrayBuffer()).byteLength
-      apiMs.push(performance.now() - t0)
+    /** Median time and size of the item's answer, full (what Audiobookshelf apps ask) or as the podcast page asks. */
+    const timeItem = async (query: string) => {
+      const times: number[] = []
+      let bytes = 0
+      for (let i = 0; i < REPEAT * 2; i++) {
+        const t0 = performance.now()
+        const res = await fetch(`${server.url}/api/items/${podcast.id}?${query}`, { headers: { authorization: `Bearer ${token}` } })
+        bytes = (await res.arrayBuffer()).byteLength
+        times.push(performance.now() - t0)
+      }
+      return `${Math.round(median(times))} ms (${(bytes / 1e6).toFixed(1)} MB)`
     }
+    const fullAnswer = await timeItem('expanded=1&include=progress')
+    const pageAnswer = await timeItem('expanded=1&include=progress&episodes=minified')
 
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] })
     const loads: number[] = []
@@ -97,7 +103,8 @@ async function main() {
     }
     const n = EPISODES.toLocaleString('en')
     console.log('\n| what | result | target |\n| --- | --- | --- |')
-    console.log(`| GET /api/items/:id?expanded=1 of a podcast of ${n} episodes, median of ${apiMs.length} | ${Math.round(median(apiMs))} ms (${(apiBytes / 1e6).toFixed(1)} MB) | |`)
+    console.log(`| GET /api/items/:id?expanded=1 of a podcast of ${n} episodes, median of ${REPEAT * 2} | ${fullAnswer} | |`)
+    console.log(`| the same with episodes=minified (what the podcast page asks), median of ${REPEAT * 2} | ${pageAnswer} | |`)
     console.log(`| podcast of ${n}: first screen of episodes after page load (from navigation start), median of ${REPEAT} | ${Math.round(median(loads))} ms (${loads.map(Math.round).join(', ')}) | |`)
     console.log(`| podcast of ${n}: first screen of episodes after a click on its card, median of ${REPEAT} | ${Math.round(median(inApp))} ms (${inApp.map(Math.round).join(', ')}) | < ${BUDGET_MS} ${median(inApp) < BUDGET_MS ? 'ok' : '**missed**'} |`)
     console.log(`| podcast of ${n}: episode rows in the DOM | ${domRows} | screenful + overscan |`)

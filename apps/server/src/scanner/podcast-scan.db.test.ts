@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Library, Podcast } from '@shelfcast/contracts'
+import { isFullAudioFile, type Library, type Podcast } from '@shelfcast/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeCoverImage } from '../../../../scripts/media/index.ts'
 import { createInitialisedApp, tempDir, type TestApp } from '../test-support/test-app.ts'
@@ -102,9 +102,10 @@ describe('podcast scan of subscribed shows', () => {
     const show = await podcastOf('My Show')
     const episodes = (show?.media as Podcast).episodes
     const second = episodes.find((e) => e.title === 'Second Episode')
-    if (!show || !second?.audioFile) throw new Error('no episode')
-    const { relPath, mtimeMs } = second.audioFile.metadata
-    const removed = [{ relPath, ino: second.audioFile.ino, mtimeMs }]
+    const secondFile = second?.audioFile
+    if (!show || !second || !isFullAudioFile(secondFile)) throw new Error('no episode')
+    const { relPath, mtimeMs } = secondFile.metadata
+    const removed = [{ relPath, ino: secondFile.ino, mtimeMs }]
     await t.ctx.database.db.deleteFrom('podcast_episodes').where('id', '=', second.id).execute()
     await t.ctx.database.db
       .updateTable('library_items')
@@ -122,7 +123,7 @@ describe('podcast scan of subscribed shows', () => {
     ])
 
     // The same name downloaded again (a new file): a new episode, and the stale removal is forgotten.
-    const file = path.join(root, 'My Show', second.audioFile.metadata.relPath)
+    const file = path.join(root, 'My Show', relPath)
     const bytes = fs.readFileSync(file)
     fs.rmSync(file)
     fs.writeFileSync(file, bytes)

@@ -127,6 +127,16 @@ export const Book = z.object({
 })
 export type Book = z.infer<typeof Book>
 
+/** What a row of a long episode list needs of its file (`GET /api/items/:id?episodes=minified`). */
+export const AudioFileSummary = z.object({
+  ino: z.string(),
+  metadata: FileMetadata.pick({ filename: true, ext: true, size: true }),
+})
+export type AudioFileSummary = z.infer<typeof AudioFileSummary>
+/** Whether an episode's file is the whole file (not the summary of a minified list). */
+export const isFullAudioFile = (file: AudioFile | AudioFileSummary | null | undefined): file is AudioFile =>
+  !!file && 'mimeType' in file
+
 export const episodeTypes = ['full', 'trailer', 'bonus'] as const
 export const PodcastEpisode = z.object({
   libraryItemId: z.string(),
@@ -143,7 +153,8 @@ export const PodcastEpisode = z.object({
   guid: z.string().nullable(),
   pubDate: z.string().nullable(),
   chapters: z.array(Chapter),
-  audioFile: AudioFile.nullable(),
+  /** The file in full, or its summary in minified episode lists. */
+  audioFile: z.union([AudioFile, AudioFileSummary]).nullable(),
   audioTrack: AudioTrack.nullable().optional(),
   publishedAt: z.number().nullable(),
   addedAt: z.number(),

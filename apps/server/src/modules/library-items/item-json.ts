@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely'
 import {
   AudioFile,
+  type AudioFileSummary,
   Chapter,
   EbookFile,
   LibraryFile,
@@ -184,17 +185,18 @@ export function toEpisodeJson(row: EpisodeRow, podcastId: string): PodcastEpisod
 }
 
 /**
- * A stored audio file read without a schema pass, for long episode lists: 5,000 zod passes cost ~130 ms.
- * The column is written by the scanner only; a damaged one (no file name) reads as no file.
+ * The summary of a stored audio file, read without a schema pass: 5,000 zod passes of whole files cost
+ * ~130 ms. The column is written by the scanner only; a damaged one (no file name) reads as no file.
  */
-function audioFileForList(text: string | null): AudioFile | null {
+function audioFileSummary(text: string | null): AudioFileSummary | null {
   if (!text) return null
   try {
     const value: unknown = JSON.parse(text)
     if (typeof value !== 'object' || value === null) return null
-    const file = value as AudioFile
-    if (typeof file.ino !== 'string' || typeof file.metadata?.filename !== 'string') return null
-    return { ...file, chapters: [], metaTags: {} }
+    const file = value as Partial<AudioFile>
+    const meta = file.metadata
+    if (typeof file.ino !== 'string' || typeof meta?.filename !== 'string') return null
+    return { ino: file.ino, metadata: { filename: meta.filename, ext: String(meta.ext ?? ''), size: Number(meta.size ?? 0) } }
   } catch {
     return null
   }
@@ -202,7 +204,8 @@ function audioFileForList(text: string | null): AudioFile | null {
 
 /**
  * An episode for the podcast page's table (`episodes=minified`): what a row shows and plays, without the
- * description, chapters and track, which the episode modals read from GET /api/podcasts/:id/episode/:episodeId.
+ * description, chapters and track and with a file summary; the episode modals read the episode in full from
+ * GET /api/podcasts/:id/episode/:episodeId.
  */
 export function toEpisodeListJson(row: EpisodeRow, podcastId: string): PodcastEpisode {
   return {
@@ -210,7 +213,7 @@ export function toEpisodeListJson(row: EpisodeRow, podcastId: string): PodcastEp
     description: null,
     enclosure: null,
     chapters: [],
-    audioFile: audioFileForList(row.audio_file),
+    audioFile: audioFileSummary(row.audio_file),
     audioTrack: null,
   }
 }

@@ -150,7 +150,7 @@ describe('item routes', () => {
       ['First Episode', null, null, 'ep.mp3'],
       ['Second Episode about Dragons', null, null, 'ep.mp3'],
     ])
-    expect(episodesOf(mini.body)[0]?.audioFile?.metaTags).toEqual({})
+    expect(episodesOf(mini.body)[0]?.audioFile).toEqual({ ino: '77', metadata: { filename: 'ep.mp3', ext: '.mp3', size: 0 } })
     expect((await s.get(`/api/items/${s.id.show}?expanded=1&episodes=tiny`)).status).toBe(400)
   })
 

@@ -8,6 +8,7 @@ import type {
   Podcast,
   Task,
 } from '@shelfcast/contracts'
+import { isFullAudioFile } from '@shelfcast/contracts'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { probeMedia } from '../../../../../scripts/media/index.ts'
@@ -186,7 +187,7 @@ describe('podcast episode downloads', () => {
     expect(audioFiles('Test Show')).toContain('Q&A Live Part 1.mp3')
     const episode = (await episodesOf('Test Show')).find((e) => e.guid === 'show-1')
     expect(episode?.title).toBe('Q&A: "Live" / Part 1?')
-    expect(episode?.audioFile?.metadata.path).toBe(path.join(root, 'Test Show', 'Q&A Live Part 1.mp3'))
+    expect(isFullAudioFile(episode?.audioFile) && episode.audioFile.metadata.path).toBe(path.join(root, 'Test Show', 'Q&A Live Part 1.mp3'))
 
     // Already downloaded (same guid), and every other already-present episode too.
     const twice = await call<{ downloads: EpisodeDownload[] }>(

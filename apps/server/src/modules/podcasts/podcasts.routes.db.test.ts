@@ -11,6 +11,7 @@ import type {
   SearchEpisodeResponse,
   Task,
 } from '@shelfcast/contracts'
+import { isFullAudioFile } from '@shelfcast/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeAudio } from '../../../../../scripts/media/index.ts'
 import { createLibrary, settle } from '../../scanner/test-library.ts'
@@ -462,22 +463,23 @@ describe('podcasts routes', () => {
     it('removes an episode: soft keeps the file and a rescan does not add it back; hard deletes the file', async () => {
       const episodes = await episodesOf(handId)
       const [a, b] = episodes
-      if (!a?.audioFile || !b?.audioFile) throw new Error('no episodes')
+      const [fileA, fileB] = [a?.audioFile, b?.audioFile]
+      if (!a || !b || !isFullAudioFile(fileA) || !isFullAudioFile(fileB)) throw new Error('no episodes')
       expect(
         (await call('DELETE', `/api/podcasts/${handId}/episode/${a.id}`, undefined, viewerToken)).statusCode,
       ).toBe(403)
       expect((await call('DELETE', `/api/podcasts/${handId}/episode/${a.id}`)).statusCode).toBe(200)
-      expect(fs.existsSync(a.audioFile.metadata.path)).toBe(true)
+      expect(fs.existsSync(fileA.metadata.path)).toBe(true)
       await settle(t, library.id, true)
       expect((await episodesOf(handId)).map((e) => e.id)).not.toContain(a.id)
       expect((await episodesOf(handId)).map((e) => e.title)).not.toContain(a.title)
 
       const hardRes = await call('DELETE', `/api/podcasts/${handId}/episode/${b.id}?hard=1`)
       expect(hardRes.statusCode).toBe(200)
-      expect(fs.existsSync(b.audioFile.metadata.path)).toBe(false)
+      expect(fs.existsSync(fileB.metadata.path)).toBe(false)
       // The item was rescanned: its file list no longer names the deleted file.
       const files = hardRes.json<LibraryItem>().libraryFiles.map((f) => f.metadata.path)
-      expect(files).not.toContain(b.audioFile.metadata.path)
+      expect(files).not.toContain(fileB.metadata.path)
       expect((await episodesOf(handId)).map((e) => e.id)).not.toContain(b.id)
       expect((await call('DELETE', `/api/podcasts/${handId}/episode/${b.id}`)).statusCode).toBe(404)
     })
