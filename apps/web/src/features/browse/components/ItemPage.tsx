@@ -28,6 +28,8 @@ import { openEditModal } from '@/lib/item-edit-modal.ts'
 import { formatBytes } from '@/lib/format.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { toast } from '@/lib/toast-store.ts'
+import { looksLikeHtml, parseDescription } from '@/lib/rich-text/description.ts'
+import { RichText } from '@/lib/rich-text/RichText.tsx'
 import { itemKeys, useItem } from '../api.ts'
 import { useItemCoverUrl } from '../hooks/useCoverUrl.ts'
 import { durationLabel } from '../model/duration.ts'
@@ -272,12 +274,22 @@ function ItemDetails({ item }: { item: ExpandedItem }) {
           {item.media.metadata.description && (
             <section className="mt-8" aria-label={t('LabelDescription')}>
               <h2 className="sr-only">{t('LabelDescription')}</h2>
-              <p
-                className="max-w-3xl text-sm leading-relaxed whitespace-pre-line text-fg/90"
-                data-testid="item-description"
-              >
-                {item.media.metadata.description}
-              </p>
+              {looksLikeHtml(item.media.metadata.description) ? (
+                // Feed and OPF descriptions are HTML: drawn from a sanitised tree, never as markup.
+                <div className="max-w-3xl">
+                  <RichText
+                    nodes={parseDescription(item.media.metadata.description)}
+                    testId="item-description"
+                  />
+                </div>
+              ) : (
+                <p
+                  className="max-w-3xl text-sm leading-relaxed whitespace-pre-line text-fg/90"
+                  data-testid="item-description"
+                >
+                  {item.media.metadata.description}
+                </p>
+              )}
             </section>
           )}
         </div>

@@ -34,4 +34,29 @@ describe('podcast item page', () => {
     const modal = await screen.findByTestId('episode-view-modal')
     await waitFor(() => expect(within(modal).getByText('Notes for the last one')).toBeTruthy())
   })
+
+  it('draws an HTML podcast description from its sanitised tree, never as markup', async () => {
+    useSessionStore.getState().setSession(loginResponseFixture(userFixture()))
+    const item = podcastItemFixture('pod2', { episodes: [episode(1)] })
+    const server = fakeServer({
+      'GET /api/libraries': () => json({ libraries: [libraryFixture('a', 'podcast')] }),
+      'GET /api/libraries/a': () => libraryDetailReply('a'),
+      'GET /api/items/pod2': () =>
+        json({
+          ...item,
+          media: {
+            ...item.media,
+            metadata: {
+              ...item.media.metadata,
+              description: '<p>A show about <b>owls</b><script>alert(1)</script></p>',
+            },
+          },
+        }),
+    })
+    renderApp('/item/pod2', server)
+    const description = await screen.findByTestId('item-description')
+    expect(description.textContent).toBe('A show about owls')
+    expect(description.querySelector('b, strong')?.textContent).toBe('owls')
+    expect(description.querySelector('script')).toBeNull()
+  })
 })

@@ -9,8 +9,8 @@ import { useSessionStore } from '@/lib/session-store.ts'
 import { formatDate } from '@/lib/time-format.ts'
 import { useEpisode } from '../episode-api.ts'
 import { usePlayEpisodeAt } from '../hooks/usePlayEpisodeAt.ts'
-import { parseDescription } from '../model/episode-description.ts'
-import { EpisodeDescription } from './episode-description.tsx'
+import { parseDescription } from '@/lib/rich-text/description.ts'
+import { RichText } from '@/lib/rich-text/RichText.tsx'
 
 /**
  * The episode view (spec §2, 800 wide): the podcast's title and author, the episode's title, its
@@ -71,7 +71,7 @@ export function EpisodeViewModal({ target }: { target: EpisodeRef }) {
         {query.isPending ? (
           <div className="h-24 animate-pulse rounded-lg bg-surface-raised/60" />
         ) : nodes.length > 0 ? (
-          <EpisodeDescription
+          <RichText
             nodes={nodes}
             onTimestamp={(seconds) => {
               playAt(seconds)

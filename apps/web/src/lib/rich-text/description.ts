@@ -46,6 +46,10 @@ const MAX_DEPTH = 40
 const SAFE_PROTOCOLS = new Set(['http:', 'https:', 'mailto:'])
 
 /** An absolute http(s) or mailto address, normalised; anything else (javascript:, data:, relative) is null. */
+/** Whether a description is HTML (a tag or an entity) rather than plain text with line breaks. */
+export const looksLikeHtml = (text: string): boolean =>
+  /<\/?[a-z][^>]*>|&(#\d+|#x[\da-f]+|[a-z]+);/i.test(text)
+
 export function safeHref(raw: string | null): string | null {
   if (!raw) return null
   try {

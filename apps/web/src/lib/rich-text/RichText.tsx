@@ -1,17 +1,20 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { DescriptionNode } from '../model/episode-description.ts'
+import type { DescriptionNode } from './description.ts'
 
 /**
- * Draws a sanitised description tree as React elements (never as HTML). Links open in a new tab without
- * access to this page; time stamps are buttons that call `onTimestamp` with their second.
+ * Draws a sanitised description tree (`parseDescription`) as React elements, never as HTML. Links open in a
+ * new tab without access to this page; with `onTimestamp`, time stamps are buttons that call it with their
+ * second (an episode's description), otherwise plain text.
  */
-export function EpisodeDescription({
+export function RichText({
   nodes,
   onTimestamp,
+  testId = 'episode-description',
 }: {
   nodes: readonly DescriptionNode[]
-  onTimestamp: (seconds: number) => void
+  onTimestamp?: (seconds: number) => void
+  testId?: string
 }) {
   const { t } = useTranslation()
   const draw = (list: readonly DescriptionNode[], prefix: string): ReactNode[] =>
@@ -23,6 +26,7 @@ export function EpisodeDescription({
         case 'br':
           return <br key={key} />
         case 'timestamp':
+          if (!onTimestamp) return node.text
           return (
             <button
               key={key}
@@ -75,7 +79,7 @@ export function EpisodeDescription({
       }
     })
   return (
-    <div className="text-sm leading-relaxed break-words text-fg/90" data-testid="episode-description">
+    <div className="text-sm leading-relaxed break-words text-fg/90" data-testid={testId}>
       {draw(nodes, '')}
     </div>
   )

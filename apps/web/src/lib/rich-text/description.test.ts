@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { parseDescription, safeHref, splitTimestamps, type DescriptionNode } from './episode-description.ts'
+import {
+  looksLikeHtml,
+  parseDescription,
+  safeHref,
+  splitTimestamps,
+  type DescriptionNode,
+} from './description.ts'
 
 /** Every link and text of a tree, flattened, to check nothing unsafe survives. */
 function flatten(nodes: DescriptionNode[]): string[] {
@@ -101,5 +107,13 @@ describe('episode description', () => {
     expect(nodes.filter((n) => n.kind === 'timestamp')).toEqual([
       { kind: 'timestamp', text: '5:00', seconds: 300 },
     ])
+  })
+})
+
+describe('looksLikeHtml', () => {
+  it('tells markup and entities from plain text', () => {
+    expect(looksLikeHtml('<p>Notes</p>')).toBe(true)
+    expect(looksLikeHtml('Fish &amp; chips')).toBe(true)
+    expect(looksLikeHtml('Line one\nLine two, 3 < 4 and 5 > 2')).toBe(false)
   })
 })
