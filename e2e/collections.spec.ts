@@ -166,7 +166,7 @@ test('a playlist of a book from its item page shows in the side rail; one of a p
     .not.toBe('')
   await page.goto(`/item/${podcastId}`)
   const episode = page.getByTestId('episode-row').first()
-  const episodeTitle = (await episode.locator('p.font-medium').textContent())?.trim() ?? ''
+  const episodeTitle = (await episode.getByTestId('episode-title').textContent())?.trim() ?? ''
   await episode.hover()
   await episode.getByTestId('episode-add-to-playlist').click()
   const episodeModal = page.getByTestId('add-to-playlist-modal')

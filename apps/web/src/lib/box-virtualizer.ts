@@ -9,6 +9,8 @@ import { useRef } from 'react'
 export function useBoxVirtualizer(count: number, rowHeight: number, boxHeight: number) {
   const scroller = useRef<HTMLDivElement>(null)
   const fallbackRect = { width: 0, height: boxHeight }
+  // The virtualizer hands out new functions every render; the compiler leaves this hook unmemoized, as it must.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scroller.current,
