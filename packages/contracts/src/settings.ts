@@ -17,6 +17,10 @@ export interface LocalUserSettings {
   authorSortDesc: boolean
   jumpForwardAmount: number
   jumpBackwardAmount: number
+  /** The podcast page's episode table (kept across visits and podcasts). */
+  episodesSortBy: string
+  episodesSortDesc: boolean
+  episodesFilterBy: string
 }
 
 export const defaultLocalUserSettings: LocalUserSettings = {
@@ -37,6 +41,9 @@ export const defaultLocalUserSettings: LocalUserSettings = {
   authorSortDesc: false,
   jumpForwardAmount: 10,
   jumpBackwardAmount: 10,
+  episodesSortBy: 'publishedAt',
+  episodesSortDesc: true,
+  episodesFilterBy: 'all',
 }
 
 export const themes = ['dark', 'light', 'sepia'] as const

@@ -14,9 +14,12 @@ import {
 import { useSessionStore } from '@/lib/session-store.ts'
 import { formatDate, secondsToTimestamp } from '@/lib/time-format.ts'
 import { useWindowListOffset } from '@/lib/window-list-offset.ts'
+import { useUserSettings } from '@/lib/user-settings.ts'
 import { useEpisodeFinished } from '../hooks/useEpisodeFinished.ts'
 import { countText } from '../model/counts.ts'
 import {
+  asEpisodeFilter,
+  asEpisodeSortKey,
   episodeFilters,
   episodeProgressIndex,
   episodeSortKeys,
@@ -75,8 +78,14 @@ export function EpisodeList({
   const { t, i18n } = useTranslation()
   const user = useSessionStore((s) => s.user)
   const [search, setSearch] = useState('')
-  const [filter, setFilter] = useState<EpisodeFilter>('all')
-  const [sort, setSort] = useState<{ key: EpisodeSortKey; desc: boolean }>({ key: 'publishedAt', desc: true })
+  // Sort and filter are remembered on this device, like the bookshelf's.
+  const settings = useUserSettings((s) => s.settings)
+  const updateSettings = useUserSettings((s) => s.update)
+  const filter = asEpisodeFilter(settings.episodesFilterBy)
+  const sort = useMemo(
+    () => ({ key: asEpisodeSortKey(settings.episodesSortBy), desc: settings.episodesSortDesc }),
+    [settings.episodesSortBy, settings.episodesSortDesc],
+  )
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set())
   const query = useDeferredValue(search)
   const isAdmin = !!user && isAdminOrUp(user.type)
@@ -135,7 +144,7 @@ export function EpisodeList({
           />
           <select
             value={filter}
-            onChange={(event) => setFilter(event.target.value as EpisodeFilter)}
+            onChange={(event) => updateSettings({ episodesFilterBy: asEpisodeFilter(event.target.value) })}
             aria-label={t('LabelFilterBy')}
             className="h-9 rounded-lg border border-border bg-bg px-2 text-sm text-fg"
             data-testid="episodes-filter"
@@ -149,8 +158,8 @@ export function EpisodeList({
           <select
             value={sort.key}
             onChange={(event) => {
-              const key = event.target.value as EpisodeSortKey
-              setSort({ key, desc: key === 'publishedAt' })
+              const key = asEpisodeSortKey(event.target.value)
+              updateSettings({ episodesSortBy: key, episodesSortDesc: key === 'publishedAt' })
             }}
             aria-label={t('LabelSortBy')}
             className="h-9 rounded-lg border border-border bg-bg px-2 text-sm text-fg"
@@ -164,7 +173,7 @@ export function EpisodeList({
           </select>
           <button
             type="button"
-            onClick={() => setSort((s) => ({ ...s, desc: !s.desc }))}
+            onClick={() => updateSettings({ episodesSortDesc: !sort.desc })}
             aria-label={t(sort.desc ? 'LabelSortDescending' : 'LabelSortAscending')}
             title={t(sort.desc ? 'LabelSortDescending' : 'LabelSortAscending')}
             className="flex h-9 w-9 items-center justify-center rounded-lg border border-border text-muted hover:text-fg"

@@ -6,6 +6,12 @@ export type EpisodeSortKey = (typeof episodeSortKeys)[number]
 export const episodeFilters = ['all', 'incomplete', 'inProgress', 'complete'] as const
 export type EpisodeFilter = (typeof episodeFilters)[number]
 
+/** A stored sort key or filter, or the default when it is not one (settings from another version). */
+export const asEpisodeSortKey = (value: string): EpisodeSortKey =>
+  (episodeSortKeys as readonly string[]).includes(value) ? (value as EpisodeSortKey) : 'publishedAt'
+export const asEpisodeFilter = (value: string): EpisodeFilter =>
+  (episodeFilters as readonly string[]).includes(value) ? (value as EpisodeFilter) : 'all'
+
 const numberOf = (text: string | null) => {
   const n = Number.parseFloat(text ?? '')
   return Number.isFinite(n) ? n : Number.NEGATIVE_INFINITY
