@@ -593,7 +593,7 @@ describe('podcasts routes', () => {
       expect((await call('GET', `/api/libraries/${library.id}/recent-episodes?limit=0`)).statusCode).toBe(400)
     })
 
-    it('answers a page of 5,000 episodes from the publication index, quickly', async () => {
+    it('answers a page of 5,000 episodes through the indexes, never scanning every episode', async () => {
       const id = (await itemAt('No Feed')) ?? ''
       const now = Date.now()
       const rows = Array.from({ length: 5000 }, (_, i) => ({
@@ -612,13 +612,10 @@ describe('podcasts routes', () => {
           .insertInto('podcast_episodes')
           .values(rows.slice(i, i + 500))
           .execute()
-      const started = performance.now()
       const res = await call('GET', `/api/libraries/${library.id}/recent-episodes?limit=25&page=3`)
-      const elapsed = performance.now() - started
       const body = res.json<RecentEpisodesResponse>()
       expect(body.episodes.map((e) => e.title).slice(0, 2)).toEqual(['Bulk 4924', 'Bulk 4923'])
       expect(body.total).toBeGreaterThan(5000)
-      expect(elapsed).toBeLessThan(500)
       const user = await t.ctx.users.findByUsername('user')
       if (!user) throw new Error('no user')
       const query = new PodcastsRepository(t.ctx.database.db).recentQuery(user, library.id, 25, 0).compile()
