@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { Book, Library, LibraryItem, Podcast } from '@shelfcast/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createInitialisedApp, tempDir, type TestApp } from '../test-support/test-app.ts'
-import { BOOKS, createLibrary, itemsOf, makeBookLibrary, makePodcastLibrary, settle } from './test-library.ts'
+import { BOOKS, createLibrary, createScannedPodcastLibrary, itemsOf, makeBookLibrary, makePodcastLibrary, settle } from './test-library.ts'
 
 const book = (item: LibraryItem | undefined) => {
   if (!item) throw new Error('item not found')
@@ -204,14 +204,7 @@ describe('podcast scan', () => {
     await makePodcastLibrary(root)
     const app = await createInitialisedApp()
     t = app.t
-    library = await createLibrary(t, app.root.accessToken, {
-      name: 'Pods',
-      folders: [{ fullPath: root }],
-      mediaType: 'podcast',
-      icon: 'podcast',
-      settings: { disableWatcher: true },
-    })
-    await settle(t, library.id)
+    library = await createScannedPodcastLibrary(t, app.root.accessToken, root)
   })
   afterAll(async () => t?.close())
 

@@ -4,7 +4,7 @@ import { isFullAudioFile, type Library, type Podcast } from '@shelfcast/contract
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeCoverImage } from '../../../../scripts/media/index.ts'
 import { createInitialisedApp, tempDir, type TestApp } from '../test-support/test-app.ts'
-import { createLibrary, itemsOf, makePodcastLibrary, settle } from './test-library.ts'
+import { createScannedPodcastLibrary, itemsOf, makePodcastLibrary, settle } from './test-library.ts'
 
 /** Subscribed podcasts: shows without episodes yet, episodes whose facts came from a feed, removed episodes. */
 describe('podcast scan of subscribed shows', () => {
@@ -37,14 +37,7 @@ describe('podcast scan of subscribed shows', () => {
     fs.writeFileSync(path.join(root, 'Notes Only', 'notes.txt'), 'not a podcast')
     const app = await createInitialisedApp()
     t = app.t
-    library = await createLibrary(t, app.root.accessToken, {
-      name: 'Pods',
-      folders: [{ fullPath: root }],
-      mediaType: 'podcast',
-      icon: 'podcast',
-      settings: { disableWatcher: true },
-    })
-    await settle(t, library.id)
+    library = await createScannedPodcastLibrary(t, app.root.accessToken, root)
   })
   afterAll(async () => t?.close())
 

@@ -152,3 +152,21 @@ export async function settle(t: TestApp, libraryId: string, force = false) {
     return (await t.ctx.scanner.scans.scanLibrary(libraryId, { force })).done
   return result
 }
+
+/** A podcast library over `root` (no watcher: tests decide when to scan), with its first scan finished. */
+export async function createScannedPodcastLibrary(
+  t: TestApp,
+  token: string,
+  root: string,
+  name = 'Pods',
+): Promise<Library> {
+  const library = await createLibrary(t, token, {
+    name,
+    folders: [{ fullPath: root }],
+    mediaType: 'podcast',
+    icon: 'podcast',
+    settings: { disableWatcher: true },
+  })
+  await settle(t, library.id)
+  return library
+}

@@ -13,7 +13,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { probeMedia } from '../../../../../scripts/media/index.ts'
 import { createGuardedFetcher } from '../../net/index.ts'
-import { createLibrary, itemsOf, settle } from '../../scanner/test-library.ts'
+import { createScannedPodcastLibrary, itemsOf } from '../../scanner/test-library.ts'
 import { startFakePodcastHost, type FakePodcastHost } from '../../test-support/fake-podcast-host.ts'
 import { connectSocket, type TestSocket } from '../../test-support/socket-client.ts'
 import { createInitialisedApp, tempDir, type TestApp } from '../../test-support/test-app.ts'
@@ -103,14 +103,7 @@ describe('podcast episode downloads', () => {
     const app = await createInitialisedApp({ env: { SSRF_REQUEST_FILTER_WHITELIST: 'localhost' } })
     t = app.t
     token = app.root.accessToken
-    library = await createLibrary(t, token, {
-      name: 'Pods',
-      folders: [{ fullPath: root }],
-      mediaType: 'podcast',
-      icon: 'podcast',
-      settings: { disableWatcher: true },
-    })
-    await settle(t, library.id)
+    library = await createScannedPodcastLibrary(t, token, root)
     for (const [relPath, item] of await itemsOf(t, library.id)) ids.set(relPath, item.id)
     socket = await connectSocket(await t.listen())
     await socket.auth(token)
