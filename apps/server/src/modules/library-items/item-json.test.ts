@@ -1,0 +1,66 @@
+import { AudioFile } from '@shelfcast/contracts'
+import { describe, expect, it } from 'vitest'
+import { isStoredAudioFile } from './item-json.ts'
+
+const stored: AudioFile = {
+  index: 1,
+  ino: '42',
+  metadata: {
+    filename: 'Episode 1.mp3',
+    ext: '.mp3',
+    path: '/media/podcasts/Show/Episode 1.mp3',
+    relPath: 'Episode 1.mp3',
+    size: 1000,
+    mtimeMs: 1,
+    ctimeMs: 1,
+    birthtimeMs: 1,
+  },
+  addedAt: 1,
+  updatedAt: 1,
+  trackNumFromMeta: null,
+  discNumFromMeta: null,
+  trackNumFromFilename: 1,
+  discNumFromFilename: null,
+  manuallyVerified: false,
+  exclude: false,
+  error: null,
+  format: 'MP2/3 (MPEG audio layer 2/3)',
+  duration: 3,
+  bitRate: 128000,
+  language: null,
+  codec: 'mp3',
+  timeBase: '1/44100',
+  channels: 1,
+  channelLayout: 'mono',
+  chapters: [{ id: 0, start: 0, end: 3, title: 'Intro' }],
+  embeddedCoverArt: null,
+  metaTags: { tagTitle: 'Episode 1' },
+  mimeType: 'audio/mpeg',
+}
+
+describe('isStoredAudioFile (the hand-written AudioFile check of episode lists)', () => {
+  it('accepts what the contract accepts', () => {
+    expect(AudioFile.safeParse(stored).success).toBe(true)
+    expect(isStoredAudioFile(JSON.parse(JSON.stringify(stored)))).toBe(true)
+  })
+
+  it('refuses a file missing or mistyping any field the contract requires, as the contract does', () => {
+    const keys = [
+      ...Object.keys(AudioFile.shape).map((k) => [k] as const),
+      ...Object.keys(AudioFile.shape.metadata.shape).map((k) => ['metadata', k] as const),
+    ]
+    for (const key of keys) {
+      for (const broken of [undefined, { wrong: true }]) {
+        const copy = JSON.parse(JSON.stringify(stored)) as Record<string, Record<string, unknown>>
+        if (key.length === 1) (copy as Record<string, unknown>)[key[0]] = broken
+        else copy.metadata![key[1]!] = broken
+        expect([key.join('.'), AudioFile.safeParse(copy).success]).toEqual([key.join('.'), false])
+        expect([key.join('.'), isStoredAudioFile(copy)]).toEqual([key.join('.'), false])
+      }
+    }
+    expect(isStoredAudioFile({ ...stored, chapters: [{ id: 0, start: 'x', end: 3, title: 'Intro' }] })).toBe(
+      false,
+    )
+    expect(isStoredAudioFile(null)).toBe(false)
+  })
+})
