@@ -1,5 +1,6 @@
 import fs from 'node:fs'
-import { XMLParser, XMLValidator } from 'fast-xml-parser'
+import { XMLValidator } from 'fast-xml-parser'
+import { safeXmlParser } from '../files/safe-xml.ts'
 import { z } from 'zod'
 import { CLEARABLE_FIELDS, type BookMeta, type BookMetaDraft, type SeriesEntry } from './book-meta.ts'
 import { splitPersonNames } from './names.ts'
@@ -97,7 +98,10 @@ export function parseAbsBookJson(text: string): BookMetaDraft {
  * A book's metadata.json in Audiobookshelf's layout (what an edit writes so it survives rescans): every
  * field present, empty ones as null or [], series as "Name #sequence".
  */
-export function toAbsBookJson(meta: Omit<BookMeta, 'chapters'>, chapters: readonly { start: number; end: number; title: string }[]) {
+export function toAbsBookJson(
+  meta: Omit<BookMeta, 'chapters'>,
+  chapters: readonly { start: number; end: number; title: string }[],
+) {
   return {
     tags: meta.tags,
     chapters: chapters.map((c, id) => ({ id, start: c.start, end: c.end, title: c.title })),
@@ -167,17 +171,7 @@ export function parseAbsPodcastJson(text: string): PodcastMetaDraft {
  * XML for metadata files: entities are never expanded (no DTD, no billion laughs), attributes kept,
  * namespace prefixes dropped so `dc:title` and `title` read alike; nesting bounded.
  */
-const xmlParser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  removeNSPrefix: true,
-  processEntities: false,
-  htmlEntities: false,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  maxNestedTags: 64,
-})
+const xmlParser = safeXmlParser({ removeNSPrefix: true })
 
 /** Parses well-formed XML only: a truncated or malformed file is refused, not half-read. */
 export function parseXml(text: string): unknown {

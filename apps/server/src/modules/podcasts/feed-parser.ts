@@ -1,4 +1,5 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser'
+import { XMLValidator } from 'fast-xml-parser'
+import { safeXmlParser } from '../../files/safe-xml.ts'
 
 /** An episode of a podcast feed, as Shelfcast keeps it. */
 export interface FeedEpisode {
@@ -40,17 +41,8 @@ export class FeedError extends Error {}
  * Namespaced names stay (itunes:image is not image); entities are never expanded (a billion-laughs or
  * external-entity DTD does nothing), only the five XML ones and character references are decoded in text.
  */
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
+const parser = safeXmlParser({
   removeNSPrefix: false,
-  processEntities: false,
-  htmlEntities: false,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  maxNestedTags: 64,
-  cdataPropName: false,
   isArray: (name) => ['item', 'itunes:category', 'category'].includes(name),
 })
 

@@ -1,22 +1,13 @@
 import type { OpmlFeed } from '@shelfcast/contracts'
-import { XMLParser, XMLValidator } from 'fast-xml-parser'
+import { XMLValidator } from 'fast-xml-parser'
+import { safeXmlParser } from '../../files/safe-xml.ts'
 import { httpUrl, xmlText } from './feed-parser.ts'
 
 /** Why an OPML file cannot be read, in the words the client shows. */
 export class OpmlError extends Error {}
 
 /** Entities are never expanded (a DTD does nothing); outlines nest as deep as 64 levels at most. */
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  processEntities: false,
-  htmlEntities: false,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  maxNestedTags: 64,
-  isArray: (name) => name === 'outline',
-})
+const parser = safeXmlParser({ removeNSPrefix: false, isArray: (name) => name === 'outline' })
 
 type Node = Record<string, unknown>
 const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v)
