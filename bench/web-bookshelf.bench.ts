@@ -6,9 +6,10 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { chromium, type Page } from '@playwright/test'
+import { chromium } from '@playwright/test'
 import BetterSqlite3 from 'better-sqlite3'
 import { startServer } from '../e2e/server-fixture.ts'
+import { logInAsRoot, median } from './browser-helpers.ts'
 import { makeCoverImage } from '../scripts/media/index.ts'
 import { generateSyntheticLibrary } from './synthetic-library.ts'
 
@@ -20,11 +21,6 @@ const FIRST_SCREEN_BUDGET_MS = 1000
 const DOM_CARD_BUDGET = 300
 /** Each timing is the median of this many runs (the dev machines are shared). */
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3)
-
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
-}
 
 /** A database with the root user and a synthetic library; every book with a cover gets a real image (hard links to a few sources). */
 async function prepare(dataDir: string): Promise<{ libraryId: string; covers: number; ms: number }> {
@@ -92,15 +88,6 @@ function firstScreenReady(): Promise<number> {
 
 const cardsInDom = () => document.querySelectorAll('[data-testid="bookshelf-grid"] [data-index]').length
 
-async function logIn(page: Page, url: string) {
-  await page.goto(`${url}/login`)
-  const form = page.getByTestId('login-form')
-  await form.getByLabel('Username').fill('root')
-  await form.getByLabel('Password', { exact: true }).fill('rootpass')
-  await form.getByRole('button', { name: 'Submit' }).click()
-  await page.getByTestId('app-bar').waitFor()
-}
-
 /** BENCH_DATA_DIR keeps the prepared data for the next run (preparing 100,000 books takes a while). */
 async function preparedData(): Promise<{
   dataDir: string
@@ -163,7 +150,7 @@ async function main() {
           if (kind === 'cold') fs.rmSync(coverCache, { recursive: true, force: true })
           const context = await browser.newContext({ viewport: { width: WIDTH, height: HEIGHT } })
           const page = await context.newPage()
-          await logIn(page, server.url)
+          await logInAsRoot(page, server.url)
           await page.goto(bookshelf)
           loads[kind]!.push(await page.evaluate(firstScreenReady))
           if (kind === 'warm') {
@@ -195,7 +182,7 @@ async function main() {
         if (request.url().includes(`/api/libraries/${prepared.libraryId}/items`))
           itemRequests.push(request.url())
       })
-      await logIn(page, server.url)
+      await logInAsRoot(page, server.url)
       const inApp: number[] = []
       let requestsForFirstScreen = 0
       for (let i = 0; i < REPEAT; i++) {

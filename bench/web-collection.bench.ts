@@ -6,9 +6,10 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { chromium, type Page } from '@playwright/test'
+import { chromium } from '@playwright/test'
 import BetterSqlite3 from 'better-sqlite3'
 import { startServer } from '../e2e/server-fixture.ts'
+import { logInAsRoot, median } from './browser-helpers.ts'
 import { makeCoverImage } from '../scripts/media/index.ts'
 import { generateSyntheticLibrary } from './synthetic-library.ts'
 
@@ -17,7 +18,6 @@ const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 5_000)
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 5)
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const BUDGET_MS = 500
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN
 
 /** Resolves in the page once rows fill the viewport with their covers settled; answers performance.now() then. */
 function firstRowsReady(): Promise<number> {
@@ -33,15 +33,6 @@ function firstRowsReady(): Promise<number> {
     }
     check()
   })
-}
-
-async function logIn(page: Page, url: string) {
-  await page.goto(`${url}/login`)
-  const form = page.getByTestId('login-form')
-  await form.getByLabel('Username').fill('root')
-  await form.getByLabel('Password', { exact: true }).fill('rootpass')
-  await form.getByRole('button', { name: 'Submit' }).click()
-  await page.getByTestId('app-bar').waitFor()
 }
 
 async function main() {
@@ -83,7 +74,7 @@ async function main() {
         for (let i = 0; i < REPEAT; i++) {
           const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
           const page = await context.newPage()
-          await logIn(page, server.url)
+          await logInAsRoot(page, server.url)
           await page.goto(`${server.url}/${kind}/${id}`)
           loads.push(await page.evaluate(firstRowsReady))
           domRows = Math.max(domRows, await page.evaluate(() => document.querySelectorAll('[data-testid="list-entry"]').length))
