@@ -8,7 +8,7 @@ import {
   EmptyPanel,
   Icon,
   IconButton,
-  LoadingBox,
+  QueryView,
   PageHeader,
   Toggle,
 } from '@/components/ui/index.ts'
@@ -93,15 +93,12 @@ export function ConfigApiKeysPage() {
         }
       />
 
-      {query.isPending ? (
-        <LoadingBox message={t('MessageLoading')} />
-      ) : query.isError ? (
-        <p role="alert" className="mt-8 text-error">
-          {errorMessage(query.error, t, 'ToastFailedToLoadData')}
-        </p>
-      ) : keys.length === 0 ? (
-        <EmptyPanel icon="key">{t('MessageNoApiKeys')}</EmptyPanel>
-      ) : (
+      <QueryView
+        pending={query.isPending}
+        error={query.isError ? errorMessage(query.error, t, 'ToastFailedToLoadData') : null}
+        loadingLabel={t('MessageLoading')}
+        empty={keys.length === 0 && <EmptyPanel icon="key">{t('MessageNoApiKeys')}</EmptyPanel>}
+      >
         <DataTable
           testId="api-keys-table"
           columns={[t('LabelName'), t('LabelUser'), t('LabelActive'), t('LabelExpires'), t('LabelLastUsed')]}
@@ -138,7 +135,7 @@ export function ConfigApiKeysPage() {
             </tr>
           ))}
         </DataTable>
-      )}
+      </QueryView>
 
       {creating && <ApiKeyModal users={users.data ?? []} onClose={() => setCreating(false)} />}
 

@@ -9,7 +9,7 @@ import {
   EmptyPanel,
   Icon,
   IconButton,
-  LoadingBox,
+  QueryView,
   PageHeader,
 } from '@/components/ui/index.ts'
 import { errorMessage } from '@/lib/error-message.ts'
@@ -51,15 +51,16 @@ export function CustomProvidersPage() {
         }
       />
 
-      {query.isPending ? (
-        <LoadingBox message={t('MessageLoading')} />
-      ) : query.isError ? (
-        <p role="alert" className="mt-8 text-error">
-          {errorMessage(query.error, t, 'ToastFailedToLoadData')}
-        </p>
-      ) : providers.length === 0 ? (
-        <EmptyPanel icon="database">{t('MessageNoCustomMetadataProviders')}</EmptyPanel>
-      ) : (
+      <QueryView
+        pending={query.isPending}
+        error={query.isError ? errorMessage(query.error, t, 'ToastFailedToLoadData') : null}
+        loadingLabel={t('MessageLoading')}
+        empty={
+          providers.length === 0 && (
+            <EmptyPanel icon="database">{t('MessageNoCustomMetadataProviders')}</EmptyPanel>
+          )
+        }
+      >
         <DataTable
           testId="custom-providers-table"
           minWidthClass="min-w-[36rem]"
@@ -90,7 +91,7 @@ export function CustomProvidersPage() {
             </tr>
           ))}
         </DataTable>
-      )}
+      </QueryView>
 
       {adding && <AddProviderModal onClose={() => setAdding(false)} />}
 

@@ -1,7 +1,7 @@
 import type { User } from '@shelfcast/contracts'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Badge, Button, ConfirmPrompt, Icon, LoadingBox, cn } from '@/components/ui/index.ts'
+import { Badge, Button, ConfirmPrompt, Icon, QueryView, cn } from '@/components/ui/index.ts'
 import { sortLibraries, useLibraries } from '@/features/libraries/index.ts'
 import { accountTypeKeys } from '@/features/auth/index.ts'
 import { errorMessage } from '@/lib/error-message.ts'
@@ -70,13 +70,11 @@ export function ConfigUsersPage() {
         </Button>
       </div>
 
-      {query.isPending ? (
-        <LoadingBox message={t('MessageLoading')} />
-      ) : query.isError ? (
-        <p role="alert" className="mt-8 text-error">
-          {errorMessage(query.error, t, 'ToastFailedToLoadData')}
-        </p>
-      ) : (
+      <QueryView
+        pending={query.isPending}
+        error={query.isError ? errorMessage(query.error, t, 'ToastFailedToLoadData') : null}
+        loadingLabel={t('MessageLoading')}
+      >
         <div className="mt-6 overflow-x-auto rounded-2xl border border-border bg-surface">
           <table data-testid="users-table" className="w-full min-w-[36rem] text-left text-sm">
             <thead className="border-b border-border text-xs tracking-wide text-muted uppercase">
@@ -163,7 +161,7 @@ export function ConfigUsersPage() {
             </tbody>
           </table>
         </div>
-      )}
+      </QueryView>
 
       {editing && <UserModal user={editing.user} libraries={libraries} onClose={() => setEditing(null)} />}
 
