@@ -5,7 +5,7 @@ import {
   type LoggedIn,
   type TestApp,
 } from '../../test-support/test-app.ts'
-import { EMPTY_PASSWORD_MESSAGE } from '../users/users.service.ts'
+import { EMPTY_PASSWORD_MESSAGE, GUEST_PASSWORD_MESSAGE } from '../users/users.service.ts'
 
 describe('PATCH /api/me/password', () => {
   let t: TestApp
@@ -83,6 +83,16 @@ describe('PATCH /api/me/password', () => {
       ).statusCode,
     ).toBe(401)
     await t.login('alice', 'second-pw')
+  })
+
+  it('a guest (a shared account) cannot change its password: 403 with a message, old password still works', async () => {
+    await t.createUser(root.accessToken, { username: 'visitor', password: 'guest-pw', type: 'guest' })
+    const s = await t.login('visitor', 'guest-pw')
+    const res = await change(s.accessToken, 'guest-pw', 'taken-over')
+    expect(res.statusCode).toBe(403)
+    expect(res.body).toBe(GUEST_PASSWORD_MESSAGE)
+    expect(await me(s.accessToken)).toBe(200)
+    await t.login('visitor', 'guest-pw')
   })
 
   it('root may set an empty password and log in with it', async () => {

@@ -5,12 +5,15 @@ import { requireAuth } from '../../http/auth-guard.ts'
 import { badRequest, HttpError } from '../../http/errors.ts'
 import { parseInput } from '../../http/parse.ts'
 import { verifyPassword } from '../users/passwords.ts'
+import { assertMayChangeOwnPassword } from '../users/users.service.ts'
 
 export function registerMeRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/me', async (request) => ctx.playback.progress.userJson(requireAuth(request).user))
 
   app.patch('/api/me/password', async (request) => {
     const auth = requireAuth(request)
+    // Refused before the current password is checked: a guest gets no password-guessing oracle here.
+    assertMayChangeOwnPassword(auth.user)
     // Password guessing through this route counts toward the same limit as the login form.
     const slot = ctx.limiters.login.take(request.ip)
     let body

@@ -13,6 +13,12 @@ import { isAdmin, outranks, toUserJson, toUserSummary, type UserRecord } from '.
 import type { UsersRepository } from './users.repository.ts'
 
 export const EMPTY_PASSWORD_MESSAGE = 'Must have a password, only root user can have an empty password'
+export const GUEST_PASSWORD_MESSAGE = 'Guest accounts cannot change their password'
+
+/** Guests are shared accounts (as in Audiobookshelf): one guest must not lock the others out. */
+export function assertMayChangeOwnPassword(user: Pick<UserRecord, 'type'>) {
+  if (user.type === 'guest') throw forbidden(GUEST_PASSWORD_MESSAGE)
+}
 
 /** Ends every login session of a user (all but one when given), and their sockets. */
 export type RevokeSessions = (userId: string, keepSessionId?: string) => Promise<void>
@@ -130,6 +136,7 @@ export class UsersService {
 
   /** Changes the caller's own password; other login sessions end, this one stays. */
   async changeOwnPassword(user: UserRecord, newPassword: string, keepSessionId: string | undefined) {
+    assertMayChangeOwnPassword(user)
     if (newPassword === '' && user.type !== 'root') throw badRequest(EMPTY_PASSWORD_MESSAGE)
     const next: UserRecord = {
       ...user,
