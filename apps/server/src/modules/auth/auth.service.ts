@@ -31,6 +31,8 @@ export interface ClientMeta {
 }
 
 const INVALID_LOGIN = 'Invalid username or password'
+/** Rotations followed within one grace window before giving up (a client refreshing in a loop). */
+const MAX_LINEAGE_HOPS = 20
 
 export class AuthService {
   private readonly config: Config
@@ -93,7 +95,8 @@ export class AuthService {
 
   /**
    * Rotates a refresh token. A token rotated within the grace window still works (tabs that
-   * refresh together); one presented after it is a replay, so the whole session ends.
+   * refresh together) and answers the current token of the same lineage, not a second successor;
+   * one presented after it is a replay, so the whole session ends.
    */
   async refresh(refreshToken: string): Promise<IssuedTokens> {
     const now = this.clock()
@@ -113,16 +116,33 @@ export class AuthService {
       await this.sessions.deleteSession(session.id)
       throw new HttpError(401, 'Invalid refresh token', { asJson: true })
     }
-    const next = newRefreshToken()
+    const successor = this.signer.successorOf(refreshToken)
     await this.sessions.rotate({
       oldHash,
-      newHash: hashRefreshToken(next),
+      newHash: hashRefreshToken(successor),
       sessionId: session.id,
       now,
       expiresAt: now + this.config.refreshTokenExpirySec * 1000,
     })
+    const current = await this.currentOfLineage(successor, session.id)
     await this.users.touchLastSeen(user.id)
-    return { user, sessionId: session.id, refreshToken: next, accessToken: await this.issueAccessToken(user, session.id) }
+    return { user, sessionId: session.id, refreshToken: current, accessToken: await this.issueAccessToken(user, session.id) }
+  }
+
+  /**
+   * The current token of a lineage, starting from a successor: a token replaced again meanwhile (a
+   * second tab that refreshed within the grace window) leads on to its own successor, so every
+   * refresh inside the window answers the same token, never a fork.
+   */
+  private async currentOfLineage(start: string, sessionId: string): Promise<string> {
+    let token = start
+    for (let hop = 0; hop < MAX_LINEAGE_HOPS; hop++) {
+      const row = await this.sessions.findRefreshToken(hashRefreshToken(token))
+      if (!row || row.sessionId !== sessionId) break
+      if (row.replacedAt === null) return token
+      token = this.signer.successorOf(token)
+    }
+    throw new HttpError(401, 'Invalid refresh token', { asJson: true })
   }
 
   /** Resolves a bearer token (access JWT or API key) to a live user, or null. */

@@ -96,16 +96,40 @@ describe('refresh tokens', () => {
     expect(res.cookies.find((c) => c.name === 'refresh_token')?.value).toBe('')
   })
 
-  it('a rotated token still works inside the grace window (two tabs refreshing together)', async () => {
+  it('a rotated token still works inside the grace window (two tabs refreshing together), in one lineage', async () => {
     const login = await t.login(ROOT.username, ROOT.password)
     const tab1 = await refreshWithCookie(login.refreshToken)
     t.clock.advance(t.config.refreshTokenGraceSec * 1000 - 1000)
     const tab2 = await refreshWithCookie(login.refreshToken)
     expect(tab1.statusCode).toBe(200)
     expect(tab2.statusCode).toBe(200)
-    // Both tabs keep a working session.
+    // Not a fork: the second refresh answers the same successor as the first.
+    expect(refreshCookieOf(tab2)).toBe(refreshCookieOf(tab1))
+    expect(await meStatus(tab2.json<LoginResponse>().user.accessToken ?? '')).toBe(200)
     expect((await refreshWithCookie(refreshCookieOf(tab1) ?? '')).statusCode).toBe(200)
-    expect((await refreshWithCookie(refreshCookieOf(tab2) ?? '')).statusCode).toBe(200)
+  })
+
+  it('within the grace window an old token answers the newest token of its lineage; the lineage then stays single', async () => {
+    const login = await t.login(ROOT.username, ROOT.password, { 'x-return-tokens': 'true' })
+    const first = (await refreshWithHeader(login.refreshToken)).json<LoginResponse>().user.refreshToken ?? ''
+    const second = (await refreshWithHeader(first)).json<LoginResponse>().user.refreshToken ?? ''
+    expect(new Set([login.refreshToken, first, second]).size).toBe(3)
+    // Concurrent replays of the original (a retrying app): every one answers the current token.
+    const replays = await Promise.all([1, 2, 3].map(() => refreshWithHeader(login.refreshToken)))
+    expect(replays.map((r) => r.statusCode)).toEqual([200, 200, 200])
+    expect(replays.map((r) => r.json<LoginResponse>().user.refreshToken)).toEqual([second, second, second])
+    // After the window, any superseded token of the lineage is a replay and ends the session.
+    t.clock.advance(t.config.refreshTokenGraceSec * 1000 + 1000)
+    expect((await refreshWithHeader(second)).statusCode).toBe(200)
+    t.clock.advance(t.config.refreshTokenGraceSec * 1000 + 1000)
+    expect((await refreshWithHeader(first)).statusCode).toBe(401)
+  })
+
+  it('concurrent first refreshes of one token answer one successor', async () => {
+    const login = await t.login(ROOT.username, ROOT.password, { 'x-return-tokens': 'true' })
+    const answers = await Promise.all([1, 2, 3, 4].map(() => refreshWithHeader(login.refreshToken)))
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200])
+    expect(new Set(answers.map((r) => r.json<LoginResponse>().user.refreshToken)).size).toBe(1)
   })
 
   it('reuse after the grace window revokes the whole session, and only that session', async () => {

@@ -67,24 +67,30 @@ export class SessionsRepository {
     return r ? { sessionId: r.session_id, replacedAt: r.replaced_at, expiresAt: r.expires_at } : null
   }
 
-  /** Marks the presented token replaced (if it was current) and adds its successor, atomically. */
-  async rotate(a: { oldHash: string; newHash: string; sessionId: string; now: number; expiresAt: number }) {
-    await this.db.transaction().execute(async (trx) => {
-      await trx
+  /**
+   * Marks the presented token replaced and adds its successor, atomically, when it is still current;
+   * answers false (and changes nothing) when it was already rotated, e.g. by a concurrent request.
+   */
+  async rotate(a: { oldHash: string; newHash: string; sessionId: string; now: number; expiresAt: number }): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const claimed = await trx
         .updateTable('refresh_tokens')
         .set({ replaced_at: a.now })
         .where('token_hash', '=', a.oldHash)
         .where('replaced_at', 'is', null)
-        .execute()
+        .executeTakeFirst()
+      if (Number(claimed.numUpdatedRows) === 0) return false
       await trx
         .insertInto('refresh_tokens')
         .values({ token_hash: a.newHash, session_id: a.sessionId, created_at: a.now, replaced_at: null, expires_at: a.expiresAt })
+        .onConflict((oc) => oc.column('token_hash').doNothing())
         .execute()
       await trx
         .updateTable('sessions')
         .set({ last_used_at: a.now, expires_at: a.expiresAt })
         .where('id', '=', a.sessionId)
         .execute()
+      return true
     })
   }
 

@@ -13,10 +13,23 @@ type ApiClaims = z.infer<typeof ApiKeyClaims>
  */
 export class TokenSigner {
   private readonly secret: Uint8Array
+  private readonly successorKey: Buffer
   private readonly now: () => number
   constructor(secret: Uint8Array, now: () => number) {
     this.secret = secret
+    // A key of its own for refresh-token successors, so the JWT key is used for nothing else.
+    this.successorKey = Buffer.from(crypto.hkdfSync('sha256', secret, Buffer.alloc(0), 'shelfcast refresh-token successor', 32))
     this.now = now
+  }
+
+  /**
+   * The refresh token that replaces `token` when it rotates: a keyed hash of it, so the same token
+   * always rotates to the same successor. Rotating twice within the grace window (tabs, retries,
+   * races) therefore answers one lineage, and no successor is ever stored in plaintext: only whoever
+   * holds the old token (and the server key) can compute it.
+   */
+  successorOf(token: string): string {
+    return crypto.createHmac('sha256', this.successorKey).update(token).digest('base64url')
   }
 
   private nowSec() {
