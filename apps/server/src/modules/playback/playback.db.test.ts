@@ -299,6 +299,34 @@ describe('playback', () => {
     expect(all.total).toBeGreaterThan(3)
   })
 
+  it("authorises every session id before closing or deleting: nobody ends another user's playback", async () => {
+    const rootPlay = (await play(id(MP3_BOOK), { deviceInfo: device('owner'), supportedMimeTypes: ['audio/mpeg'] })).json<OpenPlaybackSession>()
+    const track = () => t.inject({ method: 'GET', url: `/public/session/${rootPlay.id}/track/1`, headers: { range: 'bytes=0-9' } })
+    const sync = () => t.call('POST', `/api/session/${rootPlay.id}/sync`, token, { currentTime: 2, timeListened: 1 })
+
+    // A non-admin deleting someone else's open session: 404, and the session is untouched.
+    const del = await t.call('DELETE', `/api/sessions/${rootPlay.id}`, userToken)
+    expect(del.statusCode).toBe(404)
+    expect(del.body).toBe('Session not found')
+    expect((await sync()).statusCode).toBe(200)
+    expect((await track()).statusCode).toBe(206)
+    expect((await t.call('GET', `/api/session/${rootPlay.id}`, token)).statusCode).toBe(200)
+    // The batch route is for admins only.
+    expect((await t.call('POST', '/api/sessions/batch/delete', userToken, { sessions: [rootPlay.id] })).statusCode).toBe(403)
+    expect((await sync()).statusCode).toBe(200)
+
+    // The owner may delete their own open session: it closes, then its row goes.
+    const readerPlay = (await play(id(TAGGED_BOOK), { supportedMimeTypes: ['audio/mpeg'] }, userToken)).json<OpenPlaybackSession>()
+    expect((await t.call('DELETE', `/api/sessions/${readerPlay.id}`, userToken)).statusCode).toBe(200)
+    expect((await t.call('GET', `/api/session/${readerPlay.id}`, userToken)).statusCode).toBe(404)
+    expect((await t.call('DELETE', `/api/sessions/${readerPlay.id}`, userToken)).statusCode).toBe(404)
+
+    // An admin may delete anyone's, in a batch with unknown ids skipped.
+    expect((await t.call('POST', '/api/sessions/batch/delete', token, { sessions: [rootPlay.id, 'no-such-session'] })).statusCode).toBe(200)
+    expect((await sync()).statusCode).toBe(404)
+    expect((await track()).statusCode).toBe(404)
+  })
+
   it('keeps bookmarks and progress in the user JSON; hides from continue listening; deletes progress', async () => {
     const itemId = id(M4B_BOOK)
     const created = await t.call('POST', `/api/me/item/${itemId}/bookmark`, token, { time: 7, title: 'Good bit' })

@@ -212,11 +212,15 @@ export class PlaybackRepository {
     return (await this.db.selectFrom('playback_sessions').selectAll().where('id', '=', id).executeTakeFirst()) ?? null
   }
 
-  async deleteSessions(ids: readonly string[], userId?: string): Promise<number> {
+  /** The owners of the given sessions that exist. */
+  async sessionOwners(ids: readonly string[]): Promise<{ id: string; user_id: string }[]> {
+    if (ids.length === 0) return []
+    return this.db.selectFrom('playback_sessions').select(['id', 'user_id']).where('id', 'in', [...ids]).execute()
+  }
+
+  async deleteSessions(ids: readonly string[]): Promise<number> {
     if (ids.length === 0) return 0
-    let q = this.db.deleteFrom('playback_sessions').where('id', 'in', [...ids])
-    if (userId) q = q.where('user_id', '=', userId)
-    const r = await q.executeTakeFirst()
+    const r = await this.db.deleteFrom('playback_sessions').where('id', 'in', [...ids]).executeTakeFirst()
     return Number(r.numDeletedRows)
   }
 

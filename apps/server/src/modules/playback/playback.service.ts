@@ -463,10 +463,16 @@ export class PlaybackService {
     }
   }
 
+  /**
+   * Deletes listening sessions, open ones closed first. Every id is authorised before anything is
+   * closed or deleted: for a non-admin another user's session is as missing as an unknown one, and
+   * neither is touched. Returns how many were deleted.
+   */
   async deleteSessions(user: UserRecord, ids: readonly string[]): Promise<number> {
-    const open = ids.filter((id) => this.open.has(id))
-    for (const id of open) await this.closeSession(id, true)
-    return this.d.repo.deleteSessions(ids, isAdmin(user) ? undefined : user.id)
+    const found = await this.d.repo.sessionOwners(ids)
+    const allowed = isAdmin(user) ? found : found.filter((r) => r.user_id === user.id)
+    for (const { id } of allowed) if (this.open.has(id)) await this.closeSession(id, true)
+    return this.d.repo.deleteSessions(allowed.map((r) => r.id))
   }
 
   async listeningStats(userId: string): Promise<ListeningStats> {
