@@ -79,10 +79,24 @@ describe('auth guard: every bad token is a 401, never a 5xx', () => {
     await expect401('/api/libraries/..%2f..%2fstatus')
   })
 
-  it('accepts ?token= on GET (media URLs) but not on other methods', async () => {
-    expect((await t.call('GET', `/api/me?token=${root.accessToken}`)).statusCode).toBe(200)
+  it('refuses ?token= on ordinary API routes (tokens stay out of logs, history and Referer)', async () => {
+    for (const url of ['/api/me', '/api/users', '/api/libraries', '/api/sessions']) {
+      await expect401(`${url}?token=${root.accessToken}`)
+      expect((await t.call('GET', url, root.accessToken)).statusCode).toBe(200) // control: the token is good
+    }
     const post = await t.inject({ method: 'POST', url: `/api/authorize?token=${root.accessToken}` })
     expect(post.statusCode).toBe(401)
+  })
+
+  it('accepts ?token= on GET and HEAD of a route that declares queryToken (media URLs), on no other method', async () => {
+    // Any unmatched item id is a 404 after authentication, a missing token a 401: enough to tell them apart.
+    const media = ['/api/items/nope/file/1', '/api/items/nope/ebook', '/api/items/nope/download', '/api/libraries/nope/download?ids=a']
+    for (const url of media) {
+      const sep = url.includes('?') ? '&' : '?'
+      await expect401(url)
+      expect((await t.inject({ method: 'GET', url: `${url}${sep}token=${root.accessToken}` })).statusCode).toBe(404)
+      expect((await t.inject({ method: 'HEAD', url: `${url}${sep}token=${root.accessToken}` })).statusCode).toBe(404)
+    }
   })
 
   it('refuses an access token once it expired (fake clock)', async () => {

@@ -14,20 +14,33 @@ declare module 'fastify' {
     access?: RouteAccess
     /** Checked here for every caller, so no API call skips what the client hides. */
     permission?: RoutePermission
+    /**
+     * The route is loaded by a URL a browser opens without headers (<audio>, <a download>, an ebook
+     * reader): it may take its token as `?token=` on GET/HEAD. Nowhere else, so tokens stay out of
+     * the logs, history and Referer headers of ordinary API calls.
+     */
+    queryToken?: boolean
   }
   interface FastifyRequest {
     auth: AuthContext | null
   }
 }
 
-/** The bearer token of a request: the Authorization header, or `?token=` on GET/HEAD (media URLs). */
+/** The route config of a media URL opened by the browser itself (see `queryToken`). */
+export const MEDIA_URL = { queryToken: true } as const
+
+/**
+ * The bearer token of a request: the Authorization header, or `?token=` on GET/HEAD of a route that
+ * declared `queryToken` (media URLs).
+ */
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization
   if (typeof header === 'string') {
     const m = /^Bearer\s+(\S+)\s*$/i.exec(header)
     if (m?.[1]) return m[1]
   }
-  if (request.method === 'GET' || request.method === 'HEAD') {
+  const mediaUrl = request.routeOptions.config?.queryToken === true
+  if (mediaUrl && (request.method === 'GET' || request.method === 'HEAD')) {
     const q = (request.query as Record<string, unknown> | undefined)?.token
     if (typeof q === 'string' && q.length > 0) return q
   }

@@ -53,12 +53,13 @@ describe('API keys', () => {
     expect(listed.every((k) => !('apiKey' in k))).toBe(true)
   })
 
-  it('authenticates as its user (header or ?token=), and is not a refresh token', async () => {
+  it('authenticates as its user (header; ?token= only on media URLs), and is not a refresh token', async () => {
     const key = await mustCreate(root.accessToken, { name: 'as user1', userId: plainUser.id })
     const me = await t.call('GET', '/api/me', key.apiKey)
     expect(me.statusCode).toBe(200)
     expect(me.json<User>().id).toBe(plainUser.id)
-    expect((await t.inject({ method: 'GET', url: `/api/me?token=${key.apiKey}` })).statusCode).toBe(200)
+    expect((await t.inject({ method: 'GET', url: `/api/me?token=${key.apiKey}` })).statusCode).toBe(401)
+    expect((await t.inject({ method: 'GET', url: `/api/items/nope/file/1?token=${key.apiKey}` })).statusCode).toBe(404)
     expect(await status('GET', '/api/users', key.apiKey)).toBe(403)
     const refresh = await t.inject({
       method: 'POST',

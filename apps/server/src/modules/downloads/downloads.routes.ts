@@ -2,7 +2,7 @@ import { limits } from '@shelfcast/contracts'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
-import { requireAuth } from '../../http/auth-guard.ts'
+import { MEDIA_URL, requireAuth } from '../../http/auth-guard.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import { parseInput } from '../../http/parse.ts'
 import { contentDisposition, sendFile } from '../../http/send-file.ts'
@@ -16,7 +16,7 @@ const IdsQuery = z.object({ ids: z.string().min(1, 'No items given').max(40 * 10
 export function registerDownloadsRoutes(app: FastifyInstance, ctx: AppContext) {
   const items = ctx.browse.items
 
-  app.get('/api/items/:id/download', { config: { permission: 'download' } }, async (request, reply) => {
+  app.get('/api/items/:id/download', { config: { ...MEDIA_URL, permission: 'download' } }, async (request, reply) => {
     const { id } = parseInput(IdParams, request.params)
     const [item] = await items.downloadable(requireAuth(request).user, [id])
     if (!item || item.files.length === 0) throw notFound('Item not found')
@@ -26,7 +26,7 @@ export function registerDownloadsRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.type('application/zip').send(zipItems([item], false))
   })
 
-  app.get('/api/libraries/:id/download', { config: { permission: 'download' } }, async (request, reply) => {
+  app.get('/api/libraries/:id/download', { config: { ...MEDIA_URL, permission: 'download' } }, async (request, reply) => {
     const { id } = parseInput(IdParams, request.params)
     const ids = [...new Set(parseInput(IdsQuery, request.query).ids.split(',').filter(Boolean))]
     if (ids.length > limits.batchDownloadMaxItems) throw badRequest(`At most ${limits.batchDownloadMaxItems} items can be downloaded at once`)

@@ -2,7 +2,7 @@ import { BatchGetItemsRequest, CoverQuery, ItemQuery } from '@shelfcast/contract
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
-import { requireAuth } from '../../http/auth-guard.ts'
+import { MEDIA_URL, requireAuth } from '../../http/auth-guard.ts'
 import { notFound } from '../../http/errors.ts'
 import { parseInput } from '../../http/parse.ts'
 import { sendFile } from '../../http/send-file.ts'
@@ -80,7 +80,7 @@ export function registerItemsRoutes(app: FastifyInstance, ctx: AppContext) {
     return sendCover(request, reply, answer, q.ts)
   })
 
-  app.get('/api/items/:id/file/:ino', async (request, reply) => {
+  app.get('/api/items/:id/file/:ino', { config: MEDIA_URL }, async (request, reply) => {
     const { id, ino } = parseInput(FileParams, request.params)
     const file = await items.libraryFile(requireAuth(request).user, id, ino)
     return sendFile(request, reply, file)
@@ -91,6 +91,6 @@ export function registerItemsRoutes(app: FastifyInstance, ctx: AppContext) {
     const file = await items.ebookFile(requireAuth(request).user, id, fileid)
     return sendFile(request, reply, file)
   }
-  app.get('/api/items/:id/ebook', ebook)
-  app.get('/api/items/:id/ebook/:fileid', ebook)
+  app.get('/api/items/:id/ebook', { config: MEDIA_URL }, ebook)
+  app.get('/api/items/:id/ebook/:fileid', { config: MEDIA_URL }, ebook)
 }
