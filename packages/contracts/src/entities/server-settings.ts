@@ -32,6 +32,8 @@ export const ServerSettings = z.object({
   rateLimitLoginRequests: z.number().int(),
   rateLimitLoginWindow: z.number().int(),
   authActiveAuthMethods: z.array(z.string()),
+  /** Browser origins besides the server's own that may use the refresh cookie (e.g. `https://app.example.org`). */
+  allowedOrigins: z.array(z.string().max(300).regex(/^https?:\/\/[^/?#\s]+$/i, 'Origins look like https://host[:port]')).max(50),
 })
 export type ServerSettings = z.infer<typeof ServerSettings>
 
@@ -55,6 +57,7 @@ export const defaultServerSettings = (version: string): ServerSettings => ({
   rateLimitLoginRequests: 40,
   rateLimitLoginWindow: 600000,
   authActiveAuthMethods: ['local'],
+  allowedOrigins: [],
 })
 
 /** PATCH /api/settings: any subset of the editable settings. Unknown keys are refused. */
