@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts'
 import { requireAuth } from '../../http/auth-guard.ts'
 import { HttpError } from '../../http/errors.ts'
 import { parseInput } from '../../http/parse.ts'
+import { assertSameOrigin } from '../../http/same-origin.ts'
 import { buildLoginPayload } from './login-payload.ts'
 
 export const REFRESH_COOKIE = 'refresh_token'
@@ -24,6 +25,10 @@ function setRefreshCookie(ctx: AppContext, request: FastifyRequest, reply: Fasti
 }
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
+  /** The refresh cookie acts alone on refresh and logout: only our own pages (or allowed origins) may use it. */
+  const assertCookieSameOrigin = async (request: FastifyRequest) =>
+    assertSameOrigin(request, (await ctx.settings.getServerSettings()).allowedOrigins)
+
   app.post('/login', { config: { access: 'public' } }, async (request, reply) => {
     const key = request.ip
     reply.headers(ctx.limiters.login.headers(key))
@@ -57,6 +62,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     const fromHeader = typeof header === 'string' && header.length > 0 ? header : null
     const token = fromHeader ?? request.cookies[REFRESH_COOKIE] ?? null
     if (!token) throw new HttpError(401, 'No refresh token provided', { asJson: true })
+    if (!fromHeader) await assertCookieSameOrigin(request)
     if (token.length > 512) throw new HttpError(401, 'Invalid refresh token', { asJson: true })
     try {
       const tokens = await ctx.auth.refresh(token)
@@ -74,6 +80,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/logout', { config: { access: 'public' } }, async (request, reply) => {
     const allDevices = (request.query as Record<string, unknown>).allDevices === '1'
     const cookie = request.cookies[REFRESH_COOKIE]
+    if (cookie) await assertCookieSameOrigin(request)
     const session = cookie ? await ctx.auth.sessionOfRefreshToken(cookie) : null
     const sessionId = request.auth?.sessionId ?? session?.id ?? null
     const userId = request.auth?.user.id ?? session?.userId ?? null

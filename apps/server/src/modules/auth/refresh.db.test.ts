@@ -1,5 +1,6 @@
 import type { LoginResponse } from '@shelfcast/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FOREIGN_ORIGIN_MESSAGE } from '../../http/same-origin.ts'
 import { createInitialisedApp, refreshCookieOf, ROOT, type TestApp } from '../../test-support/test-app.ts'
 
 describe('refresh tokens', () => {
@@ -213,5 +214,68 @@ describe('logout', () => {
     expect(
       (await t.inject({ method: 'POST', url: '/logout', cookies: { refresh_token: 'garbage' } })).statusCode,
     ).toBe(200)
+  })
+})
+
+describe('cookie refresh and logout from another site', () => {
+  let t: TestApp
+  let rootToken: string
+
+  beforeAll(async () => {
+    const app = await createInitialisedApp()
+    t = app.t
+    rootToken = app.root.accessToken
+  })
+  afterAll(() => t.close())
+
+  const host = 'shelf.example:13378'
+  const refresh = (cookie: string, headers: Record<string, string>) =>
+    t.inject({ method: 'POST', url: '/auth/refresh', cookies: { refresh_token: cookie }, headers: { host, ...headers } })
+  const cookieLogin = () => t.login(ROOT.username, ROOT.password)
+
+  it('refuses a foreign Origin or Referer with 403 and a message, and leaves the cookie and session alone', async () => {
+    const s = await cookieLogin()
+    const foreign: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { origin: 'http://shelf.example.evil.example:13378' },
+      { origin: 'null' },
+      { referer: 'https://evil.example/page?x=1' },
+    ]
+    for (const headers of foreign) {
+      const res = await refresh(s.refreshToken, headers)
+      expect(res.statusCode).toBe(403)
+      expect(res.body).toBe(FOREIGN_ORIGIN_MESSAGE)
+      expect(res.cookies).toEqual([])
+    }
+    const logout = await t.inject({ method: 'POST', url: '/logout', cookies: { refresh_token: s.refreshToken }, headers: { host, origin: 'https://evil.example' } })
+    expect(logout.statusCode).toBe(403)
+    expect((await t.call('GET', '/api/me', s.accessToken)).statusCode).toBe(200)
+    // The same cookie from the server's own pages still works (scheme not compared: TLS proxies).
+    expect((await refresh(s.refreshToken, { origin: 'https://shelf.example:13378' })).statusCode).toBe(200)
+  })
+
+  it('accepts its own origin, a same-site Referer, no Origin at all (non-browser), and a header token from anywhere', async () => {
+    expect((await refresh((await cookieLogin()).refreshToken, { origin: `http://${host}` })).statusCode).toBe(200)
+    expect((await refresh((await cookieLogin()).refreshToken, { referer: `http://${host}/library/x` })).statusCode).toBe(200)
+    expect((await refresh((await cookieLogin()).refreshToken, {})).statusCode).toBe(200)
+    const app = await t.login(ROOT.username, ROOT.password, { 'x-return-tokens': 'true' })
+    const viaHeader = await t.inject({
+      method: 'POST',
+      url: '/auth/refresh',
+      headers: { host, origin: 'https://evil.example', 'x-refresh-token': app.refreshToken },
+    })
+    expect(viaHeader.statusCode).toBe(200)
+    const s = await cookieLogin()
+    const logout = await t.inject({ method: 'POST', url: '/logout', cookies: { refresh_token: s.refreshToken }, headers: { host, origin: `http://${host}` } })
+    expect(logout.statusCode).toBe(200)
+    expect((await t.call('GET', '/api/me', s.accessToken)).statusCode).toBe(401)
+  })
+
+  it('accepts an origin listed in the allowedOrigins server setting (exactly, scheme included)', async () => {
+    const patched = await t.call('PATCH', '/api/settings', rootToken, { allowedOrigins: ['https://app.example.org'] })
+    expect(patched.statusCode).toBe(200)
+    expect((await refresh((await cookieLogin()).refreshToken, { origin: 'https://app.example.org' })).statusCode).toBe(200)
+    expect((await refresh((await cookieLogin()).refreshToken, { origin: 'http://app.example.org' })).statusCode).toBe(403)
+    expect((await t.call('PATCH', '/api/settings', rootToken, { allowedOrigins: ['javascript:alert(1)'] })).statusCode).toBe(400)
   })
 })
