@@ -72,6 +72,23 @@ describe('playlists', () => {
     expect((await call('GET', `/api/playlists/${id}`, owner)).statusCode).toBe(404)
   })
 
+  it('removes only entries the user may still see: an item hidden from them now stays, by single or batch remove', async () => {
+    const lister = await s.t.createUser(root, { username: 'lister', password: 'pw', permissions: { update: false } })
+    const token = (await s.t.login('lister', 'pw')).accessToken
+    const { id } = (
+      await call('POST', '/api/playlists', token, { libraryId: s.books, name: 'Mixed', items: [{ libraryItemId: s.id.dune }, { libraryItemId: s.id.hobbit }] })
+    ).json<Playlist>()
+    const explicit = (allowed: boolean) => call('PATCH', `/api/users/${lister.id}`, root, { permissions: { accessExplicitContent: allowed } })
+    expect((await explicit(false)).statusCode).toBe(200) // Dune is explicit
+    const single = await call('DELETE', `/api/playlists/${id}/item/${s.id.dune}`, token)
+    expect(single.statusCode).toBe(200)
+    const batch = await call('POST', `/api/playlists/${id}/batch/remove`, token, { items: [{ libraryItemId: s.id.dune }, { libraryItemId: s.id.hobbit }] })
+    expect(batch.statusCode).toBe(200)
+    expect((await call('GET', `/api/playlists/${id}`, token)).statusCode).toBe(200) // not deleted: Dune is still in it
+    expect((await explicit(true)).statusCode).toBe(200)
+    expect(entries((await call('GET', `/api/playlists/${id}`, token)).json<Playlist>())).toEqual([[s.id.dune, null]])
+  })
+
   it('refuses entries that do not fit the library with a 400', async () => {
     const cases: [unknown, RegExp][] = [
       [{ libraryId: s.books, name: '' }, /Name is required/],

@@ -195,11 +195,16 @@ export class PlaylistsService {
     return this.emitted(user, 'playlist_updated', row.id)
   }
 
-  /** Removes entries; the playlist is deleted when none is left (answers null then). */
+  /**
+   * Removes entries the user may still see; entries of items hidden from them now (tags, explicit,
+   * library access) are as unknown as missing ones and stay. The playlist is deleted when none is
+   * left (answers null then).
+   */
   async removeEntries(user: UserRecord, id: string, refs: readonly PlaylistEntryRef[]): Promise<Playlist | null> {
     const row = await this.rowFor(user, id)
-    const drop = new Set(refs.map((r) => entryKey(toEntry(r))))
+    const asked = new Set(refs.map((r) => entryKey(toEntry(r))))
     const current = await this.current(id)
+    const drop = new Set((await this.visibleEntries(user, current)).map(entryKey).filter((k) => asked.has(k)))
     const next = current.filter((e) => !drop.has(entryKey(e)))
     if (next.length === current.length) return this.get(user, id, true)
     if (next.length === 0) {
