@@ -269,6 +269,11 @@ describe('podcast episode downloads', () => {
     )
 
     const stallA = listed.body.currentDownloads[0]?.id ?? ''
+    // An admin who may not see the podcast (tag limits) cannot cancel its download either.
+    await t.createUser(token, { username: 'tag-limited-admin', password: 'pw', type: 'admin', permissions: { accessAllTags: false }, itemTagsSelected: ['other'] })
+    const limited = (await t.login('tag-limited-admin', 'pw')).accessToken
+    expect((await t.call('DELETE', `/api/podcasts/downloads/${stallA}`, limited)).statusCode).toBe(404)
+    expect(t.ctx.podcastDownloads.queueOf({ libraryItemId: id('Stall Show') }).currentDownloads.map((d) => d.id)).toContain(stallA)
     expect((await call('DELETE', `/api/podcasts/downloads/${stallA}`)).status).toBe(200)
     const cancelled = await socket.waitFor<EpisodeDownload>(
       'episode_download_finished',

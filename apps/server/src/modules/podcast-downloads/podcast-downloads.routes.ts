@@ -52,7 +52,11 @@ export function registerDownloadRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.delete('/api/podcasts/downloads/:downloadId', admin, async (request) => {
     const { downloadId } = parseInput(DownloadParams, request.params)
-    if (!downloads.cancel(downloadId)) throw notFound('Download not found')
+    // The download's podcast is authorised like the podcast routes above before anything is cancelled.
+    const queue = downloads.queueOf({})
+    const download = [...queue.currentDownloads, ...queue.queue].find((d) => d.id === downloadId)
+    const visible = download ? await ctx.browse.items.filterVisible(requireAuth(request).user, [download.libraryItemId]) : []
+    if (visible.length === 0 || !downloads.cancel(downloadId)) throw notFound('Download not found')
     return {}
   })
 
