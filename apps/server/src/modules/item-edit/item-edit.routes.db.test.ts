@@ -163,6 +163,18 @@ describe('editing items', () => {
     expect((await t.call('POST', '/api/items/batch/delete', viewer, { libraryItemIds: [earthsea.id] })).statusCode).toBe(403)
   })
 
+  it('authorises every id of a batch delete or update before writing: items the caller cannot see are untouched', async () => {
+    await t.createUser(token, { username: 'outsider', password: 'pw', permissions: { accessAllLibraries: false, update: true, delete: true }, librariesAccessible: [] })
+    const outsider = (await t.login('outsider', 'pw')).accessToken
+    const earthsea = await item(BOOKS.earthsea)
+    expect((await t.call('POST', '/api/items/batch/delete?hard=1', outsider, { libraryItemIds: [earthsea.id] })).statusCode).toBe(404)
+    expect((await t.call('DELETE', `/api/items/${earthsea.id}`, outsider)).statusCode).toBe(404)
+    const update = await t.call('POST', '/api/items/batch/update', outsider, [{ id: earthsea.id, mediaPayload: { metadata: { title: 'Taken' } } }])
+    expect(update.statusCode).toBe(404)
+    expect(fs.existsSync(path.join(root, BOOKS.earthsea))).toBe(true)
+    expect(bookOf(await item(BOOKS.earthsea)).metadata.title).toBe(bookOf(earthsea).metadata.title)
+  })
+
   it('deletes an item from the database only, or with its files when hard', async () => {
     const loose = await item(BOOKS.loose)
     expect((await t.call('DELETE', `/api/items/${loose.id}`, token)).statusCode).toBe(200)
