@@ -104,6 +104,13 @@ describe('collections', () => {
     expect(ids((await call('GET', `/api/collections/${id}`)).json<Collection>())).toEqual([s.id.hobbit, s.id.earthsea, s.id.dune])
     // A hidden book cannot be added or named by the reader who cannot see it.
     expect((await call('POST', `/api/collections/${id}/book`, kids, { id: s.id.fellowship })).statusCode).toBe(400)
+    // Batches are authorised id by id before any write: a hidden id refuses the whole add, and is never removed.
+    expect((await call('POST', `/api/collections/${id}/batch/add`, kids, { books: [s.id.earthsea, s.id.fellowship] })).statusCode).toBe(400)
+    expect((await call('DELETE', `/api/collections/${id}/book/${s.id.hobbit}`, kids)).statusCode).toBe(200)
+    expect((await call('POST', `/api/collections/${id}/batch/remove`, kids, { books: [s.id.hobbit, s.id.dune, s.id.earthsea] })).statusCode).toBe(200)
+    expect(ids((await call('GET', `/api/collections/${id}`)).json<Collection>())).toEqual([s.id.hobbit, s.id.dune])
+    expect((await call('POST', `/api/collections/${id}/batch/remove`, outsider, { books: [s.id.hobbit] })).statusCode).toBe(404)
+    expect(ids((await call('GET', `/api/collections/${id}`)).json<Collection>())).toEqual([s.id.hobbit, s.id.dune])
   })
 
   it('loses a book when the book is deleted', async () => {
