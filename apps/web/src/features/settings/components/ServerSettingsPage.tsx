@@ -52,7 +52,11 @@ function ServerSettingsForm({ settings }: { settings: ServerSettings }) {
   const changes = changedSettings(settings, {
     ...choices,
     rateLimitLoginRequests: Number(rateLimitLoginRequests),
-    rateLimitLoginWindow: Number(rateLimitLoginWindowMinutes) * MINUTE_MS,
+    // Whole milliseconds; an untouched field keeps the stored value exactly (minutes may not divide it).
+    rateLimitLoginWindow:
+      rateLimitLoginWindowMinutes === String(settings.rateLimitLoginWindow / MINUTE_MS)
+        ? settings.rateLimitLoginWindow
+        : Math.round(Number(rateLimitLoginWindowMinutes) * MINUTE_MS),
   })
   // One sample date for the format previews, fixed for the form's life.
   const [now] = useState(() => Date.now())
