@@ -73,6 +73,25 @@ describe('socket limits before login', () => {
     await expect.poll(() => realtime.socketsFrom('127.0.0.1')).toBe(1)
   })
 
+  it('gives no new deadline for failing again, and one to a socket whose login fails later', async () => {
+    const { base } = await start({ authTimeoutMs: 300 })
+    const retrying = await connect(base)
+    const loggedOut = await connect(base)
+    expect((await loggedOut.auth('good')).event).toBe('init')
+    // Bad tokens sent more often than the deadline do not keep a socket alive.
+    const retry = setInterval(() => retrying.socket.emit('auth', 'bad'), 100)
+    try {
+      expect(await retrying.disconnected(3000)).toBe('io server disconnect')
+    } finally {
+      clearInterval(retry)
+    }
+
+    await sleep(300)
+    expect(loggedOut.socket.connected).toBe(true)
+    expect((await loggedOut.auth('bad')).event).toBe('auth_failed')
+    expect(await loggedOut.disconnected(3000)).toBe('io server disconnect')
+  })
+
   it('caps the sockets open at once per address and frees a place when one closes', async () => {
     const { base } = await start({ maxSocketsPerAddress: 3 })
     const sockets: TestSocket[] = []

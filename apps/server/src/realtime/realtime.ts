@@ -118,15 +118,24 @@ export class Realtime {
 
   private onConnection(socket: ClientSocket, authenticate: SocketAuthenticator) {
     // Until it authenticates a socket costs memory and a ping every 25 s for nothing: drop it in time.
-    const authTimer = setTimeout(() => {
-      if (!socket.data.userId) socket.disconnect(true)
-    }, this.options.authTimeoutMs)
-    authTimer.unref()
+    // Armed again when a logged-in socket's later `auth` fails, so it does not linger logged out either.
+    let authTimer: NodeJS.Timeout | undefined
+    const armAuthTimer = () => {
+      clearTimeout(authTimer)
+      authTimer = setTimeout(() => {
+        if (!socket.data.userId) socket.disconnect(true)
+      }, this.options.authTimeoutMs)
+      authTimer.unref()
+    }
+    armAuthTimer()
     socket.on('auth', async (token: unknown) => {
       const auth = typeof token === 'string' && token.length < 8192 ? await authenticate(token).catch(() => null) : null
       if (!auth) {
+        // Only a socket that was logged in gets a new deadline: failing again and again extends nothing.
+        const wasAuthenticated = !!socket.data.userId
         this.leave(socket)
         socket.emit('auth_failed', { message: 'Invalid token' })
+        if (wasAuthenticated) armAuthTimer()
         return
       }
       const { user, sessionId } = auth
