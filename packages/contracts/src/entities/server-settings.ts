@@ -103,10 +103,14 @@ export const loginRateLimitEnabled = (s: Pick<ServerSettings, 'rateLimitLoginReq
  * settings as they would be after a change, since a PATCH may carry only one of the two values.
  */
 export function serverSettingsLockoutProblem(
-  s: Pick<ServerSettings, 'rateLimitLoginRequests' | 'rateLimitLoginWindow'>,
+  s: Pick<ServerSettings, 'rateLimitLoginRequests' | 'rateLimitLoginWindow' | 'authActiveAuthMethods'>,
 ): string | null {
   if (loginRateLimitEnabled(s) && s.rateLimitLoginRequests < MIN_LOGIN_RATE_LIMIT_REQUESTS) {
     return `Login rate limit requests must be at least ${MIN_LOGIN_RATE_LIMIT_REQUESTS} (or 0 to turn the limit off), so one mistyped password cannot lock everyone out`
+  }
+  // This server has no OpenID sign-in to fall back on: apps hide the password form when 'local' is not listed.
+  if (!s.authActiveAuthMethods.includes('local')) {
+    return 'Password sign-in (local) must stay active: it is the only way to sign in to this server'
   }
   return null
 }

@@ -36,6 +36,7 @@ describe('PATCH /api/settings refuses values that would bloat answers or lock ev
     ['an unknown bookshelf view', { bookshelfView: 7 }, /Unknown bookshelf view/],
     ['no sign-in method', { authActiveAuthMethods: [] }, /At least one sign-in method/],
     ['an unknown sign-in method', { authActiveAuthMethods: ['local', 'magic'] }, /Unknown sign-in method/],
+    ['no password sign-in', { authActiveAuthMethods: ['openid'] }, /Password sign-in \(local\) must stay active/],
   ]
 
   it.each(bad)('%s: 400 with a message, nothing stored', async (_what, body, message) => {
@@ -106,6 +107,7 @@ describe('settings stored before the bounds existed', () => {
         ...defaultServerSettings('0.0.1'),
         rateLimitLoginRequests: -1,
         rateLimitLoginWindow: -5,
+        authActiveAuthMethods: ['openid'],
         language: 'x'.repeat(900_000),
         dateFormat: 'dd.MM.yyyy',
       }),
@@ -127,6 +129,7 @@ describe('settings stored before the bounds existed', () => {
         language: 'en-us',
         rateLimitLoginRequests: 40,
         rateLimitLoginWindow: 600_000,
+        authActiveAuthMethods: ['local'],
       })
     } finally {
       await t.close()

@@ -76,6 +76,7 @@ function storedSettings(stored: string, defaults: ServerSettings): ServerSetting
   if (serverSettingsLockoutProblem(settings)) {
     settings.rateLimitLoginRequests = defaults.rateLimitLoginRequests
     settings.rateLimitLoginWindow = defaults.rateLimitLoginWindow
+    settings.authActiveAuthMethods = defaults.authActiveAuthMethods
   }
   return settings
 }
