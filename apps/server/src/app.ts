@@ -121,7 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     },
   })
 
-  const realtime = new Realtime(log)
+  const realtime = new Realtime(log, { trustProxy: config.trustProxy })
   const settingsRepo = new SettingsRepository(database.db)
   const settings = new SettingsService(settingsRepo, config.version)
   const signer = new TokenSigner(await settings.jwtSecret(), clock)

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ServerSettings } from './entities/server-settings.ts'
 import { User } from './entities/user.ts'
+import { LoginUsername, usernameSchema } from './rules/username.ts'
 
 export const StatusResponse = z.object({
   app: z.literal('audiobookshelf'),
@@ -15,31 +16,19 @@ export const StatusResponse = z.object({
 })
 export type StatusResponse = z.infer<typeof StatusResponse>
 
-export const Username = z
-  .string({ error: 'Enter a username' })
-  .trim()
-  .min(1, 'Enter a username')
-  .max(100, 'Username is too long')
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
-  .refine((v) => !/[\u0000-\u001f]/.test(v), 'Username contains invalid characters')
-
 /** Passwords are bounded so a hash of a huge body cannot be used to burn CPU. */
 export const Password = z.string({ error: 'Password must be text' }).max(1024, 'Password is too long')
 
 export const InitRequest = z.object({
   newRoot: z.object({
-    username: z
-      .string({ error: 'Must enter a root username' })
-      .trim()
-      .min(1, 'Must enter a root username')
-      .max(100, 'Username is too long'),
+    username: usernameSchema('Must enter a root username'),
     password: Password.default(''),
   }),
 })
 export type InitRequest = z.infer<typeof InitRequest>
 
 export const LoginRequest = z.object({
-  username: z.string({ error: 'Enter a username' }).max(100, 'Username is too long').trim().min(1, 'Enter a username'),
+  username: LoginUsername,
   password: Password.default(''),
 })
 export type LoginRequest = z.infer<typeof LoginRequest>

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { Password, Username } from './auth.ts'
+import { Password } from './auth.ts'
+import { Username } from './rules/username.ts'
 import { UserPermissions, UserType } from './entities/user.ts'
 
 const nonRootType = z.enum(['guest', 'user', 'admin'])

@@ -29,6 +29,11 @@ describe('loadConfig', () => {
       loadConfig({ SSRF_REQUEST_FILTER_WHITELIST: ' nas.lan, 192.168.1.10 ,,' }).fetchAllowHosts,
     ).toEqual(['nas.lan', '192.168.1.10'])
   })
+  it('reads ALLOW_LIBRARY_ROOTS as absolute folders and refuses relative ones', () => {
+    expect(loadConfig({}).allowedLibraryRoots).toEqual([])
+    expect(loadConfig({ ALLOW_LIBRARY_ROOTS: ' /srv/a, /opt/b/ ,' }).allowedLibraryRoots).toEqual(['/srv/a', '/opt/b'])
+    expect(() => loadConfig({ ALLOW_LIBRARY_ROOTS: '/srv/a,relative' })).toThrow(/ALLOW_LIBRARY_ROOTS/)
+  })
   it('reads provider origins for mirrors and test doubles, and refuses anything but http(s) origins', () => {
     expect(loadConfig({}).providerOrigins).toEqual({})
     expect(loadConfig({ METADATA_PROVIDER_ORIGINS: '{"audible":"http://127.0.0.1:8000"}' }).providerOrigins).toEqual({ audible: 'http://127.0.0.1:8000' })

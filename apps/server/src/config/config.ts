@@ -34,6 +34,15 @@ const EnvSchema = z.object({
   /** Transcoding (ffmpeg HLS) streams running at once: in total, and per user. */
   MAX_TRANSCODES: z.coerce.number().int().min(1).max(256).default(8),
   MAX_TRANSCODES_PER_USER: z.coerce.number().int().min(1).max(64).default(2),
+  /**
+   * Comma-separated absolute folders where library roots may be even though they lie in the install
+   * folder or a system folder (never the config or metadata folder).
+   */
+  ALLOW_LIBRARY_ROOTS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((p) => p.trim()).filter((p) => p !== ''))
+    .refine((list) => list.every((p) => path.isAbsolute(p)), { message: 'a comma-separated list of absolute folders' }),
   /** Host names the guarded fetcher may reach whatever their address (LAN covers, test servers); Audiobookshelf's name. */
   SSRF_REQUEST_FILTER_WHITELIST: z.string().default(''),
   /**
@@ -74,6 +83,10 @@ export interface Config {
   demoLibraryPath: string | null
   ffmpegPath: string
   ffprobePath: string
+  /** The folder Shelfcast is installed in (the repository root); library roots stay out of it but for data/. */
+  installPath: string
+  /** ALLOW_LIBRARY_ROOTS: folders inside the install or system folders that may hold library roots anyway. */
+  allowedLibraryRoots: string[]
   trustProxy: boolean
   accessTokenExpirySec: number
   refreshTokenExpirySec: number
@@ -111,6 +124,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoLibraryPath: e.DEMO_LIBRARY_PATH ? path.resolve(e.DEMO_LIBRARY_PATH) : null,
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
+    installPath: repoRoot,
+    allowedLibraryRoots: e.ALLOW_LIBRARY_ROOTS.map((p) => path.resolve(p)),
     trustProxy: e.TRUST_PROXY,
     accessTokenExpirySec: e.ACCESS_TOKEN_EXPIRY_SEC,
     refreshTokenExpirySec: e.REFRESH_TOKEN_EXPIRY_SEC,

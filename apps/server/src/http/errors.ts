@@ -31,6 +31,19 @@ const frameworkMessages: Record<string, string> = {
   FST_ERR_ASYNC_CONSTRAINT: 'Invalid request',
 }
 
+/** Errors a request's streams fail with when the client goes away (closed tab, cancelled upload, lost network). */
+const ABORT_CODES = new Set(['ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE'])
+
+/**
+ * True when the client aborted the request: its connection is gone and the error is what a
+ * stream reports for that. Not a server fault, so logged at info level and answered to no one.
+ */
+export function isClientAbort(err: Error & { code?: string }, request: FastifyRequest): boolean {
+  const gone = request.raw.destroyed || request.raw.socket?.destroyed === true
+  if (!gone) return false
+  return (err.code !== undefined && ABORT_CODES.has(err.code)) || /^(aborted|Unexpected end of form)$/i.test(err.message)
+}
+
 function send(reply: FastifyReply, status: number, message: string, asJson: boolean) {
   if (reply.sent) return
   reply.status(status)
@@ -50,6 +63,13 @@ export function installErrorHandling(app: FastifyInstance) {
       return send(reply, err.status, err.message, err.asJson)
     }
     const fe = err as FastifyError
+    if (isClientAbort(fe, request)) {
+      request.log.info({ code: fe.code, url: request.url }, 'request aborted by the client')
+      // Nobody is left to answer: release the response instead of writing to a closed socket.
+      reply.hijack()
+      reply.raw.destroy()
+      return
+    }
     const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500
     if (status >= 400 && status < 500) {
       const message = (fe.code && frameworkMessages[fe.code]) ?? (fe.validation ? 'Invalid request' : fe.message)

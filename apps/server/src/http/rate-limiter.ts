@@ -9,12 +9,17 @@ export interface RateLimitOptions {
 /**
  * A fixed-window counter per client key (the client address). `check` refuses once `max`
  * events were recorded in the window; callers decide which events count (e.g. failed logins only).
+ * A `max` or `windowMs` of 0 turns the limiter off, as Audiobookshelf's rate-limit settings do.
  */
 export class RateLimiter {
   private readonly hits = new Map<string, { count: number; resetAt: number }>()
   private readonly options: RateLimitOptions
   constructor(options: RateLimitOptions) {
     this.options = options
+  }
+
+  private get enabled() {
+    return this.options.max > 0 && this.options.windowMs > 0
   }
 
   private entry(key: string) {
@@ -30,6 +35,7 @@ export class RateLimiter {
 
   /** Headers in the IETF draft form that Audiobookshelf also sends. */
   headers(key: string): Record<string, string> {
+    if (!this.enabled) return {}
     const e = this.entry(key)
     return {
       'ratelimit-limit': String(this.options.max),
@@ -40,6 +46,7 @@ export class RateLimiter {
 
   /** Throws 429 when the key has used up its window. */
   check(key: string) {
+    if (!this.enabled) return
     const e = this.entry(key)
     if (e.count >= this.options.max) {
       const retryAfterSec = Math.max(1, Math.ceil((e.resetAt - this.options.now()) / 1000))
@@ -50,6 +57,7 @@ export class RateLimiter {
   }
 
   record(key: string) {
+    if (!this.enabled) return
     this.entry(key).count++
   }
 
@@ -60,6 +68,7 @@ export class RateLimiter {
    * the window has moved on.
    */
   take(key: string): { refund(): void } {
+    if (!this.enabled) return { refund: () => {} }
     this.check(key)
     const e = this.entry(key)
     e.count++

@@ -1,4 +1,4 @@
-import type { Server as HttpServer } from 'node:http'
+import type { IncomingMessage, Server as HttpServer } from 'node:http'
 import { Server as SocketServer, type Socket } from 'socket.io'
 import type { ClientToServerEvents, InitPayload, OnlineUser, ServerToClientEvents } from '@shelfcast/contracts'
 import type { Logger } from 'pino'
@@ -10,6 +10,26 @@ type ClientSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<st
 interface SocketData {
   userId?: string
   sessionId?: string | null
+}
+
+/** Limits on sockets that anyone on the network can open before logging in. */
+export interface RealtimeOptions {
+  /** A socket that has not authenticated by then is dropped (also one that never joins a namespace). */
+  authTimeoutMs?: number
+  /** Sockets open at once per client address, authenticated or not. */
+  maxSocketsPerAddress?: number
+  /** Read the client address from X-Forwarded-For (only behind a configured proxy, like the rate limiter). */
+  trustProxy?: boolean
+}
+export const SOCKET_AUTH_TIMEOUT_MS = 20_000
+export const MAX_SOCKETS_PER_ADDRESS = 50
+
+/** The client address of a socket's HTTP request, as `request.ip` decides it for the REST routes. */
+export function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = req.headers['x-forwarded-for']
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim()
+  if (trustProxy && first) return first
+  return req.socket.remoteAddress ?? 'unknown'
 }
 
 const userRoom = (id: string) => `user:${id}`
@@ -28,8 +48,21 @@ export class Realtime {
   private readonly online = new Map<string, { user: UserRecord; sockets: Set<string> }>()
   private readonly log: Logger
   private readonly listeners = new Map<string, Array<(user: UserRecord, payload: unknown) => void>>()
-  constructor(log: Logger) {
+  private readonly options: Required<RealtimeOptions>
+  /** Open engine connections per client address, across every mount path. */
+  private readonly perAddress = new Map<string, number>()
+  constructor(log: Logger, options: RealtimeOptions = {}) {
     this.log = log
+    this.options = {
+      authTimeoutMs: options.authTimeoutMs ?? SOCKET_AUTH_TIMEOUT_MS,
+      maxSocketsPerAddress: options.maxSocketsPerAddress ?? MAX_SOCKETS_PER_ADDRESS,
+      trustProxy: options.trustProxy ?? false,
+    }
+  }
+
+  /** Sockets open now from one client address (tests and diagnostics). */
+  socketsFrom(address: string): number {
+    return this.perAddress.get(address) ?? 0
   }
 
   attach(http: HttpServer, paths: string[], authenticate: SocketAuthenticator) {
@@ -41,7 +74,17 @@ export class Realtime {
         maxHttpBufferSize: 1e6,
         pingInterval: 25000,
         pingTimeout: 20000,
+        // An engine connection that never joins the namespace is closed as early as an unauthenticated socket.
+        connectTimeout: this.options.authTimeoutMs,
+        // Refused before the upgrade when the address is already at its cap.
+        allowRequest: (req, callback) => {
+          const full = this.socketsFrom(clientAddress(req, this.options.trustProxy)) >= this.options.maxSocketsPerAddress
+          callback(full ? 'Too many connections' : null, !full)
+        },
       })
+      io.engine.on('connection', (conn: { request: IncomingMessage; close(): void; once(e: 'close', f: () => void): void }) =>
+        this.countConnection(conn),
+      )
       io.on('connection', (socket) => this.onConnection(socket, authenticate))
       this.servers.push(io as unknown as SocketServer)
     }
@@ -54,12 +97,45 @@ export class Realtime {
     this.listeners.set(event, list)
   }
 
+  /**
+   * Counts an engine connection against its address until it closes. Connections accepted at the
+   * same moment can pass `allowRequest` together, so the cap is enforced again here, where they arrive one by one.
+   */
+  private countConnection(conn: { request: IncomingMessage; close(): void; once(e: 'close', f: () => void): void }) {
+    const address = clientAddress(conn.request, this.options.trustProxy)
+    const count = this.socketsFrom(address) + 1
+    this.perAddress.set(address, count)
+    conn.once('close', () => {
+      const left = this.socketsFrom(address) - 1
+      if (left > 0) this.perAddress.set(address, left)
+      else this.perAddress.delete(address)
+    })
+    if (count > this.options.maxSocketsPerAddress) {
+      this.log.info({ address }, 'socket refused: too many connections from one address')
+      conn.close()
+    }
+  }
+
   private onConnection(socket: ClientSocket, authenticate: SocketAuthenticator) {
+    // Until it authenticates a socket costs memory and a ping every 25 s for nothing: drop it in time.
+    // Armed again when a logged-in socket's later `auth` fails, so it does not linger logged out either.
+    let authTimer: NodeJS.Timeout | undefined
+    const armAuthTimer = () => {
+      clearTimeout(authTimer)
+      authTimer = setTimeout(() => {
+        if (!socket.data.userId) socket.disconnect(true)
+      }, this.options.authTimeoutMs)
+      authTimer.unref()
+    }
+    armAuthTimer()
     socket.on('auth', async (token: unknown) => {
       const auth = typeof token === 'string' && token.length < 8192 ? await authenticate(token).catch(() => null) : null
       if (!auth) {
+        // Only a socket that was logged in gets a new deadline: failing again and again extends nothing.
+        const wasAuthenticated = !!socket.data.userId
         this.leave(socket)
         socket.emit('auth_failed', { message: 'Invalid token' })
+        if (wasAuthenticated) armAuthTimer()
         return
       }
       const { user, sessionId } = auth
@@ -80,7 +156,10 @@ export class Realtime {
       if (!wasOnline) this.toAdmins('user_online', this.onlineUser(user))
     })
     socket.on('cancel_scan', (libraryId: unknown) => this.dispatch(socket, 'cancel_scan', libraryId))
-    socket.on('disconnect', () => this.leave(socket))
+    socket.on('disconnect', () => {
+      clearTimeout(authTimer)
+      this.leave(socket)
+    })
   }
 
   private dispatch(socket: ClientSocket, event: string, payload: unknown) {

@@ -12,10 +12,28 @@ export const dateFormats = [
 ] as const
 export const timeFormats = ['HH:mm', 'h:mma'] as const
 
+/** Audiobookshelf's bookshelf views: 0 standard, 1 detail. */
+const bookshelfView = z.number().int().min(0, 'Unknown bookshelf view').max(1, 'Unknown bookshelf view')
+/** Audiobookshelf's log levels: 0 trace ... 5 fatal, 6 note. */
+const logLevel = z.number().int().min(0, 'Unknown log level').max(6, 'Unknown log level')
+export const authMethods = ['local', 'openid'] as const
+
+/** The longest login window: a day, in milliseconds. */
+export const MAX_LOGIN_RATE_LIMIT_WINDOW_MS = 24 * 3600 * 1000
+/** Failed logins per window when the limit is on: fewer would let one typo lock every account out. */
+export const MIN_LOGIN_RATE_LIMIT_REQUESTS = 3
+
+/**
+ * Every server setting is bounded: each one is stored, sent with every login answer and read at
+ * start-up, so an unbounded value could bloat every answer or keep the server from letting anyone in.
+ */
 export const ServerSettings = z.object({
   id: z.literal('server-settings'),
   version: z.string(),
-  language: z.string(),
+  language: z
+    .string()
+    .max(35, 'Language must be a language code like en-us')
+    .regex(/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i, 'Language must be a language code like en-us'),
   dateFormat: z.enum(dateFormats),
   timeFormat: z.enum(timeFormats),
   scannerFindCovers: z.boolean(),
@@ -23,17 +41,41 @@ export const ServerSettings = z.object({
   storeCoverWithItem: z.boolean(),
   storeMetadataWithItem: z.boolean(),
   sortingIgnorePrefix: z.boolean(),
-  sortingPrefixes: z.array(z.string()),
+  sortingPrefixes: z
+    .array(
+      z.string().trim().min(1, 'A sorting prefix cannot be empty').max(50, 'A sorting prefix is too long'),
+    )
+    .max(50, 'Too many sorting prefixes'),
   chromecastEnabled: z.boolean(),
-  homeBookshelfView: z.number().int(),
-  bookshelfView: z.number().int(),
+  homeBookshelfView: bookshelfView,
+  bookshelfView: bookshelfView,
   allowIframe: z.boolean(),
-  logLevel: z.number().int(),
-  rateLimitLoginRequests: z.number().int(),
-  rateLimitLoginWindow: z.number().int(),
-  authActiveAuthMethods: z.array(z.string()),
+  logLevel,
+  /** Failed logins allowed per client address and window; 0 turns the limit off (as in Audiobookshelf). */
+  rateLimitLoginRequests: z
+    .number()
+    .int('Login rate limit requests must be a whole number')
+    .min(0, 'Login rate limit requests cannot be negative (0 turns the limit off)')
+    .max(10_000, 'Login rate limit requests can be at most 10000'),
+  /** The window in milliseconds; 0 turns the limit off. */
+  rateLimitLoginWindow: z
+    .number()
+    .int('Login rate limit window must be a whole number of milliseconds')
+    .min(0, 'Login rate limit window cannot be negative (0 turns the limit off)')
+    .max(MAX_LOGIN_RATE_LIMIT_WINDOW_MS, 'Login rate limit window can be at most one day (86400000 ms)'),
+  authActiveAuthMethods: z
+    .array(z.enum(authMethods, 'Unknown sign-in method'))
+    .min(1, 'At least one sign-in method must stay active')
+    .max(authMethods.length),
   /** Browser origins besides the server's own that may use the refresh cookie (e.g. `https://app.example.org`). */
-  allowedOrigins: z.array(z.string().max(300).regex(/^https?:\/\/[^/?#\s]+$/i, 'Origins look like https://host[:port]')).max(50),
+  allowedOrigins: z
+    .array(
+      z
+        .string()
+        .max(300)
+        .regex(/^https?:\/\/[^/?#\s]+$/i, 'Origins look like https://host[:port]'),
+    )
+    .max(50),
 })
 export type ServerSettings = z.infer<typeof ServerSettings>
 
@@ -63,3 +105,25 @@ export const defaultServerSettings = (version: string): ServerSettings => ({
 /** PATCH /api/settings: any subset of the editable settings. Unknown keys are refused. */
 export const UpdateServerSettingsRequest = ServerSettings.omit({ id: true, version: true }).partial().strict()
 export type UpdateServerSettingsRequest = z.infer<typeof UpdateServerSettingsRequest>
+
+/** Whether login rate limiting is on: Audiobookshelf turns it off when either value is 0. */
+export const loginRateLimitEnabled = (
+  s: Pick<ServerSettings, 'rateLimitLoginRequests' | 'rateLimitLoginWindow'>,
+) => s.rateLimitLoginRequests > 0 && s.rateLimitLoginWindow > 0
+
+/**
+ * Why a combination of settings would lock accounts out (root included), or null. Checked on the
+ * settings as they would be after a change, since a PATCH may carry only one of the two values.
+ */
+export function serverSettingsLockoutProblem(
+  s: Pick<ServerSettings, 'rateLimitLoginRequests' | 'rateLimitLoginWindow' | 'authActiveAuthMethods'>,
+): string | null {
+  if (loginRateLimitEnabled(s) && s.rateLimitLoginRequests < MIN_LOGIN_RATE_LIMIT_REQUESTS) {
+    return `Login rate limit requests must be at least ${MIN_LOGIN_RATE_LIMIT_REQUESTS} (or 0 to turn the limit off), so one mistyped password cannot lock everyone out`
+  }
+  // This server has no OpenID sign-in to fall back on: apps hide the password form when 'local' is not listed.
+  if (!s.authActiveAuthMethods.includes('local')) {
+    return 'Password sign-in (local) must stay active: it is the only way to sign in to this server'
+  }
+  return null
+}

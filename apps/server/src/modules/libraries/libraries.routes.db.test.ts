@@ -115,6 +115,25 @@ describe('libraries: creation rules and per-user visibility', () => {
     }
   })
 
+  it("refuses the install folder's scripts/ and apps/ and system folders, with a message", async () => {
+    for (const [fullPath, message] of [
+      [path.join(t.config.installPath, 'scripts'), /cannot overlap the install folder/],
+      [path.join(t.config.installPath, 'apps', 'server'), /cannot overlap the install folder/],
+      ['/etc', /cannot overlap the system \(\/etc\) folder/],
+      ['/proc', /system \(\/proc\)/],
+    ] as const) {
+      const res = await create({ name: 'bad', folders: [{ fullPath }] })
+      expect(res.statusCode, fullPath).toBe(400)
+      expect(res.body).toMatch(message)
+    }
+    // Adding such a folder to an existing library is refused the same way.
+    const patch = await t.call('PATCH', `/api/libraries/${libA.id}`, root.accessToken, {
+      folders: [...libA.folders, { fullPath: path.join(t.config.installPath, 'scripts') }],
+    })
+    expect(patch.statusCode).toBe(400)
+    expect(await visible(root.accessToken)).toEqual(['A', 'B'])
+  })
+
   it('refuses overlapping, missing and relative roots', async () => {
     fs.mkdirSync(path.join(folder('a'), 'sub'), { recursive: true })
     for (const fullPath of [

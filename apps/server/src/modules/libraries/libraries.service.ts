@@ -1,5 +1,4 @@
 import crypto from 'node:crypto'
-import path from 'node:path'
 import {
   defaultLibrarySettings,
   type CreateLibraryRequest,
@@ -15,9 +14,7 @@ import { badRequest, notFound } from '../../http/errors.ts'
 import type { Realtime } from '../../realtime/realtime.ts'
 import { canAccessLibrary, type UserRecord } from '../users/users.model.ts'
 import type { LibrariesRepository } from './libraries.repository.ts'
-import { checkLibraryRoot } from './library-roots.ts'
-
-const repoRoot = path.resolve(import.meta.dirname, '../../../../..')
+import { checkLibraryRoot, libraryRootPolicy } from './library-roots.ts'
 
 /** Filter data of a library as one user sees it (the browse module provides it). */
 export interface FilterDataProvider {
@@ -89,24 +86,15 @@ export class LibrariesService {
   }
 
   /** Folders a library root may never overlap: the server's data and the installed code. */
-  private forbiddenRoots() {
-    return [
-      { path: this.config.configPath, label: 'config' },
-      { path: this.config.metadataPath, label: 'metadata' },
-      // The installed code; the repository root itself may hold ./data with a library in it.
-      ...['apps', 'packages', 'node_modules'].map((d) => ({ path: path.join(repoRoot, d), label: 'install' })),
-    ]
-  }
-
   async create(req: CreateLibraryRequest): Promise<Library> {
     const existing = await this.repo.list()
     const otherRoots = existing.flatMap((l) => l.folders.map((f) => f.fullPath))
-    const forbiddenRoots = this.forbiddenRoots()
+    const policy = libraryRootPolicy(this.config)
     const now = this.clock()
     const id = crypto.randomUUID()
     const folders: Library['folders'] = []
     for (const f of req.folders) {
-      const check = await checkLibraryRoot(f.fullPath, forbiddenRoots, [...otherRoots, ...folders.map((x) => x.fullPath)])
+      const check = await checkLibraryRoot(f.fullPath, policy, [...otherRoots, ...folders.map((x) => x.fullPath)])
       if (!check.ok) throw badRequest(check.message)
       folders.push({ id: crypto.randomUUID(), fullPath: check.realPath, libraryId: id, addedAt: now })
     }
@@ -189,7 +177,7 @@ export class LibrariesService {
       }
       const otherRoots = all.filter((l) => l.id !== id).flatMap((l) => l.folders.map((f) => f.fullPath))
       for (const p of newPaths) {
-        const check = await checkLibraryRoot(p, this.forbiddenRoots(), [...otherRoots, ...kept.map((f) => f.fullPath), ...added.map((f) => f.fullPath)])
+        const check = await checkLibraryRoot(p, libraryRootPolicy(this.config), [...otherRoots, ...kept.map((f) => f.fullPath), ...added.map((f) => f.fullPath)])
         if (!check.ok) throw badRequest(check.message)
         added.push({ id: crypto.randomUUID(), fullPath: check.realPath, libraryId: id, addedAt: now })
       }

@@ -2,8 +2,10 @@ import crypto from 'node:crypto'
 import {
   defaultServerSettings,
   ServerSettings,
+  serverSettingsLockoutProblem,
   type UpdateServerSettingsRequest,
 } from '@shelfcast/contracts'
+import { badRequest } from '../../http/errors.ts'
 import type { SettingsRepository } from './settings.repository.ts'
 
 const SERVER_SETTINGS_KEY = 'serverSettings'
@@ -23,16 +25,7 @@ export class SettingsService {
     if (this.cached) return this.cached
     const stored = await this.repo.get(SERVER_SETTINGS_KEY)
     const defaults = defaultServerSettings(this.version)
-    let merged = defaults
-    if (stored) {
-      try {
-        // Unknown or invalid stored keys fall back to defaults instead of failing start-up.
-        const parsed = ServerSettings.partial().safeParse(JSON.parse(stored))
-        if (parsed.success) merged = { ...defaults, ...parsed.data, id: 'server-settings', version: this.version }
-      } catch {
-        merged = defaults
-      }
-    }
+    const merged = stored ? storedSettings(stored, defaults) : defaults
     this.cached = merged
     return merged
   }
@@ -44,6 +37,8 @@ export class SettingsService {
     for (const [k, v] of Object.entries(changes)) {
       if (v !== undefined && v !== null) (next as Record<string, unknown>)[k] = v
     }
+    const problem = serverSettingsLockoutProblem(next)
+    if (problem) throw badRequest(problem)
     await this.repo.set(SERVER_SETTINGS_KEY, JSON.stringify(next))
     this.cached = next
     return next
@@ -55,4 +50,33 @@ export class SettingsService {
     const value = existing ?? (await this.repo.setIfAbsent(JWT_SECRET_KEY, crypto.randomBytes(64).toString('base64')))
     return new Uint8Array(Buffer.from(value, 'base64'))
   }
+}
+
+/**
+ * The stored settings over the defaults, key by key: a value that is unknown, out of bounds (stored
+ * before the bounds existed) or part of a lock-out falls back to its default instead of failing
+ * start-up or keeping everyone from logging in.
+ */
+function storedSettings(stored: string, defaults: ServerSettings): ServerSettings {
+  let raw: unknown
+  try {
+    raw = JSON.parse(stored)
+  } catch {
+    return defaults
+  }
+  if (!raw || typeof raw !== 'object') return defaults
+  const merged: Record<string, unknown> = { ...defaults }
+  const shape = ServerSettings.shape
+  for (const [key, value] of Object.entries(raw)) {
+    if (key === 'id' || key === 'version' || !Object.hasOwn(shape, key)) continue
+    const parsed = shape[key as keyof typeof shape].safeParse(value)
+    if (parsed.success) merged[key] = parsed.data
+  }
+  const settings = merged as ServerSettings
+  if (serverSettingsLockoutProblem(settings)) {
+    settings.rateLimitLoginRequests = defaults.rateLimitLoginRequests
+    settings.rateLimitLoginWindow = defaults.rateLimitLoginWindow
+    settings.authActiveAuthMethods = defaults.authActiveAuthMethods
+  }
+  return settings
 }

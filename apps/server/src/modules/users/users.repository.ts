@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely'
-import { defaultPermissions, UserPermissions, UserType } from '@shelfcast/contracts'
+import { defaultPermissions, usernameKey, UserPermissions, UserType } from '@shelfcast/contracts'
 import type { Database, UsersTable } from '../../db/schema.ts'
 import type { UserRecord } from './users.model.ts'
 
@@ -77,10 +77,17 @@ export class UsersRepository {
     return row ? toRecord(row) : null
   }
 
-  /** Case-insensitive (the column is COLLATE NOCASE). */
-  async findByUsername(username: string): Promise<UserRecord | null> {
-    const row = await this.db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst()
-    return row ? toRecord(row) : null
+  /**
+   * The accounts whose name has the same key (NFKC, full case folding) as `username`. Compared here
+   * rather than by the column's ASCII-only NOCASE; the users table is small and only two columns are read.
+   */
+  async findByUsernameKey(username: string): Promise<UserRecord[]> {
+    const key = usernameKey(username)
+    const names = await this.db.selectFrom('users').select(['id', 'username']).execute()
+    const ids = names.filter((n) => usernameKey(n.username) === key).map((n) => n.id)
+    if (ids.length === 0) return []
+    const rows = await this.db.selectFrom('users').selectAll().where('id', 'in', ids).execute()
+    return rows.map(toRecord)
   }
 
   async list(): Promise<UserRecord[]> {

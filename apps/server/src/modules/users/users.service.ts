@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import {
   defaultPermissions,
+  normalizeUsername,
   type CreateUserRequest,
   type UpdateUserRequest,
   type UserType,
@@ -38,8 +39,15 @@ export class UsersService {
   get(id: string) {
     return this.repo.findById(id)
   }
-  findByUsername(username: string) {
-    return this.repo.findByUsername(username)
+  /**
+   * The account a typed name means: the one with the same key (look-alike forms and case beyond
+   * ASCII are one name). Names stored before that rule may share a key; then only the exact name counts.
+   */
+  async findByUsername(username: string): Promise<UserRecord | null> {
+    const candidates = await this.repo.findByUsernameKey(username)
+    if (candidates.length <= 1) return candidates[0] ?? null
+    const normalized = normalizeUsername(username)
+    return candidates.find((u) => u.username === username) ?? candidates.find((u) => u.username === normalized) ?? null
   }
   list() {
     return this.repo.list()
@@ -63,7 +71,7 @@ export class UsersService {
   async create(actor: UserRecord, req: CreateUserRequest): Promise<UserRecord> {
     this.assertMayManage(actor, req.type)
     if (req.password === '') throw badRequest(EMPTY_PASSWORD_MESSAGE)
-    if (await this.repo.findByUsername(req.username)) throw conflict('Username already taken')
+    if ((await this.repo.findByUsernameKey(req.username)).length > 0) throw conflict('Username already taken')
     const user = this.newRecord(req.username, req.type, await hashPassword(req.password))
     user.email = req.email ?? null
     user.isActive = req.isActive
@@ -94,8 +102,8 @@ export class UsersService {
     const next: UserRecord = { ...user, permissions: { ...user.permissions } }
     let revoke = false
     if (req.username !== undefined && req.username !== user.username) {
-      const other = await this.repo.findByUsername(req.username)
-      if (other && other.id !== user.id) throw conflict('Username already taken')
+      const others = await this.repo.findByUsernameKey(req.username)
+      if (others.some((other) => other.id !== user.id)) throw conflict('Username already taken')
       next.username = req.username
     }
     if (req.password !== undefined) {

@@ -12,6 +12,16 @@ describe('password rules', () => {
     expect(validateRootSetup({ username: 'root', password: '', confirmPassword: '' })).toBeNull()
   })
 
+  it('root setup holds the name to the shared username rule', () => {
+    expect(validateRootSetup({ username: 'ro\u200bot', password: '', confirmPassword: '' })).toBe(
+      'ToastUsernameInvisibleCharacters',
+    )
+    expect(validateRootSetup({ username: 'r\u043e\u043et', password: '', confirmPassword: '' })).toBe(
+      'ToastUsernameMixedScripts',
+    )
+    expect(validateRootSetup({ username: '\uff52\uff4f\uff4f\uff54', password: '', confirmPassword: '' })).toBeNull()
+  })
+
   it('a new password must be confirmed and differ from the current one', () => {
     expect(validatePasswordChange({ password: 'old', newPassword: 'new', confirmPassword: 'nope' })).toBe(
       'ToastUserPasswordMismatch',

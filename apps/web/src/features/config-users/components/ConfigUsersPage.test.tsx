@@ -98,6 +98,27 @@ describe('/config/users', () => {
     expect((await screen.findByTestId('toast')).textContent).toContain('New account created')
   })
 
+  it("holds a username to the server's rule and shows its message before sending", async () => {
+    useSessionStore.getState().setSession(loginResponseFixture(root))
+    const fake = server()
+    const { user } = renderApp('/config/users', fake)
+    await user.click(await screen.findByRole('button', { name: 'Add user' }))
+    const modal = await screen.findByTestId('user-modal')
+    const name = within(modal).getByLabelText('Username')
+    await user.type(within(modal).getByLabelText('Password'), 'pw-123')
+
+    // Latin r and t around Cyrillic o's; then a zero-width space.
+    await user.type(name, 'r\u043e\u043et')
+    await user.click(within(modal).getByRole('button', { name: 'Create' }))
+    expect(
+      within(modal).getByText('Username cannot mix letters of different alphabets (for example Latin and Cyrillic)'),
+    ).toBeTruthy()
+    await user.clear(name)
+    await user.type(name, 'ro\u200bot')
+    expect(within(modal).getByText('Username cannot contain invisible or control characters')).toBeTruthy()
+    expect(fake.requests.some((r) => r.path === '/api/users' && r.method === 'POST')).toBe(false)
+  })
+
   it('an admin cannot make admins; editing leaves the password alone unless typed; delete asks first', async () => {
     useSessionStore.getState().setSession(loginResponseFixture(admin))
     const fake = server()

@@ -7,6 +7,7 @@ import {
   type UserType,
   type UpdateUserRequest,
 } from '@shelfcast/contracts'
+import { usernameRuleKey } from '@/lib/username-rule.ts'
 
 /** What the user modal edits. The password is blank when editing unless it is being changed. */
 export interface UserDraft {
@@ -84,7 +85,8 @@ export function toggleInList(list: readonly string[], value: string, on: boolean
 /** Spec §5 messages (en-us keys). Creating needs a password; editing keeps the old one when blank. */
 export function validateUserDraft(draft: UserDraft, mode: 'create' | 'edit'): UserDraftErrors {
   const errors: UserDraftErrors = {}
-  if (!draft.username.trim()) errors.username = 'ToastNewUserUsernameError'
+  const username = usernameRuleKey(draft.username)
+  if (username) errors.username = username
   if (mode === 'create' && draft.password === '' && draft.type !== 'root') errors.password = 'ToastNewUserPasswordError'
   if (hasPermissionSwitches(draft.type)) {
     const noLibrary = !draft.permissions.accessAllLibraries && draft.librariesAccessible.length === 0

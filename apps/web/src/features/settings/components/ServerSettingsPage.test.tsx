@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { i18n } from '@/lib/i18n/index.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
-import { fakeServer, json } from '@/test/fake-server.ts'
+import { fakeServer, json, text } from '@/test/fake-server.ts'
 import { loginResponseFixture, userFixture } from '@/test/fixtures.ts'
 import { currentPath, renderApp } from '@/test/render-app.tsx'
 
@@ -29,6 +29,24 @@ describe('server settings page', () => {
     await waitFor(() => expect(i18n.language).toBe('de-de'))
     // Announced in the language the page was in when Save was pressed.
     expect((await screen.findByTestId('toast')).textContent).toContain('Server settings updated')
+  })
+
+  it("shows the server's message when it refuses a login rate limit, and keeps the stored settings", async () => {
+    useSessionStore.getState().setSession(loginResponseFixture(userFixture('root')))
+    const refusal = 'Login rate limit requests cannot be negative (0 turns the limit off)'
+    const server = fakeServer({
+      'GET /api/libraries': () => json({ libraries: [] }),
+      'PATCH /api/settings': () => text(refusal, 400),
+    })
+    const { user } = renderApp('/config', server)
+    const field = await screen.findByLabelText('Failed logins allowed per window')
+    await user.clear(field)
+    await user.type(field, '-1')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+
+    expect((await screen.findByTestId('toast')).textContent).toContain(refusal)
+    expect(server.requests.find((r) => r.path === '/api/settings')?.body).toEqual({ rateLimitLoginRequests: -1 })
+    expect(useSessionStore.getState().serverSettings?.rateLimitLoginRequests).toBe(40)
   })
 
   it('is for admins only', async () => {

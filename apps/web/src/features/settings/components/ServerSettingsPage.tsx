@@ -1,7 +1,7 @@
 import { dateFormats, timeFormats, type ServerSettings } from '@shelfcast/contracts'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button, SelectField } from '@/components/ui/index.ts'
+import { Button, SelectField, TextField } from '@/components/ui/index.ts'
 import { errorMessage } from '@/lib/error-message.ts'
 import { dateLocale, languages } from '@/lib/i18n/index.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
@@ -10,7 +10,13 @@ import { toast } from '@/lib/toast-store.ts'
 import { useUpdateServerSettings } from '../api.ts'
 import { changedSettings } from '../model/changed-settings.ts'
 
-type Draft = Pick<ServerSettings, 'language' | 'dateFormat' | 'timeFormat'>
+type Draft = Pick<ServerSettings, 'language' | 'dateFormat' | 'timeFormat'> & {
+  /** Number fields as typed; the server checks them (a partial '-' must stay in the field). */
+  rateLimitLoginRequests: string
+  rateLimitLoginWindowMinutes: string
+}
+
+const MINUTE_MS = 60_000
 
 /** The labels the spec gives the server's date formats. */
 const dateFormatLabels: Record<ServerSettings['dateFormat'], string> = {
@@ -39,8 +45,19 @@ function ServerSettingsForm({ settings }: { settings: ServerSettings }) {
     language: settings.language,
     dateFormat: settings.dateFormat,
     timeFormat: settings.timeFormat,
+    rateLimitLoginRequests: String(settings.rateLimitLoginRequests),
+    rateLimitLoginWindowMinutes: String(settings.rateLimitLoginWindow / MINUTE_MS),
   })
-  const changes = changedSettings(settings, draft)
+  const { rateLimitLoginRequests, rateLimitLoginWindowMinutes, ...choices } = draft
+  const changes = changedSettings(settings, {
+    ...choices,
+    rateLimitLoginRequests: Number(rateLimitLoginRequests),
+    // Whole milliseconds; an untouched field keeps the stored value exactly (minutes may not divide it).
+    rateLimitLoginWindow:
+      rateLimitLoginWindowMinutes === String(settings.rateLimitLoginWindow / MINUTE_MS)
+        ? settings.rateLimitLoginWindow
+        : Math.round(Number(rateLimitLoginWindowMinutes) * MINUTE_MS),
+  })
   // One sample date for the format previews, fixed for the form's life.
   const [now] = useState(() => Date.now())
 
@@ -79,6 +96,22 @@ function ServerSettingsForm({ settings }: { settings: ServerSettings }) {
           value={draft.timeFormat}
           options={timeFormats.map((f) => ({ value: f, label: `${f} — ${formatTime(now, f)}` }))}
           onChange={(e) => setDraft({ ...draft, timeFormat: e.target.value as Draft['timeFormat'] })}
+        />
+        {/* The server checks the bounds and answers a 400 whose message the toast shows. */}
+        <h2 className="text-lg font-semibold">{t('HeaderSecurity')}</h2>
+        <TextField
+          label={t('LabelRateLimitLoginRequests')}
+          hint={t('LabelRateLimitDisabledHint')}
+          type="number"
+          value={draft.rateLimitLoginRequests}
+          onChange={(e) => setDraft({ ...draft, rateLimitLoginRequests: e.target.value })}
+        />
+        <TextField
+          label={t('LabelRateLimitLoginWindowMinutes')}
+          hint={t('LabelRateLimitDisabledHint')}
+          type="number"
+          value={draft.rateLimitLoginWindowMinutes}
+          onChange={(e) => setDraft({ ...draft, rateLimitLoginWindowMinutes: e.target.value })}
         />
         <div>
           <Button type="submit" loading={update.isPending} disabled={Object.keys(changes).length === 0}>

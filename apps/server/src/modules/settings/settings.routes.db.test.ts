@@ -1,0 +1,138 @@
+import { defaultServerSettings, type LoginResponse, type ServerSettings } from '@shelfcast/contracts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  createInitialisedApp,
+  createInitialisedAppWithSettings,
+  createTestApp,
+  ROOT,
+  type TestApp,
+} from '../../test-support/test-app.ts'
+import { SettingsRepository } from './settings.repository.ts'
+
+const storedSettings = async (t: TestApp) => new SettingsRepository(t.ctx.database.db).get('serverSettings')
+
+describe('PATCH /api/settings refuses values that would bloat answers or lock everyone out', () => {
+  let t: TestApp
+  let token: string
+  beforeAll(async () => {
+    const started = await createInitialisedApp()
+    t = started.t
+    token = started.root.accessToken
+  })
+  afterAll(() => t.close())
+
+  const bad: [string, Record<string, unknown>, RegExp][] = [
+    ['no login attempts', { rateLimitLoginRequests: -1 }, /cannot be negative/],
+    ['a billion attempts', { rateLimitLoginRequests: 1e9 }, /at most 10000/],
+    ['a fraction of an attempt', { rateLimitLoginRequests: 2.5 }, /whole number/],
+    ['one attempt per window', { rateLimitLoginRequests: 1 }, /at least 3 .*lock everyone out/],
+    ['a negative window', { rateLimitLoginWindow: -5 }, /cannot be negative/],
+    ['a window of years', { rateLimitLoginWindow: 1e12 }, /at most one day/],
+    ['a 900 KB language', { language: 'x'.repeat(900_000) }, /language code/],
+    ['markup as a language', { language: '<img src=x>' }, /language code/],
+    ['thousands of sorting prefixes', { sortingPrefixes: Array(5000).fill('the') }, /Too many sorting prefixes/],
+    ['a huge sorting prefix', { sortingPrefixes: ['a'.repeat(10_000)] }, /too long/],
+    ['an unknown log level', { logLevel: 99 }, /Unknown log level/],
+    ['an unknown bookshelf view', { bookshelfView: 7 }, /Unknown bookshelf view/],
+    ['no sign-in method', { authActiveAuthMethods: [] }, /At least one sign-in method/],
+    ['an unknown sign-in method', { authActiveAuthMethods: ['local', 'magic'] }, /Unknown sign-in method/],
+    ['no password sign-in', { authActiveAuthMethods: ['openid'] }, /Password sign-in \(local\) must stay active/],
+  ]
+
+  it.each(bad)('%s: 400 with a message, nothing stored', async (_what, body, message) => {
+    const before = await storedSettings(t)
+    const res = await t.call('PATCH', '/api/settings', token, body)
+    expect(res.statusCode).toBe(400)
+    expect(res.headers['content-type']).toMatch(/^text\/plain/)
+    expect(res.body).toMatch(message)
+    expect(res.body.length).toBeLessThan(500)
+    expect(await storedSettings(t)).toBe(before)
+    expect((await t.ctx.settings.getServerSettings()).rateLimitLoginRequests).toBe(40)
+  })
+
+  it('checks the lock-out rule on the settings as they would be after the change', async () => {
+    // The window alone is fine; turning it back on beside a stored limit of 0 is fine too.
+    expect((await t.call('PATCH', '/api/settings', token, { rateLimitLoginRequests: 0 })).statusCode).toBe(200)
+    expect((await t.call('PATCH', '/api/settings', token, { rateLimitLoginWindow: 1000 })).statusCode).toBe(200)
+    const res = await t.call('PATCH', '/api/settings', token, { rateLimitLoginRequests: 2 })
+    expect(res.statusCode).toBe(400)
+    expect((await t.ctx.settings.getServerSettings()).rateLimitLoginRequests).toBe(0)
+  })
+
+  it('accepts values inside the bounds', async () => {
+    const res = await t.call('PATCH', '/api/settings', token, {
+      language: 'de-de',
+      rateLimitLoginRequests: 10,
+      rateLimitLoginWindow: 60_000,
+      sortingPrefixes: ['the', 'a', 'der'],
+      logLevel: 3,
+    })
+    expect(res.statusCode).toBe(200)
+    const saved = res.json<{ serverSettings: ServerSettings }>().serverSettings
+    expect(saved).toMatchObject({ language: 'de-de', rateLimitLoginRequests: 10, rateLimitLoginWindow: 60_000 })
+  })
+})
+
+describe('a login rate limit of 0 turns the limiter off, as in Audiobookshelf', () => {
+  it.each([{ rateLimitLoginRequests: 0 }, { rateLimitLoginWindow: 0 }])(
+    '%o: after a restart root logs in, failures are not counted and no limit headers are sent',
+    async (settings) => {
+      const { t } = await createInitialisedAppWithSettings(settings)
+      try {
+        const login = (password: string) =>
+          t.inject({ method: 'POST', url: '/login', payload: { username: ROOT.username, password } })
+        for (let i = 0; i < 4; i++) expect((await login('wrong')).statusCode).toBe(401)
+        const res = await login(ROOT.password)
+        expect(res.statusCode).toBe(200)
+        expect(res.headers['ratelimit-limit']).toBeUndefined()
+        const refreshed = await t.inject({
+          method: 'POST',
+          url: '/auth/refresh',
+          headers: { 'x-refresh-token': (await t.login(ROOT.username, ROOT.password)).refreshToken },
+        })
+        expect(refreshed.statusCode).toBe(200)
+      } finally {
+        await t.close()
+      }
+    },
+  )
+})
+
+describe('settings stored before the bounds existed', () => {
+  it('fall back to their defaults key by key at start, so root can still log in after a restart', async () => {
+    const { t: first } = await createInitialisedApp()
+    await new SettingsRepository(first.ctx.database.db).set(
+      'serverSettings',
+      JSON.stringify({
+        ...defaultServerSettings('0.0.1'),
+        rateLimitLoginRequests: -1,
+        rateLimitLoginWindow: -5,
+        authActiveAuthMethods: ['openid'],
+        language: 'x'.repeat(900_000),
+        dateFormat: 'dd.MM.yyyy',
+      }),
+    )
+    await first.close()
+    const t = await createTestApp({ dir: first.dir, clock: first.clock })
+    try {
+      const res = await t.inject({
+        method: 'POST',
+        url: '/login',
+        payload: { username: ROOT.username, password: ROOT.password },
+      })
+      expect(res.statusCode).toBe(200)
+      expect(res.body.length).toBeLessThan(20_000)
+      const { serverSettings } = res.json<LoginResponse>()
+      // The valid stored value is kept; the broken ones are the defaults again.
+      expect(serverSettings).toMatchObject({
+        dateFormat: 'dd.MM.yyyy',
+        language: 'en-us',
+        rateLimitLoginRequests: 40,
+        rateLimitLoginWindow: 600_000,
+        authActiveAuthMethods: ['local'],
+      })
+    } finally {
+      await t.close()
+    }
+  })
+})
