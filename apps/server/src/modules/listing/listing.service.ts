@@ -94,8 +94,7 @@ export class ListingService {
         return id ? [{ id, series: s }] : []
       })
       const ids = shown.map((e) => e.id)
-      const rows = await this.repo.rows(ids)
-      const json = await this.items.minifiedFromRows(ids, rows)
+      const json = await this.items.minified(ids)
       const byId = new Map(json.map((j) => [j.id, j]))
       results = shown.flatMap(({ id, series: s }) => {
         const item = byId.get(id)
@@ -114,8 +113,7 @@ export class ListingService {
     } else {
       const page = await this.repo.page(spec)
       total = page.total
-      const rows = await this.repo.rows(page.ids)
-      results = await this.items.minifiedFromRows(page.ids, rows)
+      results = await this.items.minified(page.ids)
     }
     if (q.include.includes('rssfeed')) results = results.map((r) => ({ ...r, rssFeed: null }))
     if (q.include.includes('share')) results = results.map((r) => ({ ...r, mediaItemShare: null }))
