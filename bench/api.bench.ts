@@ -182,7 +182,7 @@ async function main() {
     await measure('items, title, no filter, after a content change', () => `${books}&sort=media.metadata.title`, { afterWrite: 'content' })
     const deep = rotate([100, 500, 1000, 1999])
     await measure('items, title, deep pages (5,000–99,950)', () => `${books}&sort=media.metadata.title&page=${deep()}`)
-    await measure('items, expanded (minified=0), title', () => `/api/libraries/${lib.bookLibraryId}/items?limit=50&sort=media.metadata.title`)
+    await measure('items without minified=1 (minified, as Audiobookshelf), title', () => `/api/libraries/${lib.bookLibraryId}/items?limit=50&sort=media.metadata.title`)
     await measure('items, collapse series, title', () => `${books}&collapseseries=1`)
     await measure('items, collapse series, title, after a content change', () => `${books}&collapseseries=1`, { afterWrite: 'content', runs: 15 })
     await measure('items, collapse series, addedAt desc', () => `${books}&collapseseries=1&sort=addedAt&desc=1`, { runs: 15 })

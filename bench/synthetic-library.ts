@@ -41,7 +41,7 @@ export interface SyntheticLibrary {
 }
 
 /** mulberry32: small, fast, deterministic. */
-function rng(seed: number) {
+export function rng(seed: number) {
   let a = seed >>> 0
   return () => {
     a = (a + 0x6d2b79f5) >>> 0

@@ -4,6 +4,7 @@ import BetterSqlite3 from 'better-sqlite3'
 import { Kysely, SqliteDialect } from 'kysely'
 import type { Database } from './schema.ts'
 import { migrate } from './migrate.ts'
+import { statementCachingDatabase } from './statement-cache.ts'
 
 export interface DatabaseHandle {
   db: Kysely<Database>
@@ -28,7 +29,7 @@ export function openDatabase(file: string): DatabaseHandle {
     sqlite.close()
     throw err
   }
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statementCachingDatabase(sqlite) }) })
   return {
     db,
     sqlite,

@@ -22,24 +22,31 @@ export async function contentStamp<DB>(db: Kysely<DB>, libraryId: string): Promi
   return row ? `${libraryId}:${row.c ?? 0}:${row.v}` : ''
 }
 
-/** Values computed from the database, reused until the next write (see changeStamp). Bounded in size. */
+/**
+ * Values computed from the database, reused until the next write (see changeStamp). Bounded in size. A value
+ * still being computed is shared: concurrent requests for it (a library's filter data at 100,000 items takes
+ * seconds) wait for the one computation instead of each starting their own. A failed computation is not kept.
+ */
 export class StampedCache<V> {
-  private readonly entries = new Map<string, { stamp: string; value: V }>()
+  private readonly entries = new Map<string, { stamp: string; value: Promise<V> }>()
   private readonly max: number
   constructor(max = 500) {
     this.max = max
   }
 
-  async get(stamp: string, key: string, compute: () => Promise<V>): Promise<V> {
+  get(stamp: string, key: string, compute: () => Promise<V>): Promise<V> {
     const hit = this.entries.get(key)
     if (hit && hit.stamp === stamp) return hit.value
-    const value = await compute()
+    const value = compute()
     this.entries.delete(key)
     if (this.entries.size >= this.max) {
       const oldest = this.entries.keys().next().value
       if (oldest !== undefined) this.entries.delete(oldest)
     }
     this.entries.set(key, { stamp, value })
+    value.catch(() => {
+      if (this.entries.get(key)?.value === value) this.entries.delete(key)
+    })
     return value
   }
 }

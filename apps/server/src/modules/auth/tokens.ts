@@ -6,6 +6,9 @@ import type { z } from 'zod'
 type AccessClaims = z.infer<typeof AccessTokenClaims>
 type ApiClaims = z.infer<typeof ApiKeyClaims>
 
+/** Verified tokens kept: every request of a client carries the same one until it is refreshed. */
+const VERIFIED_TOKENS = 1000
+
 /**
  * Signs and verifies our JWTs. Only HS256 with our own secret is accepted (so `alg: none` and
  * foreign keys fail), and the `type` claim keeps access tokens and API keys from standing in for
@@ -15,6 +18,12 @@ export class TokenSigner {
   private readonly secret: Uint8Array
   private readonly successorKey: Buffer
   private readonly now: () => number
+  /**
+   * Tokens whose signature and claims were checked, with the time they stop being valid: an HMAC check per
+   * request went through WebCrypto on the thread pool. Only the signature work is saved; sessions, users and
+   * keys are still looked up on every request, and expiry is checked against the clock on every hit.
+   */
+  private readonly verified = new Map<string, { claims: AccessClaims | ApiClaims; validUntilMs: number }>()
   constructor(secret: Uint8Array, now: () => number) {
     this.secret = secret
     // A key of its own for refresh-token successors, so the JWT key is used for nothing else.
@@ -53,18 +62,30 @@ export class TokenSigner {
   /** Returns the claims of a valid token of either kind, or null. Never throws. */
   async verify(token: string): Promise<AccessClaims | ApiClaims | null> {
     if (token.length > 4096 || token.split('.').length !== 3) return null
+    const now = this.now()
+    const hit = this.verified.get(token)
+    if (hit) {
+      if (now < hit.validUntilMs) return hit.claims
+      this.verified.delete(token)
+    }
     try {
       const { payload } = await jwtVerify(token, this.secret, {
         algorithms: ['HS256'],
-        currentDate: new Date(this.now()),
+        currentDate: new Date(now),
       })
       const access = AccessTokenClaims.safeParse(payload)
-      if (access.success) return access.data
-      const api = ApiKeyClaims.safeParse(payload)
-      return api.success ? api.data : null
+      const api = access.success ? null : ApiKeyClaims.safeParse(payload)
+      const claims = access.success ? access.data : api?.success ? api.data : null
+      if (claims) this.remember(token, claims, payload.exp === undefined ? Infinity : payload.exp * 1000)
+      return claims
     } catch {
       return null
     }
+  }
+
+  private remember(token: string, claims: AccessClaims | ApiClaims, validUntilMs: number) {
+    if (this.verified.size >= VERIFIED_TOKENS) this.verified.delete(this.verified.keys().next().value as string)
+    this.verified.set(token, { claims, validUntilMs })
   }
 }
 

@@ -2,6 +2,10 @@ import { sql, type Kysely } from 'kysely'
 import { defaultLibrarySettings, LibrarySettings, MediaType, type Library, type LibraryFolder } from '@shelfcast/contracts'
 import type { Database } from '../../db/schema.ts'
 
+// Built once: a zod schema derived per call (catch, partial) is compiled anew each time, on every library read.
+const StoredMediaType = MediaType.catch('book')
+const StoredSettings = LibrarySettings.partial()
+
 export class LibrariesRepository {
   private readonly db: Kysely<Database>
   constructor(db: Kysely<Database>) {
@@ -14,10 +18,10 @@ export class LibrariesRepository {
       this.db.selectFrom('library_folders').selectAll().orderBy('created_at').execute(),
     ])
     return libs.map((l) => {
-      const mediaType = MediaType.catch('book').parse(l.media_type)
+      const mediaType = StoredMediaType.parse(l.media_type)
       let settings = defaultLibrarySettings(mediaType)
       try {
-        settings = { ...settings, ...LibrarySettings.partial().parse(JSON.parse(l.settings)) }
+        settings = { ...settings, ...StoredSettings.parse(JSON.parse(l.settings)) }
       } catch {
         // Damaged settings fall back to defaults; the library stays usable.
       }

@@ -1,6 +1,6 @@
 import { AudioFile } from '@shelfcast/contracts'
 import { describe, expect, it } from 'vitest'
-import { isStoredAudioFile } from './item-json.ts'
+import { isStoredAudioFile, toExpandedItem, type ItemRow } from './item-json.ts'
 
 const stored: AudioFile = {
   index: 1,
@@ -62,5 +62,26 @@ describe('isStoredAudioFile (the hand-written AudioFile check of episode lists)'
       false,
     )
     expect(isStoredAudioFile(null)).toBe(false)
+  })
+})
+
+describe("toExpandedItem's book audio files (checked by hand, the schema deciding what fails)", () => {
+  const book = (audioFiles: unknown) =>
+    ({ id: 'i1', media_id: 'm1', media_type: 'book', title: 'T', tags: '[]', genres: '[]', narrators: '[]', library_files: '[]', chapters: '[]', ebook_file: null, audio_files: JSON.stringify(audioFiles) }) as unknown as ItemRow
+  const second: AudioFile = { ...stored, index: 2, ino: '43', metadata: { ...stored.metadata, filename: 'Part 2.mp3' } }
+
+  it('answers stored files as they are, with their tracks', () => {
+    const item = toExpandedItem(book([second, stored]), { authors: [], series: [] })
+    const media = item.media as { audioFiles: AudioFile[]; tracks: { index: number; contentUrl: string }[] }
+    expect(media.audioFiles).toEqual([second, stored])
+    expect(media.tracks.map((t) => t.contentUrl)).toEqual(['/api/items/i1/file/42', '/api/items/i1/file/43'])
+  })
+
+  it('answers no files when an entry is damaged, as the schema would', () => {
+    const { codec: _codec, ...noCodec } = second
+    for (const damaged of [[stored, noCodec], [stored, { ...second, duration: 'long' }], 'not a list', { ...stored }]) {
+      const item = toExpandedItem(book(damaged), { authors: [], series: [] })
+      expect((item.media as { audioFiles: unknown[] }).audioFiles).toEqual([])
+    }
   })
 })

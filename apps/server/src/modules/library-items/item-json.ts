@@ -77,6 +77,13 @@ export const PodcastColumn = z.object({
 export type PodcastColumn = z.infer<typeof PodcastColumn>
 const defaultPodcastColumn = PodcastColumn.parse({})
 
+// Column schemas built once: a schema derived inside a call (z.array, nullable) is compiled anew on every read.
+const AudioFileList = z.array(AudioFile)
+const ChapterList = z.array(Chapter)
+const LibraryFileList = z.array(LibraryFile)
+const EbookFileOrNull = EbookFile.nullable()
+const EpisodeEnclosure = PodcastEpisode.shape.enclosure
+
 /** The URL a direct-play track is served from (Range requests, `?token=` for media elements). */
 export const trackContentUrl = (itemId: string, ino: string) => `/api/items/${itemId}/file/${ino}`
 
@@ -245,13 +252,26 @@ function episodeAudioFile(text: string | null): AudioFile | null {
   }
 }
 
+/** A book's stored audio files: checked by hand, and by the schema only when that check fails. */
+function storedAudioFiles(text: string | null): AudioFile[] {
+  if (!text || text === '[]') return []
+  try {
+    const value: unknown = JSON.parse(text)
+    if (Array.isArray(value) && value.every(isStoredAudioFile)) return value
+    const parsed = AudioFileList.safeParse(value)
+    return parsed.success ? parsed.data : []
+  } catch {
+    return []
+  }
+}
+
 export function toEpisodeJson(row: EpisodeRow, podcastId: string): PodcastEpisode {
   const audioFile = episodeAudioFile(row.audio_file)
   return {
     ...episodeFacts(row, podcastId),
     description: row.description,
-    enclosure: jsonColumn(row.enclosure, PodcastEpisode.shape.enclosure, null),
-    chapters: jsonColumn(row.chapters, z.array(Chapter), []),
+    enclosure: jsonColumn(row.enclosure, EpisodeEnclosure, null),
+    chapters: jsonColumn(row.chapters, ChapterList, []),
     audioFile,
     audioTrack: audioFile ? (buildTracks(row.library_item_id, [audioFile])[0] ?? null) : null,
   }
@@ -324,7 +344,7 @@ export function toExpandedItem(
   episodeForm: 'full' | 'minified' = 'full',
 ): LibraryItem {
   const tags = stringArrayColumn(row.tags)
-  const libraryFiles = jsonColumn(row.library_files, z.array(LibraryFile), [])
+  const libraryFiles = jsonColumn(row.library_files, LibraryFileList, [])
   let media: Book | Podcast
   if (row.media_type === 'podcast') {
     const p = jsonColumn(row.podcast, PodcastColumn, defaultPodcastColumn)
@@ -345,7 +365,7 @@ export function toExpandedItem(
       size: row.size,
     }
   } else {
-    const audioFiles = jsonColumn(row.audio_files, z.array(AudioFile), [])
+    const audioFiles = storedAudioFiles(row.audio_files)
     media = {
       id: row.media_id,
       libraryItemId: row.id,
@@ -353,8 +373,8 @@ export function toExpandedItem(
       coverPath: row.cover_path,
       tags,
       audioFiles,
-      chapters: jsonColumn(row.chapters, z.array(Chapter), []),
-      ebookFile: jsonColumn(row.ebook_file, EbookFile.nullable(), null),
+      chapters: jsonColumn(row.chapters, ChapterList, []),
+      ebookFile: jsonColumn(row.ebook_file, EbookFileOrNull, null),
       duration: row.duration,
       size: row.size,
       tracks: buildTracks(row.id, audioFiles),

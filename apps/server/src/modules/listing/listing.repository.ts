@@ -2,7 +2,6 @@ import crypto from 'node:crypto'
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely'
 import type { ItemSortKey, MediaType } from '@shelfcast/contracts'
 import type { Database } from '../../db/schema.ts'
-import type { ItemRow } from '../library-items/item-json.ts'
 import { itemVisibility, restrictsItemsWithinLibrary } from '../library-items/item-visibility.ts'
 import type { UserRecord } from '../users/users.model.ts'
 import { changeStamp, contentStamp, StampedCache } from '../../db/stamped-cache.ts'
@@ -394,11 +393,5 @@ export class ListingRepository {
       ORDER BY x.series_id, x.sequence_sort IS NULL, x.sequence_sort, li.id`.execute(this.db)
     for (const b of books.rows) out.get(b.sid)?.books.push({ id: b.id, sequence: b.sequence })
     return out
-  }
-
-  /** Full rows by id (any order). */
-  async rows(ids: readonly string[]): Promise<ItemRow[]> {
-    if (ids.length === 0) return []
-    return this.db.selectFrom('library_items as li').selectAll('li').where('li.id', 'in', [...ids]).execute()
   }
 }

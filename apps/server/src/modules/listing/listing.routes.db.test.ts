@@ -284,17 +284,22 @@ describe('GET /api/libraries/:id/items', () => {
     expect((await items(`collapseseries=1&filter=series.${enc(series)}`)).collapseseries).toBe(false)
   })
 
-  it('answers minified or expanded items, with include fields', async () => {
+  it('answers minified items with or without minified=1 (as Audiobookshelf), with include fields', async () => {
     const full = await s.get<LibraryItemsResponse>(`/api/libraries/${s.books}/items?limit=1&include=rssfeed,share`)
     expect(full.body.minified).toBe(false)
     expect(full.body.include).toBe('rssfeed,share')
     const item = full.body.results[0] as Record<string, unknown>
-    expect(item).toHaveProperty('libraryFiles')
+    expect(item).not.toHaveProperty('libraryFiles')
+    expect(item).toHaveProperty('numFiles')
+    expect(item.media).not.toHaveProperty('audioFiles')
+    expect(item.media).toHaveProperty('numTracks')
     expect(item.rssFeed).toBeNull()
     expect(item.mediaItemShare).toBeNull()
     const min = (await items('limit=1')).results[0] as Record<string, unknown>
     expect(min).not.toHaveProperty('libraryFiles')
-    expect(min).toHaveProperty('numFiles')
+    expect(Object.keys(min).sort()).toEqual(Object.keys(item).filter((k) => k !== 'rssFeed' && k !== 'mediaItemShare').sort())
+    const collapsed = (await s.get<LibraryItemsResponse>(`/api/libraries/${s.books}/items?collapseseries=1`)).body.results
+    expect(collapsed.every((r) => !('libraryFiles' in r))).toBe(true)
   })
 
   it('lists podcasts with their episode counts', async () => {

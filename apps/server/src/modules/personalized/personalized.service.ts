@@ -40,12 +40,20 @@ export class PersonalizedService {
     this.authors = deps.authors
   }
 
-  private async itemsWithProgress(hits: readonly ProgressHit[]): Promise<ShelfItem[]> {
-    const json = new Map((await this.items.minified([...new Set(hits.map((h) => h.itemId))])).map((i) => [i.id, i]))
+  /** Minified JSON of every item the shelves show, read at once (one set of queries instead of one per shelf). */
+  private async itemJson(ids: readonly string[]): Promise<Map<string, MinifiedLibraryItem>> {
+    return new Map((await this.items.minified([...new Set(ids)])).map((i) => [i.id, i]))
+  }
+
+  private static withProgress(json: ReadonlyMap<string, MinifiedLibraryItem>, hits: readonly ProgressHit[]): ShelfItem[] {
     return hits.flatMap((h) => {
       const item = json.get(h.itemId)
       return item ? [{ ...item, progressLastUpdate: h.lastUpdate }] : []
     })
+  }
+
+  private static plain(json: ReadonlyMap<string, MinifiedLibraryItem>, ids: readonly string[]): ShelfItem[] {
+    return ids.flatMap((id) => json.get(id) ?? [])
   }
 
   private async withEpisodes(hits: readonly { itemId: string; episodeId: string; lastUpdate?: number }[]): Promise<ShelfItem[]> {
@@ -78,16 +86,19 @@ export class PersonalizedService {
     const readAgain = await this.repo.progress(user, lib, 'read-again', limit)
     const authors = await this.repo.newestAuthorIds(user, lib, limit)
 
-    const continueSeries = await this.itemsWithProgress(next.slice(0, limit).map((n) => ({ itemId: n.next, episodeId: '', lastUpdate: n.lu })))
+    const continueSeries = next.slice(0, limit).map((n) => ({ itemId: n.next, episodeId: '', lastUpdate: n.lu }))
+    const progressShelves = [listening.rows, reading.rows, continueSeries, listenAgain.rows, readAgain.rows]
+    const json = await this.itemJson([...progressShelves.flat().map((h) => h.itemId), ...recent.ids, ...discover.ids])
+    const withProgress = (hits: readonly ProgressHit[]) => PersonalizedService.withProgress(json, hits)
     return [
-      shelf('continue-listening', 'book', await this.itemsWithProgress(listening.rows), listening.total),
-      shelf('continue-reading', 'book', await this.itemsWithProgress(reading.rows), reading.total),
-      shelf('continue-series', 'book', continueSeries, next.length),
-      shelf('recently-added', 'book', await this.items.minified(recent.ids), recent.total),
+      shelf('continue-listening', 'book', withProgress(listening.rows), listening.total),
+      shelf('continue-reading', 'book', withProgress(reading.rows), reading.total),
+      shelf('continue-series', 'book', withProgress(continueSeries), next.length),
+      shelf('recently-added', 'book', PersonalizedService.plain(json, recent.ids), recent.total),
       shelf('recent-series', 'series', await this.series.withBooksByIds(user, recentSeries), await this.repo.seriesCount(lib)),
-      shelf('discover', 'book', await this.items.minified(discover.ids), discover.total),
-      shelf('listen-again', 'book', await this.itemsWithProgress(listenAgain.rows), listenAgain.total),
-      shelf('read-again', 'book', await this.itemsWithProgress(readAgain.rows), readAgain.total),
+      shelf('discover', 'book', PersonalizedService.plain(json, discover.ids), discover.total),
+      shelf('listen-again', 'book', withProgress(listenAgain.rows), listenAgain.total),
+      shelf('read-again', 'book', withProgress(readAgain.rows), readAgain.total),
       shelf('newest-authors', 'authors', await this.authors.byIds(user, authors.ids), authors.total),
     ]
   }

@@ -12,11 +12,15 @@ function parseJsonArray(text: string): string[] {
   }
 }
 
+// Built once: a zod schema derived per call (catch, partial) is compiled anew each time, on every request's user read.
+const StoredUserType = UserType.catch('guest')
+const StoredPermissions = UserPermissions.partial()
+
 function toRecord(row: Selectable<UsersTable>): UserRecord {
-  const type = UserType.catch('guest').parse(row.type)
+  const type = StoredUserType.parse(row.type)
   let permissions = defaultPermissions(type)
   try {
-    permissions = { ...permissions, ...UserPermissions.partial().parse(JSON.parse(row.permissions)) }
+    permissions = { ...permissions, ...StoredPermissions.parse(JSON.parse(row.permissions)) }
   } catch {
     // A damaged permissions column falls back to the type's defaults rather than locking the user out.
   }
