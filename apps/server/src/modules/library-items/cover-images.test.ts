@@ -18,7 +18,15 @@ describe('resized cover cache', () => {
   const image = async (name: string, width: number, height: number, sigma: number) => {
     const file = path.join(dir, name)
     // Noise, so resized copies are not trivially small and the byte budget really bites.
-    await sharp({ create: { width, height, channels: 3, background: '#336699', noise: { type: 'gaussian', mean: 128, sigma } } })
+    await sharp({
+      create: {
+        width,
+        height,
+        channels: 3,
+        background: '#336699',
+        noise: { type: 'gaussian', mean: 128, sigma },
+      },
+    })
       .png()
       .toFile(file)
     return { path: file, mtimeMs: fs.statSync(file).mtimeMs }
@@ -73,7 +81,10 @@ describe('resized cover cache', () => {
       // The favourite is asked for between the others, so it is never the least recently used.
       expect(await covers.resized(sources[0]!, 'fav', { width: 160, format: 'jpeg' })).toEqual(favourite)
       const source = sources[1 + (i % 3)]!
-      await covers.resized(source, `item-${i % 3}`, { width: 80 * (1 + (i % 4)), format: formats[Math.floor(i / 4) % 2]! })
+      await covers.resized(source, `item-${i % 3}`, {
+        width: 80 * (1 + (i % 4)),
+        format: formats[Math.floor(i / 4) % 2]!,
+      })
       expect(folderBytes(cacheDir), `after request ${i}`).toBeLessThanOrEqual(budget)
     }
     expect(covers.index.totalBytes).toBe(folderBytes(cacheDir))
