@@ -121,7 +121,8 @@ const isImageName = (name: string) => ['jpg', 'jpeg', 'png', 'webp', 'gif'].incl
 async function readXmlEntry(zip: BoundedZip, name: string): Promise<string> {
   if (!zip.entries.has(name)) throw new DamagedEbook(`EPUB has no ${name}`)
   try {
-    return (await zip.read(name, MAX_XML_BYTES)).toString('utf8')
+    // Whitespace before the XML declaration is not well-formed, but harmless and found in real books.
+    return (await zip.read(name, MAX_XML_BYTES)).toString('utf8').trimStart()
   } catch (err) {
     throw new DamagedEbook(`${name} cannot be read (${(err as Error).message})`)
   }
