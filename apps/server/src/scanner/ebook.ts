@@ -41,7 +41,7 @@ class BoundedZip {
    * zip, an entry name that is absolute or climbs out (yauzl checks each name), too many entries, and
    * declared sizes of a zip bomb.
    */
-  static open(file: string, fileSize: number): Promise<BoundedZip> {
+  static open(file: string): Promise<BoundedZip> {
     return new Promise((resolve, reject) => {
       yauzl.open(file, { lazyEntries: true, autoClose: false, validateEntrySizes: true }, (err, zip) => {
         if (err || !zip) return reject(new DamagedEbook(`not a valid zip archive (${err?.message ?? 'unreadable'})`))
@@ -58,8 +58,8 @@ class BoundedZip {
           zip.readEntry()
         })
         zip.on('end', () => {
-          if (uncompressed > ZIP_BOMB_FLOOR_BYTES && uncompressed > fileSize * ZIP_BOMB_RATIO) {
-            return fail(`zip bomb: ${mib(uncompressed)} uncompressed from ${mib(fileSize)}`)
+          if (uncompressed > ZIP_BOMB_FLOOR_BYTES && uncompressed > zip.fileSize * ZIP_BOMB_RATIO) {
+            return fail(`zip bomb: ${mib(uncompressed)} uncompressed from ${mib(zip.fileSize)}`)
           }
           resolve(new BoundedZip(zip, entries))
         })
@@ -182,35 +182,45 @@ function resolveInArchive(opf: string, href: string): string | null {
   return joined.startsWith('../') || joined === '..' || path.posix.isAbsolute(joined) ? null : joined
 }
 
+type Handle = fs.FileHandle
+
 /** Reads up to `length` bytes at `position` (from the end when negative). */
-async function readSlice(file: string, size: number, position: number, length: number): Promise<Buffer> {
-  const handle = await fs.open(file, 'r')
-  try {
-    const start = position < 0 ? Math.max(0, size + position) : position
-    const buffer = Buffer.alloc(Math.min(length, Math.max(0, size - start)))
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, start)
-    return buffer.subarray(0, bytesRead)
-  } finally {
-    await handle.close()
-  }
+async function readSlice(handle: Handle, size: number, position: number, length: number): Promise<Buffer> {
+  const start = position < 0 ? Math.max(0, size + position) : position
+  const buffer = Buffer.alloc(Math.min(length, Math.max(0, size - start)))
+  const { bytesRead } = await handle.read(buffer, 0, buffer.length, start)
+  return buffer.subarray(0, bytesRead)
 }
 
 /** PDF: a `%PDF-` header and an `%%EOF` trailer within the first and last kilobyte (a truncated copy has none). */
-async function checkPdf(file: string, size: number): Promise<void> {
-  if (!(await readSlice(file, size, 0, PDF_PROBE_BYTES)).includes('%PDF-')) throw new DamagedEbook('not a PDF (no %PDF- header)')
-  if (!(await readSlice(file, size, -PDF_PROBE_BYTES, PDF_PROBE_BYTES)).includes('%%EOF'))
+async function checkPdf(handle: Handle, size: number): Promise<void> {
+  if (!(await readSlice(handle, size, 0, PDF_PROBE_BYTES)).includes('%PDF-')) throw new DamagedEbook('not a PDF (no %PDF- header)')
+  if (!(await readSlice(handle, size, -PDF_PROBE_BYTES, PDF_PROBE_BYTES)).includes('%%EOF'))
     throw new DamagedEbook('PDF is truncated (no %%EOF trailer)')
 }
 
 /** MOBI/AZW3: the Palm database type at byte 60; CBR: a RAR signature (or a zip, as many CBRs really are). */
-async function checkMagic(file: string, size: number, ext: string): Promise<void> {
+async function checkMagic(handle: Handle, size: number, ext: string): Promise<void> {
   if (ext === 'mobi' || ext === 'azw3') {
-    const type = (await readSlice(file, size, 60, 8)).toString('latin1')
+    const type = (await readSlice(handle, size, 60, 8)).toString('latin1')
     if (type !== 'BOOKMOBI' && type !== 'TEXtREAd') throw new DamagedEbook(`not a ${ext.toUpperCase()} book (no BOOKMOBI header)`)
   } else if (ext === 'cbr') {
-    const head = await readSlice(file, size, 0, 7)
+    const head = await readSlice(handle, size, 0, 7)
     if (!head.subarray(0, 6).equals(Buffer.from('Rar!\x1a\x07', 'latin1')) && !head.subarray(0, 4).equals(Buffer.from('PK\x03\x04', 'latin1')))
       throw new DamagedEbook('not a RAR or zip archive')
+  }
+}
+
+/** Formats checked by their header (and PDF's trailer): one open, a stat and one or two small reads. */
+async function checkHeaders(file: string, ext: string): Promise<void> {
+  const handle = await fs.open(file, 'r')
+  try {
+    const { size } = await handle.stat()
+    if (size === 0) throw new DamagedEbook('file is empty')
+    if (ext === 'pdf') await checkPdf(handle, size)
+    else await checkMagic(handle, size, ext)
+  } finally {
+    await handle.close()
   }
 }
 
@@ -253,14 +263,15 @@ export async function readEbookInfo(file: string, opts: { wantCover: boolean }):
   const ext = extOf(file)
   let zip: BoundedZip | null = null
   try {
-    const { size } = await fs.stat(file)
-    if (size === 0) throw new DamagedEbook('file is empty')
-    if (ext === 'pdf') await checkPdf(file, size)
     if (ext !== 'epub' && ext !== 'cbz') {
-      await checkMagic(file, size, ext)
+      await checkHeaders(file, ext)
       return { metadata: null, cover: null, problem: null }
     }
-    zip = await BoundedZip.open(file, size)
+    zip = await BoundedZip.open(file).catch(async (err: unknown) => {
+      // Only on failure: an empty file says so rather than "not a zip".
+      if ((await fs.stat(file)).size === 0) throw new DamagedEbook('file is empty')
+      throw err
+    })
     const info = ext === 'cbz' ? await readCbz(zip, opts.wantCover) : await readEpub(zip, opts.wantCover)
     return { ...info, problem: null }
   } catch (err) {
