@@ -3,9 +3,16 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { tempDir } from '../../test-support/test-app.ts'
-import { CoverImages, snapCoverSize, type CoverFormat } from './cover-images.ts'
+import { CoverImages, snapCoverSize, type CoverFormat, type ResizedCover } from './cover-images.ts'
 
 const formats: CoverFormat[] = ['webp', 'jpeg', 'png']
+
+/** A resized cover comes open (for sending); tests only look at its path and close it. */
+async function closed(cover: Promise<ResizedCover | null>) {
+  const c = await cover
+  await c?.handle.close()
+  return c ? { path: c.path, size: c.size, contentType: c.contentType } : null
+}
 
 /** Bytes of the regular files in a folder (what the disk really holds, not what the index believes). */
 const folderBytes = (dir: string) =>
@@ -47,7 +54,7 @@ describe('resized cover cache', () => {
   it('answers images of the snapped size', async () => {
     const covers = new CoverImages(path.join(dir, 'snapped'))
     const size = async (opts: { width?: number; height?: number }) => {
-      const file = await covers.resized(large, 'item', { ...opts, format: 'png' })
+      const file = await closed(covers.resized(large, 'item', { ...opts, format: 'png' }))
       const meta = await sharp(file?.path).metadata()
       return [meta.width, meta.height]
     }
@@ -65,7 +72,7 @@ describe('resized cover cache', () => {
     for (let i = 0; i < 300; i++) {
       const width = 1 + ((i * 577) % 3000)
       const height = i % 2 ? 1 + ((i * 131) % 3000) : undefined
-      const file = await covers.resized(small, 'item-1', { width, height, format: formats[i % 3]! })
+      const file = await closed(covers.resized(small, 'item-1', { width, height, format: formats[i % 3]! }))
       expect(file, `request ${i}`).not.toBeNull()
       expect(fs.existsSync(file!.path), `request ${i}`).toBe(true)
     }
@@ -76,15 +83,19 @@ describe('resized cover cache', () => {
     const cacheDir = path.join(dir, 'budget')
     const budget = 60 * 1024
     const covers = new CoverImages(cacheDir, { maxBytes: budget, maxVariantsPerImage: 100 })
-    const favourite = await covers.resized(sources[0]!, 'fav', { width: 160, format: 'jpeg' })
+    const favourite = await closed(covers.resized(sources[0]!, 'fav', { width: 160, format: 'jpeg' }))
     for (let i = 0; i < 40; i++) {
       // The favourite is asked for between the others, so it is never the least recently used.
-      expect(await covers.resized(sources[0]!, 'fav', { width: 160, format: 'jpeg' })).toEqual(favourite)
+      expect(await closed(covers.resized(sources[0]!, 'fav', { width: 160, format: 'jpeg' }))).toEqual(
+        favourite,
+      )
       const source = sources[1 + (i % 3)]!
-      await covers.resized(source, `item-${i % 3}`, {
-        width: 80 * (1 + (i % 4)),
-        format: formats[Math.floor(i / 4) % 2]!,
-      })
+      await closed(
+        covers.resized(source, `item-${i % 3}`, {
+          width: 80 * (1 + (i % 4)),
+          format: formats[Math.floor(i / 4) % 2]!,
+        }),
+      )
       expect(folderBytes(cacheDir), `after request ${i}`).toBeLessThanOrEqual(budget)
     }
     expect(covers.index.totalBytes).toBe(folderBytes(cacheDir))
@@ -92,8 +103,19 @@ describe('resized cover cache', () => {
 
     // A restarted server reads what is on disk and keeps to the same budget.
     const again = new CoverImages(cacheDir, { maxBytes: budget, maxVariantsPerImage: 100 })
-    await again.resized(sources[3]!, 'late', { width: 320, format: 'webp' })
+    await closed(again.resized(sources[3]!, 'late', { width: 320, format: 'webp' }))
     expect(folderBytes(cacheDir)).toBeLessThanOrEqual(budget)
     expect(again.index.totalBytes).toBe(folderBytes(cacheDir))
   }, 60_000)
+
+  it('answers a copy that stays readable when another request evicts it before it is sent', async () => {
+    const covers = new CoverImages(path.join(dir, 'held'), { maxBytes: 1024 ** 3, maxVariantsPerImage: 1 })
+    const held = await covers.resized(sources[0]!, 'item', { width: 240, format: 'jpeg' })
+    await closed(covers.resized(sources[0]!, 'item', { width: 320, format: 'jpeg' }))
+    expect(fs.existsSync(held!.path)).toBe(false)
+    const bytes = await held!.handle.readFile()
+    await held!.handle.close()
+    expect(bytes.length).toBe(held!.size)
+    expect((await sharp(bytes).metadata()).width).toBe(240)
+  })
 })

@@ -25,7 +25,14 @@ export interface ResizedCover {
   path: string
   size: number
   contentType: string
+  /**
+   * The file, already open: the cache may delete it for another request before this one is sent, and an
+   * open file stays readable. Whoever sends it closes it (sendFile does).
+   */
+  handle: fs.FileHandle
 }
+
+type CachedCover = Omit<ResizedCover, 'handle'>
 
 /**
  * Resized copies of cover images, cached under `cacheDir` as `<key>_<w>x<h>.<fmt>` and rebuilt when the
@@ -36,7 +43,7 @@ export interface ResizedCover {
  */
 export class CoverImages {
   private readonly cacheDir: string
-  private readonly inFlight = new Map<string, Promise<ResizedCover | null>>()
+  private readonly inFlight = new Map<string, Promise<CachedCover | null>>()
   /** Which cached files exist, least recently used first. */
   readonly index: ImageCacheIndex
   constructor(cacheDir: string, limits: ImageCacheLimits = DEFAULT_IMAGE_CACHE_LIMITS) {
@@ -63,16 +70,33 @@ export class CoverImages {
     const width = asked === undefined ? undefined : snapCoverSize(asked)
     const height = opts.height === undefined ? undefined : snapCoverSize(opts.height)
     const name = `${key}_${width ?? 0}x${height ?? 0}.${opts.format}`
+    // Deleted by another request's eviction between finding and opening it: made once more.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const file = await this.cachedOrBuilt(source, name, width, height, opts.format)
+      if (!file) return null
+      const handle = await fs.open(file.path, 'r').catch(() => null)
+      if (handle) return { ...file, handle }
+    }
+    return null
+  }
+
+  private async cachedOrBuilt(
+    source: { path: string; mtimeMs: number },
+    name: string,
+    width: number | undefined,
+    height: number | undefined,
+    format: CoverFormat,
+  ): Promise<CachedCover | null> {
     const target = path.join(this.cacheDir, name)
     const cached = await fs.stat(target).catch(() => null)
     // A cached copy carries its source's mtime: any change of the source (even to an older file) rebuilds it.
     if (cached && Math.abs(cached.mtimeMs - source.mtimeMs) < 1) {
       await this.index.touch(name, cached.size)
-      return { path: target, size: cached.size, contentType: contentTypes[opts.format] }
+      return { path: target, size: cached.size, contentType: contentTypes[format] }
     }
     const running = this.inFlight.get(target)
     if (running) return running
-    const job = this.build(source, target, width, height, opts.format).finally(() => this.inFlight.delete(target))
+    const job = this.build(source, target, width, height, format).finally(() => this.inFlight.delete(target))
     this.inFlight.set(target, job)
     return job
   }

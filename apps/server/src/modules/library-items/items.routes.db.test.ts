@@ -353,6 +353,14 @@ describe('item routes', () => {
       expect((await sharp((await cover('?width=3000&format=jpeg')).rawPayload).metadata()).width).toBe(800)
     })
 
+    it('serves byte ranges of a resized copy', async () => {
+      const whole = await cover('?width=240&format=jpeg')
+      const part = await cover('?width=240&format=jpeg', { range: 'bytes=0-9' })
+      expect(part.statusCode).toBe(206)
+      expect(part.rawPayload.equals(whole.rawPayload.subarray(0, 10))).toBe(true)
+      expect((await cover('?width=240&format=jpeg', { range: 'bytes=99999999-' })).statusCode).toBe(416)
+    })
+
     it('rebuilds the cached copy when the source changes', async () => {
       const first = await sharp((await cover('?width=50&format=jpeg')).rawPayload).stats()
       await sharp({ create: { width: 400, height: 400, channels: 3, background: '#ff0000' } })
