@@ -9,6 +9,21 @@ async function write(path: string, data: Buffer): Promise<string> {
   return abs
 }
 
+/** One ID3v2.3 frame; `claimedSize` may lie about the data's length (as hostile files do). */
+export function id3Frame(id: string, data: Buffer, claimedSize = data.length): Buffer {
+  const head = Buffer.alloc(10)
+  head.write(id, 0, 'latin1')
+  head.writeUInt32BE(claimedSize, 4)
+  return Buffer.concat([head, data])
+}
+
+/** An ID3v2.3 tag of these frames; its size (synchsafe) is the frames' unless `claimedSize` is given. */
+export function id3Tag(frames: Buffer, claimedSize = frames.length): Buffer {
+  const size = claimedSize
+  const header = Buffer.from([0x49, 0x44, 0x33, 3, 0, 0, (size >> 21) & 0x7f, (size >> 14) & 0x7f, (size >> 7) & 0x7f, size & 0x7f])
+  return Buffer.concat([header, frames])
+}
+
 /** An empty file (e.g. `broken.m4b`). */
 export function makeZeroByteFile(path: string): Promise<string> {
   return write(path, Buffer.alloc(0))

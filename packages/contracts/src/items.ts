@@ -41,6 +41,12 @@ export type BatchGetItemsResponse = z.infer<typeof BatchGetItemsResponse>
 
 export const coverFormats = ['webp', 'jpeg', 'png'] as const
 export const MAX_COVER_DIMENSION = 3000
+/**
+ * The widths and heights a resized cover may have: a requested size snaps up to the next step (the web
+ * client asks for these widths; Audiobookshelf apps ask for 400, 800 ...), so any query makes one of a
+ * few files per cover instead of one per pixel.
+ */
+export const COVER_SIZE_STEPS = [80, 120, 160, 240, 320, 400, 480, 640, 800, 1000, 1200, 1600, 2000, MAX_COVER_DIMENSION] as const
 /** GET /api/items/:id/cover and GET /api/authors/:id/image. `ts` only makes the URL cacheable. */
 export const CoverQuery = z.object({
   width: z.coerce.number().int().min(1).max(MAX_COVER_DIMENSION).optional(),

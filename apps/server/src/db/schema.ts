@@ -94,6 +94,8 @@ export interface LibraryItemsTable {
   last_scan: number | null
   is_missing: number
   is_invalid: number
+  /** Why the item is invalid (shown with the issue flag); null when it is not. */
+  invalid_reason: string | null
   scan_fingerprint: string | null
   title: string
   title_ignore_prefix: string

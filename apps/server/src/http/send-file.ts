@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import type { FileHandle } from 'node:fs/promises'
 import path from 'node:path'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { parseByteRange } from '../files/byte-range.ts'
@@ -12,6 +13,8 @@ export interface FileToSend {
   attachment?: boolean
   cacheControl?: string
   contentType?: string
+  /** `path` already open (it stays readable if the path is deleted meanwhile); closed once sent. */
+  handle?: FileHandle
 }
 
 /** `attachment; filename=...` with an ASCII fallback and the UTF-8 name (RFC 6266 / 8187). */
@@ -19,6 +22,9 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string):
   const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_')
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`
 }
+
+const readStream = (file: FileToSend, range: { start?: number; end?: number }) =>
+  file.handle ? file.handle.createReadStream(range) : fs.createReadStream(file.path, range)
 
 /**
  * Streams a file with byte ranges: 206 with Content-Range for one satisfiable range, 416 for an
@@ -35,6 +41,7 @@ export function sendFile(request: FastifyRequest, reply: FastifyReply, file: Fil
   if (file.cacheControl) reply.header('cache-control', file.cacheControl)
   const range = parseByteRange(request.headers.range, file.size)
   if (range.type === 'unsatisfiable') {
+    void file.handle?.close()
     reply.header('content-range', `bytes */${file.size}`)
     return reply.code(416).type('text/plain; charset=utf-8').send('Range not satisfiable')
   }
@@ -43,8 +50,8 @@ export function sendFile(request: FastifyRequest, reply: FastifyReply, file: Fil
     reply.code(206)
     reply.header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
     reply.header('content-length', String(range.end - range.start + 1))
-    return reply.send(fs.createReadStream(file.path, { start: range.start, end: range.end }))
+    return reply.send(readStream(file, { start: range.start, end: range.end }))
   }
   reply.header('content-length', String(file.size))
-  return reply.send(fs.createReadStream(file.path))
+  return reply.send(readStream(file, {}))
 }

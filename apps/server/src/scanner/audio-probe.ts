@@ -2,7 +2,7 @@ import type { Chapter } from '@shelfcast/contracts'
 import { parseFile, type IAudioMetadata, type IChapter } from 'music-metadata'
 import { ffprobe, type FfprobeOutput } from './ffprobe.ts'
 import { withTimeout } from './limiter.ts'
-import { cleanText, splitList, TEXT_LIMITS, yearOf } from './text.ts'
+import { splitList, tagText, TEXT_LIMITS, yearOf } from './text.ts'
 
 /** Tags in reader terms, cleaned. */
 export interface AudioTags {
@@ -110,9 +110,9 @@ function nativeLookup(native: IAudioMetadata['native']): Map<string, string> {
       const v = t.value
       const text =
         typeof v === 'string' || typeof v === 'number'
-          ? cleanText(v, TEXT_LIMITS.long)
+          ? tagText(v, TEXT_LIMITS.long)
           : v && typeof v === 'object' && 'text' in v
-            ? cleanText((v as { text: unknown }).text, TEXT_LIMITS.long)
+            ? tagText((v as { text: unknown }).text, TEXT_LIMITS.long)
             : null
       if (text) map.set(key, text)
     }
@@ -121,7 +121,7 @@ function nativeLookup(native: IAudioMetadata['native']): Map<string, string> {
 }
 
 const firstOf = (values: readonly (string | null | undefined)[] | undefined) =>
-  cleanText(values?.find((v) => !!v))
+  tagText(values?.find((v) => !!v))
 const toInt = (v: number | string | null | undefined) => {
   const n = typeof v === 'number' ? v : Number.parseInt(String(v ?? ''), 10)
   return Number.isFinite(n) && n >= 0 && n < 100_000 ? n : null
@@ -137,7 +137,7 @@ export function normaliseChapters(
 ): Chapter[] {
   const starts = raw
     .map((c, i) => ({
-      title: cleanText(c.title) ?? `Chapter ${i + 1}`,
+      title: tagText(c.title) ?? `Chapter ${i + 1}`,
       start: c.timeScale ? c.start / c.timeScale : c.start,
     }))
     .filter((c) => Number.isFinite(c.start) && c.start >= 0)
@@ -173,50 +173,50 @@ function vorbisChapters(native: Map<string, string>): { title: string; start: nu
 
 function tagsFrom(meta: IAudioMetadata, native: Map<string, string>): AudioTags {
   const c = meta.common
-  const comment = cleanText(c.comment?.find((x) => x.text)?.text ?? native.get('comment'), TEXT_LIMITS.long)
-  const description = cleanText(
+  const comment = tagText(c.comment?.find((x) => x.text)?.text ?? native.get('comment'), TEXT_LIMITS.long)
+  const description = tagText(
     c.description?.find(Boolean) ?? c.longDescription ?? native.get('description') ?? native.get('desc'),
     TEXT_LIMITS.long,
   )
   // ID3v2.3 splits a date into TYER (yyyy) and TDAT (DDMM).
   const tdat = /^(\d{2})(\d{2})$/.exec(native.get('tdat') ?? '')
   const id3v23Date = c.year && tdat ? `${c.year}-${tdat[2]}-${tdat[1]}` : null
-  const date = cleanText(
+  const date = tagText(
     c.date ?? c.releasedate ?? id3v23Date ?? c.originaldate ?? (c.year ? String(c.year) : null),
   )
   return {
-    title: cleanText(c.title),
-    subtitle: firstOf(c.subtitle) ?? cleanText(native.get('subtitle')),
-    album: cleanText(c.album),
-    artist: cleanText(c.artist) ?? firstOf(c.artists),
-    albumArtist: cleanText(c.albumartist),
+    title: tagText(c.title),
+    subtitle: firstOf(c.subtitle) ?? tagText(native.get('subtitle')),
+    album: tagText(c.album),
+    artist: tagText(c.artist) ?? firstOf(c.artists),
+    albumArtist: tagText(c.albumartist),
     composer: firstOf(c.composer)
       ? (c.composer ?? [])
-          .map((x) => cleanText(x))
+          .map((x) => tagText(x))
           .filter(Boolean)
           .join(', ')
       : null,
     date,
     year: yearOf(date) ?? (c.year ? String(c.year) : null),
-    publisher: firstOf(c.publisher) ?? firstOf(c.label) ?? cleanText(native.get('publisher')),
-    genres: (c.genre ?? []).flatMap((g) => splitList(g)),
+    publisher: firstOf(c.publisher) ?? firstOf(c.label) ?? tagText(native.get('publisher')),
+    genres: (c.genre ?? []).flatMap((g) => splitList(tagText(g))),
     comment,
     description,
-    language: cleanText(c.language ?? native.get('language')),
-    isbn: cleanText(native.get('isbn')),
-    asin: cleanText(c.asin ?? native.get('asin') ?? native.get('audible_asin')),
-    series: cleanText(native.get('series') ?? c.movement ?? native.get('mvnm')),
-    seriesPart: cleanText(
+    language: tagText(c.language ?? native.get('language')),
+    isbn: tagText(native.get('isbn')),
+    asin: tagText(c.asin ?? native.get('asin') ?? native.get('audible_asin')),
+    series: tagText(native.get('series') ?? c.movement ?? native.get('mvnm')),
+    seriesPart: tagText(
       native.get('series-part') ??
         native.get('seriespart') ??
         native.get('mvin') ??
         (c.movementIndex.no !== null ? String(c.movementIndex.no) : null),
     ),
-    grouping: cleanText(c.grouping),
+    grouping: tagText(c.grouping),
     track: toInt(c.track.no),
     disc: toInt(c.disk.no),
-    episode: cleanText(c.tvEpisode !== undefined ? String(c.tvEpisode) : native.get('episode')),
-    season: cleanText(c.tvSeason !== undefined ? String(c.tvSeason) : native.get('season')),
+    episode: tagText(c.tvEpisode !== undefined ? String(c.tvEpisode) : native.get('episode')),
+    season: tagText(c.tvSeason !== undefined ? String(c.tvSeason) : native.get('season')),
     explicit: native.get('rtng') === '1' || native.get('itunesadvisory') === '1',
   }
 }
@@ -291,7 +291,7 @@ function fromFfprobe(out: FfprobeOutput): AudioProbe {
   if (!audio || !(duration > 0)) return failedProbe('No playable audio found')
   const raw = out.format?.tags ?? {}
   const tag = (k: string) =>
-    cleanText(Object.entries(raw).find(([key]) => key.toLowerCase() === k)?.[1], TEXT_LIMITS.long)
+    tagText(Object.entries(raw).find(([key]) => key.toLowerCase() === k)?.[1], TEXT_LIMITS.long)
   const date = tag('date') ?? tag('year')
   const tags: AudioTags = {
     ...emptyTags(),
@@ -355,7 +355,7 @@ export async function probeAudioFile(file: string, size: number, options: ProbeO
     parsed = fromMusicMetadata(meta, size)
   } catch (err) {
     parsed = failedProbe(
-      cleanText(err instanceof Error ? err.message : String(err)) ?? 'Unreadable audio file',
+      tagText(err instanceof Error ? err.message : String(err)) ?? 'Unreadable audio file',
     )
   }
   if (!parsed.error || parsed.error === 'Audio file is truncated' || !options.ffprobePath) return parsed

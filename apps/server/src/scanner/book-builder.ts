@@ -25,13 +25,38 @@ import { parseSeriesString, uniqueStrings } from './text.ts'
 import { buildChapters, fileMetadataOf, orderTracks, toAudioFile } from './tracks.ts'
 import type { DirStat, WalkedFile } from './walk.ts'
 
-function primaryEbook(ebooks: WalkedFile[]): WalkedFile | null {
+/** Ebooks in order of preference for the primary one. */
+function rankEbooks(ebooks: WalkedFile[]): WalkedFile[] {
   const rank = (f: WalkedFile) => {
     const i = (EBOOK_PREFERENCE as readonly string[]).indexOf(extOf(f.name))
     return i < 0 ? EBOOK_PREFERENCE.length : i
   }
-  return [...ebooks].sort((a, b) => rank(a) - rank(b) || naturalCompare(a.relPath, b.relPath))[0] ?? null
+  return [...ebooks].sort((a, b) => rank(a) - rank(b) || naturalCompare(a.relPath, b.relPath))
 }
+
+/**
+ * Reads (and so checks) every ebook of the item; the primary is the preferred sound one, else the preferred
+ * one. Only the first sound one is asked for its cover.
+ */
+async function readEbooks(
+  parts: ItemParts,
+  ebooks: WalkedFile[],
+  wantCover: boolean,
+): Promise<{ primary: WalkedFile | null; info: EbookInfo; problems: string[] }> {
+  let primary: { file: WalkedFile; info: EbookInfo } | null = null
+  let fallback: { file: WalkedFile; info: EbookInfo } | null = null
+  const problems: string[] = []
+  for (const file of rankEbooks(ebooks)) {
+    const info = await parts.deps.readEbook(file.path, wantCover && !primary)
+    if (info.problem) problems.push(`${file.name}: ${info.problem}`)
+    else primary ??= { file, info }
+    fallback ??= { file, info }
+  }
+  const chosen = primary ?? fallback
+  return { primary: chosen?.file ?? null, info: chosen?.info ?? NO_EBOOK, problems }
+}
+
+const NO_EBOOK: EbookInfo = { metadata: null, cover: null, problem: null }
 
 /** Draft from an audio file's tags (Audiobookshelf's mapping: album or title -> title, album artist or artist -> authors ...). */
 function draftFromTags(probe: AudioProbe): BookMetaDraft {
@@ -71,8 +96,8 @@ export async function buildBook(
   const { log } = parts.deps
   const files = sortFiles(c)
   const settings = t.library.settings
-  const ebook = settings.audiobooksOnly ? null : primaryEbook(files.ebooks)
-  if (files.audio.length === 0 && !ebook) return null
+  const ebooks = settings.audiobooksOnly ? [] : files.ebooks
+  if (files.audio.length === 0 && ebooks.length === 0) return null
 
   const probed = await parts.probeAll(files.audio)
   const ordered = orderTracks(probed, c.relPath)
@@ -83,9 +108,11 @@ export async function buildBook(
     }),
   )
   const firstGood = ordered.find((p) => !p.probe.error)
-  const ebookInfo: EbookInfo = ebook
-    ? await parts.deps.readEbook(ebook.path, !firstGood?.probe.embeddedCoverArt)
-    : { metadata: null, cover: null }
+  const { primary: ebook, info: ebookInfo, problems: ebookProblems } = await readEbooks(
+    parts,
+    ebooks,
+    !firstGood?.probe.embeddedCoverArt,
+  )
 
   const folderName = c.isFile ? nameWithoutExt(c.relPath) : c.relPath
   const folderDraft = parseBookFolder(folderName.split('/'))
@@ -140,8 +167,10 @@ export async function buildBook(
         updatedAt: t.now,
       }
     : null
-  const hasError = audioFiles.some((f) => f.error !== null)
-  const playable = audioFiles.some((f) => f.error === null)
+  const problems = [
+    ...audioFiles.flatMap((f) => (f.error !== null ? [`${f.metadata.filename}: ${f.error}`] : [])),
+    ...ebookProblems,
+  ]
   const authors = uniqueStrings(meta.authors)
   const narrators = uniqueStrings(meta.narrators)
   const genres = uniqueStrings(meta.genres)
@@ -150,7 +179,7 @@ export async function buildBook(
 
   Object.assign(row, {
     ...bookMetaColumns({ ...meta, title, authors, narrators, genres, tags }, t.sortingPrefixes),
-    is_invalid: hasError || (!playable && !ebookFile) ? 1 : 0,
+    ...parts.issueFlag(c, t, problems),
     duration,
     num_tracks: audioFiles.filter((f) => !f.error && !f.exclude).length,
     num_chapters: chapters.length,

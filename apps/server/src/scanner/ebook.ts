@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises'
 import path from 'node:path'
 import yauzl from 'yauzl'
 import type { BookMetaDraft } from './book-meta.ts'
@@ -8,6 +9,20 @@ import { parseOpf, parseXml } from './metadata-files.ts'
 const MAX_ENTRIES = 20_000
 const MAX_XML_BYTES = 1024 * 1024
 export const MAX_COVER_BYTES = 20 * 1024 * 1024
+/**
+ * A zip declaring more than this many times its own size uncompressed (and more than the floor below) is a
+ * zip bomb: deflate tops out near 1000:1 on degenerate input, while ebook text and markup compress 3-10:1
+ * and images not at all.
+ */
+const ZIP_BOMB_RATIO = 100
+const ZIP_BOMB_FLOOR_BYTES = 64 * 1024 * 1024
+/** How much of a PDF's start and end is read for its `%PDF-` header and `%%EOF` trailer (as readers do). */
+const PDF_PROBE_BYTES = 1024
+
+/** An ebook that is damaged or hostile; its message is the reason the item is flagged invalid. */
+export class DamagedEbook extends Error {}
+
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`
 
 /** Preference for the primary ebook of an item when it holds several. */
 export const EBOOK_PREFERENCE = ['epub', 'pdf', 'mobi', 'azw3', 'cbz', 'cbr'] as const
@@ -21,24 +36,34 @@ class BoundedZip {
     this.entries = entries
   }
 
+  /**
+   * Reads the central directory only (no entry is inflated) and refuses, as a DamagedEbook, what is not a
+   * zip, an entry name that is absolute or climbs out (yauzl checks each name), too many entries, and
+   * declared sizes of a zip bomb.
+   */
   static open(file: string): Promise<BoundedZip> {
     return new Promise((resolve, reject) => {
       yauzl.open(file, { lazyEntries: true, autoClose: false, validateEntrySizes: true }, (err, zip) => {
-        if (err || !zip) return reject(err ?? new Error('cannot open archive'))
+        if (err || !zip) return reject(new DamagedEbook(`not a valid zip archive (${err?.message ?? 'unreadable'})`))
         const entries = new Map<string, yauzl.Entry>()
+        let uncompressed = 0
+        const fail = (why: string) => {
+          zip.close()
+          reject(new DamagedEbook(why))
+        }
         zip.on('entry', (entry: yauzl.Entry) => {
-          if (entries.size >= MAX_ENTRIES) {
-            zip.close()
-            return reject(new Error('archive has too many entries'))
-          }
+          if (entries.size >= MAX_ENTRIES) return fail(`archive has more than ${MAX_ENTRIES} entries`)
+          uncompressed += entry.uncompressedSize
           entries.set(entry.fileName, entry)
           zip.readEntry()
         })
-        zip.on('end', () => resolve(new BoundedZip(zip, entries)))
-        zip.on('error', (e: Error) => {
-          zip.close()
-          reject(e)
+        zip.on('end', () => {
+          if (uncompressed > ZIP_BOMB_FLOOR_BYTES && uncompressed > zip.fileSize * ZIP_BOMB_RATIO) {
+            return fail(`zip bomb: ${mib(uncompressed)} uncompressed from ${mib(zip.fileSize)}`)
+          }
+          resolve(new BoundedZip(zip, entries))
         })
+        zip.on('error', (e: Error) => fail(`damaged zip archive (${e.message})`))
         zip.readEntry()
       })
     })
@@ -82,6 +107,8 @@ const attr = (v: unknown, name: string) =>
 export interface EbookInfo {
   metadata: BookMetaDraft | null
   cover: { ext: string; data: Buffer } | null
+  /** Why the file is damaged or hostile (its item is flagged invalid with it); null when it looks sound. */
+  problem: string | null
 }
 
 const imageExt = (name: string) => {
@@ -90,17 +117,36 @@ const imageExt = (name: string) => {
 }
 const isImageName = (name: string) => ['jpg', 'jpeg', 'png', 'webp', 'gif'].includes(extOf(name))
 
+/** Reads an XML entry of at most MAX_XML_BYTES; anything wrong with it damages the book. */
+async function readXmlEntry(zip: BoundedZip, name: string): Promise<string> {
+  if (!zip.entries.has(name)) throw new DamagedEbook(`EPUB has no ${name}`)
+  try {
+    // Whitespace before the XML declaration is not well-formed, but harmless and found in real books.
+    return (await zip.read(name, MAX_XML_BYTES)).toString('utf8').trimStart()
+  } catch (err) {
+    throw new DamagedEbook(`${name} cannot be read (${(err as Error).message})`)
+  }
+}
+
+/** Parses an XML entry with the entity-free parser; malformed XML or declared entities damage the book. */
+function parseXmlEntry<T>(name: string, text: string, parse: (text: string) => T): T {
+  try {
+    return parse(text)
+  } catch (err) {
+    throw new DamagedEbook(`${name} is refused: ${(err as Error).message}`)
+  }
+}
+
 /** The OPF path from META-INF/container.xml. */
-async function opfPath(zip: BoundedZip): Promise<string | null> {
-  const container = parseXml((await zip.read('META-INF/container.xml', MAX_XML_BYTES)).toString('utf8'))
-  if (!isNode(container) || !isNode(container.container)) return null
-  const rootfiles = container.container.rootfiles
-  if (!isNode(rootfiles)) return null
-  for (const rf of asArray(rootfiles.rootfile)) {
+async function opfPath(zip: BoundedZip): Promise<string> {
+  const name = 'META-INF/container.xml'
+  const container = parseXmlEntry(name, await readXmlEntry(zip, name), parseXml)
+  const rootfiles = isNode(container) && isNode(container.container) ? container.container.rootfiles : null
+  for (const rf of isNode(rootfiles) ? asArray(rootfiles.rootfile) : []) {
     const p = attr(rf, 'full-path')
     if (p) return p
   }
-  return null
+  throw new DamagedEbook(`${name} names no package document`)
 }
 
 /** The cover image href of an OPF: the EPUB 3 `cover-image` item, else the EPUB 2 `<meta name="cover">` item. */
@@ -136,44 +182,101 @@ function resolveInArchive(opf: string, href: string): string | null {
   return joined.startsWith('../') || joined === '..' || path.posix.isAbsolute(joined) ? null : joined
 }
 
+type Handle = fs.FileHandle
+
+/** Reads up to `length` bytes at `position` (from the end when negative). */
+async function readSlice(handle: Handle, size: number, position: number, length: number): Promise<Buffer> {
+  const start = position < 0 ? Math.max(0, size + position) : position
+  const buffer = Buffer.alloc(Math.min(length, Math.max(0, size - start)))
+  const { bytesRead } = await handle.read(buffer, 0, buffer.length, start)
+  return buffer.subarray(0, bytesRead)
+}
+
+/** PDF: a `%PDF-` header and an `%%EOF` trailer within the first and last kilobyte (a truncated copy has none). */
+async function checkPdf(handle: Handle, size: number): Promise<void> {
+  if (!(await readSlice(handle, size, 0, PDF_PROBE_BYTES)).includes('%PDF-')) throw new DamagedEbook('not a PDF (no %PDF- header)')
+  if (!(await readSlice(handle, size, -PDF_PROBE_BYTES, PDF_PROBE_BYTES)).includes('%%EOF'))
+    throw new DamagedEbook('PDF is truncated (no %%EOF trailer)')
+}
+
+/** MOBI/AZW3: the Palm database type at byte 60; CBR: a RAR signature (or a zip, as many CBRs really are). */
+async function checkMagic(handle: Handle, size: number, ext: string): Promise<void> {
+  if (ext === 'mobi' || ext === 'azw3') {
+    const type = (await readSlice(handle, size, 60, 8)).toString('latin1')
+    if (type !== 'BOOKMOBI' && type !== 'TEXtREAd') throw new DamagedEbook(`not a ${ext.toUpperCase()} book (no BOOKMOBI header)`)
+  } else if (ext === 'cbr') {
+    const head = await readSlice(handle, size, 0, 7)
+    if (!head.subarray(0, 6).equals(Buffer.from('Rar!\x1a\x07', 'latin1')) && !head.subarray(0, 4).equals(Buffer.from('PK\x03\x04', 'latin1')))
+      throw new DamagedEbook('not a RAR or zip archive')
+  }
+}
+
+/** Formats checked by their header (and PDF's trailer): one open, a stat and one or two small reads. */
+async function checkHeaders(file: string, ext: string): Promise<void> {
+  const handle = await fs.open(file, 'r')
+  try {
+    const { size } = await handle.stat()
+    if (size === 0) throw new DamagedEbook('file is empty')
+    if (ext === 'pdf') await checkPdf(handle, size)
+    else await checkMagic(handle, size, ext)
+  } finally {
+    await handle.close()
+  }
+}
+
+/** An archive entry's bytes for a cover; a damaged entry damages the book. */
+async function readCover(zip: BoundedZip, name: string): Promise<EbookInfo['cover']> {
+  try {
+    return { ext: imageExt(name), data: await zip.read(name, MAX_COVER_BYTES) }
+  } catch (err) {
+    throw new DamagedEbook(`${name} cannot be read (${(err as Error).message})`)
+  }
+}
+
+/** EPUB: container.xml -> OPF (both bounded, entity-free) -> metadata and cover. */
+async function readEpub(zip: BoundedZip, wantCover: boolean): Promise<Omit<EbookInfo, 'problem'>> {
+  const opf = await opfPath(zip)
+  const opfText = await readXmlEntry(zip, opf)
+  const metadata = parseXmlEntry(opf, opfText, parseOpf)
+  let cover: EbookInfo['cover'] = null
+  if (wantCover) {
+    const href = coverHref(opfText)
+    const target = href ? resolveInArchive(opf, href) : null
+    if (target && isImageName(target) && zip.entries.has(target)) cover = await readCover(zip, target)
+  }
+  return { metadata, cover }
+}
+
+/** CBZ: a comic is its images; the first in natural order is the cover. */
+async function readCbz(zip: BoundedZip, wantCover: boolean): Promise<Omit<EbookInfo, 'problem'>> {
+  const first = [...zip.entries.keys()].filter(isImageName).sort(naturalCompare)[0]
+  if (!first) throw new DamagedEbook('CBZ holds no images')
+  return { metadata: null, cover: wantCover ? await readCover(zip, first) : null }
+}
+
 /**
- * Metadata and cover of an ebook, read with bounded sizes: EPUB (its OPF), CBZ (first image).
- * Other formats (pdf, mobi, azw3, cbr) give nothing here. Never throws.
+ * Metadata and cover of an ebook, read with bounded sizes (EPUB: its OPF; CBZ: first image), and a cheap
+ * structural check of every format: only headers, the zip central directory and the bounded container.xml
+ * and OPF are read, never whole entries. Never throws: a damaged or hostile file gives its `problem`.
  */
 export async function readEbookInfo(file: string, opts: { wantCover: boolean }): Promise<EbookInfo> {
   const ext = extOf(file)
-  if (ext !== 'epub' && ext !== 'cbz') return { metadata: null, cover: null }
   let zip: BoundedZip | null = null
   try {
-    zip = await BoundedZip.open(file)
-    if (ext === 'cbz') {
-      if (!opts.wantCover) return { metadata: null, cover: null }
-      const first = [...zip.entries.keys()].filter(isImageName).sort(naturalCompare)[0]
-      return {
-        metadata: null,
-        cover: first ? { ext: imageExt(first), data: await zip.read(first, MAX_COVER_BYTES) } : null,
-      }
+    if (ext !== 'epub' && ext !== 'cbz') {
+      await checkHeaders(file, ext)
+      return { metadata: null, cover: null, problem: null }
     }
-    const opf = await opfPath(zip)
-    if (!opf) return { metadata: null, cover: null }
-    const opfText = (await zip.read(opf, MAX_XML_BYTES)).toString('utf8')
-    let metadata: BookMetaDraft | null = null
-    try {
-      metadata = parseOpf(opfText)
-    } catch {
-      metadata = null
-    }
-    let cover: EbookInfo['cover'] = null
-    if (opts.wantCover) {
-      const href = coverHref(opfText)
-      const target = href ? resolveInArchive(opf, href) : null
-      if (target && isImageName(target) && zip.entries.has(target)) {
-        cover = { ext: imageExt(target), data: await zip.read(target, MAX_COVER_BYTES) }
-      }
-    }
-    return { metadata, cover }
-  } catch {
-    return { metadata: null, cover: null }
+    zip = await BoundedZip.open(file).catch(async (err: unknown) => {
+      // Only on failure: an empty file says so rather than "not a zip".
+      if ((await fs.stat(file)).size === 0) throw new DamagedEbook('file is empty')
+      throw err
+    })
+    const info = ext === 'cbz' ? await readCbz(zip, opts.wantCover) : await readEpub(zip, opts.wantCover)
+    return { ...info, problem: null }
+  } catch (err) {
+    const problem = err instanceof DamagedEbook ? err.message : `cannot be read (${(err as Error).message})`
+    return { metadata: null, cover: null, problem }
   } finally {
     zip?.close()
   }

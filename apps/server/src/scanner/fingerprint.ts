@@ -5,7 +5,8 @@ import type { WalkedFile } from './walk.ts'
  * Bumped when the scanner reads files differently, so every item is read again once after an upgrade
  * instead of keeping what an older scanner made of it.
  */
-export const SCANNER_VERSION = 1
+// 2: ebooks get a structural check and implausible tag values are dropped (issues flagged with a reason).
+export const SCANNER_VERSION = 2
 
 /**
  * The item's fingerprint: every file's relative path, inode, size and mtime, plus what else decides the

@@ -10,6 +10,7 @@ import { MAX_COVER_BYTES, type EbookInfo } from './ebook.ts'
 import { extOf, fileTypeOf, naturalCompare } from './file-types.ts'
 import type { ItemCandidate } from './group.ts'
 import { readBoundedText } from './metadata-files.ts'
+import { cleanText } from './text.ts'
 import { fileMetadataOf, type ProbedAudio } from './tracks.ts'
 import { isInside, type DirStat, type WalkedFile } from './walk.ts'
 
@@ -102,6 +103,9 @@ export async function readDraft<T>(
   }
 }
 
+/** An invalid item's stored reason is cut here (one line in the client, one column in the database). */
+const MAX_REASON_CHARS = 500
+
 export const nameWithoutExt = (name: string) => name.slice(0, name.length - path.extname(name).length)
 
 /** What book and podcast building share: reading files, the cover, the row every item starts from. */
@@ -128,6 +132,18 @@ export class ItemParts {
         fileType: type,
       }
     })
+  }
+
+  /**
+   * The issue flag of an item from the problems of its files (`name: why`), with the reason stored beside it
+   * and a warning naming the item's path, so an admin sees why it is in the Issues filter.
+   */
+  issueFlag(c: ItemCandidate, t: BuildTarget, problems: readonly string[]): Pick<ItemRow, 'is_invalid' | 'invalid_reason'> {
+    if (problems.length === 0) return { is_invalid: 0, invalid_reason: null }
+    const reason = cleanText(problems.join('; '), MAX_REASON_CHARS)
+    const itemPath = path.join(t.folder.fullPath, ...c.relPath.split('/'))
+    this.deps.log.warn({ path: itemPath, reason }, 'item flagged invalid')
+    return { is_invalid: 1, invalid_reason: reason }
   }
 
   async probeAll(audio: WalkedFile[]): Promise<ProbedAudio[]> {
@@ -199,6 +215,7 @@ export class ItemParts {
       last_scan: t.now,
       is_missing: 0,
       is_invalid: 0,
+      invalid_reason: null,
       scan_fingerprint: fingerprint,
       title: '',
       title_ignore_prefix: '',

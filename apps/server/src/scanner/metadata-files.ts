@@ -173,8 +173,10 @@ export function parseAbsPodcastJson(text: string): PodcastMetaDraft {
  */
 const xmlParser = safeXmlParser({ removeNSPrefix: true })
 
-/** Parses well-formed XML only: a truncated or malformed file is refused, not half-read. */
+/** Parses well-formed XML only: a truncated or malformed file, or one declaring entities, is refused, not half-read. */
 export function parseXml(text: string): unknown {
+  // Entities are never expanded, so a declared one would stay as `&name;` text: refuse the document.
+  if (/<!ENTITY/i.test(text)) throw new Error('XML declares entities (refused)')
   const valid = XMLValidator.validate(text)
   if (valid !== true) throw new Error(`malformed XML: ${valid.err.msg} (line ${valid.err.line})`)
   return xmlParser.parse(text)

@@ -151,7 +151,7 @@ export async function buildPodcast(
     )
   }
   Object.assign(row, {
-    is_invalid: probed.some((p) => p.probe.error) ? 1 : 0,
+    ...parts.issueFlag(c, t, probed.flatMap((p) => (p.probe.error ? [`${p.file.name}: ${p.probe.error}`] : []))),
     title,
     title_ignore_prefix: titleIgnoringPrefix(title, t.sortingPrefixes),
     author_name: author ?? '',

@@ -18,6 +18,26 @@ export function cleanText(value: unknown, max: number = TEXT_LIMITS.short): stri
   return s === '' ? null : s
 }
 
+/**
+ * Characters no real tag value holds: they show a frame read past its end (an ID3 frame whose size lies
+ * swallows the next frame's header and audio bytes) or a text decoded with the wrong encoding.
+ */
+// eslint-disable-next-line no-control-regex
+const GARBAGE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFD]/
+
+/**
+ * A value read from an audio tag, or null when it is implausible: control or replacement characters inside
+ * it (trailing NUL terminators are padding and ignored), or a short field longer than its limit. Callers
+ * then fall back to the next source (file or folder name). Long fields (descriptions) are cut instead.
+ */
+export function tagText(value: unknown, max: number = TEXT_LIMITS.short): string | null {
+  if (typeof value !== 'string') return cleanText(value, max)
+  const text = value.replace(/\0+$/, '')
+  if (GARBAGE.test(text)) return null
+  if (max < TEXT_LIMITS.long && text.trim().length > max) return null
+  return cleanText(text, max)
+}
+
 /** Splits a list-like value ("Fantasy / Sci-Fi; Humour") into clean, unique entries. */
 export function splitList(value: string | null | undefined, separators = /\s*[,;/]\s*/): string[] {
   if (!value) return []

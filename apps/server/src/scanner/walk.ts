@@ -104,7 +104,8 @@ export async function walkLibraryFolder(root: string, options: WalkOptions = {})
   const visited = new Set<string>()
   // Depth-first with an explicit stack: no recursion limit, natural order kept by pushing in reverse.
   const stack: { abs: string; rel: string; depth: number; stat: fs.BigIntStats | null }[] = [
-    { abs: start ? path.join(rootReal, ...start.split('/')) : rootReal, rel: start, depth: 0, stat: null },
+    // A walk from a subfolder counts depth from the library folder, as a full walk does.
+    { abs: start ? path.join(rootReal, ...start.split('/')) : rootReal, rel: start, depth: start ? start.split('/').length : 0, stat: null },
   ]
   let sliceStart = performance.now()
   while (stack.length > 0) {
@@ -115,7 +116,7 @@ export async function walkLibraryFolder(root: string, options: WalkOptions = {})
     }
     const { abs: absDir, rel: relDir, depth, stat } = stack.pop() as (typeof stack)[number]
     if (depth > MAX_DEPTH) {
-      log?.warn({ dir: absDir }, 'folder nesting too deep, skipped')
+      log?.warn({ path: absDir, maxDepth: MAX_DEPTH }, 'folder nesting too deep, skipped')
       continue
     }
     let dirStat: fs.BigIntStats
@@ -125,7 +126,7 @@ export async function walkLibraryFolder(root: string, options: WalkOptions = {})
       const listed = readdir(absDir)
       names = Array.isArray(listed) ? listed : await listed
     } catch (err) {
-      log?.warn({ err, dir: absDir }, 'folder cannot be read, skipped')
+      log?.warn({ err, path: absDir }, 'folder cannot be read, skipped')
       result.unreadable.push(relDir)
       continue
     }
@@ -145,16 +146,19 @@ export async function walkLibraryFolder(root: string, options: WalkOptions = {})
         if (s.isSymbolicLink()) {
           const target = fs.realpathSync(abs)
           if (!isInside(rootReal, target)) {
-            log?.info({ path: abs }, 'symlink leaves the library folder, skipped')
+            log?.warn({ path: abs }, 'symlink leaves the library folder, skipped')
             continue
           }
           s = fs.statSync(abs, { bigint: true })
         }
         if (s.isDirectory()) subdirs.push({ abs, rel, depth: depth + 1, stat: s })
         else if (s.isFile()) result.files.push({ path: abs, relPath: toPosix(rel), name, ...statOf(s) })
-        else log?.info({ path: abs }, 'not a regular file (fifo, socket or device), skipped')
+        else log?.warn({ path: abs }, 'not a regular file (fifo, socket or device), skipped')
       } catch (err) {
-        log?.info({ err, path: abs }, 'file cannot be read, skipped')
+        // Node decodes a name that is not UTF-8 with U+FFFD in place of the bad bytes: no path reaches it.
+        if (name.includes('\uFFFD') && (err as NodeJS.ErrnoException).code === 'ENOENT') {
+          log?.warn({ path: abs }, 'file name is not valid UTF-8, skipped')
+        } else log?.warn({ err, path: abs }, 'file cannot be read, skipped')
       }
     }
     for (let i = subdirs.length - 1; i >= 0; i--) stack.push(subdirs[i] as (typeof stack)[number])

@@ -35,6 +35,7 @@ export interface FixtureItem {
   ebookFormat?: string | null
   isMissing?: boolean
   isInvalid?: boolean
+  invalidReason?: string
   /** Item folder (absolute); default: <folder>/<title>. */
   path?: string
   isFile?: boolean
@@ -190,6 +191,7 @@ export class ItemFixtures {
       last_scan: now,
       is_missing: spec.isMissing ? 1 : 0,
       is_invalid: spec.isInvalid ? 1 : 0,
+      invalid_reason: spec.invalidReason ?? null,
       scan_fingerprint: null,
       title,
       title_ignore_prefix: titleIgnoringPrefix(title, PREFIXES),

@@ -215,6 +215,8 @@ export const LibraryItem = z.object({
   lastScan: z.number().nullable(),
   isMissing: z.boolean(),
   isInvalid: z.boolean(),
+  /** Shelfcast's: why the item is invalid (a damaged ebook, unreadable audio); only on invalid items. */
+  invalidReason: z.string().optional(),
   mediaType: MediaType,
   media: z.union([Book, Podcast]),
   libraryFiles: z.array(LibraryFile),

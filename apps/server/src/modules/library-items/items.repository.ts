@@ -26,6 +26,7 @@ const MINIFIED_COLUMNS = [
   'last_scan',
   'is_missing',
   'is_invalid',
+  'invalid_reason',
   'scan_fingerprint',
   'title',
   'title_ignore_prefix',

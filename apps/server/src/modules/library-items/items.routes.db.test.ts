@@ -331,18 +331,19 @@ describe('item routes', () => {
       s.t.inject({ method: 'GET', url: `/api/items/${fileItem}/cover${query}`, headers })
 
     it('resizes, converts and caches the cover; public, cacheable with ts', async () => {
+      // Sizes snap up to the next step (100 -> 120), so any query makes one of a few cached files.
       const res = await cover('?width=100&format=webp&ts=123')
       expect(res.statusCode).toBe(200)
       expect(res.headers['content-type']).toBe('image/webp')
       expect(res.headers['cache-control']).toBe('private, max-age=86400')
       const meta = await sharp(res.rawPayload).metadata()
-      expect([meta.format, meta.width, meta.height]).toEqual(['webp', 100, 150])
-      const cached = path.join(s.t.config.metadataPath, 'cache', 'covers', `${fileItem}_100x0.webp`)
+      expect([meta.format, meta.width, meta.height]).toEqual(['webp', 120, 180])
+      const cached = path.join(s.t.config.metadataPath, 'cache', 'covers', `${fileItem}_120x0.webp`)
       expect(fs.existsSync(cached)).toBe(true)
       expect((await cover('?width=100&format=webp')).headers['cache-control']).toBe('no-cache')
 
       const both = await cover('?width=60&height=60&format=png')
-      expect(await sharp(both.rawPayload).metadata()).toMatchObject({ format: 'png', width: 60, height: 60 })
+      expect(await sharp(both.rawPayload).metadata()).toMatchObject({ format: 'png', width: 80, height: 80 })
       const byAccept = await cover('', { accept: 'image/avif,image/webp,*/*' })
       expect(await sharp(byAccept.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 400 })
       expect((await sharp((await cover('')).rawPayload).metadata()).format).toBe('jpeg')
@@ -350,6 +351,14 @@ describe('item routes', () => {
       expect(raw.rawPayload.equals(fs.readFileSync(path.join(itemDir, 'cover.jpg')))).toBe(true)
       // Never enlarged.
       expect((await sharp((await cover('?width=3000&format=jpeg')).rawPayload).metadata()).width).toBe(800)
+    })
+
+    it('serves byte ranges of a resized copy', async () => {
+      const whole = await cover('?width=240&format=jpeg')
+      const part = await cover('?width=240&format=jpeg', { range: 'bytes=0-9' })
+      expect(part.statusCode).toBe(206)
+      expect(part.rawPayload.equals(whole.rawPayload.subarray(0, 10))).toBe(true)
+      expect((await cover('?width=240&format=jpeg', { range: 'bytes=99999999-' })).statusCode).toBe(416)
     })
 
     it('rebuilds the cached copy when the source changes', async () => {

@@ -44,6 +44,7 @@ export function sendCover(
     path: answer.file.path,
     size: answer.file.size,
     contentType: answer.file.contentType,
+    handle: answer.file.handle,
     cacheControl,
   })
 }

@@ -49,6 +49,7 @@ export {
   coverRequestWidth,
   COVER_BASE_WIDTH_SQUARE,
   COVER_BASE_WIDTH_STANDARD,
+  COVER_WIDTH_STEPS,
 } from './cover-rules.ts'
 export { ImagePreview } from './ImagePreview.tsx'
 export { MenuRow, Popover, usePopoverClose } from './Popover.tsx'

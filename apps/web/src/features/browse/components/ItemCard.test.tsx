@@ -12,12 +12,12 @@ import { fakeApiClient, fakeServer } from '@/test/fake-server.ts'
 import { loginResponseFixture, userFixture } from '@/test/fixtures.ts'
 import { ItemCard } from './ItemCard.tsx'
 
-function renderCard() {
+function renderCard(item = listedItemFixture(1, { title: 'Dune' })) {
   const queryClient = new QueryClient()
   render(
     <AppProviders services={{ api: fakeApiClient(fakeServer({}).fetch), queryClient, i18n }}>
       <MemoryRouter>
-        <ItemCard item={listedItemFixture(1, { title: 'Dune' })} width={120} aspectRatio={1.6} />
+        <ItemCard item={item} width={120} aspectRatio={1.6} />
       </MemoryRouter>
     </AppProviders>,
   )
@@ -41,5 +41,14 @@ describe('ItemCard edit pencil', () => {
     useSessionStore.getState().setSession(loginResponseFixture(userFixture('user')))
     renderCard()
     expect(screen.queryByTestId('item-card-edit')).toBeNull()
+  })
+})
+
+describe('ItemCard issue badge', () => {
+  it("tells why the item is invalid when the server says so", () => {
+    useSessionStore.getState().setSession(loginResponseFixture(userFixture('user')))
+    const item = { ...listedItemFixture(1, { title: 'Dune' }), isInvalid: true, invalidReason: 'dune.epub: file is empty' }
+    renderCard(item)
+    expect(screen.getByTitle('Invalid: dune.epub: file is empty')).toBeTruthy()
   })
 })

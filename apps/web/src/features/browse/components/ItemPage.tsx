@@ -89,7 +89,11 @@ function ItemDetails({ item }: { item: ExpandedItem }) {
         <Alert tone="error" className="mb-6">
           <span className="flex items-start gap-2" data-testid="item-issue">
             <Icon name="issues" className="mt-0.5 size-4" />
-            {item.isMissing ? t('MessageItemMissing') : t('MessageItemInvalid')}
+            {item.isMissing
+              ? t('MessageItemMissing')
+              : item.invalidReason
+                ? t('MessageItemInvalidReason', { reason: item.invalidReason })
+                : t('MessageItemInvalid')}
           </span>
         </Alert>
       )}
