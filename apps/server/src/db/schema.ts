@@ -13,6 +13,10 @@ export interface UsersTable {
   /** argon2id hash; null means an empty password, allowed for root only. */
   password_hash: string | null
   type: string
+  /** usernameKey(username): unique with the rank (migration 0012). */
+  username_key: string
+  /** 0, except for a younger account that shared its key with an older one before 0012. */
+  username_key_rank: number
   is_active: number
   is_locked: number
   permissions: string

@@ -1,11 +1,13 @@
 import path from 'node:path'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { AppContext } from '../context.ts'
+import { requireAuth } from '../http/auth-guard.ts'
 import { badRequest, notFound } from '../http/errors.ts'
 import { parseInput } from '../http/parse.ts'
 import { isInside } from './walk.ts'
 
+const ITEM_NOT_FOUND = 'Library item not found'
 const IdParams = z.object({ id: z.string().min(1).max(100) })
 const ScanQuery = z.object({ force: z.enum(['0', '1', 'true', 'false']).optional() })
 const BatchScanBody = z.object({
@@ -25,6 +27,16 @@ const WatcherUpdateBody = z.object({
 export function registerScanRoutes(app: FastifyInstance, ctx: AppContext) {
   const { scans, watcher } = ctx.scanner
 
+  /**
+   * Item scans are for admins, but an admin may be limited to some libraries, tags or non-explicit items:
+   * every id is authorised before any scan starts, and one the caller may not see is missing (404).
+   */
+  const visibleItemIds = async (request: FastifyRequest, ids: readonly string[]): Promise<string[]> => {
+    const visible = await ctx.browse.items.filterVisible(requireAuth(request).user, ids)
+    if (visible.length !== new Set(ids).size) throw notFound(ITEM_NOT_FOUND)
+    return visible
+  }
+
   app.post('/api/libraries/:id/scan', { config: { access: 'admin' } }, async (request, reply) => {
     const { id } = parseInput(IdParams, request.params)
     const { force } = parseInput(ScanQuery, request.query)
@@ -39,16 +51,18 @@ export function registerScanRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/api/items/batch/scan', { config: { access: 'admin' } }, async (request, reply) => {
     const { libraryItemIds } = parseInput(BatchScanBody, request.body)
+    const ids = await visibleItemIds(request, libraryItemIds)
     void scans
-      .scanItems([...new Set(libraryItemIds)])
+      .scanItems(ids)
       .catch((err: unknown) => request.log.warn({ err }, 'batch scan failed'))
     return reply.type('text/plain; charset=utf-8').send('OK')
   })
 
   app.post('/api/items/:id/scan', { config: { access: 'admin' } }, async (request) => {
     const { id } = parseInput(IdParams, request.params)
+    await visibleItemIds(request, [id])
     const result = await scans.scanItem(id)
-    if (result === null) throw notFound('Library item not found')
+    if (result === null) throw notFound(ITEM_NOT_FOUND)
     return { result }
   })
 

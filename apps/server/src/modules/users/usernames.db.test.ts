@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import type { User } from '@shelfcast/contracts'
+import { usernameKey, type User } from '@shelfcast/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createInitialisedApp, createTestApp, ROOT, type LoggedIn, type TestApp } from '../../test-support/test-app.ts'
 import { hashPassword } from './passwords.ts'
@@ -101,7 +101,8 @@ describe('names stored before the rule existed', () => {
   it('still log in by their exact name, and by the name they look like when that is unambiguous', async () => {
     const { t } = await createInitialisedApp()
     try {
-      const repo = new UsersRepository(t.ctx.database.db)
+      const db = t.ctx.database.db
+      const repo = new UsersRepository(db)
       const legacy = async (username: string): Promise<UserRecord> => {
         const base = (await repo.findById((await t.login(ROOT.username, ROOT.password)).user.id)) as UserRecord
         const record: UserRecord = {
@@ -111,7 +112,16 @@ describe('names stored before the rule existed', () => {
           type: 'user',
           passwordHash: await hashPassword('old-pw'),
         }
-        await repo.insert(record)
+        // Stored as migration 0012 leaves a name from before the rule: under its key, ranked after the
+        // accounts that already had that key.
+        await repo.insert({ ...record, username: record.id })
+        const username_key = usernameKey(username)
+        const holders = await db.selectFrom('users').select('id').where('username_key', '=', username_key).execute()
+        await db
+          .updateTable('users')
+          .set({ username, username_key, username_key_rank: holders.length })
+          .where('id', '=', record.id)
+          .execute()
         return record
       }
       const nfd = await legacy(NFD_JOSE)
@@ -130,6 +140,46 @@ describe('names stored before the rule existed', () => {
         (await t.inject({ method: 'POST', url: '/login', payload: { username: 'ROOT', password: 'old-pw' } }))
           .statusCode,
       ).toBe(401)
+      // The younger of the two stays editable, and may be renamed to a free name but not to its twin's.
+      const rootToken = (await t.login(ROOT.username, ROOT.password)).accessToken
+      const patch = (body: object) => t.call('PATCH', `/api/users/${fullwidthRoot.id}`, rootToken, body)
+      expect((await patch({ email: 'w@example.com' })).statusCode).toBe(200)
+      expect((await patch({ username: 'Root' })).statusCode).toBe(409)
+      expect((await patch({ username: 'rooty' })).statusCode).toBe(200)
+      expect(await id('ROOTY')).toBe(fullwidthRoot.id)
+    } finally {
+      await t.close()
+    }
+  })
+})
+
+describe('a name is one account even under concurrency', () => {
+  it('of two concurrent creates of names differing only in case beyond ASCII, one succeeds and one is a 409', async () => {
+    const { t, root } = await createInitialisedApp()
+    try {
+      const create = (username: string) =>
+        t.call('POST', '/api/users', root.accessToken, { username, password: 'pw' })
+      const answers = await Promise.all([create('\u00c9lodie'), create('\u00e9LODIE')])
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409])
+      expect(answers.find((a) => a.statusCode === 409)?.body).toBe('Username already taken')
+      const names = (await t.call('GET', '/api/users', root.accessToken)).json<{ users: User[] }>().users
+      expect(names.filter((u) => u.username.toLowerCase() === '\u00e9lodie')).toHaveLength(1)
+    } finally {
+      await t.close()
+    }
+  })
+
+  it('of two concurrent renames (with new passwords) to one name, one succeeds and one is a 409', async () => {
+    const { t, root } = await createInitialisedApp()
+    try {
+      const id = async (username: string) =>
+        (await t.call('POST', '/api/users', root.accessToken, { username, password: 'pw' })).json<{ user: User }>().user.id
+      const [a, b] = [await id('anna'), await id('bea')]
+      // With a new password each, so the check and the write of each rename are apart (hashing between).
+      const rename = (userId: string, username: string) =>
+        t.call('PATCH', `/api/users/${userId}`, root.accessToken, { username, password: 'new-pw' })
+      const answers = await Promise.all([rename(a, '\u00c9lodie'), rename(b, '\u00e9LODIE')])
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409])
     } finally {
       await t.close()
     }

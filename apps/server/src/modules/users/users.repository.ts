@@ -42,7 +42,8 @@ function toRecord(row: Selectable<UsersTable>): UserRecord {
   }
 }
 
-function toRow(u: UserRecord): UsersTable {
+/** The columns a record sets; the name's key and rank are written by insert and rename only. */
+function toRow(u: UserRecord): Omit<UsersTable, 'username_key' | 'username_key_rank'> {
   return {
     id: u.id,
     username: u.username,
@@ -81,17 +82,15 @@ export class UsersRepository {
     return row ? toRecord(row) : null
   }
 
-  /**
-   * The accounts whose name has the same key (NFKC, full case folding) as `username`. Compared here
-   * rather than by the column's ASCII-only NOCASE; the users table is small and only two columns are read.
-   */
+  /** The accounts whose name has the same key (NFKC, full case folding) as `username`, by its index. */
   async findByUsernameKey(username: string): Promise<UserRecord[]> {
-    const key = usernameKey(username)
-    const names = await this.db.selectFrom('users').select(['id', 'username']).execute()
-    const ids = names.filter((n) => usernameKey(n.username) === key).map((n) => n.id)
-    if (ids.length === 0) return []
-    const rows = await this.db.selectFrom('users').selectAll().where('id', 'in', ids).execute()
+    const rows = await this.db.selectFrom('users').selectAll().where('username_key', '=', usernameKey(username)).execute()
     return rows.map(toRecord)
+  }
+
+  /** Runs `work` in one transaction, with a repository bound to it, so a look-up and the write it allows are one. */
+  transaction<T>(work: (repo: UsersRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new UsersRepository(trx)))
   }
 
   async list(): Promise<UserRecord[]> {
@@ -99,13 +98,22 @@ export class UsersRepository {
     return rows.map(toRecord)
   }
 
+  /** Adds an account under its name's key; a name whose key is taken fails with a unique violation. */
   async insert(u: UserRecord): Promise<void> {
-    await this.db.insertInto('users').values(toRow(u)).execute()
+    await this.db
+      .insertInto('users')
+      .values({ ...toRow(u), username_key: usernameKey(u.username), username_key_rank: 0 })
+      .execute()
   }
 
-  async update(u: UserRecord): Promise<void> {
+  /**
+   * Saves an account. A rename saves the new name's key too, ranked 0 like any new name (a unique violation
+   * when the key is taken); otherwise key and rank stay, so an account from before the key keeps its rank.
+   */
+  async update(u: UserRecord, renamed = false): Promise<void> {
     const { id: _id, ...rest } = toRow(u)
-    await this.db.updateTable('users').set(rest).where('id', '=', u.id).execute()
+    const key = renamed ? { username_key: usernameKey(u.username), username_key_rank: 0 } : {}
+    await this.db.updateTable('users').set({ ...rest, ...key }).where('id', '=', u.id).execute()
   }
 
   async touchLastSeen(id: string, at: number): Promise<void> {
@@ -115,4 +123,9 @@ export class UsersRepository {
   async delete(id: string): Promise<void> {
     await this.db.deleteFrom('users').where('id', '=', id).execute()
   }
+}
+
+/** A write refused by a unique index (the name's key, the ASCII-case name, the single root). */
+export function isUniqueViolation(err: unknown): boolean {
+  return (err as { code?: unknown } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE'
 }

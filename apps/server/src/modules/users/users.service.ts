@@ -11,10 +11,12 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts'
 import type { Realtime } from '../../realtime/realtime.ts'
 import { hashPassword } from './passwords.ts'
 import { isAdmin, outranks, toUserJson, toUserSummary, type UserRecord } from './users.model.ts'
-import type { UsersRepository } from './users.repository.ts'
+import { isUniqueViolation, type UsersRepository } from './users.repository.ts'
 
 export const EMPTY_PASSWORD_MESSAGE = 'Must have a password, only root user can have an empty password'
 export const GUEST_PASSWORD_MESSAGE = 'Guest accounts cannot change their password'
+export const USERNAME_TAKEN_MESSAGE = 'Username already taken'
+const ALREADY_INITIALISED_MESSAGE = 'Server is already initialized'
 
 /** Guests are shared accounts (as in Audiobookshelf): one guest must not lock the others out. */
 export function assertMayChangeOwnPassword(user: Pick<UserRecord, 'type'>) {
@@ -57,32 +59,26 @@ export class UsersService {
   }
 
   async createRoot(username: string, password: string): Promise<UserRecord> {
-    if (await this.repo.hasRoot()) throw badRequest('Server is already initialized')
+    if (await this.repo.hasRoot()) throw badRequest(ALREADY_INITIALISED_MESSAGE)
     const user = this.newRecord(username, 'root', password === '' ? null : await hashPassword(password))
-    try {
-      await this.repo.insert(user)
-    } catch {
-      // The unique index on root makes a concurrent second /init fail here.
-      throw badRequest('Server is already initialized')
-    }
+    // Asked again in the transaction: a concurrent /init may have made the root while this one hashed.
+    await this.writeUnlessNameTaken(user, (tx) => tx.insert(user), async (tx) => {
+      if (await tx.hasRoot()) throw badRequest(ALREADY_INITIALISED_MESSAGE)
+    })
     return user
   }
 
   async create(actor: UserRecord, req: CreateUserRequest): Promise<UserRecord> {
     this.assertMayManage(actor, req.type)
     if (req.password === '') throw badRequest(EMPTY_PASSWORD_MESSAGE)
-    if ((await this.repo.findByUsernameKey(req.username)).length > 0) throw conflict('Username already taken')
+    if ((await this.repo.findByUsernameKey(req.username)).length > 0) throw conflict(USERNAME_TAKEN_MESSAGE)
     const user = this.newRecord(req.username, req.type, await hashPassword(req.password))
     user.email = req.email ?? null
     user.isActive = req.isActive
     user.permissions = { ...defaultPermissions(req.type), ...req.permissions }
     user.librariesAccessible = req.librariesAccessible ?? []
     user.itemTagsSelected = req.itemTagsSelected ?? []
-    try {
-      await this.repo.insert(user)
-    } catch {
-      throw conflict('Username already taken')
-    }
+    await this.writeUnlessNameTaken(user, (tx) => tx.insert(user))
     this.realtime.toAdmins('user_added', toUserJson(user))
     return user
   }
@@ -101,11 +97,8 @@ export class UsersService {
     if (user.type === 'root' && req.isActive === false) throw forbidden('The root account cannot be disabled')
     const next: UserRecord = { ...user, permissions: { ...user.permissions } }
     let revoke = false
-    if (req.username !== undefined && req.username !== user.username) {
-      const others = await this.repo.findByUsernameKey(req.username)
-      if (others.some((other) => other.id !== user.id)) throw conflict('Username already taken')
-      next.username = req.username
-    }
+    const renamed = req.username !== undefined && req.username !== user.username
+    if (req.username !== undefined) next.username = req.username
     if (req.password !== undefined) {
       if (req.password === '' && user.type !== 'root') throw badRequest(EMPTY_PASSWORD_MESSAGE)
       next.passwordHash = req.password === '' ? null : await hashPassword(req.password)
@@ -121,11 +114,8 @@ export class UsersService {
     if (req.librariesAccessible) next.librariesAccessible = req.librariesAccessible
     if (req.itemTagsSelected) next.itemTagsSelected = req.itemTagsSelected
     next.updatedAt = this.clock()
-    try {
-      await this.repo.update(next)
-    } catch {
-      throw conflict('Username already taken')
-    }
+    if (renamed) await this.writeUnlessNameTaken(next, (tx) => tx.update(next, true))
+    else await this.repo.update(next)
     if (revoke) await this.revokeSessions(user.id)
     this.notifyUpdated(next)
     return next
@@ -164,6 +154,29 @@ export class UsersService {
     const json = toUserJson(user)
     this.realtime.toUser(user.id, 'user_updated', json)
     this.realtime.toAdmins('user_updated', json)
+  }
+
+  /**
+   * Writes an account whose name is new to it, in one transaction with the look-up of the name's key, so
+   * of two concurrent writes of one name the second is a 409. The key's unique index is the backstop for
+   * a writer outside this process.
+   */
+  private writeUnlessNameTaken(
+    user: UserRecord,
+    write: (tx: UsersRepository) => Promise<void>,
+    check?: (tx: UsersRepository) => Promise<void>,
+  ): Promise<void> {
+    return this.repo.transaction(async (tx) => {
+      await check?.(tx)
+      const holders = await tx.findByUsernameKey(user.username)
+      if (holders.some((holder) => holder.id !== user.id)) throw conflict(USERNAME_TAKEN_MESSAGE)
+      try {
+        await write(tx)
+      } catch (err) {
+        if (isUniqueViolation(err)) throw conflict(USERNAME_TAKEN_MESSAGE)
+        throw err
+      }
+    })
   }
 
   /** Admins manage users and guests; only root manages admins. */
