@@ -72,6 +72,21 @@ describe('PlayerEngine', () => {
     expect(engine.getCurrentTime()).toBe(23)
   })
 
+  it('play/pause during a seek into another track pauses: the track loads and stays paused', async () => {
+    const { backend, engine } = setup()
+    engine.load(tracks, 0, true)
+    await flush()
+    engine.seek(23)
+    expect(engine.getState()).toBe('SEEK_LOADING')
+    engine.playPause()
+    await flush()
+    expect(backend.loads.at(-1)).toEqual({ src: '/t/3', startTime: 3 })
+    expect(engine.getState()).toBe('PAUSED')
+    engine.playPause()
+    await flush()
+    expect(engine.getState()).toBe('PLAYING')
+  })
+
   it('reports backend errors as ERROR', async () => {
     const { backend, engine, events } = setup()
     engine.load(tracks, 0, true)

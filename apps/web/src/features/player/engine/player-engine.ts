@@ -124,8 +124,10 @@ export class PlayerEngine {
     this.backend.pause()
   }
 
+  /** Toggles what the listener asked for: during a (seek) load that means whether it plays once loaded. */
   playPause(): void {
-    if (this.state === 'PLAYING') this.pause()
+    const loading = this.state === 'LOADING' || this.state === 'SEEK_LOADING'
+    if (this.state === 'PLAYING' || (loading && this.playWhenLoaded)) this.pause()
     else this.play()
   }
 
