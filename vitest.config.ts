@@ -16,8 +16,10 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 20000,
-          hookTimeout: 30000,
+          // Ceilings for tests that wait for a state (a scan, a socket event, a server process), never a pace:
+          // a busy machine can take many times longer than a quiet one to get there.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {
