@@ -1,8 +1,12 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 // One runner for every unit, component and integration test; e2e journeys run under Playwright.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker on a 2-core machine; most files wait on ffmpeg, SQLite files, sockets or
+    // child servers, so two side by side finish much sooner.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         test: {
