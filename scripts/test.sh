@@ -55,10 +55,6 @@ steps_side_by_side() {
   done
 }
 
-# Every process of the run (servers the tests start included) reuses V8's compiled code of the sources and
-# dependencies instead of compiling them again: the e2e journeys start one server per test.
-export NODE_COMPILE_CACHE="$PWD/node_modules/.cache/node-compile"
-
 steps_side_by_side lint typecheck
 step build npm run build
 step vitest npx vitest run --reporter=default --reporter=json --outputFile="$reports/vitest.json"
