@@ -41,7 +41,14 @@ test.describe('with short-lived access tokens', () => {
     await logIn(page, 'root', 'rootpass')
     await expect(page.getByTestId('app-bar')).toBeVisible()
 
-    await page.waitForTimeout(11_000)
+    // Wait until the server refuses the stored token (its 10 s life is over), not for a fixed time.
+    const token = await page.evaluate(() => localStorage.getItem('token'))
+    expect(token).toBeTruthy()
+    await expect
+      .poll(async () => (await page.request.get('/api/me', { headers: { authorization: `Bearer ${token}` } })).status(), {
+        timeout: 30_000,
+      })
+      .toBe(401)
     const refreshed = page.waitForResponse((r) => r.url().endsWith('/auth/refresh') && r.status() === 200)
     await page.reload()
     await refreshed

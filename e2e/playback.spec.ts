@@ -1,4 +1,4 @@
-import { bookId, logIn, percent, playerLaunchOptions, shownTime } from './player-helpers.ts'
+import { apiCall, bookId, logIn, percent, playerLaunchOptions, rootToken, shownTime } from './player-helpers.ts'
 import { expect, test } from './server-fixture.ts'
 
 /**
@@ -78,7 +78,11 @@ test('plays a multi-file book: jump, next chapter, speed, cross-file seek, bookm
   await page.getByTestId('player-play-pause').click()
   await expect(bar).toHaveAttribute('data-state', 'PAUSED')
   const pausedAt = await percent(page)
-  await page.waitForTimeout(1500)
+  // The pause's sync has reached the server (not: some time has passed).
+  const token = await rootToken(server)
+  const synced = () =>
+    apiCall<{ progress: number }>(server, token, 'GET', `/api/me/progress/${id}`).then((p) => p.progress * 100, () => -1)
+  await expect.poll(synced, { timeout: 15_000 }).toBeGreaterThanOrEqual(pausedAt - 2)
   await page.reload()
   await page.getByTestId('item-play').click()
   await expect(bar).toHaveAttribute('data-state', 'PLAYING', { timeout: 20_000 })

@@ -29,7 +29,7 @@ async function freePort(): Promise<number> {
 }
 
 async function waitForHealth(url: string, child: ChildProcess, log: () => string) {
-  const deadline = Date.now() + 20_000
+  const deadline = Date.now() + 60_000 // a ceiling: a busy machine can take long to load the server's modules
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log()}`)
     try {

@@ -31,8 +31,31 @@ step() {
   steps+=(--step "$name=$rc")
 }
 
-step lint npm run lint
-step typecheck npm run typecheck
+# Steps that each keep about one core busy, run side by side; their output is shown one after the other once all
+# have ended, each with its own exit code and time.
+steps_side_by_side() {
+  local name pids=()
+  for name in "$@"; do
+    (
+      started=$SECONDS rc=0
+      npm run "$name" </dev/null >"$reports/$name.log" 2>&1 || rc=$?
+      echo "$rc $((SECONDS - started))" >"$reports/$name.exit"
+    ) &
+    pids+=($!)
+  done
+  wait "${pids[@]}"
+  for name in "$@"; do
+    local rc=1 took=?
+    [ -f "$reports/$name.exit" ] && read -r rc took <"$reports/$name.exit"
+    echo
+    echo "=== $name: npm run $name (side by side with: $*)"
+    cat "$reports/$name.log"
+    echo "=== $name: exit $rc after $took s"
+    steps+=(--step "$name=$rc")
+  done
+}
+
+steps_side_by_side lint typecheck
 step build npm run build
 step vitest npx vitest run --reporter=default --reporter=json --outputFile="$reports/vitest.json"
 if [ -f e2e/playwright.config.ts ]; then

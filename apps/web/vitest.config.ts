@@ -12,5 +12,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // A ceiling for a test that waits for a state, never a pace: a loaded machine renders the whole app slowly.
+    testTimeout: 30_000,
   },
 })

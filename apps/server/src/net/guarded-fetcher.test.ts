@@ -325,7 +325,7 @@ describe('caps', () => {
     const started = Date.now()
     const err = await failure(fetcher().fetchBuffer(`${server.origin()}/stall-headers`, { timeoutMs: 300 }))
     expect((err as FetchFailedError).reason).toBe('timeout')
-    expect(Date.now() - started).toBeLessThan(5000)
+    expect(Date.now() - started).toBeLessThan(15_000) // the server never answers: without the cap, never
     await waitForNoConnections(server)
   })
 

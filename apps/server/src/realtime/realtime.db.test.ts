@@ -182,7 +182,8 @@ describe('closing the app with sockets still connected', () => {
     await s.auth(root.accessToken)
     const started = Date.now()
     await t.close()
-    expect(Date.now() - started).toBeLessThan(2000)
+    // A close that waited for the clients would take the 25 s ping interval at least.
+    expect(Date.now() - started).toBeLessThan(10_000)
     await s.disconnected()
   })
 })

@@ -7,7 +7,7 @@ import { sleep } from '../test-support/socket-client.ts'
 import { createInitialisedApp, tempDir, type TestApp } from '../test-support/test-app.ts'
 import { createLibrary, itemsOf } from './test-library.ts'
 
-async function waitFor<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 10_000): Promise<T> {
+async function waitFor<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 30_000): Promise<T> {
   const until = Date.now() + timeoutMs
   while (Date.now() < until) {
     const v = await check()

@@ -39,7 +39,7 @@ export async function startServerProcess(dir: string, port: number, env: Record<
   child.stderr?.on('data', (d: Buffer) => {
     if (stderr.length < 10_000) stderr += d.toString()
   })
-  const deadline = Date.now() + 20_000
+  const deadline = Date.now() + 60_000 // a ceiling: a busy machine can take long to load the server's modules
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`)
     try {

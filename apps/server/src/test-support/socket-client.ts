@@ -10,6 +10,8 @@ export interface TestSocket {
   events: { event: string; payload: unknown }[]
   /** Resolves with the payload of the first matching event (already received or still to come). */
   waitFor<T = unknown>(event: string, match?: (payload: T) => boolean, timeoutMs?: number): Promise<T>
+  /** Resolves once `check` holds over what has been received (e.g. every item of several chunks is in). */
+  waitUntil(check: () => boolean, what: string, timeoutMs?: number): Promise<void>
   /** Resolves once the server has dropped the connection. */
   disconnected(timeoutMs?: number): Promise<string>
   /** Emits `auth` and resolves with 'init' or 'auth_failed'. */
@@ -18,13 +20,19 @@ export interface TestSocket {
   close(): void
 }
 
+/**
+ * How long a wait for an event may take before the test fails: a ceiling, never a pace (a wait returns as soon as
+ * the event is there), generous because a busy machine can be slow to deliver what is certain to come.
+ */
+const EVENT_WAIT_MS = 15_000
+
 export async function connectSocket(baseUrl: string, path = '/socket.io'): Promise<TestSocket> {
   const socket = io(baseUrl, {
     path,
     transports: ['websocket'],
     reconnection: false,
     forceNew: true,
-    timeout: 5000,
+    timeout: EVENT_WAIT_MS,
   })
   const events: { event: string; payload: unknown }[] = []
   const waiters = new Set<() => void>()
@@ -63,7 +71,7 @@ export async function connectSocket(baseUrl: string, path = '/socket.io'): Promi
   const t: TestSocket = {
     socket,
     events,
-    waitFor<T>(event: string, match: (payload: T) => boolean = () => true, timeoutMs = 3000) {
+    waitFor<T>(event: string, match: (payload: T) => boolean = () => true, timeoutMs = EVENT_WAIT_MS) {
       return until<T>(
         () => {
           const hit = events.find((e) => e.event === event && match(e.payload as T))
@@ -73,7 +81,10 @@ export async function connectSocket(baseUrl: string, path = '/socket.io'): Promi
         timeoutMs,
       )
     },
-    disconnected(timeoutMs = 3000) {
+    async waitUntil(check, what, timeoutMs = EVENT_WAIT_MS) {
+      await until(() => (check() ? true : undefined), what, timeoutMs)
+    },
+    disconnected(timeoutMs = EVENT_WAIT_MS) {
       return until(() => disconnectReason ?? undefined, 'disconnect', timeoutMs)
     },
     async auth(token) {
@@ -85,7 +96,7 @@ export async function connectSocket(baseUrl: string, path = '/socket.io'): Promi
           return hit ? { event: hit.event as 'init' | 'auth_failed', payload: hit.payload } : undefined
         },
         'init or auth_failed',
-        3000,
+        EVENT_WAIT_MS,
       )
     },
     received: (event) => events.filter((e) => e.event === event).map((e) => e.payload),

@@ -8,6 +8,7 @@ import { appRoutes } from '@/app/routes.tsx'
 import { createApiClient } from '@/lib/api/index.ts'
 import { i18n } from '@/lib/i18n/index.ts'
 import { getAccessToken, useSessionStore } from '@/lib/session-store.ts'
+import { advanceFakeTimers } from './fake-clock.ts'
 
 /** The whole app (real routes, providers and stores) at `path`, talking to `fetch`. */
 export function renderApp(path: string, { fetch }: { fetch: typeof globalThis.fetch }) {
@@ -27,7 +28,7 @@ export function renderApp(path: string, { fetch }: { fetch: typeof globalThis.fe
       <RouterProvider router={router} />
     </AppProviders>,
   )
-  return { ...view, router, user: userEvent.setup(), queryClient }
+  return { ...view, router, user: userEvent.setup({ advanceTimers: advanceFakeTimers }), queryClient }
 }
 
 /** The router's current path with query. */

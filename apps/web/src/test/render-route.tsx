@@ -6,6 +6,7 @@ import { createMemoryRouter } from 'react-router'
 import { RouterProvider } from 'react-router/dom'
 import { AppProviders } from '@/app/providers.tsx'
 import { i18n } from '@/lib/i18n/index.ts'
+import { advanceFakeTimers } from './fake-clock.ts'
 import { fakeApiClient } from './fake-server.ts'
 
 /**
@@ -33,5 +34,5 @@ export function renderRoute(
       <RouterProvider router={router} />
     </AppProviders>,
   )
-  return { ...view, router, user: userEvent.setup(), queryClient }
+  return { ...view, router, user: userEvent.setup({ advanceTimers: advanceFakeTimers }), queryClient }
 }

@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
 import { useCurrentLibraryStore } from '@/features/libraries/index.ts'
 import { useTaskStore } from '@/features/tasks/index.ts'
@@ -6,6 +6,10 @@ import { i18n } from '@/lib/i18n/index.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { useUserSettings } from '@/lib/user-settings.ts'
 import { useToastStore } from '@/lib/toast-store.ts'
+
+// findBy/waitFor wait for a state; on a busy machine the first render of the app alone can take over a second
+// (Testing Library's default), so the ceiling is generous. A wait that succeeds returns as soon as it can.
+configure({ asyncUtilTimeout: 10_000 })
 
 afterEach(async () => {
   cleanup()

@@ -15,7 +15,9 @@ describe('provider answers normalised to the match shape', () => {
   it('strips markup in linear time, whatever the input', () => {
     const started = performance.now()
     for (const hostile of ['<'.repeat(80_000), '<a'.repeat(40_000), '<script'.repeat(10_000), ' '.repeat(80_000) + 'x']) htmlToText(hostile)
-    expect(performance.now() - started).toBeLessThan(500)
+    // Linear is milliseconds; a quadratic pass over these 80,000 characters takes minutes. The ceiling is only
+    // that far apart, so a busy machine cannot reach it.
+    expect(performance.now() - started).toBeLessThan(5000)
   })
 
   it('keeps only http(s) cover URLs and sequences without spaces', () => {

@@ -95,7 +95,7 @@ describe('parsePodcastFeed', () => {
         '&lol2;',
       ),
     )
-    expect(performance.now() - started).toBeLessThan(1000)
+    expect(performance.now() - started).toBeLessThan(5000) // an expansion would not finish; a busy machine does
     expect(laughs.title).not.toContain('lollol')
     expect(() => parsePodcastFeed(doctype('<!ENTITY xxe SYSTEM "file:///etc/passwd">', '&xxe;'))).toThrow(
       FeedError,

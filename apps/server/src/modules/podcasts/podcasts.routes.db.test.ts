@@ -72,7 +72,8 @@ describe('podcasts routes', () => {
     ...extra,
   })
   async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>): Promise<T> {
-    for (let i = 0; i < 200; i++) {
+    const deadline = Date.now() + 60_000 // a ceiling for a busy machine, not a pace
+    while (Date.now() < deadline) {
       const v = await probe()
       if (v) return v
       await new Promise((r) => setTimeout(r, 50))

@@ -5,9 +5,11 @@ import { installPlayerController, PlayerController, usePlayerStore } from '@/fea
 import { useSessionStore } from '@/lib/session-store.ts'
 import { useToastStore } from '@/lib/toast-store.ts'
 import { libraryDetailReply, listedItemFixture } from '@/test/browse-fixtures.ts'
+import { useFakeClock } from '@/test/fake-clock.ts'
 import { fakeServer, json, text, type RecordedRequest } from '@/test/fake-server.ts'
 import { libraryFixture, loginResponseFixture, userFixture } from '@/test/fixtures.ts'
 import { renderApp } from '@/test/render-app.tsx'
+import { ORDER_SAVE_DELAY_MS } from '../hooks/useOrderSave.ts'
 
 function signIn(user: User = userFixture()) {
   useSessionStore.getState().setSession(loginResponseFixture(user))
@@ -65,7 +67,9 @@ describe('collection page', () => {
 
   it('moves a book down with the keyboard and sends the whole new order once the moves stop', async () => {
     signIn()
+    const clock = useFakeClock()
     const fake = server(collectionFixture(4))
+    const patches = () => fake.requests.filter((r) => r.method === 'PATCH')
     const { user } = renderApp('/collection/c1', fake)
     await screen.findByTestId('list-entries')
     const handle = within(screen.getAllByTestId('list-entry')[0]!).getByTestId('entry-drag-handle')
@@ -76,8 +80,11 @@ describe('collection page', () => {
     expect(document.activeElement?.getAttribute('data-handle-key')).toBe('item-0')
     await user.keyboard('{ArrowDown}')
     await waitFor(() => expect(titles()).toEqual(['Book 00001', 'Book 00002', 'Book 00000', 'Book 00003']))
-    await waitFor(() => expect(fake.requests.filter((r) => r.method === 'PATCH')).toHaveLength(1))
-    expect(fake.requests.find((r) => r.method === 'PATCH')?.body).toEqual({
+    await clock.advance(ORDER_SAVE_DELAY_MS - 1)
+    expect(patches()).toHaveLength(0)
+    await clock.advance(1)
+    await waitFor(() => expect(patches()).toHaveLength(1))
+    expect(patches()[0]?.body).toEqual({
       books: ['item-1', 'item-2', 'item-0', 'item-3'],
     })
   })

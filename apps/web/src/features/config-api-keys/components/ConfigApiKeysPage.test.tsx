@@ -2,6 +2,7 @@ import type { ApiKey } from '@shelfcast/contracts'
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { useSessionStore } from '@/lib/session-store.ts'
+import { useFakeClock } from '@/test/fake-clock.ts'
 import { fakeServer, json, text } from '@/test/fake-server.ts'
 import { loginResponseFixture, userFixture } from '@/test/fixtures.ts'
 import { renderApp } from '@/test/render-app.tsx'
@@ -63,6 +64,7 @@ describe('/config/api-keys', () => {
 
   it('creates a key: spec messages first, then the secret once with a copy button', async () => {
     useSessionStore.getState().setSession(loginResponseFixture(root))
+    const clock = useFakeClock()
     const fake = server([])
     const { user } = renderApp('/config/api-keys', fake)
     const writeText = vi.spyOn(navigator.clipboard, 'writeText')
@@ -91,10 +93,11 @@ describe('/config/api-keys', () => {
 
     await user.click(within(created).getByRole('button', { name: 'Copy to clipboard' }))
     expect(writeText).toHaveBeenCalledWith('secret.jwt.value')
+    await within(created).findByRole('button', { name: 'Copied' })
+    await clock.advance(1900)
     expect(within(created).getByRole('button', { name: 'Copied' })).toBeTruthy()
-    await waitFor(() => expect(within(created).getByRole('button', { name: 'Copy to clipboard' })).toBeTruthy(), {
-      timeout: 3000,
-    })
+    await clock.advance(100)
+    expect(within(created).getByRole('button', { name: 'Copy to clipboard' })).toBeTruthy()
 
     await user.click(within(created).getByRole('button', { name: 'Done' }))
     expect(screen.queryByTestId('api-key-secret')).toBeNull()

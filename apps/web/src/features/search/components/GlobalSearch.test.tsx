@@ -1,8 +1,9 @@
-import type { SearchResponse, User } from '@shelfcast/contracts'
+import { limits, type SearchResponse, type User } from '@shelfcast/contracts'
 import { act, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { listedItemFixture } from '@/test/browse-fixtures.ts'
+import { useFakeClock } from '@/test/fake-clock.ts'
 import { fakeServer, json } from '@/test/fake-server.ts'
 import { libraryFixture, loginResponseFixture, userFixture } from '@/test/fixtures.ts'
 import { currentPath, renderApp } from '@/test/render-app.tsx'
@@ -51,18 +52,20 @@ const dropdown = () => screen.getByTestId('search-dropdown')
 describe('global search', () => {
   it('thinks while typing, fetches after 750 ms, then shows grouped results', async () => {
     signIn()
+    const clock = useFakeClock()
     const { fake, searches, release } = searchServer()
     const { user } = renderApp('/account', fake)
     const box = await screen.findByRole('combobox', { name: 'Search the library' })
 
     await user.type(box, 'ember')
-    const typedAt = performance.now()
     expect(dropdown().dataset.phase).toBe('thinking')
     expect(dropdown().textContent).toBe('Thinking...')
+    await clock.advance(limits.searchDebounceMs - 1)
+    expect(dropdown().dataset.phase).toBe('thinking')
     expect(searches()).toHaveLength(0)
 
-    await waitFor(() => expect(dropdown().dataset.phase).toBe('fetching'), { timeout: 2000 })
-    expect(performance.now() - typedAt).toBeGreaterThanOrEqual(700)
+    await clock.advance(1)
+    await waitFor(() => expect(dropdown().dataset.phase).toBe('fetching'))
     expect(dropdown().textContent).toContain('Fetching...')
     expect(searches().map((q) => [q.get('q'), q.get('limit')])).toEqual([['ember', '3']])
 
@@ -74,11 +77,14 @@ describe('global search', () => {
 
   it('says No results for an empty answer, and clearing resets', async () => {
     signIn()
-    const { fake, release } = searchServer()
+    const clock = useFakeClock()
+    const { fake, searches, release } = searchServer()
     const { user } = renderApp('/account', fake)
     const box = await screen.findByRole('combobox', { name: 'Search the library' })
     await user.type(box, 'zzz')
-    await waitFor(() => expect(dropdown().dataset.phase).toBe('fetching'), { timeout: 2000 })
+    await clock.advance(limits.searchDebounceMs)
+    await waitFor(() => expect(dropdown().dataset.phase).toBe('fetching'))
+    expect(searches().map((q) => q.get('q'))).toEqual(['zzz'])
     await release()
     await waitFor(() => expect(dropdown().textContent).toBe('No results'))
 
