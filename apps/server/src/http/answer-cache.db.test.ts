@@ -66,13 +66,27 @@ describe('cached answers follow every write', () => {
     expect(other.id).not.toBe(s.root.user.id)
   })
 
+  it('an opened item follows edits and the caller\'s own progress', async () => {
+    type Item = { media: { metadata: { title: string } }; userMediaProgress?: { currentTime: number } }
+    const item = (token?: string) => ok<Item>(`/api/items/${s.id.earthsea}?expanded=1&include=progress`, token)
+    const title = (await item()).media.metadata.title
+    await s.t.ctx.database.db.updateTable('library_items').set({ title: `${title} (edited)` }).where('id', '=', s.id.earthsea).execute()
+    expect((await item()).media.metadata.title).toBe(`${title} (edited)`)
+    expect((await item()).userMediaProgress).toBeUndefined()
+    const res = await s.t.call('PATCH', `/api/me/progress/${s.id.earthsea}`, s.root.accessToken, { duration: 1000, currentTime: 42, progress: 0.042 })
+    expect(res.statusCode).toBe(200)
+    expect((await item()).userMediaProgress?.currentTime).toBe(42)
+  })
+
   it('a permission change changes the next answer of that user', async () => {
     const user = await s.t.createUser(s.root.accessToken, { username: 'kid', password: 'pw', permissions: { accessAllLibraries: true, accessAllTags: true, accessExplicitContent: true } })
     const token = (await s.t.login('kid', 'pw')).accessToken
     expect((await page(undefined, token)).results.map((r) => r.id)).toContain(s.id.dune)
+    expect((await s.get(`/api/items/${s.id.dune}`, token)).status).toBe(200)
     const res = await s.t.call('PATCH', `/api/users/${user.id}`, s.root.accessToken, { permissions: { accessExplicitContent: false } })
     expect(res.statusCode).toBe(200)
     expect((await page(undefined, token)).results.map((r) => r.id)).not.toContain(s.id.dune)
+    expect((await s.get(`/api/items/${s.id.dune}`, token)).status).toBe(404)
     // The administrator, who may see it, still does.
     expect((await page()).results.map((r) => r.id)).toContain(s.id.dune)
   })
