@@ -150,7 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     max: serverSettings.rateLimitLoginRequests,
     windowMs: serverSettings.rateLimitLoginWindow,
   }
-  const browse = createBrowse({ db: database.db, config, settings, clock })
+  const browse = createBrowse({ db: database.db, sqlite: database.sqlite, config, settings, clock })
   const libraries = new LibrariesService({
     repo: new LibrariesRepository(database.db),
     config,

@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify'
+import type BetterSqlite3 from 'better-sqlite3'
 import type { Kysely } from 'kysely'
 import type { Clock } from '../clock.ts'
 import type { Config } from '../config/config.ts'
 import type { AppContext } from '../context.ts'
 import type { Database } from '../db/schema.ts'
+import { WriteVersions } from '../db/write-versions.ts'
+import { AnswerCache } from '../http/answer-cache.ts'
 import { AuthorsRepository } from './authors/authors.repository.ts'
 import { registerAuthorsRoutes } from './authors/authors.routes.ts'
 import { AuthorsService } from './authors/authors.service.ts'
@@ -41,9 +44,11 @@ export interface Browse {
   personalized: PersonalizedService
   search: SearchService
   stats: LibraryStatsService
+  /** Finished answers of item pages, search, series and authors lists and shelves. */
+  answers: AnswerCache
 }
 
-export function createBrowse(deps: { db: Kysely<Database>; config: Config; settings: SettingsService; clock: Clock }): Browse {
+export function createBrowse(deps: { db: Kysely<Database>; sqlite: BetterSqlite3.Database; config: Config; settings: SettingsService; clock: Clock }): Browse {
   const { db, settings } = deps
   const metadataPath = deps.config.metadataPath
   const items = new ItemsService({ repo: new ItemsRepository(db), metadataPath })
@@ -59,6 +64,7 @@ export function createBrowse(deps: { db: Kysely<Database>; config: Config; setti
     personalized: new PersonalizedService({ repo: new PersonalizedRepository(db), items, listing, series, authors }),
     search: new SearchService({ repo: new SearchRepository(db), items, series, authors }),
     stats: new LibraryStatsService({ repo: new LibraryStatsRepository(db), db }),
+    answers: new AnswerCache(WriteVersions.install(deps.sqlite)),
   }
 }
 

@@ -11,12 +11,14 @@ const IdParams = z.object({ id: z.string().min(1).max(100) })
 export function registerAuthorsRoutes(app: FastifyInstance, ctx: AppContext) {
   const authors = ctx.browse.authors
 
-  app.get('/api/libraries/:id/authors', async (request) => {
+  app.get('/api/libraries/:id/authors', async (request, reply) => {
     const { id } = parseInput(IdParams, request.params)
     const q = parseInput(AuthorsListQuery, request.query)
     const user = requireAuth(request).user
     const library = await ctx.libraries.getFor(user, id)
-    return authors.list(user, library, { ...q, include: includeList(q.include) })
+    return ctx.browse.answers.send(request, reply, { kind: 'authors', libraryId: library.id, user, query: q, byUser: false }, () =>
+      authors.list(user, library, { ...q, include: includeList(q.include) }),
+    )
   })
 
   app.get('/api/libraries/:id/narrators', async (request) => {

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
 import { MEDIA_URL, requireAuth } from '../../http/auth-guard.ts'
 import { notFound } from '../../http/errors.ts'
+import { showsProgress } from '../../http/answer-cache.ts'
 import { parseInput } from '../../http/parse.ts'
 import { sendFile } from '../../http/send-file.ts'
 import type { CoverFormat } from './cover-images.ts'
@@ -52,15 +53,19 @@ export function sendCover(
 export function registerItemsRoutes(app: FastifyInstance, ctx: AppContext) {
   const items = ctx.browse.items
 
-  app.get('/api/items/:id', async (request) => {
+  app.get('/api/items/:id', async (request, reply) => {
     const { id } = parseInput(IdParams, request.params)
     const q = parseInput(ItemQuery, request.query)
-    return items.getForUser(requireAuth(request).user, id, {
-      expanded: q.expanded ?? false,
-      include: includeList(q.include),
-      episodeId: q.episode,
-      episodeForm: q.episodes ?? 'full',
-    })
+    const user = requireAuth(request).user
+    // Not keyed on a library (the content stamp is global); whether the user may see it is in the fingerprint.
+    return ctx.browse.answers.send(request, reply, { kind: `item:${id}`, libraryId: '', user, query: q, byUser: showsProgress(q) }, () =>
+      items.getForUser(user, id, {
+        expanded: q.expanded ?? false,
+        include: includeList(q.include),
+        episodeId: q.episode,
+        episodeForm: q.episodes ?? 'full',
+      }),
+    )
   })
 
   app.post('/api/items/batch/get', async (request) => {

@@ -10,11 +10,14 @@ const IdParams = z.object({ id: z.string().min(1).max(100) })
 const DEFAULT_LIMIT = 12
 
 export function registerSearchRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/libraries/:id/search', async (request) => {
+  app.get('/api/libraries/:id/search', async (request, reply) => {
     const { id } = parseInput(IdParams, request.params)
     const q = parseInput(SearchQuery, request.query)
     const user = requireAuth(request).user
     const library = await ctx.libraries.getFor(user, id)
-    return ctx.browse.search.search(user, library, q.q, q.limit ?? DEFAULT_LIMIT)
+    const limit = q.limit ?? DEFAULT_LIMIT
+    return ctx.browse.answers.send(request, reply, { kind: 'search', libraryId: library.id, user, query: [q.q, limit], byUser: false }, () =>
+      ctx.browse.search.search(user, library, q.q, limit),
+    )
   })
 }

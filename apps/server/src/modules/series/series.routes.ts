@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts'
 import { requireAuth } from '../../http/auth-guard.ts'
 import { parseInput } from '../../http/parse.ts'
 import { includeList } from '../library-items/items.routes.ts'
+import { showsProgress } from '../../http/answer-cache.ts'
 
 const IdParams = z.object({ id: z.string().min(1).max(100) })
 const LibrarySeriesParams = IdParams.extend({ seriesId: z.string().min(1).max(100) })
@@ -12,12 +13,14 @@ const LibrarySeriesParams = IdParams.extend({ seriesId: z.string().min(1).max(10
 export function registerSeriesRoutes(app: FastifyInstance, ctx: AppContext) {
   const series = ctx.browse.series
 
-  app.get('/api/libraries/:id/series', async (request) => {
+  app.get('/api/libraries/:id/series', async (request, reply) => {
     const { id } = parseInput(IdParams, request.params)
     const q = parseInput(SeriesListQuery, request.query)
     const user = requireAuth(request).user
     const library = await ctx.libraries.getFor(user, id)
-    return series.list(user, library, { ...q, include: includeList(q.include) })
+    return ctx.browse.answers.send(request, reply, { kind: 'series', libraryId: library.id, user, query: q, byUser: showsProgress(q) }, () =>
+      series.list(user, library, { ...q, include: includeList(q.include) }),
+    )
   })
 
   app.get('/api/libraries/:id/series/:seriesId', async (request) => {
