@@ -43,6 +43,9 @@ test('plays a multi-file book: jump, next chapter, speed, cross-file seek, bookm
   await track.click({ position: { x: box.width * 0.85, y: box.height / 2 } })
   await expect.poll(() => percent(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(84)
   await expect(bar).toHaveAttribute('data-state', 'PLAYING', { timeout: 15_000 })
+  // Paused for the steps below: left playing near the end, a slow machine would reach it and finish the book.
+  await page.getByTestId('player-play-pause').click()
+  await expect(bar).toHaveAttribute('data-state', 'PAUSED')
 
   // Speed 1.5 (applied when the menu closes).
   await page.getByTestId('player-speed').click()
@@ -71,10 +74,13 @@ test('plays a multi-file book: jump, next chapter, speed, cross-file seek, bookm
   await expect(modal.getByText('No Bookmarks')).toBeVisible()
   await page.keyboard.press('Escape')
 
-  // Back to the middle (a seek syncs; near the end the item would count as finished), pause (which
-  // syncs too), reload and resume from the synced position.
+  // Back to the middle while paused (a seek into another file, which stays paused), play, pause (which
+  // syncs), reload and resume from the synced position.
   await track.click({ position: { x: box.width * 0.5, y: box.height / 2 } })
   await expect.poll(() => percent(page), { timeout: 15_000 }).toBeLessThanOrEqual(55)
+  await expect(bar).toHaveAttribute('data-state', 'PAUSED', { timeout: 15_000 })
+  await page.getByTestId('player-play-pause').click()
+  await expect(bar).toHaveAttribute('data-state', 'PLAYING', { timeout: 15_000 })
   await page.getByTestId('player-play-pause').click()
   await expect(bar).toHaveAttribute('data-state', 'PAUSED')
   const pausedAt = await percent(page)
