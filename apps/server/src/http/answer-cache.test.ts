@@ -92,3 +92,31 @@ describe('AnswerCache', () => {
     expect(showsProgress({ sort: 'media.metadata.title', filter: 'genres.eA==', page: 2 })).toBe(false)
   })
 })
+
+describe('AnswerCache.send', () => {
+  it('gzips a large answer once, keeps the gzip with the answer and counts it in the byte bound', async () => {
+    const { default: Fastify } = await import('fastify')
+    const { gunzipSync } = await import('node:zlib')
+    const { api } = versions()
+    const cache = new AnswerCache(api)
+    const big = { words: Array.from({ length: 5000 }, (_, i) => `word ${i}`) }
+    const app = Fastify()
+    app.get('/a', (request, reply) => cache.send(request, reply, spec(), () => Promise.resolve(big)))
+    const text = JSON.stringify(big)
+    const asked = () => app.inject({ url: '/a', headers: { 'accept-encoding': 'gzip' } })
+    const first = await asked()
+    expect(first.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(first.rawPayload).toString()).toBe(text)
+    await new Promise((resolve) => setImmediate(resolve))
+    const withGzip = cache.size
+    expect(withGzip).toBeGreaterThan(text.length * 2)
+    const second = await asked()
+    expect(Buffer.compare(second.rawPayload, first.rawPayload)).toBe(0)
+    expect(cache.size).toBe(withGzip)
+    // Without gzip asked, the same text goes out plain.
+    const plain = await app.inject({ url: '/a' })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body).toBe(text)
+    await app.close()
+  })
+})

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { visibilityOf } from '../modules/library-items/item-visibility.ts'
 import type { UserRecord } from '../modules/users/users.model.ts'
-import { CompressedTexts } from './compressed-text.ts'
+import { gzipText, sendJsonText } from './compressed-text.ts'
 
 /** What answers are made of (WriteVersions). */
 export interface AnswerVersions {
@@ -31,17 +31,23 @@ export function visibilityFingerprint(user: UserRecord): string {
  * Bounded in bytes, least recently used dropped first; an answer still being made is shared by the requests
  * that ask for it meanwhile, and a failed one is not kept. Large answers go out gzipped (CompressedTexts).
  */
+interface Entry {
+  key: string
+  text: Promise<string>
+  /** Made on the first request that accepts gzip, kept and counted with the text. */
+  gz: Promise<Buffer> | null
+  bytes: number
+}
+
 export class AnswerCache {
-  private readonly entries = new Map<string, { text: Promise<string>; bytes: number }>()
+  private readonly entries = new Map<string, Entry>()
   private bytes = 0
   private readonly versions: AnswerVersions
   private readonly maxBytes: number
-  private readonly compressed: CompressedTexts
 
   constructor(versions: AnswerVersions, opts: { maxBytes?: number } = {}) {
     this.versions = versions
     this.maxBytes = opts.maxBytes ?? 64 * 1024 * 1024
-    this.compressed = new CompressedTexts(200)
   }
 
   key(spec: AnswerSpec): string {
@@ -51,34 +57,56 @@ export class AnswerCache {
 
   /** The answer's JSON text: cached, or made by `compute` and kept. */
   text(spec: AnswerSpec, compute: () => Promise<unknown>): Promise<string> {
+    return this.entry(spec, compute).text
+  }
+
+  /**
+   * Sends the cached (or newly made) answer, gzipped when large and accepted. The gzip lives in the
+   * answer's entry: made once per answer, shared by everyone the answer is shared with, and inside the
+   * byte bound.
+   */
+  async send(request: FastifyRequest, reply: FastifyReply, spec: AnswerSpec, compute: () => Promise<unknown>) {
+    const entry = this.entry(spec, compute)
+    const text = await entry.text
+    return sendJsonText(request, reply, text, () => (entry.gz ??= this.gzipped(entry, text)))
+  }
+
+  private entry(spec: AnswerSpec, compute: () => Promise<unknown>): Entry {
     const key = this.key(spec)
     const hit = this.entries.get(key)
     if (hit) {
       this.entries.delete(key)
       this.entries.set(key, hit)
-      return hit.text
+      return hit
     }
-    const text = compute().then((value) => JSON.stringify(value))
-    const entry = { text, bytes: 0 }
+    const entry: Entry = { key, text: compute().then((value) => JSON.stringify(value)), gz: null, bytes: 0 }
     this.entries.set(key, entry)
-    text.then(
-      (t) => {
-        if (this.entries.get(key) !== entry) return
-        entry.bytes = t.length * 2
-        this.bytes += entry.bytes
-        this.evict()
-      },
+    entry.text.then(
+      (t) => this.grow(entry, t.length * 2),
       () => {
         if (this.entries.get(key) === entry) this.entries.delete(key)
       },
     )
-    return text
+    return entry
   }
 
-  /** Sends the cached (or newly made) answer, gzipped when large and accepted. */
-  async send(request: FastifyRequest, reply: FastifyReply, spec: AnswerSpec, compute: () => Promise<unknown>) {
-    const text = await this.text(spec, compute)
-    return this.compressed.send(request, reply, `${spec.kind}:${spec.libraryId}:${request.url}`, text)
+  private gzipped(entry: Entry, text: string): Promise<Buffer> {
+    const gz = gzipText(text)
+    gz.then(
+      (buffer) => this.grow(entry, buffer.length),
+      () => {
+        if (entry.gz === gz) entry.gz = null
+      },
+    )
+    return gz
+  }
+
+  /** Counts bytes an entry holds (while it is still cached) and keeps the cache within its bound. */
+  private grow(entry: Entry, bytes: number) {
+    if (this.entries.get(entry.key) !== entry) return
+    entry.bytes += bytes
+    this.bytes += bytes
+    this.evict()
   }
 
   private evict() {

@@ -22,7 +22,7 @@ export class CompressedTexts {
   gzipped(key: string, text: string): Promise<Buffer> {
     const hit = this.entries.get(key)
     if (hit && hit.text === text) return hit.gz
-    const gz = gzip(text, { level: 6 })
+    const gz = gzipText(text)
     this.entries.delete(key)
     this.entries.set(key, { text, gz })
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string)
@@ -30,10 +30,20 @@ export class CompressedTexts {
   }
 
   /** Sends JSON text, gzipped when it is large and the client accepts gzip. */
-  async send(request: FastifyRequest, reply: FastifyReply, key: string, text: string) {
-    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding')
-    const accepts = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))
-    if (!accepts || text.length < COMPRESS_AT_LEAST_BYTES) return reply.send(text)
-    return reply.header('content-encoding', 'gzip').send(await this.gzipped(key, text))
+  send(request: FastifyRequest, reply: FastifyReply, key: string, text: string) {
+    return sendJsonText(request, reply, text, () => this.gzipped(key, text))
   }
+}
+
+/** Sends JSON text, as `gzipped()` gives it when the text is large and the client accepts gzip. */
+export async function sendJsonText(request: FastifyRequest, reply: FastifyReply, text: string, gzipped: () => Promise<Buffer>) {
+  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding')
+  const accepts = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))
+  if (!accepts || text.length < COMPRESS_AT_LEAST_BYTES) return reply.send(text)
+  return reply.header('content-encoding', 'gzip').send(await gzipped())
+}
+
+/** Gzip of a JSON text, at the level every compressed answer uses. */
+export function gzipText(text: string): Promise<Buffer> {
+  return gzip(text, { level: 6 })
 }
