@@ -3,13 +3,17 @@
 // time on one kept-alive connection (as a browser tab does), asking for gzip/br as browsers do. For each call:
 // p50/p99 wall time and the answer's size on the wire. The calls are the ones the web client makes:
 // a library page of 50 (rotating sorts and pages), search (rotating words), filter data, an expanded item with
-// progress (rotating items), play (rotating items, one device) and the home shelves.
+// progress (rotating items), play (rotating items, one device) and the home shelves. Each call is first warmed
+// (BENCH_WARM_UP calls, default 200) on other pages, words and items, so the JIT is warm and the measured answers
+// are not already cached by the warm-up.
 // BENCH_CPU_PROF=<dir> writes the server's CPU profile there (on exit).
 import { encodeFilterValue } from '../packages/contracts/src/index.ts'
 import { fmtMs, httpClient, loadAverage, pct, prepareLibrary, startBenchServer } from './bench-library.ts'
 
 const SIZES = (process.env.BENCH_SIZES ?? '65,5000,100000').split(',').map(Number)
 const RUNS = Number(process.env.BENCH_RUNS ?? 300)
+/** Calls per case before measuring (BENCH_WARM_UP): a running server's JIT has long compiled these routes. */
+const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 200)
 /** BENCH_ONLY=search,play: only the calls whose names start with one of these. */
 const ONLY = process.env.BENCH_ONLY?.split(',')
 
@@ -52,30 +56,42 @@ async function benchSize(books: number): Promise<Row[]> {
       return { ms, res }
     }
     const libPath = `/api/libraries/${lib.bookLibraryId}`
-    const sample = JSON.parse((await call('GET', `${libPath}/items?limit=200&sort=random&minified=1`)).res.text()) as { results: { id: string; media: { numTracks?: number } }[] }
-    const itemIds = sample.results.map((r) => r.id)
-    const playableIds = sample.results.filter((r) => (r.media.numTracks ?? 0) > 0).map((r) => r.id)
+    const sample = JSON.parse((await call('GET', `${libPath}/items?limit=400&sort=random&minified=1`)).res.text()) as { results: { id: string; media: { numTracks?: number } }[] }
+    // Warm-up calls (not counted) go through the same code on other inputs, so the JIT is warm but the
+    // measured answers are not cached by the warm-up: the first half of a large sample warms, the second is measured.
+    const halves = <T>(list: T[]): [T[], T[]] => (list.length >= 100 ? [list.slice(0, list.length >> 1), list.slice(list.length >> 1)] : [list, list])
+    const [warmItemIds, itemIds] = halves(sample.results.map((r) => r.id))
+    const [warmPlayableIds, playableIds] = halves(sample.results.filter((r) => (r.media.numTracks ?? 0) > 0).map((r) => r.id))
     const pages = Math.max(1, Math.min(5, Math.floor(books / 50)))
-    const sorts = ['media.metadata.title', 'media.metadata.authorNameLF', 'addedAt&desc=1', 'media.duration']
-    const pageUrls = sorts.flatMap((s) => Array.from({ length: pages }, (_, p) => `${libPath}/items?sort=${s}&minified=1&limit=50&page=${p}`))
+    const pageUrls = (sorts: string[]) => sorts.flatMap((s) => Array.from({ length: pages }, (_, p) => `${libPath}/items?sort=${s}&minified=1&limit=50&page=${p}`))
+    const measuredPages = pageUrls(['media.metadata.title', 'media.metadata.authorNameLF', 'addedAt&desc=1', 'media.duration'])
+    const warmPages = pageUrls(['media.metadata.publishedYear', 'size&desc=1', 'media.metadata.title&desc=1'])
     const words = [...lib.sample.titleWords.slice(0, 8), 'the', 'night river', 'sto', (lib.sample.narrators[0] ?? 'x').split(' ')[0] as string]
-    const cases: [string, () => [string, string, unknown?]][] = [
-      ['items page of 50', ((next) => () => ['GET', next()])(rotate(pageUrls))],
-      ['search', ((next) => () => ['GET', `${libPath}/search?q=${encodeURIComponent(next())}&limit=12`])(rotate(words))],
-      ['filter data', () => ['GET', `${libPath}?include=filterdata`]],
-      ['expanded item', ((next) => () => ['GET', `/api/items/${next()}?expanded=1&include=progress`])(rotate(itemIds))],
-      [
-        'play',
-        ((next) => () => ['POST', `/api/items/${next()}/play`, { deviceInfo: { deviceId: 'bench-calls', clientName: 'bench' }, supportedMimeTypes: ['audio/mpeg', 'audio/mp4'], forceDirectPlay: true }])(
-          rotate(playableIds),
-        ),
-      ],
-      ['personalized', () => ['GET', `${libPath}/personalized?limit=10`]],
-      ['items page, genre filter', ((next) => () => ['GET', `${libPath}/items?sort=media.metadata.title&minified=1&limit=50&filter=genres.${encodeURIComponent(encodeFilterValue(next()))}`])(rotate(lib.sample.genres.slice(0, 10)))],
+    const warmWords = [...lib.sample.titleWords.slice(8, 16), 'a', 'riv', 'caf']
+    const genres = lib.sample.genres
+    const search = (next: () => string) => (): [string, string] => ['GET', `${libPath}/search?q=${encodeURIComponent(next())}&limit=12`]
+    const expanded = (next: () => string) => (): [string, string] => ['GET', `/api/items/${next()}?expanded=1&include=progress`]
+    const play = (next: () => string) => (): [string, string, unknown] => [
+      'POST',
+      `/api/items/${next()}/play`,
+      { deviceInfo: { deviceId: 'bench-calls', clientName: 'bench' }, supportedMimeTypes: ['audio/mpeg', 'audio/mp4'], forceDirectPlay: true },
     ]
-    for (const [name, next] of cases) {
+    const genrePage = (next: () => string) => (): [string, string] => ['GET', `${libPath}/items?sort=media.metadata.title&minified=1&limit=50&filter=genres.${encodeURIComponent(encodeFilterValue(next()))}`]
+    const get = (next: () => string) => (): [string, string] => ['GET', next()]
+    const same = (url: string) => (): [string, string] => ['GET', url]
+    /** [name, measured calls, warm-up calls] */
+    const cases: [string, () => [string, string, unknown?], () => [string, string, unknown?]][] = [
+      ['items page of 50', get(rotate(measuredPages)), get(rotate(warmPages))],
+      ['search', search(rotate(words)), search(rotate(warmWords))],
+      ['filter data', same(`${libPath}?include=filterdata`), same(`${libPath}?include=filterdata`)],
+      ['expanded item', expanded(rotate(itemIds)), expanded(rotate(warmItemIds))],
+      ['play', play(rotate(playableIds)), play(rotate(warmPlayableIds))],
+      ['personalized', same(`${libPath}/personalized?limit=10`), same(`${libPath}/personalized?limit=10`)],
+      ['items page, genre filter', genrePage(rotate(genres.slice(0, 10))), genrePage(rotate(genres.length > 20 ? genres.slice(10, 20) : genres))],
+    ]
+    for (const [name, next, warm] of cases) {
       if (ONLY && !ONLY.some((o) => name.startsWith(o))) continue
-      for (let i = 0; i < 20; i++) await call(...next())
+      for (let i = 0; i < WARM_UP; i++) await call(...warm())
       const times: number[] = []
       let bytes = 0
       const cpu0 = server.cpuMs()

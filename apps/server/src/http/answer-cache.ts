@@ -29,7 +29,8 @@ export function visibilityFingerprint(user: UserRecord): string {
  * Finished JSON answers of the read routes, reused until something they are made of is written (see
  * WriteVersions: the key carries the content stamp, and the user's version for answers showing progress).
  * Bounded in bytes, least recently used dropped first; an answer still being made is shared by the requests
- * that ask for it meanwhile, and a failed one is not kept. Large answers go out gzipped (CompressedTexts).
+ * that ask for it meanwhile, and a failed one is not kept. Large answers go out gzipped, compressed once per
+ * answer (sendJsonText).
  */
 interface Entry {
   key: string
@@ -57,7 +58,7 @@ export class AnswerCache {
 
   /** The answer's JSON text: cached, or made by `compute` and kept. */
   text(spec: AnswerSpec, compute: () => Promise<unknown>): Promise<string> {
-    return this.entry(spec, compute).text
+    return this.entry(spec, async () => JSON.stringify(await compute())).text
   }
 
   /**
@@ -65,13 +66,18 @@ export class AnswerCache {
    * answer's entry: made once per answer, shared by everyone the answer is shared with, and inside the
    * byte bound.
    */
-  async send(request: FastifyRequest, reply: FastifyReply, spec: AnswerSpec, compute: () => Promise<unknown>) {
-    const entry = this.entry(spec, compute)
+  send(request: FastifyRequest, reply: FastifyReply, spec: AnswerSpec, compute: () => Promise<unknown>) {
+    return this.sendText(request, reply, spec, async () => JSON.stringify(await compute()))
+  }
+
+  /** As `send`, for an answer made as JSON text already (the filter data: megabytes serialised once per change). */
+  async sendText(request: FastifyRequest, reply: FastifyReply, spec: AnswerSpec, computeText: () => Promise<string>) {
+    const entry = this.entry(spec, computeText)
     const text = await entry.text
     return sendJsonText(request, reply, text, () => (entry.gz ??= this.gzipped(entry, text)))
   }
 
-  private entry(spec: AnswerSpec, compute: () => Promise<unknown>): Entry {
+  private entry(spec: AnswerSpec, computeText: () => Promise<string>): Entry {
     const key = this.key(spec)
     const hit = this.entries.get(key)
     if (hit) {
@@ -79,7 +85,7 @@ export class AnswerCache {
       this.entries.set(key, hit)
       return hit
     }
-    const entry: Entry = { key, text: compute().then((value) => JSON.stringify(value)), gz: null, bytes: 0 }
+    const entry: Entry = { key, text: computeText(), gz: null, bytes: 0 }
     this.entries.set(key, entry)
     entry.text.then(
       (t) => this.grow(entry, t.length * 2),

@@ -1,5 +1,5 @@
 import type { FilterData, LibraryWithFilterData } from '@shelfcast/contracts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createBrowseScenario, type BrowseScenario } from '../../test-support/browse-scenario.ts'
 import { decadesOf } from './filter-data.service.ts'
 
@@ -28,6 +28,34 @@ describe('filter data', () => {
     expect(res.body.library.id).toBe(s.books)
     const only = await s.get<FilterData>(`/api/libraries/${s.books}/filterdata`)
     expect({ ...only.body, loadedAt: 0 }).toEqual({ ...f, loadedAt: 0 })
+  })
+
+  it('answers from the answer cache until a write, keyed on the number of the user\'s playlists', async () => {
+    const made = vi.spyOn(s.t.ctx.libraries, 'getWithFilterDataJson')
+    const url = `/api/libraries/${s.books}?include=filterdata`
+    const res = await s.t.inject({
+      method: 'POST',
+      url: '/api/playlists',
+      headers: { authorization: `Bearer ${s.root.accessToken}` },
+      payload: { libraryId: s.books, name: 'Mine', items: [{ libraryItemId: s.id.hobbit }] },
+    })
+    expect(res.statusCode).toBe(200)
+    const first = await s.get<LibraryWithFilterData>(url)
+    expect(first.body.numUserPlaylists).toBe(1)
+    const again = await s.get<LibraryWithFilterData>(url)
+    expect(again.text).toBe(first.text)
+    expect(made).toHaveBeenCalledTimes(1)
+
+    // Users who see the same items and have as many playlists share one answer.
+    await s.t.createUser(s.root.accessToken, { username: 'reader', password: 'pw' })
+    await s.t.createUser(s.root.accessToken, { username: 'listener', password: 'pw' })
+    const reader = await s.get<LibraryWithFilterData>(url, (await s.t.login('reader', 'pw')).accessToken)
+    expect(reader.body.numUserPlaylists).toBe(0)
+    expect(reader.body.filterdata.authors).toEqual(first.body.filterdata.authors)
+    const listener = await s.get<LibraryWithFilterData>(url, (await s.t.login('listener', 'pw')).accessToken)
+    expect(listener.text).toBe(reader.text)
+    expect(made).toHaveBeenCalledTimes(2)
+    made.mockRestore()
   })
 
   it('counts podcasts in podcast libraries', async () => {

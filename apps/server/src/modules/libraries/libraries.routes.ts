@@ -3,14 +3,12 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
 import { requireAuth } from '../../http/auth-guard.ts'
-import { CompressedTexts } from '../../http/compressed-text.ts'
 import { parseInput } from '../../http/parse.ts'
 
 const IdParams = z.object({ id: z.string().min(1).max(100) })
 const GetQuery = z.object({ include: z.string().max(200).optional() })
 
 export function registerLibrariesRoutes(app: FastifyInstance, ctx: AppContext) {
-  const filterDataBodies = new CompressedTexts()
   app.get('/api/libraries', async (request) => ({
     libraries: await ctx.libraries.listFor(requireAuth(request).user),
   }))
@@ -20,8 +18,11 @@ export function registerLibrariesRoutes(app: FastifyInstance, ctx: AppContext) {
     const { include } = parseInput(GetQuery, request.query)
     const user = requireAuth(request).user
     if (include?.split(',').includes('filterdata')) {
-      const playlists = await ctx.playlists.countIn(user, id)
-      return filterDataBodies.send(request, reply, `${user.id}:${id}`, await ctx.libraries.getWithFilterDataJson(user, id, playlists))
+      // The answer counts the user's own playlists: keyed on that count, not on the user, so everyone who
+      // sees the same items and has as many playlists shares one answer (megabytes at 100,000 items).
+      const numUserPlaylists = await ctx.playlists.countIn(user, id)
+      const spec = { kind: 'library-filterdata', libraryId: id, user, query: { include, numUserPlaylists }, byUser: false }
+      return ctx.browse.answers.sendText(request, reply, spec, () => ctx.libraries.getWithFilterDataJson(user, id, numUserPlaylists))
     }
     return ctx.libraries.getFor(user, id)
   })

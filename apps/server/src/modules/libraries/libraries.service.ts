@@ -73,16 +73,7 @@ export class LibrariesService {
     const library = await this.getFor(user, id)
     if (!this.filterData) return JSON.stringify(await this.getWithFilterData(user, id, numUserPlaylists))
     const { data, json } = await this.filterData.withJson(user, library)
-    const head = `{"library":${JSON.stringify(library)},"filterdata":`
-    const tail = `,"issues":${data.numIssues},"numUserPlaylists":${numUserPlaylists}}`
-    // The same answer is the same string object: whoever caches by it (the gzip cache) compares pointers, not megabytes.
-    const key = `${user.id}:${id}`
-    const last = this.filterDataBodies.get(key)
-    if (last && last.json === json && last.head === head && last.tail === tail) return last.text
-    const text = `${head}${json}${tail}`
-    this.filterDataBodies.set(key, { json, head, tail, text })
-    if (this.filterDataBodies.size > 200) this.filterDataBodies.delete(this.filterDataBodies.keys().next().value as string)
-    return text
+    return `{"library":${JSON.stringify(library)},"filterdata":${json},"issues":${data.numIssues},"numUserPlaylists":${numUserPlaylists}}`
   }
 
   /** Folders a library root may never overlap: the server's data and the installed code. */
@@ -124,8 +115,6 @@ export class LibrariesService {
   }
 
   private readonly updatedListeners: Array<(library: Library, change: { foldersAdded: string[]; foldersRemoved: string[] }) => void> = []
-  /** The last filter-data answer per user and library (see getWithFilterDataJson). */
-  private readonly filterDataBodies = new Map<string, { json: string; head: string; tail: string; text: string }>()
   private readonly removingListeners: Array<(library: Library) => Promise<void> | void> = []
 
   /** Runs after a library is updated (watchers follow folder changes; new folders may be scanned). */

@@ -36,6 +36,17 @@ export class PlaylistsRepository {
     return { rows, total: Number(n?.n ?? 0) }
   }
 
+  /** How many playlists the user has in the library (one index range). */
+  async count(userId: string, libraryId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('playlists')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('library_id', '=', libraryId)
+      .executeTakeFirst()
+    return Number(row?.n ?? 0)
+  }
+
   /** Entries of each playlist, in order. */
   async entries(playlistIds: readonly string[]): Promise<Map<string, PlaylistEntry[]>> {
     const out = new Map<string, PlaylistEntry[]>(playlistIds.map((id) => [id, []]))

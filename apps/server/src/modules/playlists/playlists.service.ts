@@ -103,7 +103,7 @@ export class PlaylistsService {
 
   /** How many playlists the user has in the library (filter data's numUserPlaylists). */
   async countIn(user: UserRecord, libraryId: string): Promise<number> {
-    return (await this.repo.page(user.id, libraryId, 0, 0)).total
+    return this.repo.count(user.id, libraryId)
   }
 
   private async rowFor(user: UserRecord, id: string): Promise<PlaylistRow> {
