@@ -6,6 +6,7 @@
 // opened items (expanded with progress, a pool of 1,000 items), filter data, home shelves and series pages.
 // Prints requests/s, p50/p99/max per kind and overall, errors, and the load average.
 // BENCH_CPU_PROF=<dir> writes the server's CPU profile there (on exit).
+import os from 'node:os'
 import { encodeFilterValue } from '../packages/contracts/src/index.ts'
 import { BENCH_USER, fmtMs, httpClient, loadAverage, pct, prepareLibrary, startBenchServer } from './bench-library.ts'
 import { rng } from './synthetic-library.ts'
@@ -105,6 +106,7 @@ try {
   const loads: number[] = []
   const loadTimer = setInterval(() => loads.push(Number(loadAverage().split(' ')[0])), 5000)
   const cpu0 = server.cpuMs()
+  const generatorCpu0 = process.cpuUsage()
   const started = performance.now()
   const end = started + SECONDS * 1000
   await Promise.all(
@@ -127,6 +129,8 @@ try {
   )
   const elapsed = (performance.now() - started) / 1000
   const serverCpu = (server.cpuMs() - cpu0) / 1000
+  const generatorUsage = process.cpuUsage(generatorCpu0)
+  const generatorCpu = (generatorUsage.user + generatorUsage.system) / 1e6
   clearInterval(loadTimer)
   const all = [...times.values()].flat().sort((a, b) => a - b)
   console.log(`\n| ${ITEMS.toLocaleString('en')} books, ${USERS} users, ${SECONDS} s | requests | req/s | p50 ms | p99 ms | max ms |`)
@@ -138,7 +142,8 @@ try {
   console.log(`| **all** | ${all.length} | **${(all.length / elapsed).toFixed(0)}** | ${fmtMs(pct(all, 50))} | **${fmtMs(pct(all, 99))}** | ${fmtMs(all[all.length - 1] ?? NaN)} |`)
   console.log(
     `\nerrors ${errors}${firstError ? ` (first: ${firstError})` : ''}; server CPU ${(serverCpu / elapsed * 100).toFixed(0)} % of one core ` +
-      `(${((serverCpu * 1000) / all.length).toFixed(2)} ms per request); load average during the run ${loads.map((l) => l.toFixed(1)).join(' ')}; now ${loadAverage()}`,
+      `(${((serverCpu * 1000) / all.length).toFixed(2)} ms per request); this load generator ${((generatorCpu / elapsed) * 100).toFixed(0)} % of one core ` +
+      `(the machine has ${os.availableParallelism()}); load average during the run ${loads.map((l) => l.toFixed(1)).join(' ')}; now ${loadAverage()}`,
   )
 } finally {
   client.close()
