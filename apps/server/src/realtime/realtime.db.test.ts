@@ -103,6 +103,19 @@ describe('socket.io: auth handshake, online users, disconnect on revocation', ()
     expect(s.received('user_added')).toEqual([])
   })
 
+  it('makes an admin payload only while an admin is connected, once for both socket paths', async () => {
+    let made = 0
+    const payload = () => ({ n: ++made })
+    t.ctx.realtime.toAdmins('test_event', payload)
+    expect(made).toBe(0)
+    const a = await authed(root.accessToken)
+    const b = await authed(root.accessToken, '/audiobookshelf/socket.io')
+    t.ctx.realtime.toAdmins('test_event', payload)
+    expect(made).toBe(1)
+    expect(await a.waitFor('test_event')).toEqual({ n: 1 })
+    expect(await b.waitFor('test_event')).toEqual({ n: 1 })
+  })
+
   it('disabling a user disconnects their sockets at once', async () => {
     const adminSocket = await authed(root.accessToken)
     const { user, session } = await newUser()

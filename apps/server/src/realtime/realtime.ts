@@ -199,11 +199,22 @@ export class Realtime {
   }
 
   toUser(userId: string, event: string, payload: Payload) {
-    for (const io of this.servers) io.to(userRoom(userId)).emit(event, payload)
+    this.toRoom(userRoom(userId), event, () => payload)
   }
 
-  toAdmins(event: string, payload: Payload) {
-    for (const io of this.servers) io.to(ADMINS_ROOM).emit(event, payload)
+  /** The payload is made only when an admin is connected (a play's session JSON is not free). */
+  toAdmins(event: string, payload: Payload | (() => Payload)) {
+    this.toRoom(ADMINS_ROOM, event, typeof payload === 'function' ? (payload as () => Payload) : () => payload)
+  }
+
+  /** Emits to a room's sockets; an empty room costs nothing (socket.io would encode the packet anyway). */
+  private toRoom(room: string, event: string, payload: () => Payload) {
+    let made: { value: Payload } | null = null
+    for (const io of this.servers) {
+      if (!io.sockets.adapter.rooms.get(room)?.size) continue
+      made ??= { value: payload() }
+      io.to(room).emit(event, made.value)
+    }
   }
 
   /** The accounts online now that the predicate allows (for payloads that differ per recipient). */

@@ -230,6 +230,26 @@ describe('playback', () => {
     for (const r of together.filter((x) => x.statusCode === 200)) await t.call('POST', `/api/session/${r.json<OpenPlaybackSession>().id}/close`, token)
   })
 
+  it('a play refused on a device keeps the session open there; a transcode replacing its own device is within the cap', async () => {
+    const transcode = (d: string) => ({ deviceInfo: device(d), supportedMimeTypes: [], forceTranscode: true })
+    for (const open of t.ctx.playback.sessions.openSessions()) if (open.playMethod === 2) await t.call('POST', `/api/session/${open.id}/close`, token)
+    const kept = (await play(id(MP3_BOOK), { deviceInfo: device('keep'), supportedMimeTypes: ['audio/mpeg'] })).json<OpenPlaybackSession>()
+    const a = await play(id(M4B_BOOK), transcode('keep-a'))
+    const b = await play(id(M4B_BOOK), transcode('keep-b'))
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200])
+
+    const refused = await play(id(M4B_BOOK), transcode('keep'))
+    expect(refused.statusCode).toBe(409)
+    expect((await t.call('POST', `/api/session/${kept.id}/sync`, token, { currentTime: 3, timeListened: 1 })).statusCode).toBe(200)
+
+    const again = await play(id(M4B_BOOK), transcode('keep-a'))
+    expect(again.statusCode).toBe(200)
+    expect((await t.call('GET', `/api/session/${a.json<OpenPlaybackSession>().id}`, token)).statusCode).toBe(404)
+    for (const sid of [kept.id, b.json<OpenPlaybackSession>().id, again.json<OpenPlaybackSession>().id]) {
+      expect((await t.call('POST', `/api/session/${sid}/close`, token)).statusCode).toBe(200)
+    }
+  })
+
   it('ignores hostile MIME lists and refuses hostile device info with 4xx, never 5xx', async () => {
     const itemId = id(MP3_BOOK)
     const hostile = await play(itemId, {

@@ -20,6 +20,15 @@ export interface VisibleItem {
 
 const IDS_PER_QUERY = 500
 
+/** Every column of a session row, in the table's order (the insert names each one). */
+const SESSION_COLUMNS = [
+  'id', 'user_id', 'library_id', 'library_item_id', 'episode_id', 'media_type', 'display_title', 'display_author', 'cover_path',
+  'duration', 'media_metadata', 'chapters', 'play_method', 'media_player', 'device_info', 'time_listening', 'start_time',
+  'current_time', 'date', 'day_of_week', 'started_at', 'updated_at', 'closed_at',
+] as const satisfies readonly (keyof SessionRow)[]
+/** Does not compile while a column of the table is missing from the list above. */
+const _everySessionColumn: Record<Exclude<keyof SessionRow, (typeof SESSION_COLUMNS)[number]>, never> = {}
+
 /**
  * SQL of playback: sessions history, media progress and bookmarks. Writes that belong together (a sync
  * updates its session and the progress) run in one better-sqlite3 transaction.
@@ -32,6 +41,8 @@ export class PlaybackRepository {
     insertProgress: BetterSqlite3.Statement
     updateProgress: BetterSqlite3.Statement
     syncSession: BetterSqlite3.Statement
+    insertSession: BetterSqlite3.Statement
+    closeSession: BetterSqlite3.Statement
   }
 
   constructor(db: Kysely<Database>, sqlite: BetterSqlite3.Database) {
@@ -51,6 +62,9 @@ export class PlaybackRepository {
         WHERE id = @id`),
       syncSession: sqlite.prepare(`UPDATE playback_sessions SET time_listening = time_listening + @listened, "current_time" = @current_time,
           updated_at = @updated_at, closed_at = COALESCE(@closed_at, closed_at) WHERE id = @id`),
+      insertSession: sqlite.prepare(`INSERT INTO playback_sessions (${SESSION_COLUMNS.map((c) => `"${c}"`).join(', ')})
+        VALUES (${SESSION_COLUMNS.map((c) => `@${c}`).join(', ')})`),
+      closeSession: sqlite.prepare('UPDATE playback_sessions SET closed_at = ? WHERE id = ? AND closed_at IS NULL'),
     }
   }
 
@@ -178,8 +192,16 @@ export class PlaybackRepository {
     await this.db.updateTable('playback_sessions').set(v).where('id', '=', id).execute()
   }
 
-  async closeSession(id: string, now: number): Promise<void> {
-    await this.db.updateTable('playback_sessions').set({ closed_at: now }).where('id', '=', id).where('closed_at', 'is', null).execute()
+  closeSession(id: string, now: number): void {
+    this.stmts.closeSession.run(now, id)
+  }
+
+  /** A play: the sessions it replaces are closed and the new one stored, in one transaction. */
+  startSession(row: SessionRow, replacing: readonly string[]): void {
+    this.sqlite.transaction(() => {
+      for (const id of replacing) this.stmts.closeSession.run(row.started_at, id)
+      this.stmts.insertSession.run(row)
+    })()
   }
 
   /** Sessions a previous run left open (a crash): they are history now. */

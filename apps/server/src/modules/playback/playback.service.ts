@@ -121,8 +121,8 @@ export class PlaybackService {
   async play(user: UserRecord, itemId: string, episodeId: string | undefined, body: PlayRequest, ip: string | null): Promise<OpenPlaybackSession> {
     let reserved = false
     try {
-      return await this.startSession(user, itemId, episodeId, body, ip, () => {
-        this.checkTranscodeCaps(user)
+      return await this.startSession(user, itemId, episodeId, body, ip, (replacing) => {
+        this.checkTranscodeCaps(user, replacing)
         this.pendingTranscodes.set(user.id, (this.pendingTranscodes.get(user.id) ?? 0) + 1)
         reserved = true
       })
@@ -141,7 +141,7 @@ export class PlaybackService {
     episodeId: string | undefined,
     body: PlayRequest,
     ip: string | null,
-    reserveTranscode: () => void,
+    reserveTranscode: (replacing: ReadonlySet<string>) => void,
   ): Promise<OpenPlaybackSession> {
     const [item] = await this.d.items.batchGet(user, [itemId])
     if (!item) throw notFound('Item not found')
@@ -175,13 +175,14 @@ export class PlaybackService {
 
     const dev = body.deviceInfo ?? {}
     const deviceId = dev.deviceId || crypto.randomUUID()
-    // One open session per device: a new play there closes the old one.
-    for (const s of [...this.open.values()]) {
-      if (s.row.user_id === user.id && s.deviceInfo.deviceId === deviceId) await this.closeSession(s.row.id, true)
-    }
-
-    const mine = [...this.open.values()].filter((s) => s.row.user_id === user.id).sort((a, b) => a.row.updated_at - b.row.updated_at)
-    for (const s of mine.slice(0, Math.max(0, mine.length - MAX_OPEN_SESSIONS_PER_USER + 1))) await this.closeSession(s.row.id, true)
+    // One open session per device: a new play there replaces the old one; past the per-user limit, the
+    // least recently used goes too. They close with the new session's insert, so a refused play closes nothing.
+    const mine = [...this.open.values()].filter((s) => s.row.user_id === user.id)
+    const others = mine.filter((s) => s.deviceInfo.deviceId !== deviceId).sort((a, b) => a.row.updated_at - b.row.updated_at)
+    const replacing = new Set([
+      ...mine.filter((s) => s.deviceInfo.deviceId === deviceId).map((s) => s.row.id),
+      ...others.slice(0, Math.max(0, others.length - MAX_OPEN_SESSIONS_PER_USER + 1)).map((s) => s.row.id),
+    ])
 
     const progress = this.d.repo.progress(user.id, item.id, episodeId ?? '')
     let startTime = progress && progress.is_finished !== 1 ? progress.current_time : 0
@@ -192,7 +193,7 @@ export class PlaybackService {
     let transcode = body.forceTranscode === true || (!body.forceDirectPlay && !directPlayable)
     const inputs: HlsInput[] = []
     if (transcode) {
-      reserveTranscode()
+      reserveTranscode(replacing)
       // ffmpeg reads only real files inside the item's folder, by their resolved paths.
       for (const t of tracks) {
         const file = await regularFileInside(t.metadata.path, [item.path])
@@ -273,7 +274,10 @@ export class PlaybackService {
     } else {
       audioTracks = tracks.map((t) => ({ ...t, contentUrl: `/public/session/${id}/track/${t.index}` }))
     }
-    await this.d.repo.insertSession(row)
+    const replaced = [...replacing].flatMap((rid) => this.open.get(rid) ?? [])
+    this.d.repo.startSession(row, replaced.map((r) => r.row.id))
+    for (const r of replaced) this.open.delete(r.row.id)
+    for (const r of replaced) await this.afterClose(r, true)
     const session: OpenSession = {
       row,
       deviceInfo,
@@ -307,8 +311,9 @@ export class PlaybackService {
     return this.openJson(session)
   }
 
-  private checkTranscodeCaps(user: UserRecord) {
-    const streams = [...this.open.values()].filter((s) => s.stream)
+  /** Refuses a transcode past the server's and the user's caps (the sessions being replaced do not count). */
+  private checkTranscodeCaps(user: UserRecord, replacing: ReadonlySet<string>) {
+    const streams = [...this.open.values()].filter((s) => s.stream && !replacing.has(s.row.id))
     const pending = [...this.pendingTranscodes.values()].reduce((a, b) => a + b, 0)
     if (streams.length + pending >= this.d.config.maxTranscodes) {
       throw new HttpError(409, 'The server is transcoding as many streams as it may; try again later or use a player that plays this format')
@@ -375,7 +380,13 @@ export class PlaybackService {
     const s = this.open.get(id)
     if (!s) return
     this.open.delete(id)
-    await this.d.repo.closeSession(id, this.d.clock())
+    this.d.repo.closeSession(id, this.d.clock())
+    await this.afterClose(s, notify)
+  }
+
+  /** What follows a session's close in the database: its transcode stops, its owner and the admins hear. */
+  private async afterClose(s: OpenSession, notify: boolean) {
+    const id = s.row.id
     if (s.stream) {
       await s.stream.destroy()
       if (notify) this.d.realtime.toUser(s.row.user_id, 'stream_closed', id)
@@ -387,7 +398,7 @@ export class PlaybackService {
   }
 
   private emitStreamUpdate(user: UserRecord, s: OpenSession) {
-    this.d.realtime.toAdmins('user_stream_update', { id: user.id, username: user.username, session: this.sessionJson(s.row) })
+    this.d.realtime.toAdmins('user_stream_update', () => ({ id: user.id, username: user.username, session: this.sessionJson(s.row) }))
   }
 
   /** Closes sessions idle past STALE_SESSION_MS and stops idle transcodes. */
