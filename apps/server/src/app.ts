@@ -10,6 +10,7 @@ import type { AppContext } from './context.ts'
 import { databaseFileName, openDatabase, type DatabaseHandle } from './db/connection.ts'
 import { installAuthGuard } from './http/auth-guard.ts'
 import { registerClientFiles, viaBasePath } from './http/client-files.ts'
+import { installBodyParsers } from './http/body-parsing.ts'
 import { installErrorHandling } from './http/errors.ts'
 import { createGuardedFetcher } from './net/index.ts'
 import { RateLimiter } from './http/rate-limiter.ts'
@@ -275,6 +276,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   }
 
   await app.register(cookie)
+  installBodyParsers(app)
   // Multipart bodies (cover and book uploads) are streamed part by part; each route sets its own size caps.
   await app.register(multipart, { limits: { fields: 50, fieldSize: 64 * 1024, files: 1000, parts: 1100 } })
   installErrorHandling(app)

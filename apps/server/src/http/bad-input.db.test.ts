@@ -72,7 +72,7 @@ describe('bad input gets a clear 4xx, never a 5xx, and is not logged as an error
 
   it('an empty body, a null body, and bodies that are not objects', async () => {
     expectClientError(await login({}), 400, /username/i)
-    expectClientError(await login({ headers: json, payload: '' }), 400, /empty/i)
+    expectClientError(await login({ headers: json, payload: '' }), 400, /username/i)
     expectClientError(await login({ headers: json, payload: 'null' }), 400, /username/i)
     expectClientError(await login({ headers: json, payload: '"root"' }), 400)
     expectClientError(await login({ headers: json, payload: '[1,2,3]' }), 400)
@@ -116,7 +116,8 @@ describe('bad input gets a clear 4xx, never a 5xx, and is not logged as an error
     const deep = '['.repeat(200_000) + ']'.repeat(200_000)
     const deepRes = await login({ headers: json, payload: deep })
     expect(deepRes.statusCode).toBe(400)
-    expectClientError(await login({ headers: { 'content-type': 'application/xml' }, payload: '<x/>' }), 415)
+    // A body of a type no route reads is ignored (as Audiobookshelf's Express does): the login lacks its fields.
+    expectClientError(await login({ headers: { 'content-type': 'application/xml' }, payload: '<x/>' }), 400)
     expect((await t.call('GET', '/api/users/%E0%A4%A', root.accessToken)).statusCode).toBeLessThan(500)
     expect((await t.call('GET', `/api/libraries/${'x'.repeat(600)}`, root.accessToken)).statusCode).toBe(404)
     expect((await t.call('GET', '/api/libraries/x?include=a&include=b', root.accessToken)).statusCode).toBe(

@@ -23,9 +23,7 @@ export const conflict = (message: string) => new HttpError(409, message)
 /** Readable messages for the framework's own client errors, so no raw internals reach a user. */
 const frameworkMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'Invalid JSON body',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty',
   FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid content length',
   FST_ERR_BAD_URL: 'Invalid URL',
   FST_ERR_ASYNC_CONSTRAINT: 'Invalid request',
