@@ -123,6 +123,16 @@ export const ShelfItem = MinifiedLibraryItem.extend({
 })
 export type ShelfItem = z.infer<typeof ShelfItem>
 
+/**
+ * GET /api/me/items-in-progress?limit= (the Android app's Android Auto list): the caller's unfinished books and
+ * episodes across libraries, last listened first; `limit` 0 or absent means 25, as in Audiobookshelf.
+ */
+export const ItemsInProgressQuery = z.object({ limit: z.coerce.number().int().min(0).max(1000).optional() })
+export const ItemsInProgressResponse = z.object({
+  libraryItems: z.array(ShelfItem.omit({ userMediaProgress: true }).extend({ progressLastUpdate: z.number() })),
+})
+export type ItemsInProgressResponse = z.infer<typeof ItemsInProgressResponse>
+
 export const bookShelfIds = [
   'continue-listening',
   'continue-reading',

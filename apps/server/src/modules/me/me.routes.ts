@@ -1,4 +1,4 @@
-import { ChangePasswordRequest } from '@shelfcast/contracts'
+import { ChangePasswordRequest, ItemsInProgressQuery } from '@shelfcast/contracts'
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
 import { requireAuth } from '../../http/auth-guard.ts'
@@ -6,9 +6,15 @@ import { badRequest, HttpError } from '../../http/errors.ts'
 import { parseInput } from '../../http/parse.ts'
 import { verifyPassword } from '../users/passwords.ts'
 import { assertMayChangeOwnPassword } from '../users/users.service.ts'
+import { itemsInProgress } from './items-in-progress.ts'
 
 export function registerMeRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/me', async (request) => ctx.playback.progress.userJson(requireAuth(request).user))
+
+  app.get('/api/me/items-in-progress', async (request) => {
+    const { limit } = parseInput(ItemsInProgressQuery, request.query)
+    return itemsInProgress({ progress: ctx.playback.progress, items: ctx.browse.items }, requireAuth(request).user, limit)
+  })
 
   app.patch('/api/me/password', async (request) => {
     const auth = requireAuth(request)

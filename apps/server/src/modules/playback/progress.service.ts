@@ -51,6 +51,13 @@ export class ProgressService {
   }
 
   /** What the user JSON carries of playback: progress on items the user may still see, and bookmarks. */
+  /** The user's started, unfinished progress on items they may see, last updated first. */
+  async inProgress(user: UserRecord): Promise<ProgressRow[]> {
+    const started = (await this.repo.allProgress(user.id)).filter((p) => p.is_finished !== 1 && (p.current_time > 0 || (p.ebook_progress ?? 0) > 0))
+    const visible = await this.repo.visibleItems(user, started.map((p) => p.library_item_id))
+    return started.filter((p) => visible.has(p.library_item_id))
+  }
+
   async userExtras(user: UserRecord): Promise<{ mediaProgress: MediaProgress[]; bookmarks: Bookmark[] }> {
     const [progress, bookmarks] = await Promise.all([this.repo.allProgress(user.id), this.repo.bookmarks(user.id)])
     const visible = await this.repo.visibleItems(user, [...progress.map((p) => p.library_item_id), ...bookmarks.map((b) => b.library_item_id)])
