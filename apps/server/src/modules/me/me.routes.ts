@@ -1,5 +1,6 @@
 import { ChangePasswordRequest, ItemsInProgressQuery } from '@shelfcast/contracts'
 import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
 import { requireAuth } from '../../http/auth-guard.ts'
 import { badRequest, HttpError } from '../../http/errors.ts'
@@ -8,6 +9,8 @@ import { verifyPassword } from '../users/passwords.ts'
 import { assertMayChangeOwnPassword } from '../users/users.service.ts'
 import { itemsInProgress } from './items-in-progress.ts'
 
+const SeriesIdParams = z.object({ id: z.string().min(1).max(100) })
+
 export function registerMeRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/me', async (request) => ctx.playback.progress.userJson(requireAuth(request).user))
 
@@ -15,6 +18,16 @@ export function registerMeRoutes(app: FastifyInstance, ctx: AppContext) {
     const { limit } = parseInput(ItemsInProgressQuery, request.query)
     return itemsInProgress({ progress: ctx.playback.progress, items: ctx.browse.items }, requireAuth(request).user, limit)
   })
+
+  // Audiobookshelf's apps call these with GET; the answer is the updated user.
+  for (const [action, hidden] of [['remove-from-continue-listening', true], ['readd-to-continue-listening', false]] as const) {
+    app.get(`/api/me/series/:id/${action}`, async (request) => {
+      const { id } = parseInput(SeriesIdParams, request.params)
+      const user = requireAuth(request).user
+      await ctx.browse.series.detail(user, ctx.libraries, id, { include: [] })
+      return ctx.playback.progress.userJson(await ctx.users.setSeriesHiddenFromContinueListening(user.id, id, hidden))
+    })
+  }
 
   app.patch('/api/me/password', async (request) => {
     const auth = requireAuth(request)

@@ -250,6 +250,15 @@ describe('playback', () => {
     }
   })
 
+  it('shows admins the open sessions beside the users online', async () => {
+    const s = (await play(id(TAGGED_BOOK), { deviceInfo: device('online'), supportedMimeTypes: ['audio/mpeg'] }, userToken)).json<OpenPlaybackSession>()
+    const online = (await t.call('GET', '/api/users/online', token)).json<{ usersOnline: unknown[]; openSessions: (OpenPlaybackSession & { user: { id: string } })[] }>()
+    expect(online.openSessions.find((o) => o.id === s.id)).toMatchObject({ libraryItemId: id(TAGGED_BOOK), userId: s.userId, user: { id: s.userId } })
+    expect((await t.call('GET', '/api/users/online', userToken)).statusCode).toBe(403)
+    await t.call('POST', `/api/session/${s.id}/close`, userToken)
+    expect((await t.call('GET', '/api/users/online', token)).json<{ openSessions: { id: string }[] }>().openSessions.map((o) => o.id)).not.toContain(s.id)
+  })
+
   it('ignores hostile MIME lists and refuses hostile device info with 4xx, never 5xx', async () => {
     const itemId = id(MP3_BOOK)
     const hostile = await play(itemId, {

@@ -145,6 +145,17 @@ export class UsersService {
     await this.revokeSessions(user.id, keepSessionId)
   }
 
+  /** Hides a series from the user's Continue Series shelf, or shows it again; their sockets hear `user_updated`. */
+  async setSeriesHiddenFromContinueListening(userId: string, seriesId: string, hidden: boolean): Promise<UserRecord> {
+    const user = await this.repo.findById(userId)
+    if (!user) throw notFound('User not found')
+    const others = user.seriesHideFromContinueListening.filter((id) => id !== seriesId)
+    const next: UserRecord = { ...user, seriesHideFromContinueListening: hidden ? [...others, seriesId] : others, updatedAt: this.clock() }
+    await this.repo.update(next)
+    this.notifyUpdated(next)
+    return next
+  }
+
   touchLastSeen(id: string) {
     return this.repo.touchLastSeen(id, this.clock())
   }
