@@ -124,7 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
 
   const realtime = new Realtime(log, { trustProxy: config.trustProxy })
   const settingsRepo = new SettingsRepository(database.db)
-  const settings = new SettingsService(settingsRepo, config.version)
+  const settings = new SettingsService(settingsRepo, config.version, { metadataPath: config.metadataPath })
   const signer = new TokenSigner(await settings.jwtSecret(), clock)
   const sessionsRepo = new SessionsRepository(database.db)
   const apiKeysRepo = new ApiKeysRepository(database.db)

@@ -32,37 +32,29 @@ const NOT_YET: Record<string, number> = {
   POST_api_collections: 0.29,
   POST_api_playlists: 0.3,
   GET_api_items_ID_not_expanded: 0.3,
-  POST_api_authorize: 0.61,
-  POST_auth_refresh_cookie: 0.62,
-  'POST_login_x-return-tokens': 0.63,
   GET_api_podcasts_ID_episode_EPISODEID: 0.63,
-  POST_login: 0.64,
-  POST_api_libraries_podcast: 0.65,
   POST_api_items_ID_play: 0.66,
+  POST_api_libraries_podcast: 0.69,
   'GET_api_me_listening-sessions': 0.71,
   GET_api_items_PODCASTID_expanded_1: 0.71,
-  GET_api_libraries_ID_personalized: 0.72,
   GET_api_items_ID_expanded_1_m4b_with_chapters: 0.72,
   GET_api_libraries_ID_series_limit_5: 0.72,
+  GET_api_libraries_ID_personalized: 0.72,
   GET_api_playlists_ID: 0.73,
   GET_api_collections_ID: 0.73,
   'POST_api_items_ID_play_forceTranscode_3-file_mp3': 0.73,
   'GET_api_me_items-in-progress': 0.74,
   'GET_api_items_ID_expanded_1_include_3-file_mp3_book': 0.75,
-  GET_api_libraries_PODCASTLIB_include_filterdata: 0.76,
   GET_api_libraries_ID_items_limit_5: 0.77,
   GET_api_libraries_ID_items_limit_5_sort_title_minified_1: 0.77,
   GET_api_authors_ID: 0.79,
+  GET_api_libraries_PODCASTLIB_include_filterdata: 0.82,
   GET_api_libraries_PODCASTLIB_items_limit_5: 0.83,
-  GET_api_libraries_ID: 0.85,
-  GET_status: 0.86,
-  GET_api_me_progress_ITEMID: 0.86,
-  GET_api_me_progress_ITEMID_after_PATCH: 0.86,
-  POST_api_libraries_book: 0.88,
-  GET_status_before_init: 0.88,
-  GET_api_libraries: 0.89,
-  GET_api_libraries_ID_include_filterdata: 0.91,
-  GET_api_me: 0.94,
+  POST_api_libraries_book: 0.91,
+  POST_api_authorize: 0.93,
+  GET_api_libraries_ID: 0.94,
+  'POST_login_x-return-tokens': 0.95,
+  POST_auth_refresh_cookie: 0.95,
 }
 
 const PASSWORD = 'root-password'
@@ -256,8 +248,11 @@ describe('Audiobookshelf 2.36 captured answers, replayed against Shelfcast', () 
     console.info(`Audiobookshelf contract: ${rows.filter((o) => o.score >= MIN_SCORE && o.statusTheirs === o.statusOurs).length} of ${rows.length} calls match, mean ${(mean * 100).toFixed(1)} %\n${table.join('\n')}`)
     const failing = rows.filter((o) => !(o.name in DELIBERATE) && (o.score < MIN_SCORE || o.statusTheirs !== o.statusOurs))
     const worse = failing.filter((o) => !(o.name in NOT_YET) || o.score < (NOT_YET[o.name] as number) - 1e-9 || o.statusTheirs !== o.statusOurs)
-    const details = worse.map((o) => `${o.name} (${(o.score * 100).toFixed(1)} %, status ${o.statusTheirs}→${o.statusOurs})\n  missing: ${o.missing.slice(0, 12).join(', ')}\n  extra: ${o.extra.slice(0, 12).join(', ')}`)
-    expect(details).toEqual([])
+    const describe = (o: Outcome, limit = 12) =>
+      `${o.name} (${(o.score * 100).toFixed(1)} %, status ${o.statusTheirs}→${o.statusOurs})\n  missing: ${o.missing.slice(0, limit).join(', ')}\n  extra: ${o.extra.slice(0, limit).join(', ')}`
+    // ABS_CONTRACT_DETAILS=1 prints what differs in every call below the bar (the work list of #12).
+    if (process.env.ABS_CONTRACT_DETAILS) console.info(failing.map((o) => describe(o, 200)).join('\n'))
+    expect(worse.map(describe)).toEqual([])
     const done = Object.keys(NOT_YET).filter((name) => !failing.some((o) => o.name === name))
     expect(done, 'these now match: take them off NOT_YET').toEqual([])
   })

@@ -70,6 +70,8 @@ export interface LibrariesTable {
   updated_at: number
   /** Migration 0007: when the last full scan finished. */
   last_scan: Generated<number | null>
+  /** Migration 0014: the server version that made that scan. */
+  last_scan_version: Generated<string | null>
 }
 
 export interface LibraryFoldersTable {

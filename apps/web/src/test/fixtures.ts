@@ -64,8 +64,11 @@ export function libraryFixture(
       onlyShowLaterBooksInContinueSeries: false,
       metadataPrecedence: [],
       podcastSearchRegion: 'us',
+      markAsFinishedPercentComplete: null,
+      markAsFinishedTimeRemaining: 10,
     },
     lastScan: null,
+    lastScanVersion: null,
     createdAt: 0,
     lastUpdate: 0,
   }

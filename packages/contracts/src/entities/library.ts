@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { FINISHED_REMAINING_SEC } from '../playback.ts'
 
 export const libraryIcons = [
   'database',
@@ -46,6 +47,10 @@ export const LibrarySettings = z.object({
   onlyShowLaterBooksInContinueSeries: z.boolean(),
   metadataPrecedence: z.array(z.enum(metadataSources)),
   podcastSearchRegion: z.string(),
+  /** An item counts as finished from this share of it listened (percent), or when null ... */
+  markAsFinishedPercentComplete: z.number().min(0).max(100).nullable(),
+  /** ... when fewer than this many seconds remain (Audiobookshelf's default 10). */
+  markAsFinishedTimeRemaining: z.number().min(0).max(86_400),
 })
 export type LibrarySettings = z.infer<typeof LibrarySettings>
 
@@ -61,6 +66,8 @@ export const defaultLibrarySettings = (mediaType: MediaType): LibrarySettings =>
   onlyShowLaterBooksInContinueSeries: false,
   metadataPrecedence: [...metadataSources],
   podcastSearchRegion: 'us',
+  markAsFinishedPercentComplete: null,
+  markAsFinishedTimeRemaining: FINISHED_REMAINING_SEC,
 })
 
 /**
@@ -102,6 +109,8 @@ export const Library = z.object({
   provider: z.string(),
   settings: LibrarySettings,
   lastScan: z.number().nullable(),
+  /** The server version that made the last scan (null before the first). */
+  lastScanVersion: z.string().nullable(),
   createdAt: z.number(),
   lastUpdate: z.number(),
 })

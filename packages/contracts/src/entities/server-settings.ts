@@ -76,8 +76,60 @@ export const ServerSettings = z.object({
         .regex(/^https?:\/\/[^/?#\s]+$/i, 'Origins look like https://host[:port]'),
     )
     .max(50),
+  /** Shown under the sign-in form (`/status` carries it for the login page). */
+  authLoginCustomMessage: z.string().max(2000, 'The sign-in message is too long').nullable(),
+  // Audiobookshelf states these in every settings answer; Shelfcast answers its defaults until the
+  // capabilities behind them (scanner options, backups, log retention, OpenID) make them settings.
+  scannerCoverProvider: z.string().max(50),
+  scannerParseSubtitle: z.boolean(),
+  scannerDisableWatcher: z.boolean(),
+  metadataFileFormat: z.enum(['json', 'abs']),
+  backupSchedule: z.union([z.literal(false), z.string().max(200)]),
+  backupsToKeep: z.number().int().min(1).max(99),
+  maxBackupSize: z.number().min(0).max(1000),
+  loggerDailyLogsToKeep: z.number().int().min(1).max(365),
+  loggerScannerLogsToKeep: z.number().int().min(1).max(365),
+  podcastEpisodeSchedule: z.string().max(200),
+  authOpenIDIssuerURL: z.string().max(2000).nullable(),
+  authOpenIDAuthorizationURL: z.string().max(2000).nullable(),
+  authOpenIDTokenURL: z.string().max(2000).nullable(),
+  authOpenIDUserInfoURL: z.string().max(2000).nullable(),
+  authOpenIDJwksURL: z.string().max(2000).nullable(),
+  authOpenIDLogoutURL: z.string().max(2000).nullable(),
+  authOpenIDTokenSigningAlgorithm: z.string().max(20),
+  authOpenIDButtonText: z.string().max(200),
+  authOpenIDAutoLaunch: z.boolean(),
+  authOpenIDAutoRegister: z.boolean(),
+  authOpenIDMatchExistingBy: z.string().max(50).nullable(),
+  // Facts of the running server, never stored.
+  buildNumber: z.number().int(),
+  backupPath: z.string(),
+  timeZone: z.string(),
 })
 export type ServerSettings = z.infer<typeof ServerSettings>
+
+/** Settings a PATCH may change: those whose behaviour Shelfcast has (the others are stated, not yet editable). */
+const EDITABLE_SERVER_SETTINGS = {
+  language: true,
+  dateFormat: true,
+  timeFormat: true,
+  scannerFindCovers: true,
+  scannerPreferMatchedMetadata: true,
+  storeCoverWithItem: true,
+  storeMetadataWithItem: true,
+  sortingIgnorePrefix: true,
+  sortingPrefixes: true,
+  chromecastEnabled: true,
+  homeBookshelfView: true,
+  bookshelfView: true,
+  allowIframe: true,
+  logLevel: true,
+  rateLimitLoginRequests: true,
+  rateLimitLoginWindow: true,
+  authActiveAuthMethods: true,
+  allowedOrigins: true,
+  authLoginCustomMessage: true,
+} as const
 
 export const defaultServerSettings = (version: string): ServerSettings => ({
   id: 'server-settings',
@@ -100,10 +152,35 @@ export const defaultServerSettings = (version: string): ServerSettings => ({
   rateLimitLoginWindow: 600000,
   authActiveAuthMethods: ['local'],
   allowedOrigins: [],
+  authLoginCustomMessage: null,
+  scannerCoverProvider: 'google',
+  scannerParseSubtitle: false,
+  scannerDisableWatcher: false,
+  metadataFileFormat: 'json',
+  backupSchedule: false,
+  backupsToKeep: 2,
+  maxBackupSize: 1,
+  loggerDailyLogsToKeep: 7,
+  loggerScannerLogsToKeep: 2,
+  podcastEpisodeSchedule: '0 * * * *',
+  authOpenIDIssuerURL: null,
+  authOpenIDAuthorizationURL: null,
+  authOpenIDTokenURL: null,
+  authOpenIDUserInfoURL: null,
+  authOpenIDJwksURL: null,
+  authOpenIDLogoutURL: null,
+  authOpenIDTokenSigningAlgorithm: 'RS256',
+  authOpenIDButtonText: 'Login with OpenId',
+  authOpenIDAutoLaunch: false,
+  authOpenIDAutoRegister: false,
+  authOpenIDMatchExistingBy: null,
+  buildNumber: 1,
+  backupPath: '',
+  timeZone: 'UTC',
 })
 
 /** PATCH /api/settings: any subset of the editable settings. Unknown keys are refused. */
-export const UpdateServerSettingsRequest = ServerSettings.omit({ id: true, version: true }).partial().strict()
+export const UpdateServerSettingsRequest = ServerSettings.pick(EDITABLE_SERVER_SETTINGS).partial().strict()
 export type UpdateServerSettingsRequest = z.infer<typeof UpdateServerSettingsRequest>
 
 /** Whether login rate limiting is on: Audiobookshelf turns it off when either value is 0. */

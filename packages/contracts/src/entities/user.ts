@@ -84,8 +84,14 @@ export const User = z.object({
   hasOpenIDLink: z.boolean(),
   /** Present on login, refresh and authorize answers only. */
   accessToken: z.string().optional(),
-  /** Present only when the client asked for tokens in the body (x-return-tokens / x-refresh-token). */
-  refreshToken: z.string().optional(),
+  /**
+   * Audiobookshelf's older apps authenticate with `user.token`: on login, refresh, authorize and /api/me it is
+   * the access token the caller holds (never a token it did not already have).
+   */
+  token: z.string().optional(),
+  /** On login, refresh and authorize: the refresh token when the client asked for tokens in the body
+   * (x-return-tokens / x-refresh-token), else null (it is in the httpOnly cookie). */
+  refreshToken: z.string().nullable().optional(),
 })
 export type User = z.infer<typeof User>
 

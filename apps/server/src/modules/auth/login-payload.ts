@@ -10,8 +10,9 @@ export async function buildLoginPayload(
 ): Promise<LoginResponse> {
   const libraries = await ctx.libraries.listFor(user)
   const json = await ctx.playback.progress.userJson(user)
+  json.token = tokens.accessToken
   json.accessToken = tokens.accessToken
-  if (tokens.refreshToken) json.refreshToken = tokens.refreshToken
+  json.refreshToken = tokens.refreshToken ?? null
   return {
     user: json,
     userDefaultLibraryId: libraries[0]?.id ?? null,

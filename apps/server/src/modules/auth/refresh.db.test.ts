@@ -26,7 +26,7 @@ describe('refresh tokens', () => {
     expect(cookie?.maxAge).toBe(t.config.refreshTokenExpirySec)
     const body = res.json<LoginResponse>()
     expect(body.user.accessToken).toBeTruthy()
-    expect(body.user.refreshToken).toBeUndefined()
+    expect(body.user.refreshToken).toBeNull()
     expect(res.body).not.toContain(cookie?.value)
   })
 
@@ -54,7 +54,7 @@ describe('refresh tokens', () => {
     expect(res.cookies.find((c) => c.name === 'refresh_token')?.httpOnly).toBe(true)
     const body = res.json<LoginResponse>()
     expect(body.user.username).toBe('root')
-    expect(body.user.refreshToken).toBeUndefined()
+    expect(body.user.refreshToken).toBeNull()
     expect(body.serverSettings.id).toBe('server-settings')
     expect(await meStatus(body.user.accessToken ?? '')).toBe(200)
     // The rotated-in token refreshes in turn.

@@ -37,6 +37,7 @@ export class LibrariesRepository {
         provider: l.provider,
         settings,
         lastScan: l.last_scan,
+        lastScanVersion: l.last_scan_version,
         createdAt: l.created_at,
         lastUpdate: l.updated_at,
       }
@@ -109,8 +110,8 @@ export class LibrariesRepository {
     })
   }
 
-  async setLastScan(id: string, at: number) {
-    await this.db.updateTable('libraries').set({ last_scan: at }).where('id', '=', id).execute()
+  async setLastScan(id: string, at: number, version: string) {
+    await this.db.updateTable('libraries').set({ last_scan: at, last_scan_version: version }).where('id', '=', id).execute()
   }
 
   async setDisplayOrder(orders: { id: string; displayOrder: number }[], now: number) {

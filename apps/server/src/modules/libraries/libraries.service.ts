@@ -99,6 +99,7 @@ export class LibrariesService {
       provider: req.provider,
       settings: { ...defaultLibrarySettings(req.mediaType), ...req.settings },
       lastScan: null,
+      lastScanVersion: null,
       createdAt: now,
       lastUpdate: now,
     }
@@ -202,7 +203,7 @@ export class LibrariesService {
 
   /** Records the end of a full scan (Library.lastScan); a library removed meanwhile is left alone. */
   async markScanned(id: string, at: number): Promise<void> {
-    await this.repo.setLastScan(id, at)
+    await this.repo.setLastScan(id, at, this.config.version)
   }
 
   /** POST /api/libraries/order: new display orders; unknown ids are refused. Answers every library in order. */

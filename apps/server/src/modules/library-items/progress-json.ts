@@ -17,7 +17,7 @@ export function toProgressJson(row: ProgressRow, mediaId: string): MediaProgress
     isFinished: row.is_finished === 1,
     hideFromContinueListening: row.hide_from_continue_listening === 1,
     ebookLocation: row.ebook_location,
-    ebookProgress: row.ebook_progress,
+    ebookProgress: row.ebook_progress ?? 0,
     lastUpdate: row.last_update,
     startedAt: row.started_at,
     finishedAt: row.finished_at,

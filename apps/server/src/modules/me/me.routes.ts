@@ -12,7 +12,11 @@ import { itemsInProgress } from './items-in-progress.ts'
 const SeriesIdParams = z.object({ id: z.string().min(1).max(100) })
 
 export function registerMeRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/me', async (request) => ctx.playback.progress.userJson(requireAuth(request).user))
+  app.get('/api/me', async (request) => {
+    const json = await ctx.playback.progress.userJson(requireAuth(request).user)
+    const bearer = request.headers.authorization?.replace(/^Bearer\s+/i, '')
+    return bearer ? { ...json, token: bearer } : json
+  })
 
   app.get('/api/me/items-in-progress', async (request) => {
     const { limit } = parseInput(ItemsInProgressQuery, request.query)

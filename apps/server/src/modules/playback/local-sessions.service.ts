@@ -86,7 +86,7 @@ export class LocalSessionsService {
     const current = repo.progress(user.id, item.id, episodeId)
     if (current && current.last_update >= s.updatedAt) return { id: s.id, success: true, progressSynced: false }
     const [row] = repo.saveProgress([{ id: crypto.randomUUID(), userId: user.id, itemId: item.id, episodeId }], (prev) => ({
-      ...mergeProgress(prev, { currentTime: s.currentTime, duration: s.duration }, now),
+      ...mergeProgress(prev, { currentTime: s.currentTime, duration: s.duration }, now, repo.finishRule(item.library_id)),
       last_update: s.updatedAt,
     }))
     if (row) {

@@ -259,6 +259,31 @@ describe('playback', () => {
     expect((await t.call('GET', '/api/users/online', token)).json<{ openSessions: { id: string }[] }>().openSessions.map((o) => o.id)).not.toContain(s.id)
   })
 
+  it("finishes by the library's markAsFinished settings on sync and on a progress update", async () => {
+    // A 20 s book: by default it is finished with fewer than 10 s left.
+    const itemId = id(M4B_BOOK)
+    const set = (settings: Record<string, unknown>) => t.call('PATCH', `/api/libraries/${libA.id}`, token, { settings })
+    const finished = async () => (await t.call('GET', `/api/me/progress/${itemId}`, token)).json<MediaProgress>().isFinished
+    try {
+      expect((await set({ markAsFinishedTimeRemaining: 15 })).json<Library>().settings).toMatchObject({ markAsFinishedTimeRemaining: 15, markAsFinishedPercentComplete: null })
+      const s = (await play(itemId, { deviceInfo: device('finish'), supportedMimeTypes: ['audio/mp4'] })).json<OpenPlaybackSession>()
+      await t.call('POST', `/api/session/${s.id}/sync`, token, { currentTime: 8, timeListened: 1 })
+      expect(await finished()).toBe(true)
+      await t.call('POST', `/api/session/${s.id}/close`, token)
+
+      await set({ markAsFinishedPercentComplete: 50 })
+      expect((await t.call('PATCH', `/api/me/progress/${itemId}`, token, { currentTime: 8, duration: 20 })).statusCode).toBe(200)
+      expect(await finished()).toBe(false)
+      await t.call('PATCH', `/api/me/progress/${itemId}`, token, { currentTime: 10, duration: 20 })
+      expect(await finished()).toBe(true)
+      expect((await set({ markAsFinishedPercentComplete: 101 })).statusCode).toBe(400)
+    } finally {
+      await set({ markAsFinishedPercentComplete: null, markAsFinishedTimeRemaining: 10 })
+      const left = await t.call('GET', `/api/me/progress/${itemId}`, token)
+      if (left.statusCode === 200) await t.call('DELETE', `/api/me/progress/${left.json<MediaProgress>().id}`, token)
+    }
+  })
+
   it('ignores hostile MIME lists and refuses hostile device info with 4xx, never 5xx', async () => {
     const itemId = id(MP3_BOOK)
     const hostile = await play(itemId, {

@@ -4,7 +4,7 @@ import type { BookmarksTable, Database, PlaybackSessionsTable } from '../../db/s
 import { itemVisibility } from '../library-items/item-visibility.ts'
 import type { UserRecord } from '../users/users.model.ts'
 
-import type { ProgressRow, ProgressValues } from './progress-rules.ts'
+import { DEFAULT_FINISH_RULE, type FinishRule, type ProgressRow, type ProgressValues } from './progress-rules.ts'
 
 export type { ProgressRow, ProgressValues }
 export type SessionRow = Selectable<PlaybackSessionsTable>
@@ -43,6 +43,7 @@ export class PlaybackRepository {
     syncSession: BetterSqlite3.Statement
     insertSession: BetterSqlite3.Statement
     closeSession: BetterSqlite3.Statement
+    librarySettings: BetterSqlite3.Statement<[string], { settings: string }>
   }
 
   constructor(db: Kysely<Database>, sqlite: BetterSqlite3.Database) {
@@ -65,6 +66,7 @@ export class PlaybackRepository {
       insertSession: sqlite.prepare(`INSERT INTO playback_sessions (${SESSION_COLUMNS.map((c) => `"${c}"`).join(', ')})
         VALUES (${SESSION_COLUMNS.map((c) => `@${c}`).join(', ')})`),
       closeSession: sqlite.prepare('UPDATE playback_sessions SET closed_at = ? WHERE id = ? AND closed_at IS NULL'),
+      librarySettings: sqlite.prepare('SELECT settings FROM libraries WHERE id = ?'),
     }
   }
 
@@ -102,6 +104,23 @@ export class PlaybackRepository {
   }
 
   // ---- progress ----------------------------------------------------------------------------------
+
+  /** When progress in this library counts as finished (its settings; the defaults when unset or unreadable). */
+  finishRule(libraryId: string): FinishRule {
+    const raw = this.stmts.librarySettings.get(libraryId)?.settings
+    let settings: { markAsFinishedPercentComplete?: unknown; markAsFinishedTimeRemaining?: unknown } = {}
+    try {
+      settings = raw ? (JSON.parse(raw) as typeof settings) : {}
+    } catch {
+      // Damaged settings: the defaults, as the library list does.
+    }
+    const percent = settings.markAsFinishedPercentComplete
+    const remaining = settings.markAsFinishedTimeRemaining
+    return {
+      percentComplete: typeof percent === 'number' && percent >= 0 && percent <= 100 ? percent : null,
+      timeRemainingSec: typeof remaining === 'number' && remaining >= 0 ? remaining : DEFAULT_FINISH_RULE.timeRemainingSec,
+    }
+  }
 
   progress(userId: string, itemId: string, episodeId: string): ProgressRow | null {
     return (this.stmts.progressByKey.get(userId, itemId, episodeId) as ProgressRow | undefined) ?? null

@@ -343,12 +343,13 @@ export class PlaybackService {
     const duration = s.row.duration > 0 ? s.row.duration : (body.duration ?? 0)
     const currentTime = Math.min(body.currentTime ?? s.row.current_time, duration > 0 ? duration : Infinity)
     const listened = Math.min(body.timeListened ?? 0, MAX_LISTENED_PER_SYNC_SEC)
+    const rule = this.d.repo.finishRule(s.row.library_id)
     let row
     try {
       row = this.d.repo.syncSessionAndProgress(
         { id: s.row.id, listened, currentTime, now, closedAt },
         { id: crypto.randomUUID(), userId: s.row.user_id, itemId: s.row.library_item_id, episodeId: s.row.episode_id },
-        (existing) => mergeProgress(existing, { currentTime, duration }, now),
+        (existing) => mergeProgress(existing, { currentTime, duration }, now, rule),
       )
     } catch (err) {
       // The item (or the user) was deleted while the session was open: the session ends, the client is told.

@@ -31,6 +31,15 @@ describe('progress rules', () => {
     expect(done).toMatchObject({ is_finished: 1, progress: 1, finished_at: 5 })
   })
 
+  it("follows a library's own rule: more seconds remaining, or a share listened", () => {
+    const seconds = { percentComplete: null, timeRemainingSec: 30 }
+    expect(mergeProgress(null, { currentTime: 70, duration: 100 }, 5, seconds).is_finished).toBe(0)
+    expect(mergeProgress(null, { currentTime: 71, duration: 100 }, 5, seconds).is_finished).toBe(1)
+    const share = { percentComplete: 95, timeRemainingSec: 10 }
+    expect(mergeProgress(null, { currentTime: 94.9, duration: 100 }, 5, share).is_finished).toBe(0)
+    expect(mergeProgress(null, { currentTime: 95, duration: 100 }, 5, share).is_finished).toBe(1)
+  })
+
   it('keeps finishedAt while finished and clears it when un-finished', () => {
     const again = mergeProgress(row({ is_finished: 1, finished_at: 3, current_time: 95 }), { currentTime: 96, duration: 100 }, 9)
     expect(again.finished_at).toBe(3)

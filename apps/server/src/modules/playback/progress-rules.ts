@@ -8,15 +8,27 @@ export type ProgressValues = Omit<ProgressRow, 'id' | 'user_id' | 'library_item_
 
 /**
  * The progress rules in one pure function: position and duration give the progress fraction; an item
- * is finished when fewer than FINISHED_REMAINING_SEC remain (or when the caller says so); finishing
+ * is finished by its library's rule (fewer than 10 s left by default; or when the caller says so); finishing
  * stamps finishedAt, un-finishing clears it; a position update brings the item back to Continue Listening.
  */
-export function mergeProgress(existing: ProgressRow | null, u: ProgressUpdate, now: number): ProgressValues {
+/** When a position counts as finished: a library's markAsFinishedPercentComplete / markAsFinishedTimeRemaining. */
+export interface FinishRule {
+  percentComplete: number | null
+  timeRemainingSec: number
+}
+export const DEFAULT_FINISH_RULE: FinishRule = { percentComplete: null, timeRemainingSec: FINISHED_REMAINING_SEC }
+
+export function isFinishedAt(currentTime: number, duration: number, rule: FinishRule): boolean {
+  if (rule.percentComplete !== null) return (currentTime / duration) * 100 >= rule.percentComplete
+  return duration - currentTime < rule.timeRemainingSec
+}
+
+export function mergeProgress(existing: ProgressRow | null, u: ProgressUpdate, now: number, rule: FinishRule = DEFAULT_FINISH_RULE): ProgressValues {
   const duration = u.duration !== undefined && u.duration > 0 ? u.duration : (existing?.duration ?? 0)
   const currentTime = u.currentTime !== undefined ? (duration > 0 ? Math.min(u.currentTime, duration) : u.currentTime) : (existing?.current_time ?? 0)
   let isFinished = existing?.is_finished === 1
   if (u.isFinished !== undefined) isFinished = u.isFinished
-  else if (u.currentTime !== undefined && duration > 0) isFinished = duration - currentTime < FINISHED_REMAINING_SEC
+  else if (u.currentTime !== undefined && duration > 0) isFinished = isFinishedAt(currentTime, duration, rule)
   let progress = u.progress ?? (duration > 0 ? currentTime / duration : (existing?.progress ?? 0))
   if (isFinished && u.progress === undefined) progress = 1
   progress = Math.min(1, Math.max(0, progress))

@@ -82,7 +82,7 @@ export class ProgressService {
     const item = await this.visibleItem(user, itemId, episodeId)
     const now = this.clock()
     const [row] = this.repo.saveProgress([{ id: crypto.randomUUID(), userId: user.id, itemId: item.id, episodeId: episodeId ?? '' }], (existing) =>
-      mergeProgress(existing, body, now),
+      mergeProgress(existing, body, now, this.repo.finishRule(item.library_id)),
     )
     const json = this.json(row as ProgressRow, item)
     this.emit(user, json)
@@ -100,7 +100,7 @@ export class ProgressService {
     const now = this.clock()
     const rows = this.repo.saveProgress(
       list.map((u) => ({ id: crypto.randomUUID(), userId: user.id, itemId: u.libraryItemId, episodeId: u.episodeId ?? '' })),
-      (existing, i) => mergeProgress(existing, list[i] as ProgressUpdate, now),
+      (existing, i) => mergeProgress(existing, list[i] as ProgressUpdate, now, this.repo.finishRule((visible.get(list[i]?.libraryItemId ?? '') as VisibleItem).library_id)),
     )
     const out = rows.map((r) => this.json(r, visible.get(r.library_item_id) as VisibleItem))
     for (const p of out) this.emit(user, p)

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import path from 'node:path'
 import {
   defaultServerSettings,
   ServerSettings,
@@ -15,17 +16,25 @@ const JWT_SECRET_KEY = 'jwtSecret'
 export class SettingsService {
   private readonly repo: SettingsRepository
   private readonly version: string
+  private readonly facts: Pick<ServerSettings, 'version' | 'buildNumber' | 'backupPath' | 'timeZone'>
   private cached: ServerSettings | null = null
-  constructor(repo: SettingsRepository, version: string) {
+  constructor(repo: SettingsRepository, version: string, opts: { metadataPath: string }) {
     this.repo = repo
     this.version = version
+    // Stated in every settings answer, never stored: where backups go and the zone dates are shown in.
+    this.facts = {
+      version,
+      buildNumber: 1,
+      backupPath: path.join(opts.metadataPath, 'backups'),
+      timeZone: process.env.TZ || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
+    }
   }
 
   async getServerSettings(): Promise<ServerSettings> {
     if (this.cached) return this.cached
     const stored = await this.repo.get(SERVER_SETTINGS_KEY)
     const defaults = defaultServerSettings(this.version)
-    const merged = stored ? storedSettings(stored, defaults) : defaults
+    const merged = { ...(stored ? storedSettings(stored, defaults) : defaults), ...this.facts }
     this.cached = merged
     return merged
   }

@@ -15,7 +15,7 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext) {
       isInit,
       language: settings.language,
       authMethods: settings.authActiveAuthMethods,
-      authFormData: {},
+      authFormData: { authLoginCustomMessage: settings.authLoginCustomMessage ?? '' },
     }
     if (!isInit) {
       status.ConfigPath = ctx.config.configPath
