@@ -1,8 +1,17 @@
-import { screen, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { restoreSession } from '@/features/auth/index.ts'
+import { openEpisodeView } from '@/lib/episode-modals.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
-import { ABS_ACCESS_TOKEN, absLibrary, absSeries, absSeriesAuthor, absServer } from '@/test/abs-server.ts'
+import {
+  ABS_ACCESS_TOKEN,
+  absLibrary,
+  absPodcastLibrary,
+  absSeries,
+  absSeriesAuthor,
+  absServer,
+  recordedId,
+} from '@/test/abs-server.ts'
 import { renderApp } from '@/test/render-app.tsx'
 
 /**
@@ -50,6 +59,39 @@ describe('against an Audiobookshelf server', () => {
     const series = await screen.findByRole('region', { name: 'Cantina Cases' })
     expect(series?.textContent).toMatch(/Book 1.*Book 2.*Book 3/)
     expect(within(screen.getByTestId('author-books')).getAllByRole('listitem')).toHaveLength(3)
+    expectNoUnauthorized(server)
+  })
+
+  const book = absLibrary.id
+  const podcasts = absPodcastLibrary.id
+  it.each([
+    ['home', `/library/${book}`, /Continue Listening.*Recent Series.*Newest Authors/],
+    ['bookshelf', `/library/${book}/bookshelf`, /A Season of Clouds/],
+    ['series list', `/library/${book}/bookshelf/series`, /Cantina Cases.*Monsoon Letters/],
+    ['authors list', `/library/${book}/bookshelf/authors`, /Victor Ng/],
+    ['narrators', `/library/${book}/narrators`, /Carmen Ruiz/],
+    ['search', `/library/${book}/search?q=lantern`, /The Lantern Cycle/],
+    ['a 3-file book', `/item/${recordedId('GET_api_items_ID_expanded_1_include_3-file_mp3_book.json')}`, /The Ashen Lamp/],
+    ['a podcast', `/item/${recordedId('GET_api_items_PODCASTID_expanded_1.json')}`, /The Test Pattern Show/],
+    ['podcast shelf', `/library/${podcasts}/bookshelf`, /The Test Pattern Show.*Loopback Radio/],
+    ['a collection', `/collection/${recordedId('GET_api_collections_ID.json')}`, /Oracle Collection/],
+    ['a playlist', `/playlist/${recordedId('GET_api_playlists_ID.json')}`, /Oracle Playlist/],
+  ])('reloads onto the %s without an error or a 401', async (_name, path, shown) => {
+    const { server, queryClient } = reloadAt(path)
+    await waitFor(() => expect(document.querySelector('main')?.textContent ?? '').toMatch(shown))
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0))
+    expectNoUnauthorized(server)
+  })
+
+  it('shows an episode answered without duration and size with those of its file', async () => {
+    const podcast = recordedId('GET_api_items_PODCASTID_expanded_1.json')
+    const { server } = reloadAt(`/item/${podcast}`)
+    await screen.findByText('The Test Pattern Show')
+    const episodeId = 'e2234a31-6e4b-41a4-bb1a-8b6de61e821b' // GET_api_podcasts_ID_episode_EPISODEID.json
+    act(() => openEpisodeView({ libraryItemId: podcast, episodeId }))
+    const modal = await screen.findByTestId('episode-view-modal')
+    await within(modal).findByText('001 - The Test Pattern Show - Episode 1.mp3')
+    expect(modal.textContent).toMatch(/Size141 KBDuration36 sec/)
     expectNoUnauthorized(server)
   })
 })

@@ -1,30 +1,44 @@
 import { encodeFilterValue } from '@shelfcast/contracts'
-import authorizeAnswer from './abs-answers/POST_api_authorize.json'
 import authorsAnswer from './abs-answers/GET_api_libraries_ID_authors.json'
 import librariesAnswer from './abs-answers/GET_api_libraries.json'
-import libraryAnswer from './abs-answers/GET_api_libraries_ID_include_filterdata.json'
 import refreshAnswer from './abs-answers/POST_auth_refresh_cookie.json'
 import seriesListAnswer from './abs-answers/GET_api_libraries_ID_series_limit_5.json'
-import tasksAnswer from './abs-answers/GET_api_tasks_idle.json'
 import { fakeServer, json, text, type RecordedRequest } from './fake-server.ts'
 
 /**
- * A fake Audiobookshelf 2.36 server made of the answers it really gave (abs-answers/, captured on the
- * library that shared/abs-responses/make-library.sh generates). Where our client asks for something that
- * was not captured as such, the answer is assembled from captured parts the way Audiobookshelf's
- * controllers assemble it (noted at each route). Like Audiobookshelf, it answers 401 to any API call
- * without the valid bearer token, and logs every status so a test can see 401s.
+ * A fake Audiobookshelf 2.36 server made of the answers it really gave (abs-answers/, copied from
+ * shared/abs-responses: captured on the library that its make-library.sh generates). Each recorded answer
+ * is served at its recorded path, whatever the query. Where our client asks for something that was not
+ * captured as such, the answer is assembled from captured parts the way Audiobookshelf's controllers
+ * assemble it (noted at each). Like Audiobookshelf, it answers 401 to any API call without the valid bearer
+ * token, and it logs every status so a test can see 401s and calls it does not know (404).
  */
+
+interface Recorded {
+  request: { method: string; path: string }
+  response: { status: number; body: unknown }
+}
+const recordedFiles = import.meta.glob<Recorded>('./abs-answers/*.json', { eager: true, import: 'default' })
+const recorded = Object.values(recordedFiles)
 
 type MinifiedBook = (typeof seriesListAnswer.response.body.results)[number]['books'][number]
 
 /** The access token the client holds (the recorded ones are redacted). */
 export const ABS_ACCESS_TOKEN = 'abs-access-token'
 
-export const absLibrary = librariesAnswer.response.body.libraries[0]!
+export const absLibrary = librariesAnswer.response.body.libraries.find((l) => l.mediaType === 'book')!
+export const absPodcastLibrary = librariesAnswer.response.body.libraries.find((l) => l.mediaType === 'podcast')!
 /** "Cantina Cases" by Rosa Delgado: three books, one of them in three files. */
 export const absSeries = seriesListAnswer.response.body.results[0]!
 export const absSeriesAuthor = authorsAnswer.response.body.authors.find((a) => a.name === 'Rosa Delgado')!
+
+/** The id in the path of a recorded call (`/api/items/<id>?…`), for tests that open what was recorded. */
+export function recordedId(file: string): string {
+  const call = recordedFiles[`./abs-answers/${file}`]
+  const id = call?.request.path.split('?')[0]?.split('/')[3]
+  if (!id) throw new Error(`no recorded call ${file}`)
+  return id
+}
 
 /** "Cantina Cases #2" -> "2": the sequence Audiobookshelf joined into seriesName. */
 function sequenceOf(book: MinifiedBook): string | null {
@@ -43,7 +57,7 @@ function inSeriesContext(book: MinifiedBook, withPrefix: boolean) {
   return { ...book, media: { ...book.media, metadata: { ...book.media.metadata, series } } }
 }
 
-/** The series alone, as Series.toOldJSON() makes it: no books, no counts. */
+/** GET /api/libraries/:id/series/:seriesId: the series alone, as Series.toOldJSON() makes it (no books, no counts). */
 function seriesDetail(request: RecordedRequest) {
   const { books, ...series } = absSeries
   if (!new URLSearchParams(request.search).get('include')?.includes('progress')) return series
@@ -51,11 +65,10 @@ function seriesDetail(request: RecordedRequest) {
   return { ...series, progress: { libraryItemIds: ids, libraryItemIdsFinished: [], isFinished: false } }
 }
 
-/** GET /api/libraries/:id/items: the series filter answers the series' books (the series set on each). */
-function items(request: RecordedRequest) {
+/** GET /api/libraries/:id/items filtered by the series: its books with the series set on each. */
+function seriesItems(request: RecordedRequest) {
   const query = new URLSearchParams(request.search)
-  const inSeries = query.get('filter') === `series.${encodeFilterValue(absSeries.id)}`
-  const results = inSeries ? absSeries.books.map((b) => inSeriesContext(b, false)) : []
+  const results = absSeries.books.map((b) => inSeriesContext(b, false))
   return {
     results,
     total: results.length,
@@ -84,18 +97,25 @@ const publicPaths = new Set(['/status', '/ping', '/login', '/auth/refresh'])
 
 export function absServer() {
   const statuses: { method: string; path: string; status: number }[] = []
+  const answers = new Map<string, Recorded['response']>(
+    recorded.map((r) => [`${r.request.method} ${r.request.path.split('?')[0] ?? ''}`, r.response]),
+  )
+  const served = (key: string) => () => {
+    const answer = answers.get(key)
+    return answer ? json(answer.body, answer.status) : text('Not found', 404)
+  }
   const routes = fakeServer({
-    'POST /api/authorize': () => json(authorizeAnswer.response.body),
-    // Audiobookshelf's refresh does carry a new access token.
+    ...Object.fromEntries([...answers.keys()].map((key) => [key, served(key)])),
+    // Audiobookshelf's refresh carries a new access token.
     'POST /auth/refresh': () => {
       const body = refreshAnswer.response.body
       return json({ ...body, user: { ...body.user, accessToken: ABS_ACCESS_TOKEN } })
     },
-    'GET /api/tasks': () => json(tasksAnswer.response.body),
-    'GET /api/libraries': () => json(librariesAnswer.response.body),
-    [`GET /api/libraries/${absLibrary.id}`]: () => json(libraryAnswer.response.body),
     [`GET /api/libraries/${absLibrary.id}/series/${absSeries.id}`]: (r) => json(seriesDetail(r)),
-    [`GET /api/libraries/${absLibrary.id}/items`]: (r) => json(items(r)),
+    [`GET /api/libraries/${absLibrary.id}/items`]: (r) =>
+      new URLSearchParams(r.search).get('filter') === `series.${encodeFilterValue(absSeries.id)}`
+        ? json(seriesItems(r))
+        : served(`GET /api/libraries/${absLibrary.id}/items`)(),
     [`GET /api/authors/${absSeriesAuthor.id}`]: (r) => json(author(r)),
   })
   const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
