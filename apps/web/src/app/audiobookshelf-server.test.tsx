@@ -43,7 +43,7 @@ describe('against an Audiobookshelf server', () => {
     expect((await screen.findByTestId('series-name')).textContent).toMatch('Cantina Cases')
     const books = await screen.findByTestId('series-books')
     expect(within(books).getAllByRole('listitem')).toHaveLength(3)
-    expect(books?.textContent).toMatch(/Book 1.*Book 2.*Book 3/)
+    expect(books.textContent).toMatch(/Book 1.*Book 2.*Book 3/)
     // 46 s + 83 s + 120 s of audio across the three books.
     expect(screen.getByTestId('series-name').parentElement?.textContent).toMatch(/3 books · 4 min/)
     expect(useSessionStore.getState().accessToken).toBe(ABS_ACCESS_TOKEN)
@@ -57,7 +57,7 @@ describe('against an Audiobookshelf server', () => {
     expect((await screen.findByTestId('author-name')).textContent).toMatch('Rosa Delgado')
     expect(screen.getByTestId('author-name').closest('header')?.textContent).toMatch('3 books')
     const series = await screen.findByRole('region', { name: 'Cantina Cases' })
-    expect(series?.textContent).toMatch(/Book 1.*Book 2.*Book 3/)
+    expect(series.textContent).toMatch(/Book 1.*Book 2.*Book 3/)
     expect(within(screen.getByTestId('author-books')).getAllByRole('listitem')).toHaveLength(3)
     expectNoUnauthorized(server)
   })
