@@ -29,18 +29,21 @@ export const useSessionStore = create<SessionState>()((set) => ({
   serverSettings: null,
   userDefaultLibraryId: null,
   loggedOut: false,
-  setSession: (session) => {
-    const accessToken = session.user.accessToken ?? null
-    writeString(storageKeys.token, accessToken)
-    set({
-      user: session.user,
-      accessToken,
-      serverSettings: session.serverSettings,
-      userDefaultLibraryId: session.userDefaultLibraryId,
-      loggedOut: false,
-      status: 'ready',
-    })
-  },
+  setSession: (session) =>
+    set((state) => {
+      // Audiobookshelf's POST /api/authorize answers without user.accessToken: the token just checked stays
+      // ours. A held token is never replaced by nothing (the next calls would go out bare and draw 401s).
+      const accessToken = session.user.accessToken ?? state.accessToken
+      writeString(storageKeys.token, accessToken)
+      return {
+        user: { ...session.user, accessToken: accessToken ?? undefined },
+        accessToken,
+        serverSettings: session.serverSettings,
+        userDefaultLibraryId: session.userDefaultLibraryId,
+        loggedOut: false,
+        status: 'ready',
+      }
+    }),
   setUser: (user) => set((state) => ({ user: { ...user, accessToken: state.accessToken ?? undefined } })),
   setServerSettings: (serverSettings) => set({ serverSettings }),
   clearSession: (reason = 'expired') => {

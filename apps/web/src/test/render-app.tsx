@@ -28,7 +28,7 @@ export function renderApp(path: string, { fetch }: { fetch: typeof globalThis.fe
       <RouterProvider router={router} />
     </AppProviders>,
   )
-  return { ...view, router, user: userEvent.setup({ advanceTimers: advanceFakeTimers }), queryClient }
+  return { ...view, router, user: userEvent.setup({ advanceTimers: advanceFakeTimers }), queryClient, api }
 }
 
 /** The router's current path with query. */

@@ -31,6 +31,16 @@ describe('session restore at boot', () => {
     expect(useSessionStore.getState().user?.username).toBe('root')
   })
 
+  it('keeps the stored token when the authorize answer carries none (Audiobookshelf sends only user.token)', async () => {
+    storedToken('good')
+    const { accessToken: _none, ...user } = userFixture('root')
+    const server = fakeServer({ 'POST /api/authorize': () => json(loginResponseFixture(user)) })
+    await restoreSession(clientFor(server))
+    expect(useSessionStore.getState()).toMatchObject({ status: 'ready', accessToken: 'good' })
+    expect(useSessionStore.getState().user).toMatchObject({ username: 'root', accessToken: 'good' })
+    expect(localStorage.getItem('token')).toBe('good')
+  })
+
   it('refreshes an expired token once and keeps the session', async () => {
     storedToken('expired')
     const server = fakeServer({

@@ -1,17 +1,25 @@
-import type {
-  AuthorDetail,
-  AuthorWithCount,
-  ItemResponse,
-  LibraryItemsResponse,
-  ListedItem,
-  NarratorsResponse,
-  PersonalizedResponse,
-  SeriesDetail,
-  SeriesListResponse,
+import {
+  MAX_PAGE_SIZE,
+  type AuthorWithCount,
+  type ItemResponse,
+  type LibraryItemsResponse,
+  type ListedItem,
+  type MinifiedLibraryItem,
+  type NarratorsResponse,
+  type PersonalizedResponse,
+  type SeriesBook,
+  type SeriesListResponse,
 } from '@shelfcast/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { useApiClient, type ApiClient } from '@/lib/api/index.ts'
-import { FILTER_ALL } from './model/filters.ts'
+import { FILTER_ALL, filterBy } from './model/filters.ts'
+import {
+  completeAuthorDetail,
+  completeSeriesDetail,
+  seriesBooksFromItems,
+  type AuthorDetailAnswer,
+  type SeriesDetailAnswer,
+} from './model/series-detail.ts'
 
 /**
  * Query keys. Everything listed for one library lives under ['browse', libraryId], so a change in that
@@ -160,12 +168,32 @@ export function useSeriesDetail(libraryId: string, seriesId: string) {
   const api = useApiClient()
   return useQuery({
     queryKey: browseKeys.seriesDetail(libraryId, seriesId),
-    queryFn: ({ signal }) =>
-      api.get<SeriesDetail>(`/api/libraries/${enc(libraryId)}/series/${enc(seriesId)}`, {
-        query: { include: 'progress' },
-        signal,
-      }),
+    queryFn: async ({ signal }) => {
+      const answer = await api.get<SeriesDetailAnswer>(
+        `/api/libraries/${enc(libraryId)}/series/${enc(seriesId)}`,
+        { query: { include: 'progress' }, signal },
+      )
+      const books = answer.books ?? (await fetchSeriesBooks(api, libraryId, seriesId, signal))
+      return completeSeriesDetail(answer, books)
+    },
   })
+}
+
+/**
+ * A series' books in sequence order from the series-filtered item list: what a server that answers the
+ * series without its books (Audiobookshelf) gives instead.
+ */
+async function fetchSeriesBooks(
+  api: ApiClient,
+  libraryId: string,
+  seriesId: string,
+  signal: AbortSignal,
+): Promise<SeriesBook[]> {
+  const answer = await api.get<PageAnswer<MinifiedLibraryItem>>(`/api/libraries/${enc(libraryId)}/items`, {
+    query: { filter: filterBy('series', seriesId), sort: 'sequence', minified: 1, limit: MAX_PAGE_SIZE },
+    signal,
+  })
+  return seriesBooksFromItems(answer.results)
 }
 
 /** GET /api/items/:id?expanded=1 with the caller's progress. */
@@ -188,11 +216,13 @@ export function useAuthor(id: string, libraryId: string | null) {
   const api = useApiClient()
   return useQuery({
     queryKey: authorKeys.detail(id, libraryId),
-    queryFn: ({ signal }) =>
-      api.get<AuthorDetail>(`/api/authors/${enc(id)}`, {
-        query: { include: 'items,series', library: libraryId ?? undefined },
-        signal,
-      }),
+    queryFn: async ({ signal }) =>
+      completeAuthorDetail(
+        await api.get<AuthorDetailAnswer>(`/api/authors/${enc(id)}`, {
+          query: { include: 'items,series', library: libraryId ?? undefined },
+          signal,
+        }),
+      ),
   })
 }
 

@@ -1,4 +1,9 @@
-import type { PodcastEpisode, SearchEpisodeResponse, UpdateEpisodeRequest } from '@shelfcast/contracts'
+import {
+  isFullAudioFile,
+  type PodcastEpisode,
+  type SearchEpisodeResponse,
+  type UpdateEpisodeRequest,
+} from '@shelfcast/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { itemKeys } from '@/features/browse/index.ts'
 import { useApiClient, type ApiClient } from '@/lib/api/index.ts'
@@ -14,9 +19,23 @@ export const episodeKeys = {
 const episodePath = (libraryItemId: string, episodeId: string) =>
   `/api/podcasts/${enc(libraryItemId)}/episode/${enc(episodeId)}`
 
-/** GET /api/podcasts/:id/episode/:episodeId. */
-export function fetchEpisode(api: ApiClient, libraryItemId: string, episodeId: string, signal?: AbortSignal) {
-  return api.get<PodcastEpisode>(episodePath(libraryItemId, episodeId), { signal })
+/** One episode as it may come: Audiobookshelf answers it without `duration` and `size` (its file has them). */
+type EpisodeAnswer = Omit<PodcastEpisode, 'duration' | 'size'> & Partial<Pick<PodcastEpisode, 'duration' | 'size'>>
+
+/** GET /api/podcasts/:id/episode/:episodeId, with duration and size taken from the file when left out. */
+export async function fetchEpisode(
+  api: ApiClient,
+  libraryItemId: string,
+  episodeId: string,
+  signal?: AbortSignal,
+): Promise<PodcastEpisode> {
+  const episode = await api.get<EpisodeAnswer>(episodePath(libraryItemId, episodeId), { signal })
+  const file = episode.audioFile
+  return {
+    ...episode,
+    duration: episode.duration ?? (isFullAudioFile(file) ? file.duration : 0),
+    size: episode.size ?? file?.metadata.size ?? 0,
+  }
 }
 
 export function episodeQueryOptions(api: ApiClient, libraryItemId: string, episodeId: string) {

@@ -8,7 +8,7 @@ export const searchKeys = {
   query: (libraryId: string, q: string, limit: number) => ['search', libraryId, q, limit] as const,
 }
 
-/** GET /api/libraries/:id/search?q=&limit=. A failed search is an empty result (spec §8), logged. */
+/** GET /api/libraries/:id/search?q=&limit=, every group present. A failed search is an empty result (spec §8), logged. */
 export function useLibrarySearch(libraryId: string, q: string, limit: number) {
   const api = useApiClient()
   const query = q.trim()
@@ -18,10 +18,12 @@ export function useLibrarySearch(libraryId: string, q: string, limit: number) {
     staleTime: 30_000,
     queryFn: async ({ signal }) => {
       try {
-        return await api.get<SearchResponse>(`/api/libraries/${encodeURIComponent(libraryId)}/search`, {
-          query: { q: query, limit },
-          signal,
-        })
+        const answer = await api.get<Partial<SearchResponse>>(
+          `/api/libraries/${encodeURIComponent(libraryId)}/search`,
+          { query: { q: query, limit }, signal },
+        )
+        // Audiobookshelf leaves out the keys of the other media type (a book library has no `podcast`).
+        return { ...emptySearchResults(), ...answer }
       } catch (error) {
         if (signal.aborted) throw error
         console.error('[search] failed', error)

@@ -87,3 +87,16 @@ export function progressFraction(
   if (!progress.isFinished && value <= 0) return null
   return { value: progress.isFinished ? 1 : Math.min(1, value), finished: progress.isFinished }
 }
+
+/**
+ * A book's sequence in the series it is listed under: Shelfcast puts `sequence` on the row; Audiobookshelf
+ * puts the one series, as an object, in `media.metadata.series` (series-filtered lists, an author's series).
+ */
+export function itemSeriesSequence(item: AnyItem & { sequence?: string | null }): string | null {
+  if (item.sequence !== undefined) return text(item.sequence)
+  const series = metaOf(item).series
+  if (series && typeof series === 'object' && !Array.isArray(series)) {
+    return text((series as { sequence?: unknown }).sequence)
+  }
+  return null
+}
