@@ -1,13 +1,13 @@
 import { encodeFilterValue } from '@shelfcast/contracts'
-import authorsAnswer from './abs-answers/GET_api_libraries_ID_authors.json'
-import librariesAnswer from './abs-answers/GET_api_libraries.json'
-import refreshAnswer from './abs-answers/POST_auth_refresh_cookie.json'
-import seriesListAnswer from './abs-answers/GET_api_libraries_ID_series_limit_5.json'
+import authorsAnswer from '../../../../fixtures/abs-responses/GET_api_libraries_ID_authors.json'
+import librariesAnswer from '../../../../fixtures/abs-responses/GET_api_libraries.json'
+import refreshAnswer from '../../../../fixtures/abs-responses/POST_auth_refresh_cookie.json'
+import seriesListAnswer from '../../../../fixtures/abs-responses/GET_api_libraries_ID_series_limit_5.json'
 import { fakeServer, json, text, type RecordedRequest } from './fake-server.ts'
 
 /**
- * A fake Audiobookshelf 2.36 server made of the answers it really gave (abs-answers/, copied from
- * shared/abs-responses: captured on the library that its make-library.sh generates). Each recorded answer
+ * A fake Audiobookshelf 2.36 server made of the answers it really gave (fixtures/abs-responses: captured
+ * on the library that scripts/media/abs-test-library.ts generates). Each recorded answer
  * is served at its recorded path, whatever the query. Where our client asks for something that was not
  * captured as such, the answer is assembled from captured parts the way Audiobookshelf's controllers
  * assemble it (noted at each). Like Audiobookshelf, it answers 401 to any API call without the valid bearer
@@ -18,7 +18,7 @@ interface Recorded {
   request: { method: string; path: string }
   response: { status: number; body: unknown }
 }
-const recordedFiles = import.meta.glob<Recorded>('./abs-answers/*.json', { eager: true, import: 'default' })
+const recordedFiles = import.meta.glob<Recorded>('../../../../fixtures/abs-responses/*.json', { eager: true, import: 'default' })
 const recorded = Object.values(recordedFiles)
 
 type MinifiedBook = (typeof seriesListAnswer.response.body.results)[number]['books'][number]
@@ -34,7 +34,7 @@ export const absSeriesAuthor = authorsAnswer.response.body.authors.find((a) => a
 
 /** The id in the path of a recorded call (`/api/items/<id>?…`), for tests that open what was recorded. */
 export function recordedId(file: string): string {
-  const call = recordedFiles[`./abs-answers/${file}`]
+  const call = recordedFiles[`../../../../fixtures/abs-responses/${file}`]
   const id = call?.request.path.split('?')[0]?.split('/')[3]
   if (!id) throw new Error(`no recorded call ${file}`)
   return id
