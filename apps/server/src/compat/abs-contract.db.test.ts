@@ -22,12 +22,14 @@ import { compareShapes } from './key-paths.ts'
  */
 const MIN_SCORE = 0.98
 
-const DELIBERATE: Record<string, string> = {}
+const DELIBERATE: Record<string, string> = {
+  GET_api_libraries_ID_series:
+    'Without a limit Shelfcast lists every series; Audiobookshelf answers no results with the total (limit 0 is "none" there, "all" in its item lists)',
+}
 
 const NOT_YET: Record<string, number> = {
   PATCH_api_me_progress_ITEMID: 0,
   GET_api_tasks_idle: 0.05,
-  GET_api_libraries_ID_series: 0.07,
   GET_api_libraries_ID_search_q_lantern_limit_3: 0.28,
   POST_api_collections: 0.29,
   POST_api_playlists: 0.3,
