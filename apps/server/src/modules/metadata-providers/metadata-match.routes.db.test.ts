@@ -158,7 +158,7 @@ describe('metadata search, matching and custom providers over HTTP', () => {
       publisher: 'HarperCollins',
       publishedYear: '1987',
       isbn: '9780552131063',
-      description: 'Death takes an apprentice.',
+      description: '<p>Death takes an <b>apprentice</b>.</p>',
       genres: ['Fiction', 'Fantasy'],
     })
     expect(after.coverPath).not.toBe(earthsea.coverPath)

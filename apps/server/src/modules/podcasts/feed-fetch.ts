@@ -1,7 +1,8 @@
 import type { FeedEpisode, PodcastFeed } from '@shelfcast/contracts'
 import { badRequest } from '../../http/errors.ts'
 import { FetchError, type GuardedFetcher } from '../../net/index.ts'
-import { htmlToText } from '../metadata-providers/book-match.ts'
+import { htmlToText } from '../../html/html-to-text.ts'
+import { sanitizeDescription } from '../../html/sanitize-description.ts'
 import { FeedError, parsePodcastFeed, type FeedEpisode as ParsedEpisode } from './feed-parser.ts'
 
 /** Feeds larger than this are refused while streaming (a 2 GB "feed" never reaches memory). */
@@ -36,13 +37,16 @@ export async function fetchPodcastFeed(
   }
 }
 
-/** The parser's feed in the contract's shape (Audiobookshelf's `podcast` of POST /api/podcasts/feed). */
+/**
+ * The parser's feed in the contract's shape (Audiobookshelf's `podcast` of POST /api/podcasts/feed): every
+ * description sanitised here, the one place a fetched feed becomes the shape the answers and writers use.
+ */
 export function toPodcastFeed(feed: ReturnType<typeof parsePodcastFeed>, feedUrl: string): PodcastFeed {
   return {
     metadata: {
       title: feed.title,
       author: feed.author,
-      description: feed.description,
+      description: sanitizeDescription(feed.description),
       descriptionPlain: htmlToText(feed.description),
       releaseDate: null,
       genres: feed.categories,
@@ -66,7 +70,7 @@ export function toFeedEpisode(e: ParsedEpisode): FeedEpisode {
     guid: e.guid,
     title: e.title,
     subtitle: e.subtitle,
-    description: e.description,
+    description: sanitizeDescription(e.description),
     descriptionPlain: htmlToText(e.description),
     pubDate: e.publishedAt === null ? null : new Date(e.publishedAt).toUTCString(),
     publishedAt: e.publishedAt,
