@@ -27,6 +27,7 @@ describe('sanitizeDescription', () => {
   it('keeps a link only with an absolute http(s) URL; otherwise its text stays', () => {
     for (const href of ['javascript:alert(1)', ' JaVaScRiPt:alert(1)', 'java&#x09;script:alert(1)', 'data:text/html,<b>x</b>', '/relative', '//evil.example', 'mailto:a@b.c', 'ftp://e.com', '']) {
       expect(sanitizeDescription(`<a href="${href}">x</a>`)).toBe('x')
+      expect(sanitizeDescription(`<a href="${href}">x</a><p>ok</p><a href="https://e.com">l</a>`)).toBe('x<p>ok</p><a href="https://e.com">l</a>')
     }
   })
 

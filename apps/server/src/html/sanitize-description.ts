@@ -17,14 +17,10 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'template', 'iframe', 'noembed', 'noframes', 'xmp', 'title'],
-  // The library accepts relative links; an absolute http(s) URL is the only link kept. A link without one
-  // becomes a tag outside the allowlist, so its text stays and the tag goes.
-  transformTags: {
-    a: (_tagName, attribs): sanitizeHtml.Tag => {
-      const href = attribs.href
-      return href !== undefined && isHttpUrl(href) ? { tagName: 'a', attribs: { href } } : { tagName: 'span', attribs: {} }
-    },
-  },
+  // The library keeps relative links; an absolute http(s) URL is the only link kept here. A link without one
+  // loses its tag and keeps its text ('excludeTag'; a transformTags rename to a dropped tag would leave the
+  // next sibling closed with the wrong tag in sanitize-html 2.18).
+  exclusiveFilter: (frame) => (frame.tag === 'a' && !isHttpUrl(frame.attribs.href ?? '') ? 'excludeTag' : false),
 }
 
 function isHttpUrl(value: string): boolean {
