@@ -1,9 +1,13 @@
 import type { ItemRow } from '../modules/library-items/item-json.ts'
+import { sanitizeDescription } from '../html/sanitize-description.ts'
 import type { BookMeta } from './book-meta.ts'
 import { authorNameLF, titleIgnoringPrefix } from './names.ts'
 import { uniqueStrings, yearOf } from './text.ts'
 
-/** A book's metadata as the item row stores it; the scanner and the edit endpoint both write through this. */
+/**
+ * A book's metadata as the item row stores it; the scanner (tags, OPF, NFO, metadata.json, desc.txt) and the
+ * edit endpoint both write through this, so the description is sanitised here once for both.
+ */
 export function bookMetaColumns(meta: Omit<BookMeta, 'chapters'>, sortingPrefixes: readonly string[]) {
   const authors = uniqueStrings(meta.authors)
   const narrators = uniqueStrings(meta.narrators)
@@ -18,7 +22,7 @@ export function bookMetaColumns(meta: Omit<BookMeta, 'chapters'>, sortingPrefixe
     published_year: meta.publishedYear ?? yearOf(meta.publishedDate),
     published_date: meta.publishedDate,
     publisher: meta.publisher,
-    description: meta.description,
+    description: sanitizeDescription(meta.description),
     isbn: meta.isbn,
     asin: meta.asin,
     language: meta.language,

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import { sanitizeDescription } from '../html/sanitize-description.ts'
 import type { EpisodeRow, ItemRow, PodcastColumn } from '../modules/library-items/item-json.ts'
 import { naturalCompare } from './file-types.ts'
 import type { ItemCandidate } from './group.ts'
@@ -97,7 +98,7 @@ export async function buildPodcast(
       episode_type: before?.episode_type ?? 'full',
       title: tags.title ?? nameWithoutExt(p.file.name),
       subtitle: tags.subtitle,
-      description: tags.description ?? tags.comment,
+      description: sanitizeDescription(tags.description ?? tags.comment),
       enclosure: before?.enclosure ?? null,
       guid: before?.guid ?? null,
       pub_date: Number.isFinite(published) ? new Date(published).toUTCString() : (before?.pub_date ?? null),
@@ -156,7 +157,7 @@ export async function buildPodcast(
     title_ignore_prefix: titleIgnoringPrefix(title, t.sortingPrefixes),
     author_name: author ?? '',
     author_name_lf: author ?? '',
-    description: merged.description ?? null,
+    description: sanitizeDescription(merged.description),
     language: merged.language ?? null,
     explicit: merged.explicit ? 1 : 0,
     duration: probed.filter((p) => !p.probe.error).reduce((sum, p) => sum + p.probe.duration, 0),

@@ -10,6 +10,10 @@ import { startLocalHttpServer, type LocalHttpServer } from './local-http-server.
  */
 export type FakeProviderMode = 'ok' | 'malformed' | 'error500' | 'slow' | 'redirect-private' | 'wrong-shape'
 
+/** A provider description with the attacks and the legit parts a sanitiser must tell apart. */
+export const FAKE_HOSTILE_DESCRIPTION =
+  '<p onclick="x">Comedy</p><img src=x onerror=alert(1)><script>alert(1)</script><a href="javascript:alert(1)">x</a> <a href="https://example.com">link</a>'
+
 /** The custom provider only answers this Authorization value. */
 export const FAKE_CUSTOM_AUTH = 'Bearer custom-secret-value'
 export const FAKE_AUTHOR_ASIN = 'B000APZOQA'
@@ -116,6 +120,8 @@ export async function startFakeMetadataProviders(options: { timeoutMs?: number }
               collectionName: term,
               trackName: term,
               artistName: 'Host',
+              // A store's description is the publisher's HTML, hostile parts and all.
+              description: FAKE_HOSTILE_DESCRIPTION,
               collectionViewUrl: 'https://podcasts.apple.com/us/podcast/id1200361736',
               feedUrl: `${origin}/feed.xml`,
               artworkUrl100: img('pod/100x100bb.jpg'),
@@ -242,6 +248,8 @@ export async function startFakeMetadataProviders(options: { timeoutMs?: number }
             title: url.searchParams.get('query'),
             author: url.searchParams.get('author') ?? 'Custom Author',
             narrator: 'Custom Narrator',
+            // Escaped markup: shown as text, it must not come back as a tag.
+            description: '<p>Says &lt;img src=x onerror=alert(1)&gt;</p>',
             published_year: '2011',
             cover: img('custom.png'),
             genres: ['Custom Genre'],

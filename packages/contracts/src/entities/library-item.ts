@@ -109,6 +109,8 @@ export const BookMetadata = z.object({
   authorNameLF: z.string(),
   narratorName: z.string(),
   seriesName: z.string(),
+  /** The description's tag-stripped text, in the expanded form only, as Audiobookshelf sends it (its web client's Match tab reads it). */
+  descriptionPlain: z.string().nullable().optional(),
 })
 export type BookMetadata = z.infer<typeof BookMetadata>
 

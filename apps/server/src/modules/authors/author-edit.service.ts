@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely'
 import { sql } from 'kysely'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
+import { sanitizeDescription } from '../../html/sanitize-description.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import { FetchError, type GuardedFetcher } from '../../net/index.ts'
 import { lastFirst } from '../../scanner/names.ts'
@@ -94,7 +95,7 @@ export class AuthorEditService {
         .updateTable('authors')
         .set({
           ...(change.asin !== undefined && { asin: change.asin?.trim() || null }),
-          ...(change.description !== undefined && { description: change.description?.trim() || null }),
+          ...(change.description !== undefined && { description: sanitizeDescription(change.description) }),
           updated_at: now,
         })
         .where('id', '=', row.id)

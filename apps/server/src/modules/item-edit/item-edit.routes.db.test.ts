@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { Book, Library, LibraryItem, UpdateMediaResponse } from '@shelfcast/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BOOKS, createLibrary, itemsOf, makeBookLibrary, settle } from '../../scanner/test-library.ts'
+import { HOSTILE_DESCRIPTION, HOSTILE_DESCRIPTION_SANITISED } from '../../test-support/hostile-markup.ts'
 import { createInitialisedApp, tempDir, type TestApp } from '../../test-support/test-app.ts'
 
 const bookOf = (item: LibraryItem | undefined) => {
@@ -79,6 +80,22 @@ describe('editing items', () => {
     const series = await t.call('GET', `/api/libraries/${library.id}/series`, token)
     expect(series.body).toContain('Death')
     expect((await t.call('GET', `/api/items/${mort.id}`, token)).json<LibraryItem>().media).toBeTruthy()
+  })
+
+  it('sanitises an edited description (one edit and a batch) in the answer, the row and metadata.json', async () => {
+    const [hostile, clean] = [HOSTILE_DESCRIPTION, HOSTILE_DESCRIPTION_SANITISED]
+    const discs = await item(BOOKS.discs)
+    const res = await patch(discs.id, { metadata: { description: hostile } })
+    expect(bookOf(res.json<UpdateMediaResponse>().libraryItem).metadata.description).toBe(clean)
+    const stored = path.join(t.config.metadataPath, 'items', discs.id, 'metadata.json')
+    expect(JSON.parse(fs.readFileSync(stored, 'utf8'))).toMatchObject({ description: clean })
+    // Saving the clean text again is no change.
+    expect((await patch(discs.id, { metadata: { description: clean } })).json<UpdateMediaResponse>().updated).toBe(false)
+
+    const batch = await t.call('POST', '/api/items/batch/update', token, [{ id: discs.id, mediaPayload: { metadata: { description: `${hostile} again` } } }])
+    expect(batch.statusCode).toBe(200)
+    const expanded = (await t.call('GET', `/api/items/${discs.id}?expanded=1`, token)).json<LibraryItem>()
+    expect(bookOf(expanded).metadata).toMatchObject({ description: `${clean} again`, descriptionPlain: 'xok\nlink again' })
   })
 
   it('answers updated: false when nothing changes', async () => {

@@ -5,6 +5,7 @@ import { z } from 'zod'
 import type { Clock } from '../../clock.ts'
 import { isInsideOrEqual } from '../../files/contained-path.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
+import { sanitizeDescription } from '../../html/sanitize-description.ts'
 import type { Realtime } from '../../realtime/realtime.ts'
 import type { BookMeta } from '../../scanner/book-meta.ts'
 import { bookMetaColumns } from '../../scanner/book-meta-columns.ts'
@@ -64,7 +65,8 @@ function applyEdit(before: Omit<BookMeta, 'chapters'>, req: UpdateBookMediaReque
     ...(m.publishedYear !== undefined && { publishedYear: blankToNull(m.publishedYear) ?? null }),
     ...(m.publishedDate !== undefined && { publishedDate: blankToNull(m.publishedDate) ?? null }),
     ...(m.publisher !== undefined && { publisher: blankToNull(m.publisher) ?? null }),
-    ...(m.description !== undefined && { description: blankToNull(m.description) ?? null }),
+    // Sanitised here too, so metadata.json and the changed-or-not test see what the row will hold.
+    ...(m.description !== undefined && { description: sanitizeDescription(m.description) }),
     ...(m.isbn !== undefined && { isbn: blankToNull(m.isbn) ?? null }),
     ...(m.asin !== undefined && { asin: blankToNull(m.asin) ?? null }),
     ...(m.language !== undefined && { language: blankToNull(m.language) ?? null }),

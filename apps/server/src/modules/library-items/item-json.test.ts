@@ -1,6 +1,6 @@
 import { AudioFile } from '@shelfcast/contracts'
 import { describe, expect, it } from 'vitest'
-import { isStoredAudioFile, toExpandedItem, type ItemRow } from './item-json.ts'
+import { isStoredAudioFile, toExpandedItem, toMinifiedItem, type ItemRow } from './item-json.ts'
 
 const stored: AudioFile = {
   index: 1,
@@ -83,5 +83,18 @@ describe("toExpandedItem's book audio files (checked by hand, the schema decidin
       const item = toExpandedItem(book(damaged), { authors: [], series: [] })
       expect((item.media as { audioFiles: unknown[] }).audioFiles).toEqual([])
     }
+  })
+})
+
+describe("a book's descriptionPlain (Audiobookshelf's plain twin of the description)", () => {
+  const row = (description: string | null) =>
+    ({ id: 'i1', media_id: 'm1', media_type: 'book', title: 'T', description, tags: '[]', genres: '[]', narrators: '[]', library_files: '[]', chapters: '[]', ebook_file: null, audio_files: '[]' }) as unknown as ItemRow
+
+  it('comes last in the expanded metadata as the tag-stripped text, and not in the minified form', () => {
+    const expanded = toExpandedItem(row('<p>Tom &amp; Jerry</p><p><a href="https://e.com">more</a></p>'), { authors: [], series: [] })
+    expect(Object.keys(expanded.media.metadata).at(-1)).toBe('descriptionPlain')
+    expect(expanded.media.metadata).toMatchObject({ description: '<p>Tom &amp; Jerry</p><p><a href="https://e.com">more</a></p>', descriptionPlain: 'Tom & Jerry\nmore' })
+    expect(toExpandedItem(row(null), { authors: [], series: [] }).media.metadata).toMatchObject({ descriptionPlain: null })
+    expect(toMinifiedItem(row('x'), { authors: [], series: [] }).media.metadata).not.toHaveProperty('descriptionPlain')
   })
 })

@@ -16,6 +16,7 @@ import {
 } from '@shelfcast/contracts'
 import { z } from 'zod'
 import type { LibraryItemsTable, PodcastEpisodesTable } from '../../db/schema.ts'
+import { htmlToText } from '../../html/html-to-text.ts'
 
 /** What an item row needs from its join tables to become API JSON. */
 export interface ItemRelations {
@@ -371,7 +372,7 @@ export function toExpandedItem(
     media = {
       id: row.media_id,
       libraryItemId: row.id,
-      metadata: bookMetadata(row, rel),
+      metadata: { ...bookMetadata(row, rel), descriptionPlain: htmlToText(row.description) },
       coverPath: row.cover_path,
       tags,
       audioFiles,

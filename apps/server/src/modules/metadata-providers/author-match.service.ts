@@ -1,14 +1,21 @@
 import type { AudibleRegion, AuthorMatchRequest, AuthorMatchResponse, AuthorSearchResult, AuthorWithCount } from '@shelfcast/contracts'
 import type { Logger } from 'pino'
+import { htmlToText } from '../../html/html-to-text.ts'
+import { sanitizeDescription } from '../../html/sanitize-description.ts'
 import { HttpError, notFound } from '../../http/errors.ts'
 import type { AuthorEditService, AuthorUpdate } from '../authors/author-edit.service.ts'
 import type { AuthorsService } from '../authors/authors.service.ts'
 import type { LibrariesService } from '../libraries/libraries.service.ts'
 import type { UserRecord } from '../users/users.model.ts'
 import { orNullWhenUnknown, type AudnexusAuthor, type AudnexusClient } from './audnexus.client.ts'
-import { htmlToText } from './book-match.ts'
 
 const AUTHOR_NOT_FOUND = 'Author not found'
+
+/**
+ * Author pages show the description as text, so a provider's markup is reduced to text; that text is then
+ * made safe for the apps that draw it as HTML (a decoded `&lt;script&gt;` must not come back as a tag).
+ */
+const authorDescription = (html: string | null | undefined) => sanitizeDescription(htmlToText(html))
 
 
 /**
@@ -37,7 +44,7 @@ export class AuthorMatchService {
   /** GET /api/search/authors: the closest author by name, description as text. */
   async search(q: string, region: AudibleRegion): Promise<AuthorSearchResult | null> {
     const found = await orNullWhenUnknown(this.deps.audnexus.authorByName(q, region))
-    return found ? { asin: found.asin, name: found.name, description: htmlToText(found.description), image: found.image ?? null } : null
+    return found ? { asin: found.asin, name: found.name, description: authorDescription(found.description), image: found.image ?? null } : null
   }
 
   async match(user: UserRecord, id: string, req: AuthorMatchRequest): Promise<AuthorMatchResponse> {
@@ -48,7 +55,7 @@ export class AuthorMatchService {
     const change: AuthorUpdate = {}
     const asinChanged = found.asin !== current.asin
     if (asinChanged) change.asin = found.asin
-    const description = htmlToText(found.description)
+    const description = authorDescription(found.description)
     if (description && description !== current.description) change.description = description
     const name = found.name.trim()
     if (name && name !== current.name) change.name = name

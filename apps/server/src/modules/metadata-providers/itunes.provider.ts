@@ -1,7 +1,9 @@
 import type { BookMatch, PodcastSearchResult } from '@shelfcast/contracts'
 import { z } from 'zod'
 import { cleanText, yearOf } from '../../scanner/text.ts'
-import { httpUrl, htmlToText, toBookMatches } from './book-match.ts'
+import { htmlToText } from '../../html/html-to-text.ts'
+import { sanitizeDescription } from '../../html/sanitize-description.ts'
+import { httpUrl, toBookMatches } from './book-match.ts'
 import { endpoint, type ProviderHttp } from './provider-http.ts'
 import type { BookMetadataProvider, BookSearch } from './provider-types.ts'
 
@@ -73,7 +75,7 @@ export class ITunesProvider implements BookMetadataProvider {
     return results.flatMap((r) => {
       const title = cleanText(r.collectionName ?? r.trackName)
       if (!title || typeof r.collectionId !== 'number') return []
-      const description = cleanText(r.description, 20_000)
+      const description = sanitizeDescription(cleanText(r.description, 20_000))
       return [
         {
           id: r.collectionId,

@@ -129,8 +129,8 @@ describe('metadata search, matching and custom providers over HTTP', () => {
         artistId: 42,
         title: 'Comedy Bang',
         artistName: 'Host',
-        description: null,
-        descriptionPlain: null,
+        description: '<p>Comedy</p>x <a href="https://example.com">link</a>',
+        descriptionPlain: 'Comedy\nx link',
         releaseDate: '2024-05-01T10:00:00Z',
         genres: ['Comedy'],
         cover: `${fake.origin}/img/pod/600x600bb.jpg`,
@@ -142,6 +142,16 @@ describe('metadata search, matching and custom providers over HTTP', () => {
     ])
     expect(fake.requestsTo('/itunes/search').at(-1)?.url.searchParams.get('country')).toBe('GB')
     expect((await t.call('GET', '/api/search/podcast?term=x&country=nowhere', user)).statusCode).toBe(400)
+  })
+
+  it('answers and applies provider descriptions sanitised: escaped markup stays text, no tag comes back to life', async () => {
+    const [hit] = (await t.call('GET', `/api/search/books?title=My%20Book&provider=${custom.slug}`, user)).json<{ description: string | null }[]>()
+    expect(hit?.description).toBe('<p>Says &lt;img src=x onerror=alert(1)&gt;</p>')
+    const paper = await book(BOOKS.ebookOnly)
+    const res = await t.call('POST', `/api/items/${paper.id}/match`, user, { provider: custom.slug, overrideDetails: true })
+    expect(res.json<MatchItemResponse>().updated).toBe(true)
+    const after = (await t.call('GET', `/api/items/${paper.id}?expanded=1`, user)).json<LibraryItem>()
+    expect(after.media.metadata).toMatchObject({ description: '<p>Says &lt;img src=x onerror=alert(1)&gt;</p>', descriptionPlain: 'Says <img src=x onerror=alert(1)>' })
   })
 
   it('matches an item: details and the cover (from the provider host) are applied and kept', async () => {
@@ -158,7 +168,7 @@ describe('metadata search, matching and custom providers over HTTP', () => {
       publisher: 'HarperCollins',
       publishedYear: '1987',
       isbn: '9780552131063',
-      description: 'Death takes an apprentice.',
+      description: '<p>Death takes an <b>apprentice</b>.</p>',
       genres: ['Fiction', 'Fantasy'],
     })
     expect(after.coverPath).not.toBe(earthsea.coverPath)

@@ -57,8 +57,10 @@ interface Entry extends DownloadJob {
   settle: () => void
 }
 
+/** What tells feed entries apart, in the contract's episodes and in the parser's alike. */
+export type EpisodeKeyFields = { guid: string | null; enclosure: { url: string } }
 /** A download key: the feed's guid, else its enclosure URL (what makes two feed entries the same episode). */
-export const episodeKeys = (e: Pick<FeedEpisode, 'guid' | 'enclosure'>): string[] => [
+export const episodeKeys = (e: EpisodeKeyFields): string[] => [
   ...(e.guid ? [`guid:${e.guid}`] : []),
   `url:${e.enclosure.url}`,
 ]

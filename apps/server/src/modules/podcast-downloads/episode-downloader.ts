@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises'
 import type { Logger } from 'pino'
 import type { Clock } from '../../clock.ts'
 import { regularFileInside } from '../../files/contained-path.ts'
+import { htmlToText } from '../../html/html-to-text.ts'
 import type { GuardedFetcher } from '../../net/index.ts'
 import type { ScanService } from '../../scanner/scan.service.ts'
 import type { DownloadControl, DownloadJob, RunDownload } from './episode-download-queue.ts'
@@ -32,7 +33,8 @@ function tagsOf(job: DownloadJob): EpisodeTags {
     podcastTitle: job.target.title || null,
     author: job.target.author,
     date: e.publishedAt === null ? null : new Date(e.publishedAt).toISOString().slice(0, 10),
-    description: e.descriptionPlain ?? e.description,
+    // The file's comment is plain text made here: a download request's descriptionPlain is the client's word.
+    description: htmlToText(e.description),
     subtitle: e.subtitle,
     episode: e.episode,
     season: e.season,

@@ -3,7 +3,7 @@ import type { EpisodeDownload, EpisodeDownloadQueue, FeedEpisode } from '@shelfc
 import type { AppContext } from '../../context.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import { ItemEvents } from '../../scanner/item-events.ts'
-import { fetchPodcastFeed } from '../podcasts/feed-fetch.ts'
+import { fetchParsedFeed, toFeedEpisode } from '../podcasts/feed-fetch.ts'
 import type { PodcastDeps } from '../podcasts/podcast-deps.ts'
 import { selectNewEpisodes } from './check-new-episodes.ts'
 import { DownloadQueue } from './episode-download-queue.ts'
@@ -92,7 +92,8 @@ export function createPodcastDownloads(deps: PodcastDeps): PodcastDownloads {
     const feedUrl = target.podcast.feedUrl
     if (!feedUrl) throw badRequest('Podcast does not have an RSS feed')
     const startedAt = deps.clock()
-    const feed = await fetchPodcastFeed(deps.fetcher, feedUrl, { signal: shutdown.signal })
+    // Only the new episodes are answered and queued, so only theirs are shaped (and sanitised).
+    const feed = await fetchParsedFeed(deps.fetcher, feedUrl, { signal: shutdown.signal })
     const { keys, latestPublishedAt } = await repo.knownEpisodeKeys(itemId)
     // "New" begins after the newest episode the podcast has; with none, after the last check (a fresh
     // subscription's check time), as Audiobookshelf decides it.
@@ -102,7 +103,7 @@ export function createPodcastDownloads(deps: PodcastDeps): PodcastDownloads {
       after,
       keys,
       limit ?? target.podcast.maxNewEpisodesToDownload,
-    )
+    ).map(toFeedEpisode)
     queue.enqueue(target, fresh, keys)
     await repo.setLastEpisodeCheck(itemId, startedAt)
     log.info({ itemId, found: fresh.length }, 'checked podcast for new episodes')

@@ -1,4 +1,5 @@
 import type { FeedEpisode } from '@shelfcast/contracts'
+import { sanitizeDescription } from '../../html/sanitize-description.ts'
 import type { EpisodeRow } from '../library-items/item-json.ts'
 
 /** Edit distance (insertions, deletions, substitutions) with two rows of memory. */
@@ -67,7 +68,8 @@ export function feedEpisodeColumns(e: FeedEpisode) {
   return {
     title: e.title,
     subtitle: e.subtitle,
-    description: e.description,
+    // The episodes of a download request come from the client, not only from our own feed answer.
+    description: sanitizeDescription(e.description),
     pub_date: e.pubDate,
     published_at: e.publishedAt,
     season: e.season,

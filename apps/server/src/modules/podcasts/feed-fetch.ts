@@ -1,8 +1,9 @@
 import type { FeedEpisode, PodcastFeed } from '@shelfcast/contracts'
 import { badRequest } from '../../http/errors.ts'
 import { FetchError, type GuardedFetcher } from '../../net/index.ts'
-import { htmlToText } from '../metadata-providers/book-match.ts'
-import { FeedError, parsePodcastFeed, type FeedEpisode as ParsedEpisode } from './feed-parser.ts'
+import { htmlToText } from '../../html/html-to-text.ts'
+import { sanitizeDescription } from '../../html/sanitize-description.ts'
+import { FeedError, parsePodcastFeed, type FeedEpisode as ParsedEpisode, type PodcastFeed as ParsedFeed } from './feed-parser.ts'
 
 /** Feeds larger than this are refused while streaming (a 2 GB "feed" never reaches memory). */
 const MAX_FEED_BYTES = 40 * 1024 * 1024
@@ -17,6 +18,19 @@ export async function fetchPodcastFeed(
   feedUrl: string,
   options: { signal?: AbortSignal } = {},
 ): Promise<PodcastFeed> {
+  return toPodcastFeed(await fetchParsedFeed(fetcher, feedUrl, options), feedUrl)
+}
+
+/**
+ * The feed as parsed, descriptions not yet sanitised: for a caller that keeps a few episodes of a long feed
+ * (a refresh keeps the new ones) and passes only those through `toFeedEpisode`, sanitising is ~50 µs per
+ * description.
+ */
+export async function fetchParsedFeed(
+  fetcher: GuardedFetcher,
+  feedUrl: string,
+  options: { signal?: AbortSignal } = {},
+): Promise<ParsedFeed> {
   let xml: string
   try {
     xml = await fetcher.fetchText(feedUrl, {
@@ -29,20 +43,23 @@ export async function fetchPodcastFeed(
     throw err
   }
   try {
-    return toPodcastFeed(parsePodcastFeed(xml), feedUrl)
+    return parsePodcastFeed(xml)
   } catch (err) {
     if (err instanceof FeedError) throw badRequest(err.message)
     throw err
   }
 }
 
-/** The parser's feed in the contract's shape (Audiobookshelf's `podcast` of POST /api/podcasts/feed). */
-export function toPodcastFeed(feed: ReturnType<typeof parsePodcastFeed>, feedUrl: string): PodcastFeed {
+/**
+ * The parser's feed in the contract's shape (Audiobookshelf's `podcast` of POST /api/podcasts/feed): every
+ * description sanitised here, the one place a fetched feed becomes the shape the answers and writers use.
+ */
+export function toPodcastFeed(feed: ParsedFeed, feedUrl: string): PodcastFeed {
   return {
     metadata: {
       title: feed.title,
       author: feed.author,
-      description: feed.description,
+      description: sanitizeDescription(feed.description),
       descriptionPlain: htmlToText(feed.description),
       releaseDate: null,
       genres: feed.categories,
@@ -66,7 +83,7 @@ export function toFeedEpisode(e: ParsedEpisode): FeedEpisode {
     guid: e.guid,
     title: e.title,
     subtitle: e.subtitle,
-    description: e.description,
+    description: sanitizeDescription(e.description),
     descriptionPlain: htmlToText(e.description),
     pubDate: e.publishedAt === null ? null : new Date(e.publishedAt).toUTCString(),
     publishedAt: e.publishedAt,

@@ -26,6 +26,7 @@ import type { Updateable } from 'kysely'
 import type { PodcastEpisodesTable } from '../../db/schema.ts'
 import { isInsideOrEqual, regularFileInside } from '../../files/contained-path.ts'
 import { sanitizeFilename } from '../../files/sanitize-filename.ts'
+import { sanitizeDescription } from '../../html/sanitize-description.ts'
 import { badRequest, HttpError, notFound } from '../../http/errors.ts'
 import { FetchError } from '../../net/index.ts'
 import { ItemEvents } from '../../scanner/item-events.ts'
@@ -217,7 +218,7 @@ export class PodcastsService {
       title: feedMeta.title,
       titleIgnorePrefix: null,
       author: feedMeta.author ?? null,
-      description: feedMeta.description ?? null,
+      description: sanitizeDescription(feedMeta.description),
       releaseDate: feedMeta.releaseDate ?? null,
       genres: feedMeta.genres ?? [],
       feedUrl: feedMeta.feedUrl ?? null,
@@ -352,7 +353,7 @@ export class PodcastsService {
     const set: Updateable<PodcastEpisodesTable> = {}
     if (req.title !== undefined) set.title = req.title
     if (req.subtitle !== undefined) set.subtitle = req.subtitle
-    if (req.description !== undefined) set.description = req.description
+    if (req.description !== undefined) set.description = sanitizeDescription(req.description)
     if (req.season !== undefined) set.season = req.season
     if (req.episode !== undefined) set.episode = req.episode
     if (req.episodeType !== undefined) set.episode_type = req.episodeType
@@ -488,7 +489,7 @@ export class PodcastsService {
       title: m.title ?? before.title,
       titleIgnorePrefix: before.titleIgnorePrefix,
       author: m.author !== undefined ? m.author : before.author,
-      description: m.description !== undefined ? m.description : before.description,
+      description: m.description !== undefined ? sanitizeDescription(m.description) : before.description,
       releaseDate: m.releaseDate !== undefined ? m.releaseDate : before.releaseDate,
       genres: m.genres ?? before.genres,
       feedUrl: m.feedUrl !== undefined ? m.feedUrl : before.feedUrl,
