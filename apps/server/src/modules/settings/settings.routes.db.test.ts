@@ -1,3 +1,4 @@
+import path from 'node:path'
 import { defaultServerSettings, type LoginResponse, type ServerSettings } from '@shelfcast/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -70,6 +71,19 @@ describe('PATCH /api/settings refuses values that would bloat answers or lock ev
     expect(res.statusCode).toBe(200)
     const saved = res.json<{ serverSettings: ServerSettings }>().serverSettings
     expect(saved).toMatchObject({ language: 'de-de', rateLimitLoginRequests: 10, rateLimitLoginWindow: 60_000 })
+  })
+
+  it("states the running server's facts in every answer and never stores them", async () => {
+    const res = await t.call('PATCH', '/api/settings', token, { logLevel: 2 })
+    const saved = res.json<{ serverSettings: ServerSettings }>().serverSettings
+    expect(saved).toMatchObject({ backupPath: path.join(t.config.metadataPath, 'backups'), buildNumber: 1, version: t.config.version })
+    expect(saved.timeZone).toEqual(expect.any(String))
+    const stored = JSON.parse(
+      (t.ctx.database.sqlite.prepare(`SELECT value FROM settings WHERE key = 'serverSettings'`).get() as { value: string }).value,
+    ) as Record<string, unknown>
+    expect(stored.logLevel).toBe(2)
+    expect(['version', 'buildNumber', 'backupPath', 'timeZone'].filter((k) => k in stored)).toEqual([])
+    expect((await t.call('PATCH', '/api/settings', token, { backupPath: '/tmp/elsewhere' })).statusCode).toBe(400)
   })
 })
 

@@ -48,7 +48,9 @@ export class SettingsService {
     }
     const problem = serverSettingsLockoutProblem(next)
     if (problem) throw badRequest(problem)
-    await this.repo.set(SERVER_SETTINGS_KEY, JSON.stringify(next))
+    // The facts of the running server are stated in answers, never stored (they would go stale on upgrade).
+    const { version: _version, buildNumber: _build, backupPath: _backups, timeZone: _zone, ...stored } = next
+    await this.repo.set(SERVER_SETTINGS_KEY, JSON.stringify(stored))
     this.cached = next
     return next
   }
