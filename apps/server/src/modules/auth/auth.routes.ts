@@ -1,7 +1,7 @@
 import { LoginRequest } from '@shelfcast/contracts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../../context.ts'
-import { requireAuth } from '../../http/auth-guard.ts'
+import { bearerToken, requireAuth } from '../../http/auth-guard.ts'
 import { HttpError } from '../../http/errors.ts'
 import { parseInput } from '../../http/parse.ts'
 import { assertSameOrigin } from '../../http/same-origin.ts'
@@ -91,7 +91,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/api/authorize', async (request) => {
     const auth = requireAuth(request)
-    const token = request.headers.authorization?.replace(/^Bearer\s+/i, '') ?? ''
+    const token = bearerToken(request) ?? ''
     await ctx.users.touchLastSeen(auth.user.id)
     return buildLoginPayload(ctx, auth.user, { accessToken: token })
   })

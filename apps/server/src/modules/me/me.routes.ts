@@ -2,7 +2,7 @@ import { ChangePasswordRequest, ItemsInProgressQuery } from '@shelfcast/contract
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
-import { requireAuth } from '../../http/auth-guard.ts'
+import { bearerToken, requireAuth } from '../../http/auth-guard.ts'
 import { badRequest, HttpError } from '../../http/errors.ts'
 import { parseInput } from '../../http/parse.ts'
 import { verifyPassword } from '../users/passwords.ts'
@@ -14,7 +14,7 @@ const SeriesIdParams = z.object({ id: z.string().min(1).max(100) })
 export function registerMeRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/me', async (request) => {
     const json = await ctx.playback.progress.userJson(requireAuth(request).user)
-    const bearer = request.headers.authorization?.replace(/^Bearer\s+/i, '')
+    const bearer = bearerToken(request)
     return bearer ? { ...json, token: bearer } : json
   })
 
