@@ -6,6 +6,15 @@ import type { Database } from '../../db/schema.ts'
 const StoredMediaType = MediaType.catch('book')
 const StoredSettings = LibrarySettings.partial()
 
+/** A library's stored settings over its media type's defaults; damaged settings are the defaults, so it stays usable. */
+export function storedLibrarySettings(json: string, mediaType: MediaType): LibrarySettings {
+  try {
+    return { ...defaultLibrarySettings(mediaType), ...StoredSettings.parse(JSON.parse(json)) }
+  } catch {
+    return defaultLibrarySettings(mediaType)
+  }
+}
+
 export class LibrariesRepository {
   private readonly db: Kysely<Database>
   constructor(db: Kysely<Database>) {
@@ -19,12 +28,7 @@ export class LibrariesRepository {
     ])
     return libs.map((l) => {
       const mediaType = StoredMediaType.parse(l.media_type)
-      let settings = defaultLibrarySettings(mediaType)
-      try {
-        settings = { ...settings, ...StoredSettings.parse(JSON.parse(l.settings)) }
-      } catch {
-        // Damaged settings fall back to defaults; the library stays usable.
-      }
+      const settings = storedLibrarySettings(l.settings, mediaType)
       return {
         id: l.id,
         name: l.name,

@@ -2,6 +2,7 @@ import type BetterSqlite3 from 'better-sqlite3'
 import type { Kysely, Selectable } from 'kysely'
 import type { BookmarksTable, Database, PlaybackSessionsTable } from '../../db/schema.ts'
 import { itemVisibility } from '../library-items/item-visibility.ts'
+import { storedLibrarySettings } from '../libraries/libraries.repository.ts'
 import type { UserRecord } from '../users/users.model.ts'
 
 import { DEFAULT_FINISH_RULE, type FinishRule, type ProgressRow, type ProgressValues } from './progress-rules.ts'
@@ -43,7 +44,7 @@ export class PlaybackRepository {
     syncSession: BetterSqlite3.Statement
     insertSession: BetterSqlite3.Statement
     closeSession: BetterSqlite3.Statement
-    librarySettings: BetterSqlite3.Statement<[string], { settings: string }>
+    librarySettings: BetterSqlite3.Statement<[string], { settings: string; media_type: string }>
   }
 
   constructor(db: Kysely<Database>, sqlite: BetterSqlite3.Database) {
@@ -66,7 +67,7 @@ export class PlaybackRepository {
       insertSession: sqlite.prepare(`INSERT INTO playback_sessions (${SESSION_COLUMNS.map((c) => `"${c}"`).join(', ')})
         VALUES (${SESSION_COLUMNS.map((c) => `@${c}`).join(', ')})`),
       closeSession: sqlite.prepare('UPDATE playback_sessions SET closed_at = ? WHERE id = ? AND closed_at IS NULL'),
-      librarySettings: sqlite.prepare('SELECT settings FROM libraries WHERE id = ?'),
+      librarySettings: sqlite.prepare('SELECT settings, media_type FROM libraries WHERE id = ?'),
     }
   }
 
@@ -105,21 +106,12 @@ export class PlaybackRepository {
 
   // ---- progress ----------------------------------------------------------------------------------
 
-  /** When progress in this library counts as finished (its settings; the defaults when unset or unreadable). */
+  /** When progress in this library counts as finished: its settings read as the library list reads them. */
   finishRule(libraryId: string): FinishRule {
-    const raw = this.stmts.librarySettings.get(libraryId)?.settings
-    let settings: { markAsFinishedPercentComplete?: unknown; markAsFinishedTimeRemaining?: unknown } = {}
-    try {
-      settings = raw ? (JSON.parse(raw) as typeof settings) : {}
-    } catch {
-      // Damaged settings: the defaults, as the library list does.
-    }
-    const percent = settings.markAsFinishedPercentComplete
-    const remaining = settings.markAsFinishedTimeRemaining
-    return {
-      percentComplete: typeof percent === 'number' && percent >= 0 && percent <= 100 ? percent : null,
-      timeRemainingSec: typeof remaining === 'number' && remaining >= 0 ? remaining : DEFAULT_FINISH_RULE.timeRemainingSec,
-    }
+    const row = this.stmts.librarySettings.get(libraryId)
+    if (!row) return DEFAULT_FINISH_RULE
+    const settings = storedLibrarySettings(row.settings, row.media_type === 'podcast' ? 'podcast' : 'book')
+    return { percentComplete: settings.markAsFinishedPercentComplete, timeRemainingSec: settings.markAsFinishedTimeRemaining }
   }
 
   progress(userId: string, itemId: string, episodeId: string): ProgressRow | null {
