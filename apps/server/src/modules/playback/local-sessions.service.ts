@@ -56,7 +56,7 @@ export class LocalSessionsService {
     if (existing) {
       await repo.updateLocalSession(s.id, { time_listening: s.timeListening ?? existing.time_listening, current_time: s.currentTime, updated_at: s.updatedAt })
     } else {
-      await repo.insertSession({
+      repo.insertSession({
         id: s.id,
         user_id: user.id,
         library_id: item.library_id,

@@ -194,8 +194,8 @@ export class PlaybackRepository {
 
   // ---- sessions ----------------------------------------------------------------------------------
 
-  async insertSession(row: SessionRow): Promise<void> {
-    await this.db.insertInto('playback_sessions').values(row).execute()
+  insertSession(row: SessionRow): void {
+    this.stmts.insertSession.run(row)
   }
 
   /** A history session sent again by a mobile app (it kept listening offline). */
@@ -211,7 +211,7 @@ export class PlaybackRepository {
   startSession(row: SessionRow, replacing: readonly string[]): void {
     this.sqlite.transaction(() => {
       for (const id of replacing) this.stmts.closeSession.run(row.started_at, id)
-      this.stmts.insertSession.run(row)
+      this.insertSession(row)
     })()
   }
 
