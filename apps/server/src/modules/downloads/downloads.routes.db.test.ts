@@ -68,11 +68,25 @@ describe('downloads', () => {
     expect([tooMany.statusCode, tooMany.body]).toEqual([400, expect.stringMatching(/At most 40/)])
   })
 
+  it('sends one file of an item as an attachment, as the apps download tracks', async () => {
+    const mort = await id(BOOKS.mort)
+    const item = (await t.call('GET', `/api/items/${mort}?expanded=1`, token)).json<{ libraryFiles: { ino: string; metadata: { filename: string; size: number } }[] }>()
+    const [file] = item.libraryFiles
+    if (!file) throw new Error('no library file')
+    const res = await t.inject({ method: 'GET', url: `/api/items/${mort}/file/${file.ino}/download?token=${token}` })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="/)
+    expect(res.rawPayload.length).toBe(file.metadata.size)
+    const unknown = await t.call('GET', `/api/items/${mort}/file/no-such-ino/download`, token)
+    expect([unknown.statusCode, unknown.body]).toEqual([404, 'File not found'])
+  })
+
   it('needs the download permission', async () => {
     await t.createUser(token, { username: 'nodl', password: 'pw', permissions: { download: false } })
     const user = (await t.login('nodl', 'pw')).accessToken
     const mort = await id(BOOKS.mort)
     expect((await t.call('GET', `/api/items/${mort}/download`, user)).statusCode).toBe(403)
     expect((await t.call('GET', `/api/libraries/${library.id}/download?ids=${mort}`, user)).statusCode).toBe(403)
+    expect((await t.call('GET', `/api/items/${mort}/file/any/download`, user)).statusCode).toBe(403)
   })
 })

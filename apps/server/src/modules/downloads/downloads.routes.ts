@@ -10,6 +10,7 @@ import { sanitizeFilename } from '../../files/sanitize-filename.ts'
 import { zipItems } from './zip-stream.ts'
 
 const IdParams = z.object({ id: z.string().min(1).max(100) })
+const FileParams = IdParams.extend({ ino: z.string().min(1).max(100) })
 const IdsQuery = z.object({ ids: z.string().min(1, 'No items given').max(40 * 101) })
 
 /** Downloads need the download permission (spec §6); several items at most 40 at once (§5), on the server too. */
@@ -24,6 +25,13 @@ export function registerDownloadsRoutes(app: FastifyInstance, ctx: AppContext) {
     if (item.isFile && only) return sendFile(request, reply, { path: only.path, size: only.size, attachment: true })
     reply.header('content-disposition', contentDisposition('attachment', `${sanitizeFilename(item.title) || 'item'}.zip`))
     return reply.type('application/zip').send(zipItems([item], false))
+  })
+
+  // One file of an item as an attachment: Audiobookshelf's apps download a book's tracks one by one here.
+  app.get('/api/items/:id/file/:ino/download', { config: { ...MEDIA_URL, permission: 'download' } }, async (request, reply) => {
+    const { id, ino } = parseInput(FileParams, request.params)
+    const file = await items.libraryFile(requireAuth(request).user, id, ino)
+    return sendFile(request, reply, { ...file, attachment: true })
   })
 
   app.get('/api/libraries/:id/download', { config: { ...MEDIA_URL, permission: 'download' } }, async (request, reply) => {
