@@ -20,7 +20,7 @@ import type {
   UpdateMediaResponse,
   UpdatePodcastMediaRequest,
 } from '@shelfcast/contracts'
-import { Cron } from 'croner'
+import { cronRuns } from '../../jobs/cron-check.ts'
 import { z } from 'zod'
 import type { Updateable } from 'kysely'
 import type { PodcastEpisodesTable } from '../../db/schema.ts'
@@ -84,12 +84,7 @@ function podcastJson(meta: PodcastMetadata, tags: readonly string[]) {
 
 /** A schedule croner can run; the contract only checks its shape. */
 function checkCron(expression: string | null | undefined) {
-  if (!expression) return
-  try {
-    new Cron(expression, { paused: true }).stop()
-  } catch {
-    throw badRequest('Invalid cron expression')
-  }
+  if (expression && !cronRuns(expression)) throw badRequest('Invalid cron expression')
 }
 
 const scheduleFields = (s: PodcastScheduleInput) =>

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts'
+import { createInitialisedApp, createTestApp, type TestApp } from '../../test-support/test-app.ts'
 
 interface Status {
   app: string
@@ -59,6 +59,23 @@ describe('first run: /status, /init, /ping, /healthcheck', () => {
       ).toBe(401)
     } finally {
       await t2.close()
+    }
+  })
+})
+
+describe('POST /api/validate-cron', () => {
+  it('answers OK for an expression the schedulers can run and 400 with a reason otherwise', async () => {
+    const { t, root } = await createInitialisedApp()
+    try {
+      const check = (body: unknown) => t.call('POST', '/api/validate-cron', root.accessToken, body)
+      const ok = await check({ expression: '0 */2 * * *' })
+      expect([ok.statusCode, ok.body]).toEqual([200, 'OK'])
+      expect(await check({ expression: '* * * * * *' })).toMatchObject({ statusCode: 400, body: 'Invalid cron expression: it needs 5 fields' })
+      expect(await check({ expression: '99 * * * *' })).toMatchObject({ statusCode: 400, body: 'Invalid cron expression' })
+      expect(await check({})).toMatchObject({ statusCode: 400, body: expect.stringContaining('Cron expression is required') })
+      expect((await t.call('POST', '/api/validate-cron', null, { expression: '0 0 * * *' })).statusCode).toBe(401)
+    } finally {
+      await t.close()
     }
   })
 })
