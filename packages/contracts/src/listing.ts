@@ -106,6 +106,8 @@ export const ListedItem = z.union([MinifiedLibraryItem, LibraryItem.extend({ col
   z.object({
     rssFeed: z.null().optional(),
     mediaItemShare: z.null().optional(),
+    /** With include=numEpisodesIncomplete, on podcasts: episodes the caller has not finished. */
+    numEpisodesIncomplete: z.number().optional(),
   }),
 )
 export type ListedItem = z.infer<typeof ListedItem>

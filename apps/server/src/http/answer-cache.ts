@@ -130,9 +130,9 @@ export class AnswerCache {
 }
 
 /**
- * Whether a list query shows the caller's own progress: a progress sort or filter (`progress.<value>`), or
- * `include=progress`. Deliberately broad: a false "yes" only keys the answer on the user.
+ * Whether a list query shows the caller's own progress: a progress sort or filter (`progress.<value>`),
+ * `include=progress` or `include=numEpisodesIncomplete`. Deliberately broad: a false "yes" only keys the answer on the user.
  */
 export function showsProgress(query: Record<string, unknown>): boolean {
-  return Object.values(query).some((v) => typeof v === 'string' && v.toLowerCase().includes('progress'))
+  return Object.values(query).some((v) => typeof v === 'string' && /progress|numepisodesincomplete/.test(v.toLowerCase()))
 }

@@ -349,3 +349,30 @@ describe('GET /api/libraries/:id/items', () => {
     })
   })
 })
+
+describe('GET /api/libraries/:id/items?include=numEpisodesIncomplete (ShelfPlayer)', () => {
+  let s: BrowseScenario
+  beforeAll(async () => {
+    s = await createBrowseScenario()
+  })
+  afterAll(() => s.t.close())
+
+  const counts = async (libraryId: string) => {
+    const res = await s.get<LibraryItemsResponse>(`/api/libraries/${libraryId}/items?include=numEpisodesIncomplete`)
+    return Object.fromEntries(res.body.results.map((r) => [r.media.metadata.title, (r as { numEpisodesIncomplete?: number }).numEpisodesIncomplete]))
+  }
+
+  it("counts each podcast's episodes the caller has not finished, and follows their progress", async () => {
+    expect(await counts(s.podcasts)).toEqual({ 'My Show': 2, 'The Late Talk': 1 })
+    const [first, second] = await s.fx.episodeIds(s.id.show)
+    const finish = (episodeId: string | undefined, isFinished: boolean) =>
+      s.t.call('PATCH', `/api/me/progress/${s.id.show}/${episodeId}`, s.root.accessToken, { isFinished })
+    expect((await finish(first, true)).statusCode).toBe(200)
+    expect((await finish(second, false)).statusCode).toBe(200)
+    expect(await counts(s.podcasts)).toEqual({ 'My Show': 1, 'The Late Talk': 1 })
+  })
+
+  it('leaves books without it', async () => {
+    expect(Object.values(await counts(s.books)).every((n) => n === undefined)).toBe(true)
+  })
+})

@@ -117,6 +117,10 @@ export class ListingService {
     }
     if (q.include.includes('rssfeed')) results = results.map((r) => ({ ...r, rssFeed: null }))
     if (q.include.includes('share')) results = results.map((r) => ({ ...r, mediaItemShare: null }))
+    if (q.include.includes('numepisodesincomplete') && library.mediaType === 'podcast') {
+      const unfinished = await this.repo.unfinishedEpisodeCounts(user.id, results.map((r) => r.id))
+      results = results.map((r) => ({ ...r, numEpisodesIncomplete: unfinished.get(r.id) ?? 0 }))
+    }
     return {
       results,
       total,
