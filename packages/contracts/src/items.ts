@@ -2,10 +2,11 @@ import { z } from 'zod'
 import { queryFlag } from './query.ts'
 import { LibraryItem, MinifiedLibraryItem } from './entities/library-item.ts'
 import { MediaProgress } from './entities/user.ts'
+import { EpisodeDownload } from './podcasts.ts'
 
 /** Reading single items: GET /api/items/:id, batch get, covers, files and ebooks. */
 
-/** GET /api/items/:id?expanded=1&include=progress,rssfeed,share&episode=<episodeId>. */
+/** GET /api/items/:id?expanded=1&include=progress,rssfeed,share,downloads&episode=<episodeId>. */
 export const ItemQuery = z.object({
   expanded: queryFlag.optional(),
   include: z.string().max(200).optional(),
@@ -23,6 +24,9 @@ const itemExtras = {
   userMediaProgress: MediaProgress.optional(),
   rssFeed: z.null().optional(),
   mediaItemShare: z.null().optional(),
+  /** Expanded podcasts with include=downloads: its queued downloads, and those running (when any). */
+  episodeDownloadsQueued: z.array(EpisodeDownload).optional(),
+  episodesDownloading: z.array(EpisodeDownload).optional(),
 }
 /** Minified unless expanded=1. */
 export const ItemResponse = z.union([LibraryItem.extend(itemExtras), MinifiedLibraryItem.extend(itemExtras)])

@@ -1,4 +1,4 @@
-import { BatchGetItemsRequest, CoverQuery, ItemQuery } from '@shelfcast/contracts'
+import { BatchGetItemsRequest, CoverQuery, ItemQuery, type ItemResponse } from '@shelfcast/contracts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
@@ -50,6 +50,13 @@ export function sendCover(
   })
 }
 
+/** Audiobookshelf's include=downloads: a podcast's queued episode downloads, and the running ones when any. */
+function withDownloads(ctx: AppContext, item: ItemResponse): ItemResponse {
+  if (item.mediaType !== 'podcast') return item
+  const { queue, currentDownloads } = ctx.podcastDownloads.queueOf({ libraryItemId: item.id })
+  return { ...item, episodeDownloadsQueued: queue, ...(currentDownloads.length > 0 ? { episodesDownloading: currentDownloads } : {}) }
+}
+
 export function registerItemsRoutes(app: FastifyInstance, ctx: AppContext) {
   const items = ctx.browse.items
 
@@ -57,15 +64,18 @@ export function registerItemsRoutes(app: FastifyInstance, ctx: AppContext) {
     const { id } = parseInput(IdParams, request.params)
     const q = parseInput(ItemQuery, request.query)
     const user = requireAuth(request).user
-    // Not keyed on a library (the content stamp is global); whether the user may see it is in the fingerprint.
-    return ctx.browse.answers.send(request, reply, { kind: `item:${id}`, libraryId: '', user, query: q, byUser: showsProgress(q) }, () =>
+    const include = includeList(q.include)
+    const answer = () =>
       items.getForUser(user, id, {
         expanded: q.expanded ?? false,
-        include: includeList(q.include),
+        include,
         episodeId: q.episode,
         episodeForm: q.episodes ?? 'full',
-      }),
-    )
+      })
+    // The download queue lives in memory (no database write marks its changes), so these answers are never cached.
+    if (q.expanded && include.includes('downloads')) return withDownloads(ctx, await answer())
+    // Not keyed on a library (the content stamp is global); whether the user may see it is in the fingerprint.
+    return ctx.browse.answers.send(request, reply, { kind: `item:${id}`, libraryId: '', user, query: q, byUser: showsProgress(q) }, answer)
   })
 
   app.post('/api/items/batch/get', async (request) => {

@@ -255,6 +255,12 @@ describe('podcast episode downloads', () => {
     expect(listed.body.currentDownloads.map((d) => d.episodeDisplayTitle)).toEqual(['Stall A', 'Stall B'])
     expect(listed.body.currentDownload?.episodeDisplayTitle).toBe('Stall A')
     expect(listed.body.queue.map((d) => d.episodeDisplayTitle)).toEqual(['Later C', 'Later D'])
+    // The podcast page asks for the same with include=downloads (Audiobookshelf's episodeDownloadsQueued / episodesDownloading).
+    const item = await call<{ episodeDownloadsQueued: EpisodeDownload[]; episodesDownloading: EpisodeDownload[] }>('GET', `/api/items/${id('Stall Show')}?expanded=1&include=downloads`)
+    expect(item.body.episodeDownloadsQueued.map((d) => d.episodeDisplayTitle)).toEqual(['Later C', 'Later D'])
+    expect(item.body.episodesDownloading.map((d) => d.episodeDisplayTitle)).toEqual(['Stall A', 'Stall B'])
+    const idle = await call<Record<string, unknown>>('GET', `/api/items/${id('No Feed')}?expanded=1&include=downloads`)
+    expect([idle.body.episodeDownloadsQueued, 'episodesDownloading' in idle.body]).toEqual([[], false])
     const byLibrary = await call<EpisodeDownloadQueue>(
       'GET',
       `/api/libraries/${library.id}/episode-downloads`,
