@@ -4,6 +4,7 @@ import type { Book, Library, LibraryItem, UpdateMediaResponse } from '@shelfcast
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BOOKS, createLibrary, itemsOf, makeBookLibrary, settle } from '../../scanner/test-library.ts'
 import { HOSTILE_DESCRIPTION, HOSTILE_DESCRIPTION_SANITISED } from '../../test-support/hostile-markup.ts'
+import { ItemFixtures } from '../../test-support/item-fixtures.ts'
 import { createInitialisedApp, tempDir, type TestApp } from '../../test-support/test-app.ts'
 
 const bookOf = (item: LibraryItem | undefined) => {
@@ -203,5 +204,35 @@ describe('editing items', () => {
     expect(res.statusCode).toBe(200)
     expect(fs.existsSync(path.join(root, BOOKS.ebookOnly))).toBe(false)
     expect(fs.existsSync(root)).toBe(true)
+  })
+})
+
+describe('DELETE /api/libraries/:id/issues', () => {
+  it("removes the library's missing and invalid items only, for admins", async () => {
+    const { t, root } = await createInitialisedApp()
+    try {
+      const fx = new ItemFixtures(t.ctx.database.db)
+      const library = (await fx.library({ folder: path.join(t.dir, 'media', 'books') })).id
+      const other = (await fx.library({ name: 'Other', folder: path.join(t.dir, 'media', 'other'), displayOrder: 2 })).id
+      await fx.item(library, { title: 'Sound' })
+      await fx.item(library, { title: 'Gone', isMissing: true })
+      await fx.item(library, { title: 'Broken', isInvalid: true, invalidReason: 'a.epub: not a zip' })
+      await fx.item(other, { title: 'Elsewhere', isMissing: true })
+      const titles = async (id: string) =>
+        (await t.call('GET', `/api/libraries/${id}/items`, root.accessToken)).json<{ results: { media: { metadata: { title: string } } }[] }>().results.map((r) => r.media.metadata.title)
+
+      await t.createUser(root.accessToken, { username: 'plain', password: 'plain-password' })
+      const plain = (await t.login('plain', 'plain-password')).accessToken
+      expect((await t.call('DELETE', `/api/libraries/${library}/issues`, plain)).statusCode).toBe(403)
+
+      const res = await t.call('DELETE', `/api/libraries/${library}/issues`, root.accessToken)
+      expect([res.statusCode, res.body]).toEqual([200, 'OK'])
+      expect(await titles(library)).toEqual(['Sound'])
+      expect(await titles(other)).toEqual(['Elsewhere'])
+      expect((await t.call('DELETE', `/api/libraries/${library}/issues`, root.accessToken)).statusCode).toBe(200)
+      expect((await t.call('DELETE', '/api/libraries/nope/issues', root.accessToken)).statusCode).toBe(404)
+    } finally {
+      await t.close()
+    }
   })
 })

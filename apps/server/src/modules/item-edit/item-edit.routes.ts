@@ -18,6 +18,7 @@ const IdParams = z.object({ id: z.string().min(1).max(100) })
 const CoverUrlBody = z.object({ url: z.string().trim().min(1, 'Invalid image URL').max(4096) })
 const CoverPathBody = z.object({ cover: z.string().min(1).max(4096) })
 const HardQuery = z.object({ hard: queryFlag.optional() })
+const ISSUES_PAGE = 1000
 
 /** Editing and deleting items; each route states the account permission it needs (spec §6). */
 export function registerItemEditRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -72,6 +73,22 @@ export function registerItemEditRoutes(app: FastifyInstance, ctx: AppContext) {
     const { libraryItemIds } = parseInput(BatchDeleteRequest, request.body)
     await edit.remove(requireAuth(request).user, libraryItemIds, hard ?? false)
     return {}
+  })
+
+  // The Issues page's "remove all": the library's items flagged missing or invalid leave the database (files stay).
+  app.delete('/api/libraries/:id/issues', { config: { access: 'admin' } }, async (request, reply) => {
+    const { id } = parseInput(IdParams, request.params)
+    const user = requireAuth(request).user
+    const library = await ctx.libraries.getFor(user, id)
+    const page = () =>
+      ctx.browse.listing.pageIds(user, library, { sort: 'media.metadata.title', desc: false, filter: { group: 'issues' }, limit: ISSUES_PAGE })
+    // Removed items leave the filter, so each round reads the first page again; the first total bounds the rounds.
+    const first = await page()
+    for (let round = 0, ids = first.ids; ids.length > 0 && round * ISSUES_PAGE < first.total; round++) {
+      await edit.remove(user, ids, false)
+      ids = (await page()).ids
+    }
+    return reply.type('text/plain; charset=utf-8').send('OK')
   })
 
   app.post('/api/items/batch/update', { config: { permission: 'update' } }, async (request) => {
