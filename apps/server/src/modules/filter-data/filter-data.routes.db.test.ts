@@ -85,6 +85,14 @@ describe('filter data', () => {
     expect(f.numIssues).toBe(0)
   })
 
+  it('GET /api/tags and /api/genres list every value of every library, for admins', async () => {
+    expect((await s.get('/api/tags')).body).toEqual({ tags: ['classic', 'epic', 'kids', 'weekly'] })
+    expect((await s.get('/api/genres')).body).toEqual({ genres: ['Comedy', 'Fantasy', 'Philosophy', 'Science Fiction', 'Talk'] })
+    await s.t.createUser(s.root.accessToken, { username: 'tags-reader', password: 'tags-reader-pw' })
+    const reader = (await s.t.login('tags-reader', 'tags-reader-pw')).accessToken
+    expect((await s.get('/api/tags', reader)).status).toBe(403)
+  })
+
   it('turns years into decades', () => {
     expect(decadesOf(['1937', '1954-06', '2001', 'unknown', '999', '1999'])).toEqual(['1930', '1950', '1990', '2000'])
   })
