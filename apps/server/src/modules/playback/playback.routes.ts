@@ -94,10 +94,10 @@ export function registerPlaybackRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/sessions', adminRoute, async (request) => {
     const q = parseInput(SessionsQuery, request.query)
     const page = await playback.sessionsPage({ userId: q.user }, q.page, q.itemsPerPage)
-    return { ...page, userFilter: q.user ?? null }
+    return { ...page, sessions: await playback.withUsers(page.sessions), userFilter: q.user ?? null }
   })
 
-  app.get('/api/sessions/open', adminRoute, async () => ({ sessions: playback.openSessions() }))
+  app.get('/api/sessions/open', adminRoute, async () => ({ sessions: await playback.openSessions() }))
 
   app.delete('/api/sessions/:id', async (request, reply) => {
     const { id } = parseInput(IdParams, request.params)
@@ -155,9 +155,11 @@ export function registerPlaybackRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.type('text/plain; charset=utf-8').send('OK')
   })
 
-  app.patch('/api/me/progress/:id/:episodeId?', async (request) => {
+  // Answers `OK` like Audiobookshelf; the record follows as `user_item_progress_updated` and GET reads it.
+  app.patch('/api/me/progress/:id/:episodeId?', async (request, reply) => {
     const { id, episodeId } = parseInput(ItemEpisodeParams, request.params)
-    return progress.update(requireAuth(request).user, id, episodeId, parseInput(ProgressUpdate, request.body))
+    await progress.update(requireAuth(request).user, id, episodeId, parseInput(ProgressUpdate, request.body))
+    return reply.type('text/plain; charset=utf-8').send('OK')
   })
 
   app.delete('/api/me/progress/:id', async (request, reply) => {
