@@ -48,7 +48,6 @@ const NOT_YET: Record<string, number> = {
   'GET_api_items_ID_expanded_1_include_3-file_mp3_book': 0.75,
   GET_api_libraries_ID_items_limit_5: 0.77,
   GET_api_libraries_ID_items_limit_5_sort_title_minified_1: 0.77,
-  GET_api_authors_ID: 0.79,
   GET_api_libraries_PODCASTLIB_include_filterdata: 0.82,
   GET_api_libraries_PODCASTLIB_items_limit_5: 0.83,
   POST_api_libraries_book: 0.91,
