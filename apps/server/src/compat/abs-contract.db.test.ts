@@ -28,7 +28,6 @@ const DELIBERATE: Record<string, string> = {
 }
 
 const NOT_YET: Record<string, number> = {
-  GET_api_tasks_idle: 0.05,
   GET_api_libraries_ID_search_q_lantern_limit_3: 0.28,
   POST_api_collections: 0.29,
   POST_api_playlists: 0.3,
