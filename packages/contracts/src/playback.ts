@@ -12,12 +12,15 @@ export const FINISHED_REMAINING_SEC = 10
 export const HLS_SEGMENT_SEC = 6
 
 const shortText = (max: number) => z.string().trim().max(max)
-/** A device text field: bounded, control characters dropped (they never reach logs or ffmpeg). */
+/**
+ * A device text field: bounded, control characters dropped (they never reach logs or ffmpeg), and tags and
+ * angle brackets dropped like Audiobookshelf's stripAllTags (its web client draws device names as HTML).
+ */
 const deviceText = (max: number) =>
   z
     .string()
     .max(max)
-    .transform((s) => s.replace(/[\p{Cc}\p{Cf}]/gu, '').trim())
+    .transform((s) => s.replace(/[\p{Cc}\p{Cf}]/gu, '').replace(/<[^>]*>?/g, '').replace(/[<>]/g, '').trim())
     .optional()
 
 export const DeviceInfoInput = z.object({
