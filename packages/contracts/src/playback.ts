@@ -101,12 +101,17 @@ export interface DeviceInfo {
   userId: string
   deviceId: string
   ipAddress: string | null
+  /** Read from the User-Agent header; absent when it names none. */
+  browserName?: string
+  browserVersion?: string
+  osName?: string
+  osVersion?: string
   clientVersion: string
   manufacturer: string
   model: string
   sdkVersion: string
   clientName: string
-  /** Manufacturer and model of a phone; "" otherwise. */
+  /** Manufacturer and model of a phone, else OS and browser; "" when neither is known. */
   deviceName: string
 }
 

@@ -169,6 +169,18 @@ describe('playback', () => {
     // A client that sends only its name: "" where it sent nothing, as Audiobookshelf's stored devices answer.
     const bare = (await play(id(MP3_BOOK), { deviceInfo: { deviceId: 'bare' }, supportedMimeTypes: ['audio/mpeg'] })).json<OpenPlaybackSession>()
     expect(bare.deviceInfo).toMatchObject({ manufacturer: '', model: '', sdkVersion: '', deviceName: '', clientName: 'Unknown' })
+    expect(bare.deviceInfo).not.toHaveProperty('browserName')
+    // A browser: OS and browser from its User-Agent, and the device name Audiobookshelf makes of them.
+    const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:121.0) Gecko/20100101 Firefox/121.0'
+    const web = await t.inject({
+      method: 'POST',
+      url: `/api/items/${id(MP3_BOOK)}/play`,
+      headers: { authorization: `Bearer ${token}`, 'user-agent': firefox },
+      payload: { deviceInfo: { deviceId: 'browser' }, supportedMimeTypes: ['audio/mpeg'] },
+    })
+    const webSession = web.json<OpenPlaybackSession>()
+    expect(webSession.deviceInfo).toMatchObject({ browserName: 'Firefox', browserVersion: '121.0', osName: 'Windows', osVersion: '10', clientName: 'Abs Web', deviceName: 'Windows 10 Firefox' })
+    await t.call('POST', `/api/session/${webSession.id}/close`, token)
 
     const all = (await t.call('GET', '/api/sessions?itemsPerPage=50', token)).json<{ sessions: { id: string; user: unknown }[] }>()
     expect(all.sessions.find((x) => x.id === s.id)?.user).toEqual({ id: me.id, username: me.username })

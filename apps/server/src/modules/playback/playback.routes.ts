@@ -40,7 +40,8 @@ export function registerPlaybackRoutes(app: FastifyInstance, ctx: AppContext) {
   const play = async (request: FastifyRequest) => {
     const { id, episodeId } = parseInput(ItemEpisodeParams, request.params)
     const body = parseInput(PlayRequest, request.body)
-    return playback.play(requireAuth(request).user, id, episodeId, body, request.ip ?? null)
+    const userAgent = request.headers['user-agent']
+    return playback.play(requireAuth(request).user, id, episodeId, body, { ip: request.ip ?? null, userAgent: typeof userAgent === 'string' ? userAgent : null })
   }
   app.post('/api/items/:id/play', play)
   app.post('/api/items/:id/play/:episodeId', play)

@@ -31,6 +31,7 @@ import { toProgressJson } from '../library-items/progress-json.ts'
 import { mergeProgress } from './progress-rules.ts'
 import type { PlaybackRepository, SessionRow } from './playback.repository.ts'
 import { deviceDescription, deviceInfoJson, sessionMediaMetadata, type StoredDevice } from './session-shape.ts'
+import { parseUserAgent } from './user-agent.ts'
 
 /** Open sessions idle this long are closed (Audiobookshelf: 36 h). */
 export const STALE_SESSION_MS = 36 * 3600_000
@@ -115,10 +116,16 @@ export class PlaybackService {
 
   // ---- play --------------------------------------------------------------------------------------
 
-  async play(user: UserRecord, itemId: string, episodeId: string | undefined, body: PlayRequest, ip: string | null): Promise<OpenPlaybackSession> {
+  async play(
+    user: UserRecord,
+    itemId: string,
+    episodeId: string | undefined,
+    body: PlayRequest,
+    client: { ip: string | null; userAgent?: string | null },
+  ): Promise<OpenPlaybackSession> {
     let reserved = false
     try {
-      return await this.startSession(user, itemId, episodeId, body, ip, (replacing) => {
+      return await this.startSession(user, itemId, episodeId, body, client, (replacing) => {
         this.checkTranscodeCaps(user, replacing)
         this.pendingTranscodes.set(user.id, (this.pendingTranscodes.get(user.id) ?? 0) + 1)
         reserved = true
@@ -137,7 +144,7 @@ export class PlaybackService {
     itemId: string,
     episodeId: string | undefined,
     body: PlayRequest,
-    ip: string | null,
+    client: { ip: string | null; userAgent?: string | null },
     reserveTranscode: (replacing: ReadonlySet<string>) => void,
   ): Promise<OpenPlaybackSession> {
     const [item] = await this.d.items.batchGet(user, [itemId])
@@ -211,8 +218,9 @@ export class PlaybackService {
       manufacturer: dev.manufacturer || null,
       model: dev.model || null,
       sdkVersion: dev.sdkVersion ?? null,
-      ipAddress: ip,
+      ipAddress: client.ip,
       serverVersion: this.d.config.version,
+      ...parseUserAgent(client.userAgent),
     }
     const row: SessionRow = {
       id,

@@ -14,32 +14,46 @@ export interface StoredDevice {
   sdkVersion?: number | string | null
   ipAddress?: string | null
   serverVersion?: string
+  browserName?: string | null
+  browserVersion?: string | null
+  osName?: string | null
+  osVersion?: string | null
 }
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '')
 
 /**
  * Audiobookshelf's deviceInfo of a stored session: the client's strings, "" where the client sent none
- * (its devices come back from the database that way), a client name guessed from what mobile apps send,
- * and a device name made of manufacturer and model.
+ * (its devices come back from the database that way), browser and OS (from the User-Agent) only when known,
+ * a client name guessed from what mobile apps send, and a device name made of manufacturer and model, or of
+ * OS and browser.
  */
 export function deviceInfoJson(stored: StoredDevice, userId: string, serverVersion: string): DeviceInfo {
   const manufacturer = text(stored.manufacturer)
   const model = text(stored.model)
   const sdkVersion = text(stored.sdkVersion)
+  const browserName = text(stored.browserName)
+  const osName = text(stored.osName)
+  const osVersion = text(stored.osVersion)
   const fromPhone = sdkVersion !== '' || model !== ''
-  const guessedClient = sdkVersion ? 'Abs Android' : model ? 'Abs iOS' : 'Unknown'
+  const fromBrowser = !fromPhone && osName !== '' && browserName !== ''
+  const guessedClient = sdkVersion ? 'Abs Android' : model ? 'Abs iOS' : fromBrowser ? 'Abs Web' : 'Unknown'
+  const known = (key: string, value: string) => (value ? { [key]: value } : {})
   return {
     id: text(stored.id) || text(stored.deviceId),
     userId,
     deviceId: text(stored.deviceId),
     ipAddress: stored.ipAddress ?? null,
+    ...known('browserName', browserName),
+    ...known('browserVersion', text(stored.browserVersion)),
+    ...known('osName', osName),
+    ...known('osVersion', osVersion),
     clientVersion: text(stored.clientVersion) || serverVersion,
     manufacturer,
     model,
     sdkVersion,
     clientName: text(stored.clientName) || guessedClient,
-    deviceName: fromPhone ? `${manufacturer || 'Unknown'} ${model}` : '',
+    deviceName: fromPhone ? `${manufacturer || 'Unknown'} ${model}` : fromBrowser ? `${osName} ${osVersion || 'N/A'} ${browserName}` : '',
   }
 }
 
