@@ -309,7 +309,10 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
 
   realtime.attach(app.server, base ? ['/socket.io', `${base}/socket.io`] : ['/socket.io'], async (token) => {
     const a = await auth.authenticate(token)
-    return a ? { user: a.user, sessionId: a.sessionId } : null
+    if (!a) return null
+    // Like Audiobookshelf, a user is "seen" when a client's socket signs in (not on login, refresh or authorize).
+    await users.touchLastSeen(a.user.id)
+    return { user: a.user, sessionId: a.sessionId }
   })
 
   if (config.demoLibraryPath) {

@@ -101,9 +101,12 @@ export const AuthorsListResponse = z.union([
 ])
 export type AuthorsListResponse = z.infer<typeof AuthorsListResponse>
 
-/** GET /api/authors/:id?include=items,series&library=. */
+/**
+ * GET /api/authors/:id?include=items,series&library=: the author as Audiobookshelf sends it, without a book count
+ * or `lastFirst` (a client counts `libraryItems`).
+ */
 export const AuthorQuery = z.object({ include: z.string().max(200).optional(), library: z.string().max(100).optional() })
-export const AuthorDetail = AuthorWithCount.extend({
+export const AuthorDetail = Author.omit({ numBooks: true }).extend({
   libraryItems: z.array(MinifiedLibraryItem).optional(),
   series: z.array(z.object({ id: z.string(), name: z.string(), items: z.array(SeriesBook) })).optional(),
 })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { AudioTrack, Chapter, LibraryItem } from './entities/library-item.ts'
+import type { AudioTrack, Chapter, FileMetadata, LibraryItem } from './entities/library-item.ts'
 import type { MediaProgress } from './entities/user.ts'
 
 /** Spec §3: play methods. */
@@ -12,12 +12,15 @@ export const FINISHED_REMAINING_SEC = 10
 export const HLS_SEGMENT_SEC = 6
 
 const shortText = (max: number) => z.string().trim().max(max)
-/** A device text field: bounded, control characters dropped (they never reach logs or ffmpeg). */
+/**
+ * A device text field: bounded, control characters dropped (they never reach logs or ffmpeg), and tags and
+ * angle brackets dropped like Audiobookshelf's stripAllTags (its web client draws device names as HTML).
+ */
 const deviceText = (max: number) =>
   z
     .string()
     .max(max)
-    .transform((s) => s.replace(/[\p{Cc}\p{Cf}]/gu, '').trim())
+    .transform((s) => s.replace(/[\p{Cc}\p{Cf}]/gu, '').replace(/<[^>]*>?/g, '').replace(/[<>]/g, '').trim())
     .optional()
 
 export const DeviceInfoInput = z.object({
@@ -26,7 +29,8 @@ export const DeviceInfoInput = z.object({
   clientVersion: deviceText(50),
   manufacturer: deviceText(100),
   model: deviceText(100),
-  sdkVersion: z.number().int().min(0).max(10_000).optional(),
+  /** Android apps send a number, others a string. */
+  sdkVersion: z.union([z.number().int().min(0).max(10_000), deviceText(20)]).optional(),
 })
 export type DeviceInfoInput = z.infer<typeof DeviceInfoInput>
 
@@ -91,16 +95,24 @@ export const PagedQuery = z.object({
   page: z.coerce.number().int().min(0).max(1e6).catch(0),
 })
 
+/** Audiobookshelf's deviceInfo of a session: what the client sent, "" where it sent nothing. */
 export interface DeviceInfo {
   id: string
+  userId: string
   deviceId: string
-  clientName: string | null
-  clientVersion: string | null
-  manufacturer: string | null
-  model: string | null
-  sdkVersion: number | null
   ipAddress: string | null
-  serverVersion: string
+  /** Read from the User-Agent header; absent when it names none. */
+  browserName?: string
+  browserVersion?: string
+  osName?: string
+  osVersion?: string
+  clientVersion: string
+  manufacturer: string
+  model: string
+  sdkVersion: string
+  clientName: string
+  /** Manufacturer and model of a phone, else OS and browser; "" when neither is known. */
+  deviceName: string
 }
 
 export interface PlaybackSession {
@@ -120,7 +132,6 @@ export interface PlaybackSession {
   playMethod: PlayMethod
   mediaPlayer: string
   deviceInfo: DeviceInfo
-  deviceDescription: string
   serverVersion: string
   date: string
   dayOfWeek: string
@@ -131,10 +142,18 @@ export interface PlaybackSession {
   updatedAt: number
 }
 
+/** A track of a session: one of the item's, or the one HLS stream of a transcode (no codec, no file). */
+export type SessionAudioTrack = Omit<AudioTrack, 'codec' | 'metadata'> & { codec: string | null; metadata: FileMetadata | null }
+
 /** The answer of play and GET /api/session/:id: the session plus what the player needs. */
 export interface OpenPlaybackSession extends PlaybackSession {
-  audioTracks: AudioTrack[]
+  audioTracks: SessionAudioTrack[]
   libraryItem: LibraryItem
+}
+
+/** A row of the admin's session lists (`/api/sessions`, `/api/sessions/open`): the session and whose it is. */
+export interface SessionWithUser extends PlaybackSession {
+  user: { id: string; username: string } | null
 }
 
 export interface ListeningSessionsPage {

@@ -56,8 +56,10 @@ export class TaskRunner {
       titleSubs: input.titleSubs ?? null,
       description: input.description ?? null,
       descriptionKey: null,
+      descriptionSubs: null,
       error: null,
       errorKey: null,
+      errorSubs: null,
       showSuccess: input.showSuccess ?? false,
       isFailed: false,
       isFinished: false,
@@ -107,9 +109,12 @@ export class TaskRunner {
     for (const t of finished.slice(0, Math.max(0, finished.length - MAX_FINISHED))) this.tasks.delete(t.id)
   }
 
-  /** Tasks, oldest first; `visible` decides per task (admins see all, others their libraries' tasks). */
-  list(visible: (task: Task) => boolean = () => true): Task[] {
-    return [...this.tasks.values()].filter(visible).map((t) => ({ ...t }))
+  /**
+   * Tasks, oldest first: running ones and those finished in the last minute (`runningOnly`: the running
+   * ones). `visible` decides per task (admins see all, others their libraries' tasks).
+   */
+  list(visible: (task: Task) => boolean = () => true, opts: { runningOnly?: boolean } = {}): Task[] {
+    return [...this.tasks.values()].filter((t) => !(opts.runningOnly && t.isFinished) && visible(t)).map((t) => ({ ...t }))
   }
 
   close() {

@@ -8,17 +8,21 @@ import type { TaskRunner } from './task-runner.ts'
 
 const TasksQuery = z.object({ include: z.string().max(200).optional() })
 
-/** GET /api/tasks: admins see every task; others only tasks of libraries they can open. */
+/**
+ * GET /api/tasks: the running tasks like Audiobookshelf's (`include=finished` adds the recently finished);
+ * admins see every task, others only tasks of libraries they can open.
+ */
 export function registerTaskRoutes(app: FastifyInstance, tasks: TaskRunner) {
   app.get('/api/tasks', async (request): Promise<TasksResponse> => {
     const { user } = requireAuth(request)
-    const { include } = parseInput(TasksQuery, request.query)
+    const includes = (parseInput(TasksQuery, request.query).include ?? '').split(',')
     const list = tasks.list(
       (t) => isAdmin(user) || (!!t.data.libraryId && canAccessLibrary(user, t.data.libraryId)),
+      { runningOnly: !includes.includes('finished') },
     )
     const body: TasksResponse = { tasks: list }
     // The embed-metadata queue arrives with that capability; until then it is truly empty.
-    if (include?.split(',').includes('queue')) body.queuedTaskData = { embedMetadata: [] }
+    if (includes.includes('queue')) body.queuedTaskData = { embedMetadata: [] }
     return body
   })
 }

@@ -54,6 +54,24 @@ export const LibrarySettings = z.object({
 })
 export type LibrarySettings = z.infer<typeof LibrarySettings>
 
+const commonSettingKeys = ['coverAspectRatio', 'disableWatcher', 'autoScanCronExpression'] as const
+const finishSettingKeys = ['markAsFinishedPercentComplete', 'markAsFinishedTimeRemaining'] as const
+/** The settings Audiobookshelf keeps (and answers) for each media type, in its order. */
+export const librarySettingKeys = {
+  book: [
+    ...commonSettingKeys,
+    'skipMatchingMediaWithAsin',
+    'skipMatchingMediaWithIsbn',
+    'audiobooksOnly',
+    'epubsAllowScriptedContent',
+    'hideSingleBookSeries',
+    'onlyShowLaterBooksInContinueSeries',
+    'metadataPrecedence',
+    ...finishSettingKeys,
+  ],
+  podcast: [...commonSettingKeys, 'podcastSearchRegion', ...finishSettingKeys],
+} as const satisfies Record<MediaType, readonly (keyof LibrarySettings)[]>
+
 export const defaultLibrarySettings = (mediaType: MediaType): LibrarySettings => ({
   coverAspectRatio: mediaType === 'podcast' ? 1 : 0,
   disableWatcher: false,
@@ -116,6 +134,15 @@ export const Library = z.object({
 })
 export type Library = z.infer<typeof Library>
 
+/**
+ * A library as the API answers it (Audiobookshelf's shape): the settings of its media type only, and
+ * `lastScanVersion` once a scan has set it. A client completes the settings with the type's defaults.
+ */
+export type LibraryJson = Omit<Library, 'settings' | 'lastScanVersion'> & {
+  settings: Partial<LibrarySettings>
+  lastScanVersion?: string
+}
+
 export const FilterData = z.object({
   authors: z.array(z.object({ id: z.string(), name: z.string() })),
   series: z.array(z.object({ id: z.string(), name: z.string() })),
@@ -140,7 +167,8 @@ export const LibraryWithFilterData = z.object({
   issues: z.number(),
   numUserPlaylists: z.number(),
 })
-export type LibraryWithFilterData = z.infer<typeof LibraryWithFilterData>
+/** GET /api/libraries/:id?include=filterdata as answered (the library in its answered shape). */
+export type LibraryWithFilterData = Omit<z.infer<typeof LibraryWithFilterData>, 'library'> & { library: LibraryJson }
 
 export const CreateLibraryRequest = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),

@@ -41,8 +41,11 @@ export const Task = z.object({
   titleSubs: z.array(z.string()).nullable(),
   description: z.string().nullable(),
   descriptionKey: z.string().nullable(),
+  /** Substitutions of descriptionKey / errorKey, like titleSubs (Audiobookshelf sends them; null when none). */
+  descriptionSubs: z.array(z.string()).nullable().optional(),
   error: z.string().nullable(),
   errorKey: z.string().nullable(),
+  errorSubs: z.array(z.string()).nullable().optional(),
   showSuccess: z.boolean(),
   isFailed: z.boolean(),
   isFinished: z.boolean(),
@@ -53,7 +56,11 @@ export const Task = z.object({
 })
 export type Task = z.infer<typeof Task>
 
-/** GET /api/tasks (with `include=queue`, the embed-metadata queue too). */
+/**
+ * GET /api/tasks: the running tasks, as Audiobookshelf lists them. `include=queue` adds the embed-metadata
+ * queue; `include=finished` (Shelfcast's) also the tasks finished in the last minute, which a client that
+ * reloads shows until they expire.
+ */
 export const TasksResponse = z.object({
   tasks: z.array(Task),
   queuedTaskData: z.object({ embedMetadata: z.array(z.object({ libraryItemId: z.string() })) }).optional(),

@@ -89,8 +89,9 @@ export const User = z.object({
    * the access token the caller holds (never a token it did not already have).
    */
   token: z.string().optional(),
-  /** On login, refresh and authorize: the refresh token when the client asked for tokens in the body
-   * (x-return-tokens / x-refresh-token), else null (it is in the httpOnly cookie). */
+  /** On login and refresh: the refresh token when the client asked for tokens in the body
+   * (x-return-tokens / x-refresh-token), else null (it is in the httpOnly cookie). Authorize sends neither
+   * this nor `accessToken`, like Audiobookshelf: the caller keeps the token it sent. */
   refreshToken: z.string().nullable().optional(),
 })
 export type User = z.infer<typeof User>

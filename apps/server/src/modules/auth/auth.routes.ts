@@ -92,7 +92,6 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/authorize', async (request) => {
     const auth = requireAuth(request)
     const token = bearerToken(request) ?? ''
-    await ctx.users.touchLastSeen(auth.user.id)
-    return buildLoginPayload(ctx, auth.user, { accessToken: token })
+    return buildLoginPayload(ctx, auth.user, { accessToken: token }, { issued: false })
   })
 }

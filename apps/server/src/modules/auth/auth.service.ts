@@ -85,7 +85,6 @@ export class AuthService {
       userAgent: meta.userAgent,
       tokenHash: hashRefreshToken(refreshToken),
     })
-    await this.users.touchLastSeen(user.id)
     return { user, sessionId, refreshToken, accessToken: await this.issueAccessToken(user, sessionId) }
   }
 
@@ -125,7 +124,6 @@ export class AuthService {
       expiresAt: now + this.config.refreshTokenExpirySec * 1000,
     })
     const current = await this.currentOfLineage(successor, session.id)
-    await this.users.touchLastSeen(user.id)
     return { user, sessionId: session.id, refreshToken: current, accessToken: await this.issueAccessToken(user, session.id) }
   }
 

@@ -71,15 +71,21 @@ export class AuthorsService {
     })
   }
 
-  /** GET /api/authors/:id. Authors of libraries the user cannot open (or with no book they may see) are 404. */
-  async detail(user: UserRecord, libraries: LibrariesService, id: string, opts: { include: readonly string[]; libraryId?: string }): Promise<AuthorDetail> {
+  /** An author with the caller's book count. Authors of libraries the user cannot open (or with no book they may see) are 404. */
+  async visible(user: UserRecord, libraries: LibrariesService, id: string, libraryId?: string): Promise<AuthorWithCount> {
     const row = await this.repo.byId(user, id)
-    if (!row || (opts.libraryId && opts.libraryId !== row.library_id)) throw notFound('Author not found')
+    if (!row || (libraryId && libraryId !== row.library_id)) throw notFound('Author not found')
     await libraries.getFor(user, row.library_id).catch(() => {
       throw notFound('Author not found')
     })
     if (restrictsItemsWithinLibrary(user) && Number(row.num_books) === 0) throw notFound('Author not found')
-    const out: AuthorDetail = toAuthorJson(row)
+    return toAuthorJson(row)
+  }
+
+  /** GET /api/authors/:id: like Audiobookshelf's, without `numBooks` or `lastFirst` (clients count the items). */
+  async detail(user: UserRecord, libraries: LibrariesService, id: string, opts: { include: readonly string[]; libraryId?: string }): Promise<AuthorDetail> {
+    const { numBooks: _numBooks, lastFirst: _lastFirst, ...author } = await this.visible(user, libraries, id, opts.libraryId)
+    const out: AuthorDetail = author
     if (opts.include.includes('items') || opts.include.includes('series')) {
       const ids = await this.repo.bookIds(user, id)
       const books = await this.items.minified(ids)

@@ -13,6 +13,7 @@ import type { Config } from '../../config/config.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import type { Realtime } from '../../realtime/realtime.ts'
 import { canAccessLibrary, type UserRecord } from '../users/users.model.ts'
+import { libraryJson } from './library-json.ts'
 import type { LibrariesRepository } from './libraries.repository.ts'
 import { checkLibraryRoot, libraryRootPolicy } from './library-roots.ts'
 
@@ -65,7 +66,7 @@ export class LibrariesService {
   async getWithFilterData(user: UserRecord, id: string, numUserPlaylists = 0): Promise<LibraryWithFilterData> {
     const library = await this.getFor(user, id)
     const filterdata = this.filterData ? await this.filterData.forLibrary(user, library) : emptyFilterData(this.clock())
-    return { library, filterdata, issues: filterdata.numIssues, numUserPlaylists }
+    return { library: libraryJson(library), filterdata, issues: filterdata.numIssues, numUserPlaylists }
   }
 
   /** GET /api/libraries/:id?include=filterdata as JSON text, the (large) filter data serialised once per change. */
@@ -73,7 +74,7 @@ export class LibrariesService {
     const library = await this.getFor(user, id)
     if (!this.filterData) return JSON.stringify(await this.getWithFilterData(user, id, numUserPlaylists))
     const { data, json } = await this.filterData.withJson(user, library)
-    return `{"library":${JSON.stringify(library)},"filterdata":${json},"issues":${data.numIssues},"numUserPlaylists":${numUserPlaylists}}`
+    return `{"library":${JSON.stringify(libraryJson(library))},"filterdata":${json},"issues":${data.numIssues},"numUserPlaylists":${numUserPlaylists}}`
   }
 
   /** Folders a library root may never overlap: the server's data and the installed code. */
@@ -136,7 +137,7 @@ export class LibrariesService {
   }
 
   private emitToAllowed(event: 'library_added' | 'library_updated' | 'library_removed', library: Library) {
-    this.realtime.toUsersWhere((u) => canAccessLibrary(u, library.id), event, library)
+    this.realtime.toUsersWhere((u) => canAccessLibrary(u, library.id), event, libraryJson(library))
   }
 
   /**

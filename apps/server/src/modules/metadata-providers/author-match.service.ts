@@ -48,7 +48,7 @@ export class AuthorMatchService {
   }
 
   async match(user: UserRecord, id: string, req: AuthorMatchRequest): Promise<AuthorMatchResponse> {
-    const current = await this.deps.authors.detail(user, this.deps.libraries, id, { include: [] })
+    const current = await this.deps.authors.visible(user, this.deps.libraries, id)
     const found = await this.find(req)
     if (!found) throw notFound(AUTHOR_NOT_FOUND)
 

@@ -155,6 +155,45 @@ describe('playback', () => {
     expect(stats.recentSessions).toHaveLength(3)
   })
 
+  it("answers sessions in Audiobookshelf's shape: its deviceInfo, full metadata, and the admin lists name the user", async () => {
+    const phone = { deviceId: 'phone-1', clientName: 'Abs Android', clientVersion: '0.9.79', manufacturer: 'Google', model: 'Pixel 8', sdkVersion: 34 }
+    const s = (await play(id(M4B_BOOK), { deviceInfo: phone, supportedMimeTypes: ['audio/mp4'] })).json<OpenPlaybackSession>()
+    const me = (await t.call('GET', '/api/me', token)).json<User>()
+    expect(s.deviceInfo).toMatchObject({ userId: me.id, deviceId: 'phone-1', manufacturer: 'Google', model: 'Pixel 8', sdkVersion: '34', deviceName: 'Google Pixel 8' })
+    expect(s).not.toHaveProperty('deviceDescription')
+    expect(s.deviceInfo).not.toHaveProperty('serverVersion')
+    expect(Object.keys(s.mediaMetadata as object)).toEqual([
+      'title', 'subtitle', 'authors', 'narrators', 'series', 'genres', 'publishedYear', 'publishedDate', 'publisher',
+      'description', 'isbn', 'asin', 'language', 'explicit', 'abridged',
+    ])
+    // A client that sends only its name: "" where it sent nothing, as Audiobookshelf's stored devices answer.
+    const bare = (await play(id(MP3_BOOK), { deviceInfo: { deviceId: 'bare' }, supportedMimeTypes: ['audio/mpeg'] })).json<OpenPlaybackSession>()
+    expect(bare.deviceInfo).toMatchObject({ manufacturer: '', model: '', sdkVersion: '', deviceName: '', clientName: 'Unknown' })
+    expect(bare.deviceInfo).not.toHaveProperty('browserName')
+    // A browser: OS and browser from its User-Agent, and the device name Audiobookshelf makes of them.
+    const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:121.0) Gecko/20100101 Firefox/121.0'
+    const web = await t.inject({
+      method: 'POST',
+      url: `/api/items/${id(MP3_BOOK)}/play`,
+      headers: { authorization: `Bearer ${token}`, 'user-agent': firefox },
+      payload: { deviceInfo: { deviceId: 'browser' }, supportedMimeTypes: ['audio/mpeg'] },
+    })
+    const webSession = web.json<OpenPlaybackSession>()
+    expect(webSession.deviceInfo).toMatchObject({ browserName: 'Firefox', browserVersion: '121.0', osName: 'Windows', osVersion: '10', clientName: 'Abs Web', deviceName: 'Windows 10 Firefox' })
+    await t.call('POST', `/api/session/${webSession.id}/close`, token)
+
+    const all = (await t.call('GET', '/api/sessions?itemsPerPage=50', token)).json<{ sessions: { id: string; user: unknown }[] }>()
+    expect(all.sessions.find((x) => x.id === s.id)?.user).toEqual({ id: me.id, username: me.username })
+    const open = (await t.call('GET', '/api/sessions/open', token)).json<{ sessions: { id: string; user: unknown }[] }>()
+    expect(open.sessions.find((x) => x.id === s.id)?.user).toEqual({ id: me.id, username: me.username })
+    // The history keeps no chapters, like Audiobookshelf's; the open session does.
+    await t.call('POST', `/api/session/${s.id}/close`, token)
+    await t.call('POST', `/api/session/${bare.id}/close`, token)
+    const mine = (await t.call('GET', '/api/me/listening-sessions?itemsPerPage=50', token)).json<{ sessions: OpenPlaybackSession[] }>()
+    expect(mine.sessions.find((x) => x.id === s.id)?.chapters).toEqual([])
+    expect(s.chapters.length).toBeGreaterThan(0)
+  })
+
   it('transcodes an m4b to HLS (copy) with a full VOD playlist and a real first segment', async () => {
     const res = await play(id(M4B_BOOK), { deviceInfo: device('d2'), supportedMimeTypes: ['audio/flac'] })
     expect(res.statusCode).toBe(200)
@@ -163,6 +202,9 @@ describe('playback', () => {
     expect(s.chapters.map((c) => c.title)).toEqual(['One', 'Two'])
     expect(s.audioTracks).toHaveLength(1)
     expect(s.audioTracks[0]?.contentUrl).toBe(`/hls/${s.id}/output.m3u8`)
+    // Like Audiobookshelf, the stream names neither a codec nor one of the item's files.
+    expect(s.audioTracks[0]?.codec).toBeNull()
+    expect(s.audioTracks[0]?.metadata).toBeNull()
     const playlist = await t.inject({ method: 'GET', url: `/hls/${s.id}/output.m3u8` })
     expect(playlist.statusCode).toBe(200)
     expect(playlist.body).toContain('#EXT-X-ENDLIST')
@@ -199,6 +241,10 @@ describe('playback', () => {
     const itemId = id(FLAC_BOOK)
     const saved = await t.call('PATCH', `/api/me/progress/${itemId}`, token, { currentTime: 100, duration: 130 })
     expect(saved.statusCode).toBe(200)
+    // Audiobookshelf's answer: the text OK (the record is GET's, and the socket event's).
+    expect(saved.headers['content-type']).toMatch(/^text\/plain/)
+    expect(saved.body).toBe('OK')
+    expect((await t.call('GET', `/api/me/progress/${itemId}`, token)).json<MediaProgress>().currentTime).toBe(100)
     const s = (await play(itemId, { deviceInfo: device('d3'), supportedMimeTypes: ['audio/mpeg'] })).json<OpenPlaybackSession>()
     expect(s.playMethod).toBe(2)
     expect(s.startTime).toBe(100)
@@ -217,7 +263,7 @@ describe('playback', () => {
   it('caps transcodes per user with a 4xx message', async () => {
     const body = (d: string) => ({ deviceInfo: device(d), supportedMimeTypes: [], forceTranscode: true })
     // Start from no open transcodes, whatever an earlier test left.
-    for (const open of t.ctx.playback.sessions.openSessions()) if (open.playMethod === 2) await t.call('POST', `/api/session/${open.id}/close`, token)
+    for (const open of await t.ctx.playback.sessions.openSessions()) if (open.playMethod === 2) await t.call('POST', `/api/session/${open.id}/close`, token)
     const a = await play(id(M4B_BOOK), body('cap-1'))
     const b = await play(id(M4B_BOOK), body('cap-2'))
     const c = await play(id(M4B_BOOK), body('cap-3'))
@@ -232,7 +278,7 @@ describe('playback', () => {
 
   it('a play refused on a device keeps the session open there; a transcode replacing its own device is within the cap', async () => {
     const transcode = (d: string) => ({ deviceInfo: device(d), supportedMimeTypes: [], forceTranscode: true })
-    for (const open of t.ctx.playback.sessions.openSessions()) if (open.playMethod === 2) await t.call('POST', `/api/session/${open.id}/close`, token)
+    for (const open of await t.ctx.playback.sessions.openSessions()) if (open.playMethod === 2) await t.call('POST', `/api/session/${open.id}/close`, token)
     const kept = (await play(id(MP3_BOOK), { deviceInfo: device('keep'), supportedMimeTypes: ['audio/mpeg'] })).json<OpenPlaybackSession>()
     const a = await play(id(M4B_BOOK), transcode('keep-a'))
     const b = await play(id(M4B_BOOK), transcode('keep-b'))
@@ -437,7 +483,7 @@ describe('playback', () => {
     expect((await t.call('GET', `/api/session/${ids[0]}`, fresh)).statusCode).toBe(404)
     expect((await t.call('GET', `/api/session/${ids[20]}`, fresh)).statusCode).toBe(200)
     const rootId = (await t.call('GET', '/api/me', fresh)).json<User>().id
-    expect(t.ctx.playback.sessions.openSessions().filter((s) => s.userId === rootId)).toHaveLength(20)
+    expect((await t.ctx.playback.sessions.openSessions()).filter((s) => s.userId === rootId)).toHaveLength(20)
     for (const sid of ids.slice(1)) expect((await t.call('POST', `/api/session/${sid}/close`, fresh)).statusCode).toBe(200)
   })
 

@@ -245,6 +245,16 @@ export class PlaybackRepository {
     return (await this.db.selectFrom('playback_sessions').selectAll().where('id', '=', id).executeTakeFirst()) ?? null
   }
 
+  /** Usernames by user id, of the users that exist. */
+  async usernames(ids: readonly string[]): Promise<Map<string, string>> {
+    const out = new Map<string, string>()
+    for (let i = 0; i < ids.length; i += IDS_PER_QUERY) {
+      const rows = await this.db.selectFrom('users').select(['id', 'username']).where('id', 'in', ids.slice(i, i + IDS_PER_QUERY)).execute()
+      for (const r of rows) out.set(r.id, r.username)
+    }
+    return out
+  }
+
   /** The owners of the given sessions that exist. */
   async sessionOwners(ids: readonly string[]): Promise<{ id: string; user_id: string }[]> {
     if (ids.length === 0) return []

@@ -40,7 +40,8 @@ export function registerPlaybackRoutes(app: FastifyInstance, ctx: AppContext) {
   const play = async (request: FastifyRequest) => {
     const { id, episodeId } = parseInput(ItemEpisodeParams, request.params)
     const body = parseInput(PlayRequest, request.body)
-    return playback.play(requireAuth(request).user, id, episodeId, body, request.ip ?? null)
+    const userAgent = request.headers['user-agent']
+    return playback.play(requireAuth(request).user, id, episodeId, body, { ip: request.ip ?? null, userAgent: typeof userAgent === 'string' ? userAgent : null })
   }
   app.post('/api/items/:id/play', play)
   app.post('/api/items/:id/play/:episodeId', play)
@@ -94,10 +95,10 @@ export function registerPlaybackRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/sessions', adminRoute, async (request) => {
     const q = parseInput(SessionsQuery, request.query)
     const page = await playback.sessionsPage({ userId: q.user }, q.page, q.itemsPerPage)
-    return { ...page, userFilter: q.user ?? null }
+    return { ...page, sessions: await playback.withUsers(page.sessions), userFilter: q.user ?? null }
   })
 
-  app.get('/api/sessions/open', adminRoute, async () => ({ sessions: playback.openSessions() }))
+  app.get('/api/sessions/open', adminRoute, async () => ({ sessions: await playback.openSessions() }))
 
   app.delete('/api/sessions/:id', async (request, reply) => {
     const { id } = parseInput(IdParams, request.params)
@@ -155,9 +156,11 @@ export function registerPlaybackRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.type('text/plain; charset=utf-8').send('OK')
   })
 
-  app.patch('/api/me/progress/:id/:episodeId?', async (request) => {
+  // Answers `OK` like Audiobookshelf; the record follows as `user_item_progress_updated` and GET reads it.
+  app.patch('/api/me/progress/:id/:episodeId?', async (request, reply) => {
     const { id, episodeId } = parseInput(ItemEpisodeParams, request.params)
-    return progress.update(requireAuth(request).user, id, episodeId, parseInput(ProgressUpdate, request.body))
+    await progress.update(requireAuth(request).user, id, episodeId, parseInput(ProgressUpdate, request.body))
+    return reply.type('text/plain; charset=utf-8').send('OK')
   })
 
   app.delete('/api/me/progress/:id', async (request, reply) => {

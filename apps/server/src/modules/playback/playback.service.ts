@@ -7,13 +7,14 @@ import {
   type AudioTrack,
   type Book,
   type Chapter,
-  type DeviceInfo,
   type ListeningSessionsPage,
   type ListeningStats,
   type OpenPlaybackSession,
   type PlaybackSession,
   type PlayRequest,
   type Podcast,
+  type SessionAudioTrack,
+  type SessionWithUser,
   type SyncRequest,
   type UserItemProgressUpdated,
 } from '@shelfcast/contracts'
@@ -29,6 +30,8 @@ import { isAdmin, type UserRecord } from '../users/users.model.ts'
 import { toProgressJson } from '../library-items/progress-json.ts'
 import { mergeProgress } from './progress-rules.ts'
 import type { PlaybackRepository, SessionRow } from './playback.repository.ts'
+import { deviceDescription, deviceInfoJson, sessionMediaMetadata, type StoredDevice } from './session-shape.ts'
+import { parseUserAgent } from './user-agent.ts'
 
 /** Open sessions idle this long are closed (Audiobookshelf: 36 h). */
 export const STALE_SESSION_MS = 36 * 3600_000
@@ -44,8 +47,8 @@ const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frid
 
 interface OpenSession {
   row: SessionRow
-  deviceInfo: DeviceInfo
-  audioTracks: AudioTrack[]
+  deviceInfo: StoredDevice
+  audioTracks: SessionAudioTrack[]
   libraryItem: OpenPlaybackSession['libraryItem']
   /** Item folder (or file) the direct-play tracks must resolve inside. */
   itemRoot: string
@@ -68,11 +71,6 @@ export function localDate(ms: number): { date: string; dayOfWeek: number } {
   const d = new Date(ms)
   const pad = (n: number) => String(n).padStart(2, '0')
   return { date: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`, dayOfWeek: d.getDay() }
-}
-
-export function deviceDescription(d: DeviceInfo): string {
-  const parts = [[d.manufacturer, d.model].filter(Boolean).join(' '), [d.clientName, d.clientVersion].filter(Boolean).join(' ')]
-  return parts.filter(Boolean).join(' / ') || 'Unknown device'
 }
 
 export interface PlaybackDeps {
@@ -118,10 +116,16 @@ export class PlaybackService {
 
   // ---- play --------------------------------------------------------------------------------------
 
-  async play(user: UserRecord, itemId: string, episodeId: string | undefined, body: PlayRequest, ip: string | null): Promise<OpenPlaybackSession> {
+  async play(
+    user: UserRecord,
+    itemId: string,
+    episodeId: string | undefined,
+    body: PlayRequest,
+    client: { ip: string | null; userAgent?: string | null },
+  ): Promise<OpenPlaybackSession> {
     let reserved = false
     try {
-      return await this.startSession(user, itemId, episodeId, body, ip, (replacing) => {
+      return await this.startSession(user, itemId, episodeId, body, client, (replacing) => {
         this.checkTranscodeCaps(user, replacing)
         this.pendingTranscodes.set(user.id, (this.pendingTranscodes.get(user.id) ?? 0) + 1)
         reserved = true
@@ -140,7 +144,7 @@ export class PlaybackService {
     itemId: string,
     episodeId: string | undefined,
     body: PlayRequest,
-    ip: string | null,
+    client: { ip: string | null; userAgent?: string | null },
     reserveTranscode: (replacing: ReadonlySet<string>) => void,
   ): Promise<OpenPlaybackSession> {
     const [item] = await this.d.items.batchGet(user, [itemId])
@@ -160,7 +164,7 @@ export class PlaybackService {
       chapters = episode.chapters
       displayTitle = episode.title
       displayAuthor = media.metadata.author ?? ''
-      mediaMetadata = media.metadata
+      mediaMetadata = sessionMediaMetadata('podcast', media.metadata)
     } else {
       const media = item.media as Book
       tracks = media.tracks
@@ -168,7 +172,7 @@ export class PlaybackService {
       chapters = media.chapters
       displayTitle = media.metadata.title ?? 'No Title'
       displayAuthor = media.metadata.authorName
-      mediaMetadata = media.metadata
+      mediaMetadata = sessionMediaMetadata('book', media.metadata)
       episodeId = undefined
     }
     if (tracks.length === 0) throw notFound('Item has no audio tracks')
@@ -206,7 +210,7 @@ export class PlaybackService {
     const now = this.d.clock()
     const id = crypto.randomUUID()
     const { date, dayOfWeek } = localDate(now)
-    const deviceInfo: DeviceInfo = {
+    const deviceInfo: StoredDevice = {
       id: deviceId,
       deviceId,
       clientName: dev.clientName || null,
@@ -214,8 +218,9 @@ export class PlaybackService {
       manufacturer: dev.manufacturer || null,
       model: dev.model || null,
       sdkVersion: dev.sdkVersion ?? null,
-      ipAddress: ip,
+      ipAddress: client.ip,
       serverVersion: this.d.config.version,
+      ...parseUserAgent(client.userAgent),
     }
     const row: SessionRow = {
       id,
@@ -243,10 +248,9 @@ export class PlaybackService {
       closed_at: null,
     }
     const files = new Map(tracks.map((t) => [t.index, { path: t.metadata.path, mimeType: t.mimeType }]))
-    let audioTracks: AudioTrack[]
+    let audioTracks: SessionAudioTrack[]
     let stream: HlsStream | null = null
     if (transcode) {
-      const first = tracks[0] as AudioTrack
       audioTracks = [
         {
           index: 1,
@@ -255,8 +259,9 @@ export class PlaybackService {
           title: displayTitle,
           contentUrl: `/hls/${id}/${PLAYLIST_NAME}`,
           mimeType: 'application/vnd.apple.mpegurl',
-          codec: first.codec,
-          metadata: first.metadata,
+          // Audiobookshelf names no codec or file for the stream: it is neither of the item's files.
+          codec: null,
+          metadata: null,
         },
       ]
       stream = new HlsStream({
@@ -456,8 +461,17 @@ export class PlaybackService {
   }
 
   /** GET /api/sessions/open (admins): every open session with its user. */
-  openSessions(): (PlaybackSession & { user: { id: string } })[] {
-    return [...this.open.values()].map((s) => ({ ...this.sessionJson(s.row), user: { id: s.row.user_id } }))
+  async openSessions(): Promise<SessionWithUser[]> {
+    return this.withUsers([...this.open.values()].map((s) => this.sessionJson(s.row)))
+  }
+
+  /** Sessions with their user's id and name (null once the user is deleted), as the admin lists show them. */
+  async withUsers(sessions: PlaybackSession[]): Promise<SessionWithUser[]> {
+    const names = await this.d.repo.usernames([...new Set(sessions.map((s) => s.userId))])
+    return sessions.map((s) => {
+      const username = names.get(s.userId)
+      return { ...s, user: username === undefined ? null : { id: s.userId, username } }
+    })
   }
 
   openCount(): number {
@@ -516,17 +530,9 @@ export class PlaybackService {
   // ---- JSON --------------------------------------------------------------------------------------
 
   sessionJson(r: SessionRow): PlaybackSession {
-    const deviceInfo = jsonOr<DeviceInfo>(r.device_info, {
-      id: '',
-      deviceId: '',
-      clientName: null,
-      clientVersion: null,
-      manufacturer: null,
-      model: null,
-      sdkVersion: null,
-      ipAddress: null,
-      serverVersion: this.d.config.version,
-    })
+    const stored = jsonOr<StoredDevice>(r.device_info, {})
+    const serverVersion = stored.serverVersion ?? this.d.config.version
+    const open = this.open.has(r.id)
     return {
       id: r.id,
       userId: r.user_id,
@@ -535,17 +541,17 @@ export class PlaybackService {
       bookId: r.media_type === 'book' ? r.library_item_id : null,
       episodeId: r.episode_id || null,
       mediaType: r.media_type === 'podcast' ? 'podcast' : 'book',
-      mediaMetadata: jsonOr(r.media_metadata, {}),
-      chapters: jsonOr<Chapter[]>(r.chapters, []),
+      mediaMetadata: sessionMediaMetadata(r.media_type, jsonOr(r.media_metadata, {})),
+      // Audiobookshelf keeps a session's chapters while it is open only; its history answers none.
+      chapters: open ? jsonOr<Chapter[]>(r.chapters, []) : [],
       displayTitle: r.display_title,
       displayAuthor: r.display_author,
       coverPath: r.cover_path,
       duration: r.duration,
       playMethod: r.play_method as PlaybackSession['playMethod'],
       mediaPlayer: r.media_player,
-      deviceInfo,
-      deviceDescription: deviceDescription(deviceInfo),
-      serverVersion: deviceInfo.serverVersion,
+      deviceInfo: deviceInfoJson(stored, r.user_id, serverVersion),
+      serverVersion,
       date: r.date,
       dayOfWeek: DAY_NAMES[r.day_of_week] ?? '',
       timeListening: r.time_listening,

@@ -7,7 +7,11 @@ import { useTaskStore } from './store.ts'
 
 export const taskKeys = { all: ['tasks'] as const }
 
-/** GET /api/tasks once per session: tasks that started before this page loaded. A failure is only logged (spec §8). */
+/**
+ * GET /api/tasks?include=finished once per session: tasks that started before this page loaded, and those that
+ * finished in the last minute (an Audiobookshelf server ignores the option and lists the running ones). A failure
+ * is only logged (spec §8).
+ */
 export function useInitialTasks() {
   const api = useApiClient()
   const userId = useSessionStore((s) => s.user?.id ?? null)
@@ -18,7 +22,7 @@ export function useInitialTasks() {
     staleTime: Infinity,
     queryFn: async ({ signal }) => {
       try {
-        return (await api.get<TasksResponse>('/api/tasks', { signal })).tasks ?? []
+        return (await api.get<TasksResponse>('/api/tasks', { signal, query: { include: 'finished' } })).tasks ?? []
       } catch (error) {
         // A server without the tasks route simply has none to tell.
         if (!(isApiError(error) && error.status === 404)) console.error('Failed to load tasks', error)

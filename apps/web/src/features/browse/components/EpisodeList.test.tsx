@@ -10,7 +10,7 @@ import { ApiClientProvider } from '@/lib/api/index.ts'
 import { useEpisodeModals } from '@/lib/episode-modals.ts'
 import { i18n } from '@/lib/i18n/index.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
-import { fakeApiClient, fakeServer, json } from '@/test/fake-server.ts'
+import { fakeApiClient, fakeServer, json, text } from '@/test/fake-server.ts'
 import { loginResponseFixture, userFixture } from '@/test/fixtures.ts'
 import { podcastEpisodeFixture } from '@/test/podcast-download-fixtures.ts'
 import { EpisodeList } from './EpisodeList.tsx'
@@ -162,8 +162,9 @@ describe('EpisodeList', () => {
   it('marks an episode finished and shows it at once', async () => {
     signIn()
     const { server, user } = renderEpisodes([episodeFixture('ep1')], {
-      'PATCH /api/me/progress/pod1/ep1': () =>
-        json(progressFixture('ep1', { isFinished: true, progress: 1 })),
+      // Audiobookshelf's answer: the text OK; the record is read back.
+      'PATCH /api/me/progress/pod1/ep1': () => text('OK', 200),
+      'GET /api/me/progress/pod1/ep1': () => json(progressFixture('ep1', { isFinished: true, progress: 1 })),
     })
     await user.click(screen.getByRole('button', { name: 'Mark as finished' }))
     await waitFor(() => expect(screen.getByTestId('episode-progress').dataset.state).toBe('finished'))

@@ -22,17 +22,19 @@ function storeProgress(progress: MediaProgress) {
 }
 
 /**
- * Marks an episode finished or not (PATCH /api/me/progress/:itemId/:episodeId); the answer goes into the
- * signed-in user at once so the table's mark and filter follow without waiting for the socket event.
+ * Marks an episode finished or not (PATCH /api/me/progress/:itemId/:episodeId, which answers `OK` as
+ * Audiobookshelf's does), then reads the record back into the signed-in user at once so the table's mark and
+ * filter follow without waiting for the socket event.
  */
 export function useEpisodeFinished() {
   const { t } = useTranslation()
   const api = useApiClient()
   return useMutation({
-    mutationFn: (vars: { libraryItemId: string; episodeId: string; isFinished: boolean }) =>
-      api.patch<MediaProgress>(`/api/me/progress/${enc(vars.libraryItemId)}/${enc(vars.episodeId)}`, {
-        isFinished: vars.isFinished,
-      }),
+    mutationFn: async (vars: { libraryItemId: string; episodeId: string; isFinished: boolean }) => {
+      const path = `/api/me/progress/${enc(vars.libraryItemId)}/${enc(vars.episodeId)}`
+      await api.patch(path, { isFinished: vars.isFinished })
+      return api.get<MediaProgress>(path)
+    },
     onSuccess: (progress) => {
       if (progress && typeof progress === 'object' && 'libraryItemId' in progress) storeProgress(progress)
     },

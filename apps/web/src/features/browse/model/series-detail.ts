@@ -1,4 +1,4 @@
-import type { AuthorDetail, MinifiedLibraryItem, SeriesBook, SeriesDetail } from '@shelfcast/contracts'
+import type { AuthorDetail, AuthorWithCount, MinifiedLibraryItem, SeriesBook, SeriesDetail } from '@shelfcast/contracts'
 import { itemDuration, itemSeriesSequence } from './item-view.ts'
 
 /**
@@ -27,13 +27,16 @@ export function completeSeriesDetail(answer: SeriesDetailAnswer, books: SeriesBo
  * GET /api/authors/:id?include=items,series as it may come: Audiobookshelf sends neither `numBooks` nor
  * `lastFirst`, and its series' items carry their sequence in `media.metadata.series`.
  */
-export type AuthorDetailAnswer = Omit<AuthorDetail, 'numBooks' | 'lastFirst' | 'series'> &
-  Partial<Pick<AuthorDetail, 'numBooks' | 'lastFirst'>> & {
+export type AuthorDetailAnswer = Omit<AuthorDetail, 'series'> &
+  Partial<Pick<AuthorWithCount, 'numBooks' | 'lastFirst'>> & {
     series?: { id: string; name: string; items: (MinifiedLibraryItem & { sequence?: string | null })[] }[]
   }
 
+/** What the author page shows: the author with its book count, `lastFirst` and series books. */
+export type CompletedAuthorDetail = AuthorDetail & Pick<AuthorWithCount, 'numBooks' | 'lastFirst'>
+
 /** The author with a book count and series books that know their sequence. */
-export function completeAuthorDetail(answer: AuthorDetailAnswer): AuthorDetail {
+export function completeAuthorDetail(answer: AuthorDetailAnswer): CompletedAuthorDetail {
   return {
     ...answer,
     numBooks: answer.numBooks ?? answer.libraryItems?.length ?? 0,

@@ -1,6 +1,6 @@
 import type { Task } from '@shelfcast/contracts'
 import { QueryClient } from '@tanstack/react-query'
-import { act, render, screen, within } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createMemoryRouter } from 'react-router'
 import { RouterProvider } from 'react-router/dom'
@@ -40,7 +40,8 @@ function renderWidget(tasks: Task[], type: 'root' | 'user' = 'root') {
   useSessionStore.getState().setSession(loginResponseFixture(userFixture(type)))
   const emit = vi.fn()
   const socket = { connect: vi.fn(), disconnect: vi.fn(), emit } as unknown as SocketClient
-  const { fetch } = fakeServer({ 'GET /api/tasks': () => json({ tasks }) })
+  const server = fakeServer({ 'GET /api/tasks': () => json({ tasks }) })
+  const { fetch } = server
   const api = createApiClient({
     basePath: '',
     fetch,
@@ -55,7 +56,7 @@ function renderWidget(tasks: Task[], type: 'root' | 'user' = 'root') {
       <RouterProvider router={router} />
     </AppProviders>,
   )
-  return { emit, user: userEvent.setup() }
+  return { emit, requests: server.requests, user: userEvent.setup() }
 }
 
 describe('task widget', () => {
@@ -73,6 +74,13 @@ describe('task widget', () => {
     expect(card.dataset.status).toBe('canceling')
     expect(card.textContent).toContain('Canceling...')
     expect(within(card).queryByRole('button', { name: 'Cancel' })).toBeNull()
+  })
+
+  it('asks for the recently finished tasks too, which a server lists only on request', async () => {
+    const { requests } = renderWidget([])
+    await waitFor(() => expect(requests.some((r) => r.path === '/api/tasks')).toBe(true))
+    const request = requests.find((r) => r.path === '/api/tasks')
+    expect(new URLSearchParams(request?.search).get('include')).toBe('finished')
   })
 
   it('does not offer cancel to users who are not admins', async () => {
