@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { queryFlag } from './query.ts'
-import { Author, MinifiedLibraryItem, PodcastEpisode, Series } from './entities/library-item.ts'
+import { Author, FullLibraryItem, LibraryItem, MinifiedLibraryItem, PodcastEpisode, Series } from './entities/library-item.ts'
 import { MediaProgress } from './entities/user.ts'
 
 /**
@@ -168,8 +168,12 @@ export type PersonalizedResponse = z.infer<typeof PersonalizedResponse>
 
 /** Which field of an item a search hit matched. */
 export const searchMatchKeys = ['title', 'subtitle', 'authors', 'narrators', 'series', 'tags', 'genres', 'isbn', 'asin', 'author', 'episode'] as const
+/**
+ * A hit: its item expanded, as Audiobookshelf answers it; a podcast's minified (Shelfcast's: the expanded podcast
+ * would carry every episode, megabytes for a long show).
+ */
 export const SearchItemHit = z.object({
-  libraryItem: MinifiedLibraryItem,
+  libraryItem: z.union([LibraryItem, MinifiedLibraryItem]),
   matchKey: z.enum(searchMatchKeys),
   matchText: z.string(),
 })
@@ -180,6 +184,8 @@ export type SearchEpisodeHit = z.infer<typeof SearchEpisodeHit>
 export const SearchQuery = z.object({
   q: z.string().max(500).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
+  /** Shelfcast's: item hits minified (what the web client's cards need) instead of expanded. */
+  minified: queryFlag.optional(),
 })
 /** GET /api/libraries/:id/search. Every key is present; those of the other media type are empty. */
 export const SearchResponse = z.object({
@@ -189,7 +195,8 @@ export const SearchResponse = z.object({
   narrators: z.array(z.object({ name: z.string(), numBooks: z.number() })),
   tags: z.array(z.object({ name: z.string(), numItems: z.number() })),
   genres: z.array(z.object({ name: z.string(), numItems: z.number() })),
-  series: z.array(z.object({ series: Series, books: z.array(SeriesBook) })),
+  /** A matching series with its books in the full form, as Audiobookshelf answers them. */
+  series: z.array(z.object({ series: Series, books: z.array(FullLibraryItem) })),
   authors: z.array(AuthorWithCount),
 })
 export type SearchResponse = z.infer<typeof SearchResponse>

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { queryFlag } from './query.ts'
-import { LibraryItem, MinifiedLibraryItem } from './entities/library-item.ts'
+import { FullLibraryItem, LibraryItem } from './entities/library-item.ts'
 import { MediaProgress } from './entities/user.ts'
 import { EpisodeDownload } from './podcasts.ts'
 
@@ -21,7 +21,7 @@ export type ItemQuery = z.input<typeof ItemQuery>
 
 const itemExtras = {
   /** With include=progress: the caller's progress (of `episode` for a podcast), if any. */
-  userMediaProgress: MediaProgress.optional(),
+  userMediaProgress: MediaProgress.nullable().optional(),
   rssFeed: z.null().optional(),
   mediaItemShare: z.null().optional(),
   /** Expanded podcasts with include=downloads: its queued downloads, and those running (when any). */
@@ -29,8 +29,12 @@ const itemExtras = {
   episodesDownloading: z.array(EpisodeDownload).optional(),
 }
 /** Minified unless expanded=1. */
-export const ItemResponse = z.union([LibraryItem.extend(itemExtras), MinifiedLibraryItem.extend(itemExtras)])
+/** GET /api/items/:id: the expanded item with `expanded=1`, the full one without. */
+export const ItemResponse = z.union([LibraryItem.extend(itemExtras), FullLibraryItem.extend(itemExtras)])
 export type ItemResponse = z.infer<typeof ItemResponse>
+/** GET /api/items/:id?expanded=1. */
+export const ExpandedItemResponse = LibraryItem.extend(itemExtras)
+export type ExpandedItemResponse = z.infer<typeof ExpandedItemResponse>
 
 export const MAX_BATCH_GET_IDS = 1000
 /** POST /api/items/batch/get. Ids the caller may not see are left out of the answer. */

@@ -29,25 +29,14 @@ const DELIBERATE: Record<string, string> = {
 }
 
 const NOT_YET: Record<string, number> = {
-  GET_api_libraries_ID_search_q_lantern_limit_3: 0.28,
-  POST_api_collections: 0.29,
-  POST_api_playlists: 0.3,
-  GET_api_items_ID_not_expanded: 0.3,
-  GET_api_podcasts_ID_episode_EPISODEID: 0.63,
+  GET_api_libraries_ID_search_q_lantern_limit_3: 0.94,
+  GET_api_items_ID_not_expanded: 0.94,
   POST_api_items_ID_play: 0.68,
   'GET_api_me_listening-sessions': 0.95,
-  GET_api_items_PODCASTID_expanded_1: 0.71,
-  GET_api_items_ID_expanded_1_m4b_with_chapters: 0.72,
-  GET_api_libraries_ID_series_limit_5: 0.72,
-  GET_api_libraries_ID_personalized: 0.72,
-  GET_api_playlists_ID: 0.73,
-  GET_api_collections_ID: 0.73,
+  GET_api_items_ID_expanded_1_m4b_with_chapters: 0.948,
+  GET_api_libraries_ID_series_limit_5: 0.87,
+  GET_api_libraries_ID_personalized: 0.89,
   'POST_api_items_ID_play_forceTranscode_3-file_mp3': 0.82,
-  'GET_api_me_items-in-progress': 0.74,
-  'GET_api_items_ID_expanded_1_include_3-file_mp3_book': 0.75,
-  GET_api_libraries_ID_items_limit_5: 0.77,
-  GET_api_libraries_ID_items_limit_5_sort_title_minified_1: 0.77,
-  GET_api_libraries_PODCASTLIB_items_limit_5: 0.83,
 }
 
 const PASSWORD = 'root-password'

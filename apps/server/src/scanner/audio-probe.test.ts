@@ -47,6 +47,20 @@ describe('probeAudioFile', () => {
     })
   })
 
+  it("reads the encoder, the podcast tags and the stream's language, as Audiobookshelf reports them", async () => {
+    const m4b = path.join(dir, 'book.m4b')
+    await runFfmpeg(['-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', '-c:a', 'aac', '-f', 'mp4', m4b])
+    const book = await probeAudioFile(m4b, fs.statSync(m4b).size, { ffprobePath: null })
+    expect(book.metaTags.tagEncoder).toMatch(/^Lavf/)
+    expect(book.streamLanguage).toBe('und')
+    const mp3 = path.join(dir, 'episode.mp3')
+    const tags = ['-metadata', 'podcast-type=episodic', '-metadata', 'episode-type=full']
+    await runFfmpeg(['-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', ...tags, '-c:a', 'libmp3lame', mp3])
+    const episode = await probeAudioFile(mp3, fs.statSync(mp3).size, { ffprobePath: null })
+    expect(episode.metaTags).toMatchObject({ tagEncoder: expect.stringMatching(/^Lavf/), tagPodcastType: 'episodic', tagEpisodeType: 'full' })
+    expect(episode.streamLanguage).toBeNull()
+  })
+
   it('falls back to ffprobe for what the parser cannot read (CAF)', async () => {
     const file = path.join(dir, 'tone.caf')
     await runFfmpeg(['-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', '-c:a', 'pcm_s16le', file])

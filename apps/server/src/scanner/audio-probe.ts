@@ -29,6 +29,11 @@ export interface AudioTags {
   episode: string | null
   season: string | null
   explicit: boolean
+  /** The software that wrote the file (ID3 TSSE, mp4 ©too, ffmpeg's `encoder`): Audiobookshelf's tagEncoder. */
+  encoder: string | null
+  /** iTunes podcast tags ffmpeg and feed tools write (`podcast-type`, `episode-type`). */
+  podcastType: string | null
+  episodeType: string | null
 }
 
 /** What one audio file holds. `error` set means the file is unusable (the item gets an issue flag). */
@@ -49,6 +54,8 @@ export interface AudioProbe {
   metaTags: Record<string, string>
   /** 'mjpeg' / 'png' ... when the file carries cover art. */
   embeddedCoverArt: string | null
+  /** The audio stream's language (mp4's `und` when unset), which Audiobookshelf reports as the file's language. */
+  streamLanguage: string | null
 }
 
 const PARSE_TIMEOUT_MS = 60_000
@@ -79,6 +86,9 @@ const emptyTags = (): AudioTags => ({
   episode: null,
   season: null,
   explicit: false,
+  encoder: null,
+  podcastType: null,
+  episodeType: null,
 })
 
 export const failedProbe = (error: string): AudioProbe => ({
@@ -94,6 +104,7 @@ export const failedProbe = (error: string): AudioProbe => ({
   tags: emptyTags(),
   metaTags: {},
   embeddedCoverArt: null,
+  streamLanguage: null,
 })
 
 /** Native tags of every tag type, keyed by a normalised id: `TXXX:series`, `----:com.apple.iTunes:series`, `SERIES` -> `series`. */
@@ -218,6 +229,9 @@ function tagsFrom(meta: IAudioMetadata, native: Map<string, string>): AudioTags 
     episode: tagText(c.tvEpisode !== undefined ? String(c.tvEpisode) : native.get('episode')),
     season: tagText(c.tvSeason !== undefined ? String(c.tvSeason) : native.get('season')),
     explicit: native.get('rtng') === '1' || native.get('itunesadvisory') === '1',
+    encoder: tagText(c.encodersettings ?? c.encodedby ?? native.get('encoder')),
+    podcastType: tagText(native.get('podcast-type') ?? native.get('podcast_type')),
+    episodeType: tagText(native.get('episode-type') ?? native.get('episode_type')),
   }
 }
 
@@ -243,6 +257,9 @@ function metaTagsOf(t: AudioTags): Record<string, string> {
     ['tagGrouping', t.grouping],
     ['tagTrack', t.track],
     ['tagDisc', t.disc],
+    ['tagEncoder', t.encoder],
+    ['tagPodcastType', t.podcastType],
+    ['tagEpisodeType', t.episodeType],
   ]
   const out: Record<string, string> = {}
   // Long texts stay in the description field; metaTags are for display, so each is kept short.
@@ -276,6 +293,7 @@ function fromMusicMetadata(meta: IAudioMetadata, size: number): AudioProbe {
     tags,
     metaTags: metaTagsOf(tags),
     embeddedCoverArt: meta.common.picture?.length ? pictureCodec(meta.common.picture[0]?.format) : null,
+    streamLanguage: tagText(f.trackInfo?.find((track) => track.audio)?.language),
   }
   if (!f.container || !(duration > 0)) probe.error = 'No playable audio found'
   // An mp3 cut short still parses: its header promises more bytes than the file holds.
@@ -312,6 +330,9 @@ function fromFfprobe(out: FfprobeOutput): AudioProbe {
     grouping: tag('grouping'),
     track: toInt(tag('track')),
     disc: toInt(tag('disc')),
+    encoder: tag('encoder'),
+    podcastType: tag('podcast-type'),
+    episodeType: tag('episode-type'),
   }
   return {
     error: null,
@@ -332,6 +353,7 @@ function fromFfprobe(out: FfprobeOutput): AudioProbe {
     tags,
     metaTags: metaTagsOf(tags),
     embeddedCoverArt: out.streams?.some((s) => s.codec_type === 'video') ? 'mjpeg' : null,
+    streamLanguage: tagText(audio.tags?.language),
   }
 }
 

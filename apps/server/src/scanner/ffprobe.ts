@@ -23,6 +23,7 @@ const FfprobeOutput = z.object({
         time_base: z.string().optional(),
         duration: z.string().optional(),
         bit_rate: z.string().optional(),
+        tags: z.record(z.string(), z.string()).optional(),
       }),
     )
     .optional(),

@@ -218,9 +218,10 @@ describe('podcast scan', () => {
     const podcast = items.get('My Show')?.media as Podcast
     expect(podcast.metadata.title).toBe('My Show')
     expect(podcast.metadata.author).toBe('Host Person')
+    // In order; `index` is null in Audiobookshelf's forms (only the podcast page's minified list numbers them).
     expect(podcast.episodes.map((e) => [e.index, e.title, e.publishedAt])).toEqual([
-      [1, 'First Episode', Date.UTC(2024, 0, 2)],
-      [2, 'Second Episode', Date.UTC(2024, 1, 3)],
+      [null, 'First Episode', Date.UTC(2024, 0, 2)],
+      [null, 'Second Episode', Date.UTC(2024, 1, 3)],
     ])
     expect(podcast.episodes[0]?.pubDate).toBe(new Date(Date.UTC(2024, 0, 2)).toUTCString())
     expect(podcast.episodes[1]?.audioFile?.metadata.filename).toBe('ep2.mp3')

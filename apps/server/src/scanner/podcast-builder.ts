@@ -86,15 +86,17 @@ export async function buildPodcast(
   const episodes: EpisodeRow[] = probed.map((p) => {
     const rel = fileMetadataOf(p.file, c.relPath, false).relPath
     const before = previousByRel.get(rel) ?? previousByIno.get(p.file.ino)
-    const audioFile = toAudioFile(p, 1, c.relPath, false, {
-      addedAt: before?.added_at ?? t.now,
-      updatedAt: t.now,
-    })
+    const audioFile = {
+      ...toAudioFile(p, 1, c.relPath, false, { addedAt: before?.added_at ?? t.now, updatedAt: t.now }),
+      // An episode's file name is no track number (Audiobookshelf leaves it null for episodes).
+      trackNumFromFilename: null,
+    }
     const tags = p.probe.tags
     const published = tags.date ? Date.parse(tags.date) : Number.NaN
     const fromTags = {
       season: tags.season,
-      episode: tags.episode,
+      // A file without an episode tag is numbered by its track tag, as Audiobookshelf numbers it.
+      episode: tags.episode ?? (tags.track !== null ? String(tags.track) : null),
       episode_type: before?.episode_type ?? 'full',
       title: tags.title ?? nameWithoutExt(p.file.name),
       subtitle: tags.subtitle,

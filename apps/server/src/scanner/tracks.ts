@@ -95,7 +95,7 @@ export function toAudioFile(
     format: p.probe.format,
     duration: p.probe.duration,
     bitRate: p.probe.bitRate,
-    language: p.probe.tags.language,
+    language: p.probe.streamLanguage ?? p.probe.tags.language,
     codec: p.probe.codec,
     timeBase: p.probe.timeBase,
     channels: p.probe.channels,

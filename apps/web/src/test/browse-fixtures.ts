@@ -23,7 +23,7 @@ export function listedItemFixture(
     birthtimeMs: 0,
     addedAt: 0,
     updatedAt: 1,
-    lastScan: 0,
+    oldLibraryItemId: null,
     isMissing: false,
     isInvalid: false,
     mediaType: over.mediaType ?? 'book',

@@ -63,7 +63,10 @@ export const AudioFile = z.object({
 })
 export type AudioFile = z.infer<typeof AudioFile>
 
-/** A playable track: an audio file placed on the item's timeline. */
+/**
+ * A playable track, in its lean form: what a transcode's HLS track carries (one track over the whole item) and
+ * what every player reads. Items' own tracks are FileAudioTracks, which add the whole audio file.
+ */
 export const AudioTrack = z.object({
   index: z.number(),
   startOffset: z.number(),
@@ -76,9 +79,20 @@ export const AudioTrack = z.object({
 })
 export type AudioTrack = z.infer<typeof AudioTrack>
 
+/** Audiobookshelf's track of a file (expanded items, episodes' audioTrack): the whole audio file placed on the timeline. */
+export const FileAudioTrack = AudioFile.extend({
+  title: z.string(),
+  startOffset: z.number(),
+  contentUrl: z.string(),
+})
+export type FileAudioTrack = z.infer<typeof FileAudioTrack>
+
 export const EbookFile = z.object({
   ino: z.string(),
   metadata: FileMetadata,
+  /** The library file fields Audiobookshelf repeats in its answers (not stored). */
+  isSupplementary: z.boolean().nullable().optional(),
+  fileType: z.literal('ebook').optional(),
   ebookFormat: z.string(),
   addedAt: z.number(),
   updatedAt: z.number(),
@@ -114,6 +128,21 @@ export const BookMetadata = z.object({
 })
 export type BookMetadata = z.infer<typeof BookMetadata>
 
+/** A book's metadata in the full form (GET /api/items/:id, search hits, created collections): lists, no joined names. */
+export const FullBookMetadata = BookMetadata.omit({
+  titleIgnorePrefix: true,
+  authorName: true,
+  authorNameLF: true,
+  narratorName: true,
+  seriesName: true,
+  descriptionPlain: true,
+})
+export type FullBookMetadata = z.infer<typeof FullBookMetadata>
+
+/** A book's metadata in list rows (the minified form): joined names instead of the author, narrator and series lists. */
+export const MinifiedBookMetadata = BookMetadata.omit({ authors: true, narrators: true, series: true, descriptionPlain: true })
+export type MinifiedBookMetadata = z.infer<typeof MinifiedBookMetadata>
+
 export const Book = z.object({
   id: z.string(),
   libraryItemId: z.string(),
@@ -123,11 +152,28 @@ export const Book = z.object({
   audioFiles: z.array(AudioFile),
   chapters: z.array(Chapter),
   ebookFile: EbookFile.nullable(),
+  numTracks: z.number(),
+  numAudioFiles: z.number(),
+  numChapters: z.number(),
   duration: z.number(),
   size: z.number(),
-  tracks: z.array(AudioTrack),
+  /** Only when the book has an ebook (Audiobookshelf leaves the key out otherwise). */
+  ebookFormat: z.string().optional(),
+  tracks: z.array(FileAudioTrack),
 })
 export type Book = z.infer<typeof Book>
+
+/** A book in the full form: files and chapters, no tracks, counts, duration or size. */
+export const FullBook = Book.pick({
+  id: true,
+  libraryItemId: true,
+  coverPath: true,
+  tags: true,
+  audioFiles: true,
+  chapters: true,
+  ebookFile: true,
+}).extend({ metadata: FullBookMetadata })
+export type FullBook = z.infer<typeof FullBook>
 
 /** What a row of a long episode list needs of its file (`GET /api/items/:id?episodes=minified`). */
 export const AudioFileSummary = z.object({
@@ -144,6 +190,8 @@ export const PodcastEpisode = z.object({
   libraryItemId: z.string(),
   podcastId: z.string(),
   id: z.string(),
+  /** Always null: Shelfcast has no pre-2.3 ids to map (Audiobookshelf's migration field). */
+  oldEpisodeId: z.null().optional(),
   index: z.number().nullable(),
   season: z.string().nullable(),
   episode: z.string().nullable(),
@@ -157,7 +205,7 @@ export const PodcastEpisode = z.object({
   chapters: z.array(Chapter),
   /** The file in full, or its summary in minified episode lists. */
   audioFile: z.union([AudioFile, AudioFileSummary]).nullable(),
-  audioTrack: AudioTrack.nullable().optional(),
+  audioTrack: FileAudioTrack.nullable().optional(),
   publishedAt: z.number().nullable(),
   addedAt: z.number(),
   updatedAt: z.number(),
@@ -165,6 +213,10 @@ export const PodcastEpisode = z.object({
   size: z.number(),
 })
 export type PodcastEpisode = z.infer<typeof PodcastEpisode>
+
+/** An episode in the full form (GET /api/podcasts/:id/episode/:episodeId): its file, no track, duration or size. */
+export const FullPodcastEpisode = PodcastEpisode.omit({ audioTrack: true, duration: true, size: true })
+export type FullPodcastEpisode = z.infer<typeof FullPodcastEpisode>
 
 export const PodcastMetadata = z.object({
   title: z.string().nullable(),
@@ -191,19 +243,32 @@ export const Podcast = z.object({
   coverPath: z.string().nullable(),
   tags: z.array(z.string()),
   episodes: z.array(PodcastEpisode),
+  numEpisodes: z.number(),
   autoDownloadEpisodes: z.boolean(),
   autoDownloadSchedule: z.string().nullable(),
-  lastEpisodeCheck: z.number(),
+  /** Null until the feed was first checked. */
+  lastEpisodeCheck: z.number().nullable(),
   maxEpisodesToKeep: z.number(),
   maxNewEpisodesToDownload: z.number(),
   size: z.number(),
 })
 export type Podcast = z.infer<typeof Podcast>
 
-/** The expanded item (GET /api/items/:id?expanded=1, batch get). */
+/** A podcast in the full form: its episodes in their full form, no count or size. */
+export const FullPodcast = Podcast.omit({ episodes: true, numEpisodes: true, size: true }).extend({
+  episodes: z.array(FullPodcastEpisode),
+})
+export type FullPodcast = z.infer<typeof FullPodcast>
+
+/**
+ * The expanded item (GET /api/items/:id?expanded=1, batch get, collection and playlist pages, play sessions,
+ * item_updated). Audiobookshelf's three forms: this one, FullLibraryItem and MinifiedLibraryItem.
+ */
 export const LibraryItem = z.object({
   id: z.string(),
   ino: z.string().nullable(),
+  /** Always null: Shelfcast has no pre-2.3 ids to map (Audiobookshelf's migration field). */
+  oldLibraryItemId: z.null(),
   libraryId: z.string(),
   folderId: z.string(),
   path: z.string(),
@@ -215,16 +280,28 @@ export const LibraryItem = z.object({
   addedAt: z.number(),
   updatedAt: z.number(),
   lastScan: z.number().nullable(),
+  /** The server version that answers (Audiobookshelf: the version of the last scan). */
+  scanVersion: z.string().nullable(),
   isMissing: z.boolean(),
   isInvalid: z.boolean(),
   /** Shelfcast's: why the item is invalid (a damaged ebook, unreadable audio); only on invalid items. */
   invalidReason: z.string().optional(),
   mediaType: MediaType,
   media: z.union([Book, Podcast]),
-  libraryFiles: z.array(LibraryFile),
+  numFiles: z.number(),
   size: z.number(),
+  libraryFiles: z.array(LibraryFile),
 })
 export type LibraryItem = z.infer<typeof LibraryItem>
+
+/**
+ * The full item (GET /api/items/:id without expanded, search hits, the books of a created collection or
+ * playlist): files and metadata lists, no tracks, counts, duration or size.
+ */
+export const FullLibraryItem = LibraryItem.omit({ media: true, numFiles: true, size: true }).extend({
+  media: z.union([FullBook, FullPodcast]),
+})
+export type FullLibraryItem = z.infer<typeof FullLibraryItem>
 
 /** Media of a minified list row: counts instead of file lists, so 50 rows stay small. */
 export const MinifiedMedia = z.object({
@@ -236,9 +313,16 @@ export const MinifiedMedia = z.object({
   numAudioFiles: z.number().optional(),
   numChapters: z.number().optional(),
   numEpisodes: z.number().optional(),
-  duration: z.number(),
+  autoDownloadEpisodes: z.boolean().optional(),
+  autoDownloadSchedule: z.string().nullable().optional(),
+  lastEpisodeCheck: z.number().nullable().optional(),
+  maxEpisodesToKeep: z.number().optional(),
+  maxNewEpisodesToDownload: z.number().optional(),
+  /** Books only (a podcast's duration is its episodes'). */
+  duration: z.number().optional(),
   size: z.number(),
-  ebookFormat: z.string().nullable().optional(),
+  /** Only when the book has an ebook. */
+  ebookFormat: z.string().optional(),
 })
 
 export const CollapsedSeries = z.object({
@@ -250,9 +334,9 @@ export const CollapsedSeries = z.object({
   libraryItemIds: z.array(z.string()),
 })
 
-export const MinifiedLibraryItem = LibraryItem.omit({ media: true, libraryFiles: true }).extend({
+/** A list row (every list, shelves, series books, items in progress): counts, no file lists, no lastScan. */
+export const MinifiedLibraryItem = LibraryItem.omit({ media: true, libraryFiles: true, lastScan: true, scanVersion: true }).extend({
   media: MinifiedMedia,
-  numFiles: z.number(),
   collapsedSeries: CollapsedSeries.optional(),
 })
 export type MinifiedLibraryItem = z.infer<typeof MinifiedLibraryItem>

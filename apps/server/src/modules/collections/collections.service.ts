@@ -105,7 +105,8 @@ export class CollectionsService {
     const row: CollectionRow = { id: crypto.randomUUID(), library_id: library.id, name: req.name, description: req.description || null, created_at: now, updated_at: now }
     await this.repo.insert(row, books)
     await this.emit('collection_added', row.id)
-    return this.get(user, row.id, true)
+    // Audiobookshelf answers a new collection with its books expanded (a new collection holds few books).
+    return this.get(user, row.id, false)
   }
 
   /** PATCH: name, description, and `books` as the new list (its visible part; hidden books stay). */
@@ -164,12 +165,16 @@ export class CollectionsService {
     for (const [u, json] of payloads) if (json) this.realtime.toUser(u.id, 'collection_removed', json)
   }
 
-  /** collection_* to everyone online who can open the library, each with the books they may see. */
+  /**
+   * collection_* to everyone online who can open the library, each with the books they may see: expanded in
+   * collection_added as Audiobookshelf sends it, minified in collection_updated (a 5,000-book collection's
+   * expanded books would be megabytes per edit, per user).
+   */
   private async emit(event: 'collection_added' | 'collection_updated', id: string) {
     const row = await this.repo.row(id)
     if (!row) return
     for (const u of this.realtime.onlineUsersWhere((x) => canAccessLibrary(x, row.library_id))) {
-      const [json] = await this.toJson(u, [row], true, true)
+      const [json] = await this.toJson(u, [row], event === 'collection_updated', true)
       if (json) this.realtime.toUser(u.id, event, json)
     }
   }

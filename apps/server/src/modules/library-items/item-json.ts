@@ -6,16 +6,22 @@ import {
   EbookFile,
   LibraryFile,
   PodcastEpisode,
-  type AudioTrack,
+  isFullAudioFile,
   type Book,
   type BookMetadata,
+  type FileAudioTrack,
+  type FullBookMetadata,
+  type FullLibraryItem,
+  type FullPodcastEpisode,
   type LibraryItem,
+  type MinifiedBookMetadata,
   type MinifiedLibraryItem,
   type Podcast,
   type PodcastMetadata,
 } from '@shelfcast/contracts'
 import { z } from 'zod'
 import type { LibraryItemsTable, PodcastEpisodesTable } from '../../db/schema.ts'
+import { serverVersion } from '../../config/config.ts'
 import { htmlToText } from '../../html/html-to-text.ts'
 
 /** What an item row needs from its join tables to become API JSON. */
@@ -83,41 +89,47 @@ const AudioFileList = z.array(AudioFile)
 const ChapterList = z.array(Chapter)
 const LibraryFileList = z.array(LibraryFile)
 const EbookFileOrNull = EbookFile.nullable()
+
+/** A book's ebook file as Audiobookshelf shows it: the library file it is, with its format. */
+function ebookFileJson(text: string | null): EbookFile | null {
+  const file = jsonColumn(text, EbookFileOrNull, null)
+  if (!file) return null
+  const { ebookFormat, ...rest } = file
+  return { ...rest, isSupplementary: null, fileType: 'ebook', ebookFormat }
+}
 const EpisodeEnclosure = PodcastEpisode.shape.enclosure
 
 /** The URL a direct-play track is served from (Range requests, `?token=` for media elements). */
 export const trackContentUrl = (itemId: string, ino: string) => `/api/items/${itemId}/file/${ino}`
 
-/** Audio files in play order (excluded ones dropped) laid end to end on the item's timeline. */
-export function buildTracks(itemId: string, audioFiles: AudioFile[]): AudioTrack[] {
+/**
+ * Audio files in play order (excluded ones dropped) laid end to end on the item's timeline. Each track is the
+ * whole audio file with its place (Audiobookshelf's track: apps read ino, metaTags, codec... from it).
+ */
+export function buildTracks(itemId: string, audioFiles: AudioFile[]): FileAudioTrack[] {
   let offset = 0
   return audioFiles
     .filter((f) => !f.exclude && !f.error)
     .sort((a, b) => a.index - b.index)
     .map((f, i) => {
-      const track: AudioTrack = {
+      const track: FileAudioTrack = {
+        ...f,
         index: i + 1,
-        startOffset: offset,
-        duration: f.duration,
         title: f.metadata.filename,
+        startOffset: offset,
         contentUrl: trackContentUrl(itemId, f.ino),
-        mimeType: f.mimeType,
-        codec: f.codec,
-        metadata: f.metadata,
       }
       offset += f.duration
       return track
     })
 }
 
-function bookMetadata(row: ItemRow, rel: ItemRelations): BookMetadata {
+/** What Audiobookshelf calls the version of the last scan: the answering server's version. */
+const SCAN_VERSION = serverVersion
+
+/** The book facts every form of the metadata ends with, from genres on. */
+function bookFacts(row: ItemRow) {
   return {
-    title: row.title || null,
-    titleIgnorePrefix: row.title_ignore_prefix || null,
-    subtitle: row.subtitle,
-    authors: rel.authors,
-    narrators: stringArrayColumn(row.narrators),
-    series: rel.series,
     genres: stringArrayColumn(row.genres),
     publishedYear: row.published_year,
     publishedDate: row.published_date,
@@ -128,11 +140,41 @@ function bookMetadata(row: ItemRow, rel: ItemRelations): BookMetadata {
     language: row.language,
     explicit: row.explicit === 1,
     abridged: row.abridged === 1,
+  }
+}
+
+/** The sort title and the joined names the row stores (list rows and the expanded form). */
+function joinedNames(row: ItemRow) {
+  return {
+    titleIgnorePrefix: row.title_ignore_prefix || null,
     authorName: row.author_name,
     authorNameLF: row.author_name_lf,
     narratorName: row.narrator_name,
     seriesName: row.series_name,
   }
+}
+
+/** A book's metadata in the full form: the author, narrator and series lists, no joined names. */
+function fullBookMetadata(row: ItemRow, rel: ItemRelations): FullBookMetadata {
+  return {
+    title: row.title || null,
+    subtitle: row.subtitle,
+    authors: rel.authors,
+    narrators: stringArrayColumn(row.narrators),
+    series: rel.series,
+    ...bookFacts(row),
+  }
+}
+
+/** A book's metadata in list rows: the joined names the row stores, no lists (no join tables read). */
+function minifiedBookMetadata(row: ItemRow): MinifiedBookMetadata {
+  const { titleIgnorePrefix, ...names } = joinedNames(row)
+  return { title: row.title || null, titleIgnorePrefix, subtitle: row.subtitle, ...names, ...bookFacts(row) }
+}
+
+/** The expanded form's metadata: the lists and the joined names, and the description's plain text last. */
+function expandedBookMetadata(row: ItemRow, rel: ItemRelations): BookMetadata {
+  return { ...fullBookMetadata(row, rel), ...joinedNames(row), descriptionPlain: htmlToText(row.description) }
 }
 
 /** A podcast's metadata from the item columns it reads (the Latest page passes just those). */
@@ -158,27 +200,28 @@ export function podcastMetadata(
   }
 }
 
-/** The fields every form of an episode shares, read straight from its row. */
+/** The fields every form of an episode shares, read straight from its row (Audiobookshelf's key order). */
 function episodeFacts(row: EpisodeRow, podcastId: string) {
   return {
     libraryItemId: row.library_item_id,
     podcastId,
     id: row.id,
-    index: row.episode_index,
+    oldEpisodeId: null,
+    // Audiobookshelf's `index` is a leftover it no longer fills; our own episode order is in pubDate/publishedAt.
+    index: null,
     season: row.season,
     episode: row.episode,
     episodeType: row.episode_type,
     title: row.title,
     subtitle: row.subtitle,
-    guid: row.guid,
-    pubDate: row.pub_date,
-    publishedAt: row.published_at,
-    addedAt: row.added_at,
-    updatedAt: row.updated_at,
-    duration: row.duration,
-    size: row.size,
   }
 }
+
+const episodeTimes = (row: EpisodeRow) => ({
+  publishedAt: row.published_at,
+  addedAt: row.added_at,
+  updatedAt: row.updated_at,
+})
 
 const isNum = (v: unknown): v is number => typeof v === 'number'
 const isStr = (v: unknown): v is string => typeof v === 'string'
@@ -266,15 +309,29 @@ function storedAudioFiles(text: string | null): AudioFile[] {
   }
 }
 
-export function toEpisodeJson(row: EpisodeRow, podcastId: string): PodcastEpisode {
-  const audioFile = episodeAudioFile(row.audio_file)
+/** An episode in the full form (GET /api/podcasts/:id/episode/:episodeId): its file, no track, duration or size. */
+export function toFullEpisodeJson(row: EpisodeRow, podcastId: string): FullPodcastEpisode {
   return {
     ...episodeFacts(row, podcastId),
     description: row.description,
     enclosure: jsonColumn(row.enclosure, EpisodeEnclosure, null),
+    guid: row.guid,
+    pubDate: row.pub_date,
     chapters: jsonColumn(row.chapters, ChapterList, []),
-    audioFile,
-    audioTrack: audioFile ? (buildTracks(row.library_item_id, [audioFile])[0] ?? null) : null,
+    audioFile: episodeAudioFile(row.audio_file),
+    ...episodeTimes(row),
+  }
+}
+
+/** An episode in the expanded form (expanded items, shelves, search): the full form with its track, size and duration. */
+export function toEpisodeJson(row: EpisodeRow, podcastId: string): PodcastEpisode {
+  const episode = toFullEpisodeJson(row, podcastId)
+  const file = episode.audioFile
+  return {
+    ...episode,
+    audioTrack: file && isFullAudioFile(file) ? (buildTracks(row.library_item_id, [file])[0] ?? null) : null,
+    size: row.size,
+    duration: row.duration,
   }
 }
 
@@ -307,18 +364,26 @@ function audioFileSummary(text: string | null): AudioFileSummary | null {
 export function toEpisodeListJson(row: EpisodeRow, podcastId: string): PodcastEpisode {
   return {
     ...episodeFacts(row, podcastId),
+    index: row.episode_index,
     description: null,
     enclosure: null,
+    guid: row.guid,
+    pubDate: row.pub_date,
     chapters: [],
     audioFile: audioFileSummary(row.audio_file),
+    ...episodeTimes(row),
     audioTrack: null,
+    size: row.size,
+    duration: row.duration,
   }
 }
 
-function itemBase(row: ItemRow) {
+/** The item fields every form starts with, in Audiobookshelf's order. */
+function itemHead(row: ItemRow) {
   return {
     id: row.id,
     ino: row.ino,
+    oldLibraryItemId: null,
     libraryId: row.library_id,
     folderId: row.folder_id,
     path: row.path,
@@ -329,17 +394,43 @@ function itemBase(row: ItemRow) {
     birthtimeMs: row.birthtime_ms,
     addedAt: row.added_at,
     updatedAt: row.updated_at,
-    lastScan: row.last_scan,
+  }
+}
+
+/** The item's state flags and media type, which follow the scan facts in the full form and the head in the others. */
+function itemState(row: ItemRow) {
+  return {
     isMissing: row.is_missing === 1,
     isInvalid: row.is_invalid === 1,
     // Not in Audiobookshelf's JSON: present only on invalid items, so other items keep its exact shape.
     ...(row.is_invalid === 1 && row.invalid_reason ? { invalidReason: row.invalid_reason } : {}),
     mediaType: row.media_type === 'podcast' ? ('podcast' as const) : ('book' as const),
-    size: row.size,
   }
 }
 
-/** The full item: files, tracks, chapters and (for podcasts) every episode. */
+const scanFacts = (row: ItemRow) => ({ lastScan: row.last_scan, scanVersion: SCAN_VERSION })
+
+/** `ebookFormat` only when the book has an ebook: Audiobookshelf leaves the key out otherwise. */
+const ebookFormatOf = (row: ItemRow) => (row.ebook_format ? { ebookFormat: row.ebook_format } : {})
+
+/** A podcast's auto-download settings as every form shows them (never checked: null; no schedule: the default one). */
+function podcastSettings(p: PodcastColumn) {
+  return {
+    autoDownloadEpisodes: p.autoDownloadEpisodes,
+    autoDownloadSchedule: p.autoDownloadSchedule ?? DEFAULT_PODCAST_SCHEDULE,
+    lastEpisodeCheck: p.lastEpisodeCheck || null,
+    maxEpisodesToKeep: p.maxEpisodesToKeep,
+    maxNewEpisodesToDownload: p.maxNewEpisodesToDownload,
+  }
+}
+
+/** Audiobookshelf's schedule of a podcast that never set one (hourly). */
+const DEFAULT_PODCAST_SCHEDULE = '0 * * * *'
+
+/**
+ * The expanded item (`?expanded=1`, batch get, collection and playlist pages, play sessions, item_updated):
+ * the list row's counts plus files, whole-file tracks, chapters and (for podcasts) every episode.
+ */
 export function toExpandedItem(
   row: ItemRow,
   rel: ItemRelations,
@@ -353,68 +444,122 @@ export function toExpandedItem(
     const p = jsonColumn(row.podcast, PodcastColumn, defaultPodcastColumn)
     media = {
       id: row.media_id,
+      metadata: podcastMetadata(row, p),
+      coverPath: row.cover_path,
+      tags,
+      numEpisodes: episodes.length,
+      ...podcastSettings(p),
+      size: row.size,
+      libraryItemId: row.id,
+      episodes: episodes.map((e) =>
+        (episodeForm === 'minified' ? toEpisodeListJson : toEpisodeJson)(e, row.media_id),
+      ),
+    }
+  } else {
+    const audioFiles = storedAudioFiles(row.audio_files)
+    const tracks = buildTracks(row.id, audioFiles)
+    const chapters = jsonColumn(row.chapters, ChapterList, [])
+    media = {
+      id: row.media_id,
+      metadata: expandedBookMetadata(row, rel),
+      coverPath: row.cover_path,
+      tags,
+      numTracks: tracks.length,
+      numAudioFiles: audioFiles.length,
+      numChapters: chapters.length,
+      duration: row.duration,
+      size: row.size,
+      ...ebookFormatOf(row),
+      libraryItemId: row.id,
+      audioFiles,
+      chapters,
+      ebookFile: ebookFileJson(row.ebook_file),
+      tracks,
+    }
+  }
+  return {
+    ...itemHead(row),
+    ...itemState(row),
+    media,
+    numFiles: libraryFiles.length,
+    size: row.size,
+    ...scanFacts(row),
+    libraryFiles,
+  }
+}
+
+/**
+ * The full item (GET /api/items/:id without expanded, search hits, created collections and playlists): files,
+ * chapters and metadata lists, without tracks, counts, duration or size.
+ */
+export function toFullItem(row: ItemRow, rel: ItemRelations, episodes: EpisodeRow[] = []): FullLibraryItem {
+  const tags = stringArrayColumn(row.tags)
+  let media: FullLibraryItem['media']
+  if (row.media_type === 'podcast') {
+    const p = jsonColumn(row.podcast, PodcastColumn, defaultPodcastColumn)
+    media = {
+      id: row.media_id,
       libraryItemId: row.id,
       metadata: podcastMetadata(row, p),
       coverPath: row.cover_path,
       tags,
-      episodes: episodes.map((e) =>
-        (episodeForm === 'minified' ? toEpisodeListJson : toEpisodeJson)(e, row.media_id),
-      ),
-      autoDownloadEpisodes: p.autoDownloadEpisodes,
-      autoDownloadSchedule: p.autoDownloadSchedule,
-      lastEpisodeCheck: p.lastEpisodeCheck,
-      maxEpisodesToKeep: p.maxEpisodesToKeep,
-      maxNewEpisodesToDownload: p.maxNewEpisodesToDownload,
-      size: row.size,
+      episodes: episodes.map((e) => toFullEpisodeJson(e, row.media_id)),
+      ...podcastSettings(p),
     }
   } else {
-    const audioFiles = storedAudioFiles(row.audio_files)
     media = {
       id: row.media_id,
       libraryItemId: row.id,
-      metadata: { ...bookMetadata(row, rel), descriptionPlain: htmlToText(row.description) },
+      metadata: fullBookMetadata(row, rel),
       coverPath: row.cover_path,
       tags,
-      audioFiles,
+      audioFiles: storedAudioFiles(row.audio_files),
       chapters: jsonColumn(row.chapters, ChapterList, []),
-      ebookFile: jsonColumn(row.ebook_file, EbookFileOrNull, null),
-      duration: row.duration,
-      size: row.size,
-      tracks: buildTracks(row.id, audioFiles),
+      ebookFile: ebookFileJson(row.ebook_file),
     }
   }
-  return { ...itemBase(row), media, libraryFiles }
+  return {
+    ...itemHead(row),
+    ...scanFacts(row),
+    ...itemState(row),
+    media,
+    libraryFiles: jsonColumn(row.library_files, LibraryFileList, []),
+  }
 }
 
 /** A row read for minified JSON: the file lists may be left out when their count comes along. */
 export type MinifiedItemRow = ItemRow & { num_files?: number }
 
-/** A list row: metadata and counts only, no file lists. */
-export function toMinifiedItem(
-  row: MinifiedItemRow,
-  rel: ItemRelations,
-  numEpisodes = 0,
-): MinifiedLibraryItem {
+/** A list row: the joined names and counts the row stores, no file lists, no lastScan. */
+export function toMinifiedItem(row: MinifiedItemRow, numEpisodes = 0): MinifiedLibraryItem {
   const tags = stringArrayColumn(row.tags)
   const numFiles = row.num_files ?? arrayLength(row.library_files)
-  const isPodcast = row.media_type === 'podcast'
-  const metadata = isPodcast
-    ? podcastMetadata(row, jsonColumn(row.podcast, PodcastColumn, defaultPodcastColumn))
-    : bookMetadata(row, rel)
-  return {
-    ...itemBase(row),
-    numFiles,
-    media: {
-      id: row.media_id,
-      metadata,
+  const head = { id: row.media_id }
+  let media: MinifiedLibraryItem['media']
+  if (row.media_type === 'podcast') {
+    const p = jsonColumn(row.podcast, PodcastColumn, defaultPodcastColumn)
+    media = {
+      ...head,
+      metadata: podcastMetadata(row, p),
       coverPath: row.cover_path,
       tags,
-      ...(isPodcast
-        ? { numEpisodes }
-        : { numTracks: row.num_tracks, numAudioFiles: row.num_tracks, numChapters: row.num_chapters }),
+      numEpisodes,
+      ...podcastSettings(p),
+      size: row.size,
+    }
+  } else {
+    media = {
+      ...head,
+      metadata: minifiedBookMetadata(row),
+      coverPath: row.cover_path,
+      tags,
+      numTracks: row.num_tracks,
+      numAudioFiles: row.num_tracks,
+      numChapters: row.num_chapters,
       duration: row.duration,
       size: row.size,
-      ebookFormat: row.ebook_format,
-    },
+      ...ebookFormatOf(row),
+    }
   }
+  return { ...itemHead(row), ...itemState(row), media, numFiles, size: row.size }
 }

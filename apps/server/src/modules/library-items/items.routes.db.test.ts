@@ -95,12 +95,19 @@ describe('item routes', () => {
       headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
     })
 
-  it('GET /api/items/:id is minified unless expanded, with progress on request', async () => {
+  it('GET /api/items/:id is full unless expanded, with progress on request', async () => {
     await s.fx.progress({ userId: s.root.user.id, itemId: s.id.hobbit, currentTime: 12 })
-    const min = await s.get<Record<string, unknown>>(`/api/items/${s.id.hobbit}`)
-    expect(min.status).toBe(200)
-    expect(min.body).toHaveProperty('numFiles')
-    expect(min.body).not.toHaveProperty('userMediaProgress')
+    const plain = await s.get<Record<string, unknown>>(`/api/items/${s.id.hobbit}`)
+    expect(plain.status).toBe(200)
+    // Audiobookshelf's full form: the file lists, no counts or tracks.
+    expect(plain.body).toHaveProperty('libraryFiles')
+    expect(plain.body).toHaveProperty('media.audioFiles')
+    expect(plain.body).not.toHaveProperty('numFiles')
+    expect(plain.body).not.toHaveProperty('media.tracks')
+    expect(plain.body).not.toHaveProperty('userMediaProgress')
+    // include=progress without any progress answers null, as Audiobookshelf does.
+    const none = await s.get<Record<string, unknown>>(`/api/items/${s.id.dune}?expanded=1&include=progress`)
+    expect(none.body.userMediaProgress).toBeNull()
     const full = await s.get<LibraryItem & { userMediaProgress?: { currentTime: number }; rssFeed?: null }>(
       `/api/items/${s.id.hobbit}?expanded=1&include=progress,rssfeed`,
     )

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import {
   LibraryFile,
+  type FullLibraryItem,
   type ItemResponse,
   type LibraryItem,
   type MinifiedLibraryItem,
@@ -14,7 +15,9 @@ import { CoverImages, type CoverFormat, type ResizedCover } from './cover-images
 import {
   toEpisodeJson,
   toExpandedItem,
+  toFullItem,
   toMinifiedItem,
+  type EpisodeRow,
   type ItemRow,
   type MinifiedItemRow,
 } from './item-json.ts'
@@ -95,14 +98,28 @@ export class ItemsService {
     const byId = new Map(rows.map((r) => [r.id, r]))
     const present = ids.filter((id) => byId.has(id))
     const podcastIds = rows.filter((r) => r.media_type === 'podcast').map((r) => r.id)
-    const [relations, counts] = await Promise.all([
+    // A list row carries the joined names its row stores, so no join table is read.
+    const counts = podcastIds.length ? await this.repo.episodeCounts(podcastIds) : new Map<string, number>()
+    return present.map((id) => toMinifiedItem(byId.get(id) as ItemRow, counts.get(id) ?? 0))
+  }
+
+  /** Full JSON (files and metadata lists, no tracks or counts), in the given order. */
+  async full(ids: readonly string[]): Promise<FullLibraryItem[]> {
+    if (ids.length === 0) return []
+    return this.fullFromRows(ids, await this.repo.rows(ids))
+  }
+
+  async fullFromRows(ids: readonly string[], rows: readonly ItemRow[]): Promise<FullLibraryItem[]> {
+    const byId = new Map(rows.map((r) => [r.id, r]))
+    const present = ids.filter((id) => byId.has(id))
+    const podcastIds = rows.filter((r) => r.media_type === 'podcast').map((r) => r.id)
+    const [relations, episodes] = await Promise.all([
       this.repo.relations(present),
-      podcastIds.length ? this.repo.episodeCounts(podcastIds) : Promise.resolve(new Map<string, number>()),
+      podcastIds.length ? this.repo.episodes(podcastIds) : Promise.resolve(new Map<string, EpisodeRow[]>()),
     ])
-    return present.map((id) => {
-      const row = byId.get(id) as ItemRow
-      return toMinifiedItem(row, relations.get(id) ?? { authors: [], series: [] }, counts.get(id) ?? 0)
-    })
+    return present.map((id) =>
+      toFullItem(byId.get(id) as ItemRow, relations.get(id) ?? { authors: [], series: [] }, episodes.get(id) ?? []),
+    )
   }
 
   /** Expanded JSON (files, tracks, chapters, episodes), in the given order. */
@@ -153,7 +170,7 @@ export class ItemsService {
     return row
   }
 
-  /** GET /api/items/:id: minified unless expanded; with include=progress the caller's progress. */
+  /** GET /api/items/:id: full unless expanded; with include=progress the caller's progress (null without). */
   async getForUser(
     user: UserRecord,
     id: string,
@@ -167,12 +184,12 @@ export class ItemsService {
     const row = await this.visibleRowOr404(user, id)
     const [item] = opts.expanded
       ? await this.expandedFromRows([row.id], [row], opts.episodeForm)
-      : await this.minifiedFromRows([row.id], [row])
+      : await this.fullFromRows([row.id], [row])
     if (!item) throw notFound(ITEM_NOT_FOUND)
     const out: ItemResponse = { ...item }
     if (opts.include.includes('progress')) {
       const progress = await this.repo.progress(user.id, row.id, opts.episodeId ?? '')
-      if (progress) out.userMediaProgress = toProgressJson(progress, row.media_id)
+      out.userMediaProgress = progress ? toProgressJson(progress, row.media_id) : null
     }
     if (opts.include.includes('rssfeed')) out.rssFeed = null
     if (opts.include.includes('share')) out.mediaItemShare = null

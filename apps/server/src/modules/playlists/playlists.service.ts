@@ -221,9 +221,13 @@ export class PlaylistsService {
     this.realtime.toUser(user.id, 'playlist_removed', json)
   }
 
-  /** Sends playlist_* to the owner (minified items) and answers the expanded playlist. */
+  /**
+   * Sends playlist_* to the owner and answers the playlist: a new one with expanded items, as Audiobookshelf
+   * answers it; an edited one minified (a 5,000-entry playlist's expanded items would be megabytes per edit).
+   */
   private async emitted(user: UserRecord, event: 'playlist_added' | 'playlist_updated', id: string): Promise<Playlist> {
-    this.realtime.toUser(user.id, event, await this.get(user, id, true))
-    return this.get(user, id, true)
+    const json = await this.get(user, id, event === 'playlist_updated')
+    this.realtime.toUser(user.id, event, json)
+    return json
   }
 }

@@ -9,7 +9,7 @@ import type {
   LibraryItem,
   OpmlCreateRequest,
   OpmlFeed,
-  PodcastEpisode,
+  FullPodcastEpisode,
   PodcastFeed,
   PodcastMetadata,
   PodcastScheduleInput,
@@ -39,6 +39,7 @@ import {
   podcastMetadata,
   stringArrayColumn,
   toEpisodeJson,
+  toFullEpisodeJson,
   type EpisodeRow,
   type ItemRow,
 } from '../library-items/item-json.ts'
@@ -329,11 +330,11 @@ export class PodcastsService {
     return { name: library.name, xml: buildOpml(library.name, podcasts, new Date(this.deps.clock())) }
   }
 
-  async episode(user: UserRecord, itemId: string, episodeId: string): Promise<PodcastEpisode> {
+  async episode(user: UserRecord, itemId: string, episodeId: string): Promise<FullPodcastEpisode> {
     const item = await this.podcastOr404(user, itemId)
     const row = await this.repo.episode(item.id, episodeId)
     if (!row) throw notFound(EPISODE_NOT_FOUND)
-    return toEpisodeJson(row, item.media_id)
+    return toFullEpisodeJson(row, item.media_id)
   }
 
   async updateEpisode(

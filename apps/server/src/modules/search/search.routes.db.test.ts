@@ -32,6 +32,18 @@ describe('GET /api/libraries/:id/search', () => {
     expect((await search(s.books, '9780261103344')).book[0]).toMatchObject({ matchKey: 'isbn' })
   })
 
+  it("answers Audiobookshelf's forms: expanded book hits and full series books; minified hits on request", async () => {
+    const r = await search(s.books, 'middle ear')
+    const book = (await search(s.books, 'hob')).book[0]?.libraryItem
+    expect(book).toHaveProperty('media.tracks')
+    expect(book).toHaveProperty('libraryFiles')
+    expect(r.series[0]?.books[0]).toHaveProperty('libraryFiles')
+    expect(r.series[0]?.books[0]).not.toHaveProperty('numFiles')
+    const lean = await s.get<SearchResponse>(`/api/libraries/${s.books}/search?q=hob&minified=1`)
+    expect(lean.body.book[0]?.libraryItem).toHaveProperty('numFiles')
+    expect(lean.body.book[0]?.libraryItem).not.toHaveProperty('libraryFiles')
+  })
+
   it('folds diacritics both ways', async () => {
     expect(titles(await search(s.books, 'emile'))).toEqual(['Émile, or On Education'])
     expect(titles(await search(s.books, 'ÉMILE'))).toEqual(['Émile, or On Education'])

@@ -16,8 +16,9 @@ export function registerSearchRoutes(app: FastifyInstance, ctx: AppContext) {
     const user = requireAuth(request).user
     const library = await ctx.libraries.getFor(user, id)
     const limit = q.limit ?? DEFAULT_LIMIT
-    return ctx.browse.answers.send(request, reply, { kind: 'search', libraryId: library.id, user, query: [q.q, limit], byUser: false }, () =>
-      ctx.browse.search.search(user, library, q.q, limit),
+    const minified = q.minified ?? false
+    return ctx.browse.answers.send(request, reply, { kind: 'search', libraryId: library.id, user, query: [q.q, limit, minified], byUser: false }, () =>
+      ctx.browse.search.search(user, library, q.q, limit, minified),
     )
   })
 }

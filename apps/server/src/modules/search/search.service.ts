@@ -1,4 +1,4 @@
-import type { Library, MinifiedLibraryItem, SearchItemHit, SearchResponse } from '@shelfcast/contracts'
+import type { Library, SearchItemHit, SearchResponse } from '@shelfcast/contracts'
 import type { AuthorsService } from '../authors/authors.service.ts'
 import type { ItemsService } from '../library-items/items.service.ts'
 import type { SeriesService } from '../series/series.service.ts'
@@ -18,17 +18,18 @@ const CANDIDATES = 120
 const empty = (): SearchResponse => ({ book: [], podcast: [], episodes: [], narrators: [], tags: [], genres: [], series: [], authors: [] })
 
 /** Which field of an item the query matched, and its text (Audiobookshelf's matchKey / matchText). */
-export function whatMatched(item: MinifiedLibraryItem, tokens: readonly string[]): Pick<SearchItemHit, 'matchKey' | 'matchText'> {
+export function whatMatched(item: { media: { metadata: unknown; tags: string[] } }, tokens: readonly string[]): Pick<SearchItemHit, 'matchKey' | 'matchText'> {
   const m = item.media.metadata as Record<string, unknown>
   const text = (v: unknown) => (typeof v === 'string' ? v : null)
   const names = (v: unknown) => (Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x : text((x as { name?: unknown }).name) ?? '')).join(', ') : null)
   const fields: [SearchItemHit['matchKey'], string | null][] = [
     ['title', text(m.title)],
     ['subtitle', text(m.subtitle)],
-    ['authors', names(m.authors)],
+    // Lists in the expanded form, joined names in the minified one (`minified=1`).
+    ['authors', names(m.authors) ?? text(m.authorName)],
     ['author', text(m.author)],
-    ['narrators', names(m.narrators)],
-    ['series', names(m.series)],
+    ['narrators', names(m.narrators) ?? text(m.narratorName)],
+    ['series', names(m.series) ?? text(m.seriesName)],
     ['tags', item.media.tags.join(', ')],
     ['genres', names(m.genres)],
     ['isbn', text(m.isbn)],
@@ -53,7 +54,8 @@ export class SearchService {
     this.authors = deps.authors
   }
 
-  async search(user: UserRecord, library: Library, q: string | undefined, limit: number): Promise<SearchResponse> {
+  /** Item hits expanded as in Audiobookshelf; minified when asked (`minified=1`) and for podcasts (every episode would come along). */
+  async search(user: UserRecord, library: Library, q: string | undefined, limit: number, minified = false): Promise<SearchResponse> {
     const tokens = searchTokens(q)
     const out = empty()
     if (tokens.length === 0) return out
@@ -66,7 +68,8 @@ export class SearchService {
       const more = await this.repo.items(user, lib, ftsQuery(tokens), limit, false)
       itemIds = [...new Set([...itemIds, ...more])].slice(0, limit)
     }
-    const hits = (await this.items.minified(itemIds)).map((libraryItem) => ({ libraryItem, ...whatMatched(libraryItem, tokens) }))
+    const found = minified || library.mediaType === 'podcast' ? await this.items.minified(itemIds) : await this.items.expanded(itemIds)
+    const hits = found.map((libraryItem) => ({ libraryItem, ...whatMatched(libraryItem, tokens) }))
 
     // One pass over the name columns finds the items whose tags, genres, narrators, authors or series match.
     const named = await this.repo.items(user, lib, ftsQuery(tokens, ['tags', 'genres', 'narrators', 'authors', 'series']), CANDIDATES, false)
@@ -111,9 +114,11 @@ export class SearchService {
       .filter((s) => matchesAll(s.name, tokens))
       .map((s) => s.id)
       .slice(0, limit)
-    out.series = (await this.series.withBooksByIds(user, seriesIds)).map((s) => ({
+    const series = await this.series.withBooksByIds(user, seriesIds)
+    const books = new Map((await this.items.full([...new Set(series.flatMap((s) => s.books.map((b) => b.id)))])).map((b) => [b.id, b]))
+    out.series = series.map((s) => ({
       series: { id: s.id, name: s.name, nameIgnorePrefix: s.nameIgnorePrefix, description: s.description, libraryId: s.libraryId, addedAt: s.addedAt, updatedAt: s.updatedAt },
-      books: s.books,
+      books: s.books.flatMap((b) => books.get(b.id) ?? []),
     }))
     return out
   }

@@ -1,7 +1,7 @@
 import {
   MAX_PAGE_SIZE,
   type AuthorWithCount,
-  type ItemResponse,
+  type ExpandedItemResponse,
   type LibraryItemsResponse,
   type ListedItem,
   type MinifiedLibraryItem,
@@ -204,7 +204,7 @@ export function useItem(id: string) {
     queryFn: ({ signal }) =>
       // A podcast's episodes come minified (no description, chapters or track: 5,000 open fast); the
       // episode modals read one episode in full.
-      api.get<ItemResponse>(`/api/items/${enc(id)}`, {
+      api.get<ExpandedItemResponse>(`/api/items/${enc(id)}`, {
         query: { expanded: 1, include: 'progress', episodes: 'minified' },
         signal,
       }),

@@ -20,7 +20,8 @@ export function useLibrarySearch(libraryId: string, q: string, limit: number) {
       try {
         const answer = await api.get<Partial<SearchResponse>>(
           `/api/libraries/${encodeURIComponent(libraryId)}/search`,
-          { query: { q: query, limit }, signal },
+          // minified=1: cards need no files or tracks (Audiobookshelf ignores the flag and answers expanded hits).
+          { query: { q: query, limit, minified: 1 }, signal },
         )
         // Audiobookshelf leaves out the keys of the other media type (a book library has no `podcast`).
         return { ...emptySearchResults(), ...answer }

@@ -20,6 +20,7 @@ import {
   itemTitle,
   progressFraction,
   progressIndex,
+  itemSize,
   type AnyItem,
 } from '../model/item-view.ts'
 import type { SortCaption } from '../model/sort.ts'
@@ -99,7 +100,7 @@ export const ItemCard = memo(function ItemCard({
       case 'birthtime':
         return t('LabelCreatedDate', { date: formatDate(item.birthtimeMs, dateFormat, i18n.language) })
       case 'size':
-        return formatBytes(item.media.size ?? item.size, i18n.language)
+        return formatBytes(itemSize(item), i18n.language)
       case 'duration':
         return durationLabel(itemDuration(item), t)
       case 'numEpisodes': {

@@ -1,7 +1,7 @@
 import {
   isAdminOrUp,
   type Book,
-  type ItemResponse,
+  type ExpandedItemResponse,
   type LibraryItem,
   type Podcast,
 } from '@shelfcast/contracts'
@@ -58,7 +58,7 @@ export function ItemPage() {
   return <ItemDetails item={query.data} />
 }
 
-type ExpandedItem = Extract<ItemResponse, { libraryFiles: unknown }> & LibraryItem
+type ExpandedItem = ExpandedItemResponse
 
 const COVER_WIDTH = 240
 
@@ -75,7 +75,7 @@ function ItemDetails({ item }: { item: ExpandedItem }) {
   const [preview, setPreview] = useState(false)
   const title = itemTitle(item) ?? t('LabelNoTitle')
   const author = itemAuthor(item)
-  const progress = progressIndex(user).get(item.id) ?? item.userMediaProgress
+  const progress = progressIndex(user).get(item.id) ?? item.userMediaProgress ?? undefined
   const fraction = progressFraction(progress)
   const isAdmin = user ? isAdminOrUp(user.type) : false
   const canEdit = !!user?.permissions.update

@@ -1,11 +1,10 @@
-import type { MinifiedLibraryItem } from '@shelfcast/contracts'
 import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { CoverFan, type FanCover } from '@/components/ui/index.ts'
 import { useApiClient } from '@/lib/api/index.ts'
 import { itemCoverUrl } from '../hooks/useCoverUrl.ts'
-import { itemAuthor, itemTitle } from '../model/item-view.ts'
+import { itemAuthor, itemTitle, type AnyItem } from '../model/item-view.ts'
 import { countText } from '../model/counts.ts'
 
 /** A series card is as wide as two covers; its fan shows up to 10 of the books. */
@@ -13,7 +12,7 @@ export const SERIES_CARD_WIDTH_FACTOR = 2
 export const SERIES_CAPTION_HEIGHT = 48
 
 export interface SeriesCardProps {
-  series: { id: string; name: string; libraryId: string; books: MinifiedLibraryItem[]; numBooks?: number }
+  series: { id: string; name: string; libraryId: string; books: AnyItem[]; numBooks?: number }
   /** Width of one cover; the card is twice as wide. */
   coverWidth: number
   aspectRatio: number

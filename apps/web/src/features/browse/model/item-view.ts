@@ -1,7 +1,10 @@
-import type { LibraryItem, MediaProgress, MinifiedLibraryItem, User } from '@shelfcast/contracts'
+import type { FullLibraryItem, LibraryItem, MediaProgress, MinifiedLibraryItem, User } from '@shelfcast/contracts'
 
-/** An item as lists and pages show it: minified from lists, expanded from the item route or socket events. */
-export type AnyItem = MinifiedLibraryItem | LibraryItem
+/**
+ * An item as lists and pages show it, in any of Audiobookshelf's three forms: minified from lists, expanded from
+ * the item route, collection pages and socket events, full from a plain GET /api/items/:id and search's series.
+ */
+export type AnyItem = MinifiedLibraryItem | LibraryItem | FullLibraryItem
 
 type Meta = Record<string, unknown>
 const metaOf = (item: AnyItem): Meta => item.media.metadata as unknown as Meta
@@ -46,9 +49,21 @@ export function itemNumEpisodes(item: AnyItem): number {
   return media.numEpisodes ?? media.episodes?.length ?? 0
 }
 
-/** Seconds of audio (books; podcasts have none of their own). */
+/**
+ * Seconds of audio (books; podcasts have none of their own). The full form carries no duration: it is the sum of
+ * the audio files that play.
+ */
 export function itemDuration(item: AnyItem): number {
-  return 'duration' in item.media && typeof item.media.duration === 'number' ? item.media.duration : 0
+  const media = item.media as { duration?: unknown; audioFiles?: { duration: number; exclude: boolean; error: string | null }[] }
+  if (typeof media.duration === 'number') return media.duration
+  return (media.audioFiles ?? []).reduce((sum, f) => (f.exclude || f.error ? sum : sum + f.duration), 0)
+}
+
+/** Bytes on disk: the media's size, else the item's, else (full form) the sum of its files. */
+export function itemSize(item: AnyItem): number {
+  const media = item.media as { size?: number }
+  const top = item as { size?: number; libraryFiles?: { metadata: { size: number } }[] }
+  return media.size ?? top.size ?? (top.libraryFiles ?? []).reduce((sum, f) => sum + f.metadata.size, 0)
 }
 
 /** Cover path as the item has it; a full http(s) URL is used as it is (spec §3). */

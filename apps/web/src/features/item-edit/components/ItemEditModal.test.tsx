@@ -63,6 +63,9 @@ function bookItem(id: string, over: { title?: string; audio?: number; ebook?: bo
     ebookFile: over.ebook
       ? { ino: 'eb', metadata: file('book.epub'), ebookFormat: 'epub', addedAt: 0, updatedAt: 0 }
       : null,
+    numTracks: 0,
+    numAudioFiles: audioFiles.length,
+    numChapters: 2,
     duration: 30 * audioFiles.length,
     size: 2000,
     tracks: [],
@@ -102,11 +105,14 @@ function bookItem(id: string, over: { title?: string; audio?: number; ebook?: bo
     birthtimeMs: 0,
     addedAt: 0,
     updatedAt: 1,
+    oldLibraryItemId: null,
     lastScan: null,
+    scanVersion: null,
     isMissing: false,
     isInvalid: false,
     mediaType: 'book',
     media,
+    numFiles: audioFiles.length,
     libraryFiles: audioFiles.map((f) => ({
       ino: f.ino,
       metadata: f.metadata,
