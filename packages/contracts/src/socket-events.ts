@@ -42,6 +42,10 @@ export interface ServerToClientEvents extends EpisodeDownloadEvents {
   user_stream_update: (payload: { id: string; username?: string; session: PlaybackSession | null }) => void
   /** To the admin who started a batch quick match, once it ends. */
   batch_quickmatch_complete: (payload: BatchQuickMatchComplete) => void
+  /** A scan or an edit created an author (to users who may see its library). */
+  author_added: (author: { id: string; asin: string | null; name: string; description: string | null; imagePath: string | null; libraryId: string; addedAt: number; updatedAt: number }) => void
+  /** Authors that gained or lost books in a scan or an edit (those left with none are left out). */
+  authors_num_books_updated: (payload: { libraryId: string; authors: { id: string; numBooks: number }[] }) => void
   /** Admins: a custom metadata provider was added / removed (never with its authorization value). */
   custom_metadata_provider_added: (provider: CustomMetadataProvider) => void
   custom_metadata_provider_removed: (provider: CustomMetadataProvider) => void

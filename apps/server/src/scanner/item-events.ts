@@ -1,8 +1,8 @@
 import type { LibraryItem } from '@shelfcast/contracts'
 import { toExpandedItem } from '../modules/library-items/item-json.ts'
 import type { Realtime } from '../realtime/realtime.ts'
-import { canAccessLibrary } from '../modules/users/users.model.ts'
-import type { SavedItem } from './scan.repository.ts'
+import { canAccessLibrary, type UserRecord } from '../modules/users/users.model.ts'
+import type { AuthorChanges, SavedItem } from './scan.repository.ts'
 import { canSeeItem, type ItemAccessFacts } from '../modules/library-items/item-visibility.ts'
 
 /** Items per items_added / items_updated event (spec: chunks). */
@@ -67,6 +67,21 @@ export class ItemEvents {
     const facts = factsOf(item)
     if (this.realtime.usersOnline().length === 0) return
     this.realtime.toUsersWhere((u) => canSeeItem(u, facts), 'item_updated', toExpandedItem(item.row, item.relations, item.episodes))
+  }
+
+  /**
+   * Audiobookshelf's author events of a save: `author_added` for each author it created (the author's JSON
+   * without a description, image or ASIN yet), then one `authors_num_books_updated` {libraryId, authors:
+   * [{id, numBooks}]} for the authors that gained or lost a book. Authors left with no book are left out
+   * (they are pruned). Only users who may see the library hear of it.
+   */
+  async authorsChanged(libraryId: string, changes: AuthorChanges, countBooks: (ids: string[]) => Promise<{ id: string; numBooks: number }[]>) {
+    if (this.realtime.usersOnline().length === 0 || changes.booksChanged.size + changes.created.length === 0) return
+    const mayHear = (u: UserRecord) => canAccessLibrary(u, libraryId)
+    for (const a of changes.created)
+      this.realtime.toUsersWhere(mayHear, 'author_added', { id: a.id, asin: null, name: a.name, description: null, imagePath: null, libraryId: a.libraryId, addedAt: a.addedAt, updatedAt: a.updatedAt })
+    const authors = (await countBooks([...changes.booksChanged])).filter((c) => c.numBooks > 0)
+    if (authors.length) this.realtime.toUsersWhere(mayHear, 'authors_num_books_updated', { libraryId, authors })
   }
 
   /** series_removed for series no item uses any more (Audiobookshelf sends {id, libraryId}). */
