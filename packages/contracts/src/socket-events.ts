@@ -1,4 +1,5 @@
 import type { UserSummary } from './entities/user.ts'
+import type { LibraryItem, PodcastEpisode } from './entities/library-item.ts'
 import type { User } from './entities/user.ts'
 import type { BatchQuickMatchComplete, CustomMetadataProvider } from './metadata-providers.ts'
 import type { PlaybackSession, UserItemProgressUpdated } from './playback.ts'
@@ -7,6 +8,10 @@ import type { EpisodeDownloadEvents } from './podcasts.ts'
 /** An online user as admins see it. */
 export interface OnlineUser extends UserSummary {
   online: true
+  /** The user's open playback session (the most recently synced), null when none. */
+  session: PlaybackSession | null
+  /** Sockets the user has open (in init's and /api/users/online's list). */
+  connections?: number
 }
 
 export interface InitPayload {
@@ -29,8 +34,22 @@ export interface ServerToClientEvents extends EpisodeDownloadEvents {
   admin_message: (message: string) => void
   /** Progress of one of the user's items changed (a sync on any device, or a progress/batch update). */
   user_item_progress_updated: (payload: UserItemProgressUpdated) => void
-  /** A transcode started for one of the user's sessions. */
-  stream_open: (stream: { id: string; clientPlaylistUri: string; startTime: number; segmentLength: number }) => void
+  /** A transcode started for one of the user's sessions (Audiobookshelf's stream JSON with the expanded item). */
+  stream_open: (stream: {
+    id: string
+    userId: string
+    libraryItem: LibraryItem
+    episode: PodcastEpisode | null
+    libraryItemId: string
+    episodeId: string | null
+    clientPlaylistUri: string
+    startTime: number
+    segmentLength: number
+    segmentStartNumber: number
+    isTranscodeComplete: boolean
+  }) => void
+  /** What a transcode has made so far: every 2 s while ffmpeg runs (percent as text, chunks as runs of segments). */
+  stream_progress: (payload: { stream: string; percent: string; chunks: (number | string)[]; numSegments: number }) => void
   /** ffmpeg restarted at `startTime` (a far seek): reload the stream from there. */
   stream_reset: (payload: { startTime: number; streamId: string }) => void
   /** The transcode is complete (every segment made). */

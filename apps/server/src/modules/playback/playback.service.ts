@@ -100,6 +100,14 @@ export class PlaybackService {
   constructor(deps: PlaybackDeps) {
     this.d = deps
     this.streamsRoot = path.join(deps.config.metadataPath, 'streams')
+    deps.realtime.setOpenSessionSource((userId) => this.latestOpenSessionOf(userId))
+  }
+
+  /** The user's most recently synced open session (Audiobookshelf's `session` of an online user). */
+  private latestOpenSessionOf(userId: string): PlaybackSession | null {
+    let latest: OpenSession | null = null
+    for (const s of this.open.values()) if (s.row.user_id === userId && (!latest || s.row.updated_at > latest.row.updated_at)) latest = s
+    return latest ? this.sessionJson(latest.row) : null
   }
 
   /** Closes what a previous run left open and clears its stream folders; starts the stale sweeper. */
@@ -270,6 +278,7 @@ export class PlaybackService {
         log: this.d.log,
         onReset: (t) => this.d.realtime.toUser(user.id, 'stream_reset', { startTime: t, streamId: id }),
         onDone: () => this.d.realtime.toUser(user.id, 'stream_ready', { id }),
+        onProgress: (p) => this.d.realtime.toUser(user.id, 'stream_progress', p),
       })
     } else {
       audioTracks = tracks.map((t) => ({ ...t, contentUrl: `/public/session/${id}/track/${t.index}` }))
@@ -296,15 +305,20 @@ export class PlaybackService {
         await this.closeSession(id, false)
         throw err
       }
+      // Audiobookshelf's stream JSON, with the expanded item and episode (its server-side playlistPath is left out).
+      const episode = episodeId ? (item.media as Podcast).episodes.find((e) => e.id === episodeId) ?? null : null
       this.d.realtime.toUser(user.id, 'stream_open', {
         id,
         userId: user.id,
+        libraryItem: item,
+        episode,
         libraryItemId: item.id,
         episodeId: episodeId ?? null,
+        segmentLength: HLS_SEGMENT_SEC,
         clientPlaylistUri: `/hls/${id}/${PLAYLIST_NAME}`,
         startTime,
-        segmentLength: HLS_SEGMENT_SEC,
         segmentStartNumber: Math.floor(startTime / HLS_SEGMENT_SEC),
+        isTranscodeComplete: false,
       })
     }
     this.emitStreamUpdate(user, session)
