@@ -432,7 +432,7 @@ export class PlaybackService {
   // ---- files -------------------------------------------------------------------------------------
 
   /** The file of a direct-play track of an OPEN session (the session id is the capability). */
-  async trackFile(sessionId: string, indexText: string): Promise<{ path: string; size: number; mimeType: string } | { redirect: string }> {
+  async trackFile(sessionId: string, indexText: string): Promise<{ path: string; size: number; mtimeMs: number; mimeType: string } | { redirect: string }> {
     const s = this.open.get(sessionId)
     if (!s) throw notFound('Session not found')
     if (s.stream) return { redirect: `/hls/${s.row.id}/${PLAYLIST_NAME}` }
@@ -441,7 +441,7 @@ export class PlaybackService {
     if (!track) throw notFound('Track not found')
     const file = await regularFileInside(track.path, [s.itemRoot])
     if (!file) throw notFound('Track not found')
-    return { path: file.path, size: file.size, mimeType: track.mimeType }
+    return { path: file.path, size: file.size, mtimeMs: file.mtimeMs, mimeType: track.mimeType }
   }
 
   /** A file of a transcode: the playlist or one finished segment. */
