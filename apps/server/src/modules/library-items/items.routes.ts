@@ -1,4 +1,4 @@
-import { BatchGetItemsRequest, CoverQuery, ItemQuery } from '@shelfcast/contracts'
+import { BatchGetItemsRequest, CoverQuery, ItemQuery, type EpisodeDownloadQueue } from '@shelfcast/contracts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
@@ -19,6 +19,15 @@ export const includeList = (include: string | undefined) =>
     .split(',')
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean)
+
+/**
+ * include=downloads on a podcast, as Audiobookshelf answers it: the queued downloads of its episodes, and
+ * `episodesDownloading` only while one of them is being downloaded.
+ */
+function withEpisodeDownloads<T extends { mediaType: string }>(item: T, queue: EpisodeDownloadQueue) {
+  if (item.mediaType !== 'podcast') return item
+  return { ...item, episodeDownloadsQueued: queue.queue, ...(queue.currentDownloads.length ? { episodesDownloading: queue.currentDownloads } : {}) }
+}
 
 /** With `ts` the URL names one version of the image, so it may be cached for a day. */
 const cacheControlFor = (ts: string | undefined) => (ts ? 'private, max-age=86400' : 'no-cache')
@@ -57,15 +66,20 @@ export function registerItemsRoutes(app: FastifyInstance, ctx: AppContext) {
     const { id } = parseInput(IdParams, request.params)
     const q = parseInput(ItemQuery, request.query)
     const user = requireAuth(request).user
-    // Not keyed on a library (the content stamp is global); whether the user may see it is in the fingerprint.
-    return ctx.browse.answers.send(request, reply, { kind: `item:${id}`, libraryId: '', user, query: q, byUser: showsProgress(q) }, () =>
-      items.getForUser(user, id, {
+    const include = includeList(q.include)
+    const answer = async () => {
+      const item = await items.getForUser(user, id, {
         expanded: q.expanded ?? false,
-        include: includeList(q.include),
+        include,
         episodeId: q.episode,
         episodeForm: q.episodes ?? 'full',
-      }),
-    )
+      })
+      return include.includes('authors') ? ctx.browse.authors.withFullAuthors(user, item) : item
+    }
+    // The download queue lives in memory, outside what the answer cache is keyed on: answered fresh.
+    if (include.includes('downloads')) return withEpisodeDownloads(await answer(), ctx.podcastDownloads.queueOf({ libraryItemId: id }))
+    // Not keyed on a library (the content stamp is global); whether the user may see it is in the fingerprint.
+    return ctx.browse.answers.send(request, reply, { kind: `item:${id}`, libraryId: '', user, query: q, byUser: showsProgress(q) }, answer)
   })
 
   app.post('/api/items/batch/get', async (request) => {

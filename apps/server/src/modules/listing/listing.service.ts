@@ -115,8 +115,7 @@ export class ListingService {
       total = page.total
       results = await this.items.minified(page.ids)
     }
-    if (q.include.includes('rssfeed')) results = results.map((r) => ({ ...r, rssFeed: null }))
-    if (q.include.includes('share')) results = results.map((r) => ({ ...r, mediaItemShare: null }))
+    results = await this.items.withListIncludes(user, results, q.include)
     return {
       results,
       total,
