@@ -147,7 +147,8 @@ export interface ListeningSessionsPage {
 
 export interface ListeningStats {
   totalTime: number
-  items: Record<string, { id: string; timeListening: number; mediaItem: unknown }>
+  /** Per library item id (a podcast's episodes together): the latest session's media metadata. */
+  items: Record<string, { id: string; timeListening: number; mediaMetadata: unknown; lastUpdate: number }>
   days: Record<string, number>
   dayOfWeek: Record<string, number>
   today: number

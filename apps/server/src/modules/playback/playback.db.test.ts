@@ -152,6 +152,9 @@ describe('playback', () => {
     expect(stats.totalTime).toBe(4 + 3 + 25)
     expect(stats.today).toBe(32)
     expect(Object.keys(stats.items)).toEqual([id(MP3_BOOK)])
+    // Audiobookshelf's item entry: {id, timeListening, mediaMetadata, lastUpdate}.
+    expect(stats.items[id(MP3_BOOK)]).toEqual({ id: id(MP3_BOOK), timeListening: 32, mediaMetadata: expect.objectContaining({ title: 'Three Parts' }), lastUpdate: expect.any(Number) })
+    expect(Object.keys(stats).sort()).toEqual(['dayOfWeek', 'days', 'items', 'recentSessions', 'today', 'totalTime'])
     expect(stats.recentSessions).toHaveLength(3)
   })
 

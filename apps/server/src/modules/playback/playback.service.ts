@@ -504,13 +504,9 @@ export class PlaybackService {
   async listeningStats(userId: string): Promise<ListeningStats> {
     const totals = await this.d.repo.listeningTotals(userId)
     const items: ListeningStats['items'] = {}
+    // Audiobookshelf's shape: per library item (a podcast's episodes together), with its latest session's metadata.
     for (const r of totals.byItem) {
-      const key = r.episode_id ? `${r.library_item_id}-${r.episode_id}` : r.library_item_id
-      items[key] = {
-        id: key,
-        timeListening: r.t,
-        mediaItem: { displayTitle: r.display_title, displayAuthor: r.display_author, metadata: jsonOr(r.media_metadata, {}) },
-      }
+      items[r.library_item_id] = { id: r.library_item_id, timeListening: r.t, mediaMetadata: jsonOr(r.media_metadata, {}), lastUpdate: r.last_update }
     }
     const days: Record<string, number> = {}
     for (const r of totals.byDay) days[r.date] = r.t
