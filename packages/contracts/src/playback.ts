@@ -77,6 +77,8 @@ const id = z.string().min(1).max(200)
 
 export const BatchProgressUpdate = z
   .array(ProgressUpdate.extend({ libraryItemId: id, episodeId: id.nullable().optional() }))
+  // Audiobookshelf answers an empty batch 400 too.
+  .min(1, 'Missing request payload')
   .max(1000)
 export type BatchProgressUpdate = z.infer<typeof BatchProgressUpdate>
 

@@ -363,6 +363,14 @@ describe('playback', () => {
     ])
     expect(batch.statusCode).toBe(404)
     expect((await t.call('GET', `/api/me/progress/${tagged}`, userToken)).statusCode).toBe(404)
+    // Every entry is validated before anything is written: one bad entry answers 400 with a message, nothing saved.
+    for (const bad of [[{ libraryItemId: tagged, isFinished: true }, { libraryItemId: tagged, currentTime: 'soon' }], [{ libraryItemId: tagged, isFinished: true }, { isFinished: true }], [], {}, 'x']) {
+      const refused = await t.call('PATCH', '/api/me/progress/batch/update', userToken, bad)
+      expect([bad, refused.statusCode]).toEqual([bad, 400])
+      expect(refused.headers['content-type']).toMatch(/^text\/plain/)
+      expect(refused.body.length).toBeGreaterThan(0)
+    }
+    expect((await t.call('GET', `/api/me/progress/${tagged}`, userToken)).statusCode).toBe(404)
     const ok = await t.call('PATCH', '/api/me/progress/batch/update', userToken, [{ libraryItemId: tagged, isFinished: true }])
     expect(ok.statusCode).toBe(200)
     expect((await t.call('GET', `/api/me/progress/${tagged}`, userToken)).json<MediaProgress>().isFinished).toBe(true)
