@@ -14,6 +14,18 @@ export interface OnlineUser extends UserSummary {
   connections?: number
 }
 
+/** An author as `author_added` / `authors_added` carry it (Audiobookshelf's author JSON). */
+export interface AddedAuthor {
+  id: string
+  asin: string | null
+  name: string
+  description: string | null
+  imagePath: string | null
+  libraryId: string
+  addedAt: number
+  updatedAt: number
+}
+
 export interface InitPayload {
   userId: string
   username: string
@@ -61,8 +73,10 @@ export interface ServerToClientEvents extends EpisodeDownloadEvents {
   user_stream_update: (payload: { id: string; username?: string; session: PlaybackSession | null }) => void
   /** To the admin who started a batch quick match, once it ends. */
   batch_quickmatch_complete: (payload: BatchQuickMatchComplete) => void
-  /** A scan or an edit created an author (to users who may see its library). */
-  author_added: (author: { id: string; asin: string | null; name: string; description: string | null; imagePath: string | null; libraryId: string; addedAt: number; updatedAt: number }) => void
+  /** A scan created an author (to users who may see its library). */
+  author_added: (author: AddedAuthor) => void
+  /** An item edit created these authors. */
+  authors_added: (authors: AddedAuthor[]) => void
   /** Authors that gained or lost books in a scan or an edit (those left with none are left out). */
   authors_num_books_updated: (payload: { libraryId: string; authors: { id: string; numBooks: number }[] }) => void
   /** Admins: a custom metadata provider was added / removed (never with its authorization value). */

@@ -70,16 +70,22 @@ export class ItemEvents {
   }
 
   /**
-   * Audiobookshelf's author events of a save: `author_added` for each author it created (the author's JSON
-   * without a description, image or ASIN yet), then one `authors_num_books_updated` {libraryId, authors:
-   * [{id, numBooks}]} for the authors that gained or lost a book. Authors left with no book are left out
-   * (they are pruned). Only users who may see the library hear of it.
+   * Audiobookshelf's author events of a save: the authors it created (the author's JSON without a description,
+   * image or ASIN yet) — a scan sends `author_added` for each, an edit one `authors_added` with them all —
+   * then one `authors_num_books_updated` {libraryId, authors: [{id, numBooks}]} for the authors that gained or
+   * lost a book. Authors left with no book are left out (they are pruned). Only users who may see the library hear of it.
    */
-  async authorsChanged(libraryId: string, changes: AuthorChanges, countBooks: (ids: string[]) => Promise<{ id: string; numBooks: number }[]>) {
+  async authorsChanged(
+    libraryId: string,
+    changes: AuthorChanges,
+    countBooks: (ids: string[]) => Promise<{ id: string; numBooks: number }[]>,
+    by: 'scan' | 'edit' = 'scan',
+  ) {
     if (this.realtime.usersOnline().length === 0 || changes.booksChanged.size + changes.created.length === 0) return
     const mayHear = (u: UserRecord) => canAccessLibrary(u, libraryId)
-    for (const a of changes.created)
-      this.realtime.toUsersWhere(mayHear, 'author_added', { id: a.id, asin: null, name: a.name, description: null, imagePath: null, libraryId: a.libraryId, addedAt: a.addedAt, updatedAt: a.updatedAt })
+    const created = changes.created.map((a) => ({ id: a.id, asin: null, name: a.name, description: null, imagePath: null, libraryId: a.libraryId, addedAt: a.addedAt, updatedAt: a.updatedAt }))
+    if (by === 'edit' && created.length) this.realtime.toUsersWhere(mayHear, 'authors_added', created)
+    if (by === 'scan') for (const a of created) this.realtime.toUsersWhere(mayHear, 'author_added', a)
     const authors = (await countBooks([...changes.booksChanged])).filter((c) => c.numBooks > 0)
     if (authors.length) this.realtime.toUsersWhere(mayHear, 'authors_num_books_updated', { libraryId, authors })
   }

@@ -165,7 +165,7 @@ describe('scan events, tasks and cancellation', () => {
     expect(names.map((n) => n.name)).toEqual(['New Series'])
   })
 
-  it('sends author_added for new authors and authors_num_books_updated {libraryId, authors} on a scan and an edit', async () => {
+  it('sends author_added (scan) / authors_added (edit) for new authors and authors_num_books_updated {libraryId, authors}', async () => {
     const { lib, folder } = await emptyLibrary('Authors')
     const other = await emptyLibrary('Authors Elsewhere')
     const outsider = await userWith({ permissions: { accessAllLibraries: false }, librariesAccessible: [other.lib.id] })
@@ -190,13 +190,17 @@ describe('scan events, tasks and cancellation', () => {
     const before = admin.received('authors_num_books_updated').length
     const res = await t.call('PATCH', `/api/items/${two.id}/media`, root.accessToken, { metadata: { authors: [{ name: 'Carl New' }] } })
     expect(res.statusCode).toBe(200)
-    const carl = await admin.waitFor<{ id: string; name: string }>('author_added', (a) => a.name === 'Carl New')
+    // An edit sends Audiobookshelf's authors_added (all the authors it created, in one array).
+    const [carl] = await admin.waitFor<{ id: string; name: string }[]>('authors_added')
+    expect(carl).toMatchObject({ name: 'Carl New', libraryId: lib.id })
+    if (!carl) throw new Error('no author')
     await admin.waitUntil(() => admin.received('authors_num_books_updated').length > before, 'a second authors_num_books_updated')
     const second = admin.received('authors_num_books_updated')[before] as { authors: { id: string; numBooks: number }[] }
     expect(second.authors).toEqual(expect.arrayContaining([{ id: ann?.id, numBooks: 1 }, { id: carl.id, numBooks: 1 }]))
     expect(second.authors.map((a) => a.id)).not.toContain(bob?.id)
     await sleep(100)
     expect(outsiderSocket.received('author_added')).toEqual([])
+    expect(outsiderSocket.received('authors_added')).toEqual([])
     expect(outsiderSocket.received('authors_num_books_updated')).toEqual([])
   })
 

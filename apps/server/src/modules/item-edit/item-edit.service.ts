@@ -215,7 +215,7 @@ export class ItemEditService {
       if (saved.length === 1 && only) this.events.updatedOne(only)
       else this.events.updated(saved)
       this.events.seriesRemoved(libraryId, seriesIds)
-      await this.events.authorsChanged(libraryId, authorChanges, (ids) => scanRepo.authorBookCounts(ids))
+      await this.events.authorsChanged(libraryId, authorChanges, (ids) => scanRepo.authorBookCounts(ids), 'edit')
     }
   }
 
