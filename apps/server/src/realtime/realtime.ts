@@ -160,7 +160,7 @@ export class Realtime {
       const payload: InitPayload = { userId: user.id, username: user.username }
       if (isAdmin(user)) payload.usersOnline = this.usersOnline()
       socket.emit('init', payload)
-      if (!wasOnline) this.toAdmins('user_online', this.onlineUser(user))
+      if (!wasOnline) this.toAdmins('user_online', () => this.onlineUser(user))
     })
     socket.on('cancel_scan', (libraryId: unknown) => this.dispatch(socket, 'cancel_scan', libraryId))
     socket.on('disconnect', () => {
@@ -193,12 +193,17 @@ export class Realtime {
     entry.sockets.delete(socket.id)
     if (entry.sockets.size === 0) {
       this.online.delete(userId)
-      this.toAdmins('user_offline', this.onlineUser(entry.user))
+      this.toAdmins('user_offline', () => this.onlineUser(entry.user))
     }
   }
 
   private onlineUser(u: UserRecord): OnlineUser {
     return { ...toUserSummary(u), online: true, session: this.openSessionOf(u.id) }
+  }
+
+  /** Whether any authenticated socket is open (cheap: events skip building payloads nobody would receive). */
+  anyoneOnline(): boolean {
+    return this.online.size > 0
   }
 
   /** Audiobookshelf's online users: each with its open session and how many sockets it has open. */

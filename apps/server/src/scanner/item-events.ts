@@ -31,7 +31,7 @@ export class ItemEvents {
 
   private emit(event: 'items_added' | 'items_updated', items: readonly SavedItem[]) {
     // Nobody online: skip building JSON nobody would receive.
-    if (items.length === 0 || this.realtime.usersOnline().length === 0) return
+    if (items.length === 0 || !this.realtime.anyoneOnline()) return
     const groups = new Map<string, { facts: ItemAccessFacts; items: SavedItem[] }>()
     for (const item of items) {
       const facts = factsOf(item)
@@ -65,7 +65,7 @@ export class ItemEvents {
   /** item_updated for one item edited through the API (Audiobookshelf's event for single edits). */
   updatedOne(item: SavedItem) {
     const facts = factsOf(item)
-    if (this.realtime.usersOnline().length === 0) return
+    if (!this.realtime.anyoneOnline()) return
     this.realtime.toUsersWhere((u) => canSeeItem(u, facts), 'item_updated', toExpandedItem(item.row, item.relations, item.episodes))
   }
 
@@ -81,7 +81,7 @@ export class ItemEvents {
     countBooks: (ids: string[]) => Promise<{ id: string; numBooks: number }[]>,
     by: 'scan' | 'edit' = 'scan',
   ) {
-    if (this.realtime.usersOnline().length === 0 || changes.booksChanged.size + changes.created.length === 0) return
+    if (!this.realtime.anyoneOnline() || changes.booksChanged.size + changes.created.length === 0) return
     const mayHear = (u: UserRecord) => canAccessLibrary(u, libraryId)
     const created = changes.created.map((a) => ({ id: a.id, asin: null, name: a.name, description: null, imagePath: null, libraryId: a.libraryId, addedAt: a.addedAt, updatedAt: a.updatedAt }))
     if (by === 'edit' && created.length) this.realtime.toUsersWhere(mayHear, 'authors_added', created)
