@@ -20,7 +20,7 @@ export type ItemQuery = z.input<typeof ItemQuery>
 
 const itemExtras = {
   /** With include=progress: the caller's progress (of `episode` for a podcast), if any. */
-  userMediaProgress: MediaProgress.optional(),
+  userMediaProgress: MediaProgress.nullable().optional(),
   rssFeed: z.null().optional(),
   mediaItemShare: z.null().optional(),
 }

@@ -46,7 +46,7 @@ const NOT_YET: Record<string, number> = {
   GET_api_collections_ID: 0.73,
   'POST_api_items_ID_play_forceTranscode_3-file_mp3': 0.73,
   'GET_api_me_items-in-progress': 0.74,
-  'GET_api_items_ID_expanded_1_include_3-file_mp3_book': 0.75,
+  'GET_api_items_ID_expanded_1_include_3-file_mp3_book': 0.76,
   GET_api_libraries_ID_items_limit_5: 0.77,
   GET_api_libraries_ID_items_limit_5_sort_title_minified_1: 0.77,
   GET_api_authors_ID: 0.79,

@@ -72,23 +72,6 @@ export class AuthorsService {
   }
 
   /** GET /api/authors/:id. Authors of libraries the user cannot open (or with no book they may see) are 404. */
-  /**
-   * include=authors on GET /api/items/:id: a book's `{id, name}` authors become the authors' own JSON, as
-   * Audiobookshelf answers it (id, asin, name, description, imagePath, libraryId, addedAt, updatedAt).
-   */
-  async withFullAuthors<T extends { mediaType: string; media: unknown }>(user: UserRecord, item: T): Promise<T> {
-    const metadata = (item.media as { metadata?: { authors?: { id: string }[] } }).metadata
-    if (item.mediaType !== 'book' || !metadata?.authors?.length) return item
-    const rows = new Map((await this.repo.byIds(user, metadata.authors.map((a) => a.id))).map((r) => [r.id, r]))
-    const authors = metadata.authors.flatMap((a) => {
-      const row = rows.get(a.id)
-      if (!row) return []
-      const { numBooks: _n, lastFirst: _l, ...json } = toAuthorJson(row)
-      return [json]
-    })
-    return { ...item, media: { ...(item.media as object), metadata: { ...metadata, authors } } }
-  }
-
   async detail(user: UserRecord, libraries: LibrariesService, id: string, opts: { include: readonly string[]; libraryId?: string }): Promise<AuthorDetail> {
     const row = await this.repo.byId(user, id)
     if (!row || (opts.libraryId && opts.libraryId !== row.library_id)) throw notFound('Author not found')

@@ -172,7 +172,8 @@ export class ItemsService {
     const out: ItemResponse = { ...item }
     if (opts.include.includes('progress')) {
       const progress = await this.repo.progress(user.id, row.id, opts.episodeId ?? '')
-      if (progress) out.userMediaProgress = toProgressJson(progress, row.media_id)
+      // Audiobookshelf answers null when the caller has none.
+      out.userMediaProgress = progress ? toProgressJson(progress, row.media_id) : null
     }
     const [withIncludes] = await this.withListIncludes(user, [out], opts.include)
     return withIncludes ?? out

@@ -75,7 +75,7 @@ function ItemDetails({ item }: { item: ExpandedItem }) {
   const [preview, setPreview] = useState(false)
   const title = itemTitle(item) ?? t('LabelNoTitle')
   const author = itemAuthor(item)
-  const progress = progressIndex(user).get(item.id) ?? item.userMediaProgress
+  const progress = progressIndex(user).get(item.id) ?? item.userMediaProgress ?? undefined
   const fraction = progressFraction(progress)
   const isAdmin = user ? isAdminOrUp(user.type) : false
   const canEdit = !!user?.permissions.update
