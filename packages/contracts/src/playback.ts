@@ -81,6 +81,8 @@ const id = z.string().min(1).max(200)
 
 export const BatchProgressUpdate = z
   .array(ProgressUpdate.extend({ libraryItemId: id, episodeId: id.nullable().optional() }))
+  // Audiobookshelf answers an empty batch 400 too.
+  .min(1, 'Missing request payload')
   .max(1000)
 export type BatchProgressUpdate = z.infer<typeof BatchProgressUpdate>
 
@@ -166,7 +168,8 @@ export interface ListeningSessionsPage {
 
 export interface ListeningStats {
   totalTime: number
-  items: Record<string, { id: string; timeListening: number; mediaItem: unknown }>
+  /** Per library item id (a podcast's episodes together): the latest session's media metadata. */
+  items: Record<string, { id: string; timeListening: number; mediaMetadata: unknown; lastUpdate: number }>
   days: Record<string, number>
   dayOfWeek: Record<string, number>
   today: number

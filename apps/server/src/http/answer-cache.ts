@@ -134,5 +134,6 @@ export class AnswerCache {
  * `include=progress` or `include=numEpisodesIncomplete`. Deliberately broad: a false "yes" only keys the answer on the user.
  */
 export function showsProgress(query: Record<string, unknown>): boolean {
-  return Object.values(query).some((v) => typeof v === 'string' && /progress|numepisodesincomplete/.test(v.toLowerCase()))
+  // numEpisodesIncomplete counts the caller's finished episodes.
+  return Object.values(query).some((v) => typeof v === 'string' && /progress|numepisodesincomplete/i.test(v))
 }

@@ -12,6 +12,8 @@ export interface FileToSend {
   /** Forces a download even for types that could be shown inline. */
   attachment?: boolean
   cacheControl?: string
+  /** With it the answer carries `etag` and `last-modified` and answers a matching conditional GET with 304. */
+  mtimeMs?: number
   contentType?: string
   /** `path` already open (it stays readable if the path is deleted meanwhile); closed once sent. */
   handle?: FileHandle
@@ -21,6 +23,45 @@ export interface FileToSend {
 export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_')
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`
+}
+
+/** Express's (and so Audiobookshelf's) weak validator of a file: size and mtime in hex. */
+export const fileEtag = (size: number, mtimeMs: number) => `W/"${size.toString(16)}-${Math.floor(mtimeMs).toString(16)}"`
+
+/** What a file's own validators are, for the conditional headers below. */
+interface Validators {
+  etag: string
+  /** Whole seconds, as Last-Modified carries it. */
+  modifiedSec: number
+}
+
+const etagListMatches = (header: string, etag: string) =>
+  header.trim() === '*' || header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag.replace(/^W\//, ''))
+
+const dateSec = (header: string | undefined) => {
+  const ms = header ? Date.parse(header) : NaN
+  return Number.isNaN(ms) ? null : Math.floor(ms / 1000)
+}
+
+/** RFC 9110 §13.2.2: If-None-Match decides when present, else If-Modified-Since. */
+function notModified(request: FastifyRequest, v: Validators): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false
+  const noneMatch = request.headers['if-none-match']
+  if (noneMatch) return etagListMatches(noneMatch, v.etag)
+  const since = dateSec(request.headers['if-modified-since'])
+  return since !== null && v.modifiedSec <= since
+}
+
+/** If-Range: the range holds only while the file is the one the client has part of. */
+function rangeStillValid(request: FastifyRequest, v: Validators | null): boolean {
+  const header = request.headers['if-range']
+  const ifRange = (Array.isArray(header) ? header[0] : header)?.trim()
+  if (!ifRange) return true
+  if (!v) return false
+  // Our validator is weak; like express, a client that echoes it exactly still gets its range.
+  if (ifRange.startsWith('"') || ifRange.startsWith('W/')) return ifRange === v.etag
+  const at = dateSec(ifRange)
+  return at !== null && v.modifiedSec <= at
 }
 
 const readStream = (file: FileToSend, range: { start?: number; end?: number }) =>
@@ -38,8 +79,21 @@ export function sendFile(request: FastifyRequest, reply: FastifyReply, file: Fil
   reply.header('accept-ranges', 'bytes')
   reply.header('x-content-type-options', 'nosniff')
   reply.header('content-disposition', contentDisposition(disposition, path.basename(file.path)))
-  if (file.cacheControl) reply.header('cache-control', file.cacheControl)
-  const range = parseByteRange(request.headers.range, file.size)
+  const validators = file.mtimeMs === undefined ? null : { etag: fileEtag(file.size, file.mtimeMs), modifiedSec: Math.floor(file.mtimeMs / 1000) }
+  // Audiobookshelf sends files with express's sendFile: `public, max-age=0`; private here, files need a login.
+  const cacheControl = file.cacheControl ?? (validators ? 'private, max-age=0' : undefined)
+  if (cacheControl) reply.header('cache-control', cacheControl)
+  if (validators) {
+    reply.header('etag', validators.etag)
+    reply.header('last-modified', new Date(validators.modifiedSec * 1000).toUTCString())
+    if (notModified(request, validators)) {
+      void file.handle?.close()
+      return reply.code(304).send()
+    }
+  }
+  const range = rangeStillValid(request, validators)
+    ? parseByteRange(request.headers.range, file.size)
+    : parseByteRange(undefined, file.size)
   if (range.type === 'unsatisfiable') {
     void file.handle?.close()
     reply.header('content-range', `bytes */${file.size}`)

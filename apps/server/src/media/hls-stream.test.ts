@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { canTranscode, segmentIndexOf, vodPlaylist } from './hls-stream.ts'
+import { canTranscode, segmentChunks, segmentIndexOf, vodPlaylist } from './hls-stream.ts'
 
 describe('HLS helpers', () => {
   it('writes a complete VOD playlist of 6 s segments with a short last one', () => {
@@ -32,5 +32,13 @@ describe('HLS helpers', () => {
     expect(canTranscode([{ path: '/books/a\nfile /etc/passwd', duration: 1, codec: 'mp3' }])).toBe(false)
     expect(canTranscode([{ path: 'relative.mp3', duration: 1, codec: 'mp3' }])).toBe(false)
     expect(canTranscode([])).toBe(false)
+  })
+})
+
+describe('segmentChunks (stream_progress)', () => {
+  it('gives runs of made segments as Audiobookshelf does', () => {
+    expect(segmentChunks([7, 0, 2, 1, 5, 8])).toEqual(['0-2', 5, '7-8'])
+    expect(segmentChunks([])).toEqual([])
+    expect(segmentChunks([3])).toEqual([3])
   })
 })

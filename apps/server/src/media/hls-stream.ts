@@ -26,6 +26,8 @@ export interface HlsStreamOptions {
   onReset: (startTime: number) => void
   /** ffmpeg made every segment from where it started to the end. */
   onDone?: () => void
+  /** What is made so far, on start, every PROGRESS_EVERY_MS while ffmpeg runs, and when it ends. */
+  onProgress?: (progress: StreamProgress) => void
   /** How long to wait for a segment that is being made. */
   segmentWaitMs?: number
 }
@@ -37,6 +39,33 @@ export const FAR_SEEK_SEGMENTS = 10
 const SEGMENT_NAME = /^output-(0|[1-9]\d{0,6})\.ts$/
 
 export const PLAYLIST_NAME = 'output.m3u8'
+/** Audiobookshelf checks a transcode's folder every 2 s. */
+export const PROGRESS_EVERY_MS = 2000
+
+/** Audiobookshelf's `stream_progress` payload. */
+export interface StreamProgress {
+  stream: string
+  /** Segments made over all of them, as text: `"42.86%"`. */
+  percent: string
+  /** Runs of made segments: a lone index, or `"first-last"`. */
+  chunks: (number | string)[]
+  numSegments: number
+}
+
+/** Made segment indices (any order) as runs: [0,1,2,5,7,8] -> ['0-2', 5, '7-8']. */
+export function segmentChunks(indices: readonly number[]): (number | string)[] {
+  const sorted = [...indices].sort((a, b) => a - b)
+  const out: (number | string)[] = []
+  let i = 0
+  while (i < sorted.length) {
+    const first = sorted[i] as number
+    let last = first
+    while (sorted[i + 1] === last + 1) last = sorted[++i] as number
+    out.push(first === last ? first : `${first}-${last}`)
+    i++
+  }
+  return out
+}
 
 /** Which segment a file name names, or null for any other name (the only names ever served). */
 export function segmentIndexOf(file: string): number | null {
@@ -150,8 +179,39 @@ export class HlsStream {
     ]
   }
 
+  /** The segments made so far, read from the stream folder. */
+  progress(): StreamProgress {
+    let made: number[]
+    try {
+      made = fs.readdirSync(this.dir).flatMap((f) => {
+        const i = segmentIndexOf(f)
+        return i === null ? [] : [i]
+      })
+    } catch {
+      made = []
+    }
+    return {
+      stream: this.id,
+      percent: `${((made.length * 100) / this.segmentCount).toFixed(2)}%`,
+      chunks: segmentChunks(made),
+      numSegments: this.segmentCount,
+    }
+  }
+
+  private progressTimer: NodeJS.Timeout | null = null
+  private stopProgress() {
+    if (this.progressTimer) clearInterval(this.progressTimer)
+    this.progressTimer = null
+  }
+
   private start(segment: number) {
     this.kill()
+    if (this.o.onProgress) {
+      // Audiobookshelf's first report of a (re)start: nothing made yet.
+      this.o.onProgress({ stream: this.id, chunks: [], numSegments: 0, percent: '0%' })
+      this.progressTimer = setInterval(() => this.o.onProgress?.(this.progress()), PROGRESS_EVERY_MS)
+      this.progressTimer.unref()
+    }
     this.startSegment = segment
     this.furthest = segment - 1
     const proc = spawn(this.o.ffmpegPath, this.args(segment), { stdio: ['ignore', 'ignore', 'pipe'], shell: false })
@@ -167,13 +227,18 @@ export class HlsStream {
     proc.on('exit', (code, signal) => {
       const current = this.proc === proc
       if (current) this.proc = null
-      if (current && code === 0 && !this.destroyed) this.o.onDone?.()
+      if (current) this.stopProgress()
+      if (current && code === 0 && !this.destroyed) {
+        this.o.onProgress?.(this.progress())
+        this.o.onDone?.()
+      }
       if (code !== 0 && signal === null) this.o.log.warn({ stream: this.id, code, stderr: stderr.slice(0, 1000) }, 'ffmpeg transcode failed')
     })
   }
 
   /** Stops ffmpeg (segments already made stay until destroy). */
   kill() {
+    this.stopProgress()
     const p = this.proc
     this.proc = null
     if (p && p.exitCode === null && p.signalCode === null) p.kill('SIGKILL')

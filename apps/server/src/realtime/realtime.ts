@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server as HttpServer } from 'node:http'
 import { Server as SocketServer, type Socket } from 'socket.io'
-import type { ClientToServerEvents, InitPayload, OnlineUser, ServerToClientEvents } from '@shelfcast/contracts'
+import type { ClientToServerEvents, InitPayload, OnlineUser, PlaybackSession, ServerToClientEvents } from '@shelfcast/contracts'
 import type { Logger } from 'pino'
 import { isAdmin, toUserSummary, type UserRecord } from '../modules/users/users.model.ts'
 
@@ -51,6 +51,8 @@ export class Realtime {
   private readonly options: Required<RealtimeOptions>
   /** Open engine connections per client address, across every mount path. */
   private readonly perAddress = new Map<string, number>()
+  /** The user's open playback session, which online-user JSON carries like Audiobookshelf's (null: none). */
+  private openSessionOf: (userId: string) => PlaybackSession | null = () => null
   constructor(log: Logger, options: RealtimeOptions = {}) {
     this.log = log
     this.options = {
@@ -88,6 +90,11 @@ export class Realtime {
       io.on('connection', (socket) => this.onConnection(socket, authenticate))
       this.servers.push(io as unknown as SocketServer)
     }
+  }
+
+  /** Where online-user JSON (init's usersOnline, user_online, user_offline) finds a user's open session. */
+  setOpenSessionSource(source: (userId: string) => PlaybackSession | null) {
+    this.openSessionOf = source
   }
 
   /** Lets modules react to client events (e.g. cancel_scan) with the authenticated user. */
@@ -153,7 +160,7 @@ export class Realtime {
       const payload: InitPayload = { userId: user.id, username: user.username }
       if (isAdmin(user)) payload.usersOnline = this.usersOnline()
       socket.emit('init', payload)
-      if (!wasOnline) this.toAdmins('user_online', this.onlineUser(user))
+      if (!wasOnline) this.toAdmins('user_online', () => this.onlineUser(user))
     })
     socket.on('cancel_scan', (libraryId: unknown) => this.dispatch(socket, 'cancel_scan', libraryId))
     socket.on('disconnect', () => {
@@ -186,16 +193,22 @@ export class Realtime {
     entry.sockets.delete(socket.id)
     if (entry.sockets.size === 0) {
       this.online.delete(userId)
-      this.toAdmins('user_offline', this.onlineUser(entry.user))
+      this.toAdmins('user_offline', () => this.onlineUser(entry.user))
     }
   }
 
   private onlineUser(u: UserRecord): OnlineUser {
-    return { ...toUserSummary(u), online: true }
+    return { ...toUserSummary(u), online: true, session: this.openSessionOf(u.id) }
   }
 
+  /** Whether any authenticated socket is open (cheap: events skip building payloads nobody would receive). */
+  anyoneOnline(): boolean {
+    return this.online.size > 0
+  }
+
+  /** Audiobookshelf's online users: each with its open session and how many sockets it has open. */
   usersOnline(): OnlineUser[] {
-    return [...this.online.values()].map((e) => this.onlineUser(e.user))
+    return [...this.online.values()].map((e) => ({ ...this.onlineUser(e.user), connections: e.sockets.size }))
   }
 
   toUser(userId: string, event: string, payload: Payload) {

@@ -1,8 +1,8 @@
 import type { LibraryItem } from '@shelfcast/contracts'
 import { toExpandedItem } from '../modules/library-items/item-json.ts'
 import type { Realtime } from '../realtime/realtime.ts'
-import { canAccessLibrary } from '../modules/users/users.model.ts'
-import type { SavedItem } from './scan.repository.ts'
+import { canAccessLibrary, type UserRecord } from '../modules/users/users.model.ts'
+import type { AuthorChanges, SavedItem } from './scan.repository.ts'
 import { canSeeItem, type ItemAccessFacts } from '../modules/library-items/item-visibility.ts'
 
 /** Items per items_added / items_updated event (spec: chunks). */
@@ -31,7 +31,7 @@ export class ItemEvents {
 
   private emit(event: 'items_added' | 'items_updated', items: readonly SavedItem[]) {
     // Nobody online: skip building JSON nobody would receive.
-    if (items.length === 0 || this.realtime.usersOnline().length === 0) return
+    if (items.length === 0 || !this.realtime.anyoneOnline()) return
     const groups = new Map<string, { facts: ItemAccessFacts; items: SavedItem[] }>()
     for (const item of items) {
       const facts = factsOf(item)
@@ -65,8 +65,29 @@ export class ItemEvents {
   /** item_updated for one item edited through the API (Audiobookshelf's event for single edits). */
   updatedOne(item: SavedItem) {
     const facts = factsOf(item)
-    if (this.realtime.usersOnline().length === 0) return
+    if (!this.realtime.anyoneOnline()) return
     this.realtime.toUsersWhere((u) => canSeeItem(u, facts), 'item_updated', toExpandedItem(item.row, item.relations, item.episodes))
+  }
+
+  /**
+   * Audiobookshelf's author events of a save: the authors it created (the author's JSON without a description,
+   * image or ASIN yet) — a scan sends `author_added` for each, an edit one `authors_added` with them all —
+   * then one `authors_num_books_updated` {libraryId, authors: [{id, numBooks}]} for the authors that gained or
+   * lost a book. Authors left with no book are left out (they are pruned). Only users who may see the library hear of it.
+   */
+  async authorsChanged(
+    libraryId: string,
+    changes: AuthorChanges,
+    countBooks: (ids: string[]) => Promise<{ id: string; numBooks: number }[]>,
+    by: 'scan' | 'edit' = 'scan',
+  ) {
+    if (!this.realtime.anyoneOnline() || changes.booksChanged.size + changes.created.length === 0) return
+    const mayHear = (u: UserRecord) => canAccessLibrary(u, libraryId)
+    const created = changes.created.map((a) => ({ id: a.id, asin: null, name: a.name, description: null, imagePath: null, libraryId: a.libraryId, addedAt: a.addedAt, updatedAt: a.updatedAt }))
+    if (by === 'edit' && created.length) this.realtime.toUsersWhere(mayHear, 'authors_added', created)
+    if (by === 'scan') for (const a of created) this.realtime.toUsersWhere(mayHear, 'author_added', a)
+    const authors = (await countBooks([...changes.booksChanged])).filter((c) => c.numBooks > 0)
+    if (authors.length) this.realtime.toUsersWhere(mayHear, 'authors_num_books_updated', { libraryId, authors })
   }
 
   /** series_removed for series no item uses any more (Audiobookshelf sends {id, libraryId}). */

@@ -7,7 +7,7 @@ import { fileExists } from './cover.ts'
 import { itemFingerprint } from './fingerprint.ts'
 import { groupIntoItems, type ItemCandidate } from './group.ts'
 import type { BuiltItem, ItemBuilder, PreviousItem } from './item-builder.ts'
-import type { ItemIndexEntry, SavedItem, ScanRepository } from './scan.repository.ts'
+import { noAuthorChanges, type AuthorChanges, type ItemIndexEntry, type SavedItem, type ScanRepository } from './scan.repository.ts'
 import {
   walkLibraryFolder,
   type DirStat,
@@ -29,7 +29,7 @@ export interface ScanRunOptions {
   force: boolean
   cancelled: () => boolean
   /** Items written in one batch (events go out per batch). */
-  onSaved?: (added: SavedItem[], updated: SavedItem[]) => void
+  onSaved?: (added: SavedItem[], updated: SavedItem[], authors: AuthorChanges) => void
   /** Items whose missing flag was set or cleared. */
   onFlagged?: (ids: string[]) => void
   onProgress?: (done: number, total: number) => void
@@ -211,12 +211,14 @@ export class LibraryScanner {
       saving = saving.then(async () => {
         if (batch.length === 0) return
         let saved: SavedItem[]
+        const authorChanges = noAuthorChanges()
         try {
           saved = await this.repo.saveBatch(
             library.id,
             batch.map((b) => b.built),
             sortingPrefixes,
             this.clock(),
+            authorChanges,
           )
         } catch (err) {
           // The transaction rolled back: these items keep their old fingerprints and are read again next scan.
@@ -227,7 +229,7 @@ export class LibraryScanner {
         const updated = saved.filter((_s, i) => !batch[i]?.isNew)
         counts.added += added.length
         counts.updated += updated.length
-        opts.onSaved?.(added, updated)
+        opts.onSaved?.(added, updated, authorChanges)
       })
       return saving
     }

@@ -24,6 +24,23 @@ export interface SavedItem {
   episodes: EpisodeRow[]
 }
 
+/** An author a save created, as Audiobookshelf's `author_added` carries it. */
+export interface CreatedAuthor {
+  id: string
+  name: string
+  libraryId: string
+  addedAt: number
+  updatedAt: number
+}
+
+/** What a save did to authors: the ones it created, and the ones that gained or lost a book. */
+export interface AuthorChanges {
+  created: CreatedAuthor[]
+  booksChanged: Set<string>
+}
+
+export const noAuthorChanges = (): AuthorChanges => ({ created: [], booksChanged: new Set() })
+
 /** SQLite allows 32,766 bound parameters; rows of ~50 columns go in chunks well below that. */
 const ROWS_PER_INSERT = 200
 const IDS_PER_QUERY = 500
@@ -109,6 +126,7 @@ export class ScanRepository {
     libraryId: string,
     names: string[],
     now: number,
+    created: CreatedAuthor[],
   ): Promise<Map<string, { id: string; name: string }>> {
     const map = new Map<string, { id: string; name: string }>()
     if (names.length === 0) return map
@@ -125,23 +143,27 @@ export class ScanRepository {
     }
     await load(names)
     const missing = names.filter((n) => !map.has(n.toLowerCase()))
+    const inserted = new Set<string>()
     for (const part of chunks(missing, ROWS_PER_INSERT)) {
+      const values = part.map((name) => ({
+        id: crypto.randomUUID(),
+        library_id: libraryId,
+        name,
+        last_first: lastFirst(name),
+        added_at: now,
+        updated_at: now,
+      }))
+      for (const v of values) inserted.add(v.id)
       await trx
         .insertInto('authors')
-        .values(
-          part.map((name) => ({
-            id: crypto.randomUUID(),
-            library_id: libraryId,
-            name,
-            last_first: lastFirst(name),
-            added_at: now,
-            updated_at: now,
-          })),
-        )
+        .values(values)
         .onConflict((oc) => oc.doNothing())
         .execute()
     }
     if (missing.length) await load(missing)
+    // A name another writer inserted first keeps that writer's id: only our own rows are new here.
+    for (const a of map.values())
+      if (inserted.has(a.id)) created.push({ id: a.id, name: a.name, libraryId, addedAt: now, updatedAt: now })
     return map
   }
 
@@ -196,11 +218,14 @@ export class ScanRepository {
     items: readonly BuiltItem[],
     prefixes: readonly string[],
     now: number,
+    authorChanges: AuthorChanges = noAuthorChanges(),
   ): Promise<SavedItem[]> {
     if (items.length === 0) return []
-    return this.db.transaction().execute(async (trx) => {
+    const created: CreatedAuthor[] = []
+    const linksBefore = new Set<string>()
+    const saved = await this.db.transaction().execute(async (trx) => {
       const uniq = (names: string[]) => [...new Map(names.map((n) => [n.toLowerCase(), n])).values()]
-      const authors = await this.ensureAuthors(trx, libraryId, uniq(items.flatMap((i) => i.authors)), now)
+      const authors = await this.ensureAuthors(trx, libraryId, uniq(items.flatMap((i) => i.authors)), now, created)
       const series = await this.ensureSeries(
         trx,
         libraryId,
@@ -235,6 +260,8 @@ export class ScanRepository {
 
       const old = ids.filter((id) => existing.has(id))
       for (const part of chunks(old, IDS_PER_QUERY)) {
+        const links = await trx.selectFrom('item_authors').select(['item_id', 'author_id']).where('item_id', 'in', part).execute()
+        for (const l of links) linksBefore.add(`${l.author_id} ${l.item_id}`)
         await trx.deleteFrom('item_authors').where('item_id', 'in', part).execute()
         await trx.deleteFrom('item_series').where('item_id', 'in', part).execute()
         await trx.deleteFrom('item_facets').where('item_id', 'in', part).execute()
@@ -380,6 +407,29 @@ export class ScanRepository {
         episodes: i.episodes ?? [],
       }))
     })
+    // Told only once the transaction committed: a rolled-back batch changed no author.
+    authorChanges.created.push(...created)
+    const linksAfter = new Set<string>()
+    for (const item of saved) for (const a of item.relations.authors) linksAfter.add(`${a.id} ${item.row.id}`)
+    for (const link of linksAfter) if (!linksBefore.has(link)) authorChanges.booksChanged.add(link.split(' ')[0] as string)
+    for (const link of linksBefore) if (!linksAfter.has(link)) authorChanges.booksChanged.add(link.split(' ')[0] as string)
+    return saved
+  }
+
+  /** How many books each author has now (authors that no longer exist are left out). */
+  async authorBookCounts(authorIds: readonly string[]): Promise<{ id: string; numBooks: number }[]> {
+    const out: { id: string; numBooks: number }[] = []
+    for (const part of chunks(authorIds, IDS_PER_QUERY)) {
+      const rows = await this.db
+        .selectFrom('authors')
+        .leftJoin('item_authors', 'item_authors.author_id', 'authors.id')
+        .select(['authors.id', (eb) => eb.fn.count<number>('item_authors.item_id').as('numBooks')])
+        .where('authors.id', 'in', part)
+        .groupBy('authors.id')
+        .execute()
+      out.push(...rows.map((r) => ({ id: r.id, numBooks: Number(r.numBooks) })))
+    }
+    return out
   }
 
   /** Flags items missing (or present again); returns the ids whose flag changed. */

@@ -127,9 +127,12 @@ export class ScanService {
         onProgress: onProgress
           ? (done, total) => onProgress(total === 0 ? 100 : (done / total) * 100)
           : undefined,
-        onSaved: (added, updated) => {
+        onSaved: (added, updated, authors) => {
           this.events.added(added)
           this.events.updated(updated)
+          void this.events
+            .authorsChanged(library.id, authors, (ids) => this.deps.repo.authorBookCounts(ids))
+            .catch((err: unknown) => this.deps.log.warn({ err }, 'author events failed'))
         },
         onSeriesRemoved: (ids) => this.events.seriesRemoved(library.id, ids),
         onFlagged: (ids) => {

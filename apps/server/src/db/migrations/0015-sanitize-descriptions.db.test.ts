@@ -25,7 +25,7 @@ describe('migration 0015', () => {
     // More than two pages of episodes, plain ones between them.
     for (let n = 0; n < 1201; n++) episode.run(`e${n}`, `Episode ${n}`, n % 3 === 0 ? `Plain notes ${n} & more` : `${HOSTILE_DESCRIPTION} ${n}`)
 
-    expect(migrate(sqlite, migrations)).toEqual([15])
+    expect(migrate(sqlite, migrations.filter((m) => m.version <= 15))).toEqual([15])
 
     const itemsAfter = sqlite.prepare('SELECT id, description FROM library_items ORDER BY id').all()
     expect(itemsAfter).toEqual([

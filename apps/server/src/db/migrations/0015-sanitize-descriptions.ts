@@ -15,22 +15,30 @@ export const migration0015: Migration = {
   version: 15,
   name: 'sanitize-descriptions',
   up(sqlite) {
-    for (const table of TABLES) {
-      const page = sqlite.prepare(
-        `SELECT rowid AS row, description FROM ${table} WHERE rowid > ? AND instr(description, '<') > 0 ORDER BY rowid LIMIT ${PAGE}`,
-      )
-      const set = sqlite.prepare(`UPDATE ${table} SET description = ? WHERE rowid = ?`)
-      let after = 0
-      for (;;) {
-        const rows = page.all(after) as { row: number; description: string }[]
-        for (const r of rows) {
-          const clean = sanitizeDescription(r.description)
-          if (clean !== r.description) set.run(clean, r.row)
-        }
-        const last = rows.at(-1)
-        if (!last || rows.length < PAGE) break
-        after = last.row
-      }
-    }
+    sanitizeStoredDescriptions(sqlite, TABLES)
   },
+}
+
+/** Rewrites the `description` column of these tables through the sanitiser, a page of rows at a time. */
+export function sanitizeStoredDescriptions(
+  sqlite: Parameters<Migration['up']>[0],
+  tables: readonly string[],
+) {
+  for (const table of tables) {
+    const page = sqlite.prepare(
+      `SELECT rowid AS row, description FROM ${table} WHERE rowid > ? AND instr(description, '<') > 0 ORDER BY rowid LIMIT ${PAGE}`,
+    )
+    const set = sqlite.prepare(`UPDATE ${table} SET description = ? WHERE rowid = ?`)
+    let after = 0
+    for (;;) {
+      const rows = page.all(after) as { row: number; description: string }[]
+      for (const r of rows) {
+        const clean = sanitizeDescription(r.description)
+        if (clean !== r.description) set.run(clean, r.row)
+      }
+      const last = rows.at(-1)
+      if (!last || rows.length < PAGE) break
+      after = last.row
+    }
+  }
 }

@@ -1,6 +1,7 @@
 import type { Collection, CollectionsListResponse } from '@shelfcast/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createBrowseScenario, type BrowseScenario } from '../../test-support/browse-scenario.ts'
+import { HOSTILE_DESCRIPTION, HOSTILE_DESCRIPTION_SANITISED, HOSTILE_MARKUP } from '../../test-support/hostile-markup.ts'
 import { connectSocket, type TestSocket } from '../../test-support/socket-client.ts'
 
 describe('collections', () => {
@@ -30,6 +31,16 @@ describe('collections', () => {
   afterAll(async () => {
     socket?.close()
     await s.t.close()
+  })
+
+  it('keeps descriptions in the sanitiser allowlist on create and edit, like item descriptions', async () => {
+    const created = await call('POST', '/api/collections', root, { libraryId: s.books, name: 'Hostile', description: HOSTILE_DESCRIPTION, books: [s.id.dune] })
+    expect(created.json<Collection>().description).toBe(HOSTILE_DESCRIPTION_SANITISED)
+    const id = created.json<Collection>().id
+    const patched = await call('PATCH', `/api/collections/${id}`, root, { description: `${HOSTILE_DESCRIPTION}!` })
+    expect(patched.json<Collection>().description).toBe(`${HOSTILE_DESCRIPTION_SANITISED}!`)
+    expect((await call('GET', `/api/collections/${id}`)).body).not.toMatch(HOSTILE_MARKUP)
+    await call('DELETE', `/api/collections/${id}`)
   })
 
   it('creates, lists (paged), renames, reorders and deletes a collection, telling readers live', async () => {

@@ -15,6 +15,7 @@ import type { LibrariesService } from '../libraries/libraries.service.ts'
 import type { ItemsService } from '../library-items/items.service.ts'
 import { canAccessLibrary, type UserRecord } from '../users/users.model.ts'
 import type { CollectionRow, CollectionsRepository } from './collections.repository.ts'
+import { sanitizeDescription } from '../../html/sanitize-description.ts'
 import { mergeKeepingHidden } from '../named-lists/ordered-entries.ts'
 
 const NOT_FOUND = 'Collection not found'
@@ -102,7 +103,7 @@ export class CollectionsService {
     })
     const books = await this.checkedBooks(user, library, req.books ?? [])
     const now = this.clock()
-    const row: CollectionRow = { id: crypto.randomUUID(), library_id: library.id, name: req.name, description: req.description || null, created_at: now, updated_at: now }
+    const row: CollectionRow = { id: crypto.randomUUID(), library_id: library.id, name: req.name, description: sanitizeDescription(req.description || null), created_at: now, updated_at: now }
     await this.repo.insert(row, books)
     await this.emit('collection_added', row.id)
     // Audiobookshelf answers a new collection with its books expanded (a new collection holds few books).
@@ -119,7 +120,7 @@ export class CollectionsService {
     }
     const fields: Partial<Pick<CollectionRow, 'name' | 'description'>> = {}
     if (req.name !== undefined) fields.name = req.name
-    if (req.description !== undefined) fields.description = req.description || null
+    if (req.description !== undefined) fields.description = sanitizeDescription(req.description || null)
     await this.repo.update(row.id, fields, this.clock(), books)
     await this.emit('collection_updated', row.id)
     return this.get(user, row.id, true)

@@ -22,7 +22,7 @@ export function registerDownloadsRoutes(app: FastifyInstance, ctx: AppContext) {
     const [item] = await items.downloadable(requireAuth(request).user, [id])
     if (!item || item.files.length === 0) throw notFound('Item not found')
     const [only] = item.files
-    if (item.isFile && only) return sendFile(request, reply, { path: only.path, size: only.size, attachment: true })
+    if (item.isFile && only) return sendFile(request, reply, { path: only.path, size: only.size, mtimeMs: only.mtimeMs, attachment: true })
     reply.header('content-disposition', contentDisposition('attachment', `${sanitizeFilename(item.title) || 'item'}.zip`))
     return reply.type('application/zip').send(zipItems([item], false))
   })

@@ -12,7 +12,7 @@ import { bookMetaColumns } from '../../scanner/book-meta-columns.ts'
 import { ItemEvents } from '../../scanner/item-events.ts'
 import { createLimiter } from '../../scanner/limiter.ts'
 import { toAbsBookJson } from '../../scanner/metadata-files.ts'
-import type { SavedItem, ScanRepository } from '../../scanner/scan.repository.ts'
+import { noAuthorChanges, type SavedItem, type ScanRepository } from '../../scanner/scan.repository.ts'
 import type { LibrariesService } from '../libraries/libraries.service.ts'
 import { jsonColumn, stringArrayColumn } from '../library-items/item-json.ts'
 import type { ItemsService } from '../library-items/items.service.ts'
@@ -192,7 +192,8 @@ export class ItemEditService {
         narrators: meta.narrators,
         episodes: null,
       }))
-      const saved = await scanRepo.saveBatch(libraryId, built, server.sortingPrefixes, now)
+      const authorChanges = noAuthorChanges()
+      const saved = await scanRepo.saveBatch(libraryId, built, server.sortingPrefixes, now, authorChanges)
       const { seriesIds } = await scanRepo.pruneOrphans(libraryId)
       // Files are written a few at a time: a batch of 1,000 waits on the disk, not on one write after another.
       const limit = createLimiter(8)
@@ -214,6 +215,7 @@ export class ItemEditService {
       if (saved.length === 1 && only) this.events.updatedOne(only)
       else this.events.updated(saved)
       this.events.seriesRemoved(libraryId, seriesIds)
+      await this.events.authorsChanged(libraryId, authorChanges, (ids) => scanRepo.authorBookCounts(ids), 'edit')
     }
   }
 

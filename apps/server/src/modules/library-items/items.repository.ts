@@ -219,6 +219,33 @@ export class ItemsRepository {
     return row ?? null
   }
 
+  /** Per podcast item, its episodes the user has not finished (items with none left out). */
+  async incompleteEpisodeCounts(userId: string, ids: readonly string[]): Promise<Map<string, number>> {
+    const out = new Map<string, number>()
+    if (ids.length === 0) return out
+    const rows = await this.db
+      .selectFrom('podcast_episodes as e')
+      .select(['e.library_item_id as id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('e.library_item_id', 'in', ids)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('media_progress as p')
+              .select('p.id')
+              .where('p.user_id', '=', userId)
+              .whereRef('p.library_item_id', '=', 'e.library_item_id')
+              .whereRef('p.episode_id', '=', 'e.id')
+              .where('p.is_finished', '=', 1),
+          ),
+        ),
+      )
+      .groupBy('e.library_item_id')
+      .execute()
+    for (const r of rows) out.set(r.id, Number(r.n))
+    return out
+  }
+
   /** The caller's progress rows for these items (books: episode ''), keyed by item id. */
   async progressForItems(userId: string, ids: readonly string[]): Promise<Map<string, ProgressRow>> {
     const out = new Map<string, ProgressRow>()

@@ -73,7 +73,7 @@ export function registerItemsRoutes(app: FastifyInstance, ctx: AppContext) {
         episodeForm: q.episodes ?? 'full',
       })
     // The download queue lives in memory (no database write marks its changes), so these answers are never cached.
-    if (q.expanded && include.includes('downloads')) return withDownloads(ctx, await answer())
+    if (include.includes('downloads')) return withDownloads(ctx, await answer())
     // Not keyed on a library (the content stamp is global); whether the user may see it is in the fingerprint.
     return ctx.browse.answers.send(request, reply, { kind: `item:${id}`, libraryId: '', user, query: q, byUser: showsProgress(q) }, answer)
   })

@@ -189,10 +189,27 @@ export class ItemsService {
     const out: ItemResponse = { ...item }
     if (opts.include.includes('progress')) {
       const progress = await this.repo.progress(user.id, row.id, opts.episodeId ?? '')
+      // Audiobookshelf answers null when the caller has none.
       out.userMediaProgress = progress ? toProgressJson(progress, row.media_id) : null
     }
-    if (opts.include.includes('rssfeed')) out.rssFeed = null
-    if (opts.include.includes('share')) out.mediaItemShare = null
+    const [withIncludes] = await this.withListIncludes(user, [out], opts.include)
+    return withIncludes ?? out
+  }
+
+  /**
+   * The include= values of item lists, as Audiobookshelf adds them: `rssfeed` -> rssFeed (null: feeds do not
+   * exist yet), `share` -> mediaItemShare (null), `numepisodesincomplete` -> a podcast's episodes the user has not
+   * finished. `include` is already lower-cased.
+   */
+  async withListIncludes<T extends { id: string; mediaType: string }>(user: UserRecord, items: T[], include: readonly string[]): Promise<T[]> {
+    let out = items
+    if (include.includes('rssfeed')) out = out.map((r) => ({ ...r, rssFeed: null }))
+    if (include.includes('share')) out = out.map((r) => ({ ...r, mediaItemShare: null }))
+    if (include.includes('numepisodesincomplete')) {
+      const podcasts = out.filter((r) => r.mediaType === 'podcast').map((r) => r.id)
+      const counts = await this.repo.incompleteEpisodeCounts(user.id, podcasts)
+      out = out.map((r) => (r.mediaType === 'podcast' ? { ...r, numEpisodesIncomplete: counts.get(r.id) ?? 0 } : r))
+    }
     return out
   }
 

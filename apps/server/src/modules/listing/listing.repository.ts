@@ -394,18 +394,4 @@ export class ListingRepository {
     for (const b of books.rows) out.get(b.sid)?.books.push({ id: b.id, sequence: b.sequence })
     return out
   }
-
-  /** Per podcast of the page: its episodes this user has not finished (no progress counts as unfinished). */
-  async unfinishedEpisodeCounts(userId: string, itemIds: readonly string[]): Promise<Map<string, number>> {
-    if (itemIds.length === 0) return new Map()
-    const rows = await this.db
-      .selectFrom('podcast_episodes as pe')
-      .leftJoin('media_progress as mp', (join) => join.onRef('mp.episode_id', '=', 'pe.id').on('mp.user_id', '=', userId))
-      .select(['pe.library_item_id as id', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('pe.library_item_id', 'in', [...itemIds])
-      .where((eb) => eb.or([eb('mp.is_finished', 'is', null), eb('mp.is_finished', '=', 0)]))
-      .groupBy('pe.library_item_id')
-      .execute()
-    return new Map(rows.map((r) => [r.id, Number(r.n)]))
-  }
 }

@@ -115,12 +115,7 @@ export class ListingService {
       total = page.total
       results = await this.items.minified(page.ids)
     }
-    if (q.include.includes('rssfeed')) results = results.map((r) => ({ ...r, rssFeed: null }))
-    if (q.include.includes('share')) results = results.map((r) => ({ ...r, mediaItemShare: null }))
-    if (q.include.includes('numepisodesincomplete') && library.mediaType === 'podcast') {
-      const unfinished = await this.repo.unfinishedEpisodeCounts(user.id, results.map((r) => r.id))
-      results = results.map((r) => ({ ...r, numEpisodesIncomplete: unfinished.get(r.id) ?? 0 }))
-    }
+    results = await this.items.withListIncludes(user, results, q.include)
     return {
       results,
       total,

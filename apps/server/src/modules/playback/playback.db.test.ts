@@ -152,6 +152,9 @@ describe('playback', () => {
     expect(stats.totalTime).toBe(4 + 3 + 25)
     expect(stats.today).toBe(32)
     expect(Object.keys(stats.items)).toEqual([id(MP3_BOOK)])
+    // Audiobookshelf's item entry: {id, timeListening, mediaMetadata, lastUpdate}.
+    expect(stats.items[id(MP3_BOOK)]).toEqual({ id: id(MP3_BOOK), timeListening: 32, mediaMetadata: expect.objectContaining({ title: 'Three Parts' }), lastUpdate: expect.any(Number) })
+    expect(Object.keys(stats).sort()).toEqual(['dayOfWeek', 'days', 'items', 'recentSessions', 'today', 'totalTime'])
     expect(stats.recentSessions).toHaveLength(3)
   })
 
@@ -217,6 +220,13 @@ describe('playback', () => {
     expect(probed.audio?.codec).toBe('aac')
     // ffmpeg finished the whole (short) book: the client is told the stream is complete.
     await socket.waitFor<{ id: string }>('stream_ready', (p) => p.id === s.id, 15_000)
+    // Audiobookshelf's stream JSON carries the expanded item; progress reports runs of made segments.
+    const opened = await socket.waitFor<{ id: string; libraryItem: LibraryItem; episode: unknown; segmentStartNumber: number; isTranscodeComplete: boolean }>('stream_open', (p) => p.id === s.id)
+    expect(opened).toMatchObject({ libraryItem: { id: id(M4B_BOOK), media: { chapters: expect.any(Array) } }, episode: null, segmentStartNumber: 0, isTranscodeComplete: false })
+    const progress = socket.received('stream_progress').filter((p) => (p as { stream: string }).stream === s.id)
+    expect(progress[0]).toEqual({ stream: s.id, chunks: [], numSegments: 0, percent: '0%' })
+    const segments = Math.ceil(s.duration / 6)
+    expect(progress.at(-1)).toEqual({ stream: s.id, chunks: [`0-${segments - 1}`], numSegments: segments, percent: '100.00%' })
     expect(probed.durationSec).toBeGreaterThan(5)
     expect(probed.durationSec).toBeLessThan(7.5)
 
@@ -305,6 +315,26 @@ describe('playback', () => {
     expect((await t.call('GET', '/api/users/online', token)).json<{ openSessions: { id: string }[] }>().openSessions.map((o) => o.id)).not.toContain(s.id)
   })
 
+  it('carries the open session in user_online and in the online users of init, like Audiobookshelf', async () => {
+    const s = (await play(id(TAGGED_BOOK), { deviceInfo: device('socket-online'), supportedMimeTypes: ['audio/mpeg'] }, userToken)).json<OpenPlaybackSession>()
+    const userSocket = await connectSocket(baseUrl)
+    try {
+      await userSocket.auth(userToken)
+      const online = await socket.waitFor<{ id: string; session: { id: string } | null }>('user_online', (u) => u.id === s.userId)
+      expect(online.session).toMatchObject({ id: s.id, libraryItemId: id(TAGGED_BOOK) })
+      const admin = await connectSocket(baseUrl)
+      try {
+        const init = (await admin.auth(token)).payload as { usersOnline: { id: string; session: { id: string } | null; connections: number }[] }
+        expect(init.usersOnline.find((u) => u.id === s.userId)).toMatchObject({ session: { id: s.id }, connections: 1 })
+      } finally {
+        admin.close()
+      }
+    } finally {
+      userSocket.close()
+      await t.call('POST', `/api/session/${s.id}/close`, userToken)
+    }
+  })
+
   it("finishes by the library's markAsFinished settings on sync and on a progress update", async () => {
     // A 20 s book: by default it is finished with fewer than 10 s left.
     const itemId = id(M4B_BOOK)
@@ -378,6 +408,14 @@ describe('playback', () => {
       { libraryItemId: otherItem.id, isFinished: true },
     ])
     expect(batch.statusCode).toBe(404)
+    expect((await t.call('GET', `/api/me/progress/${tagged}`, userToken)).statusCode).toBe(404)
+    // Every entry is validated before anything is written: one bad entry answers 400 with a message, nothing saved.
+    for (const bad of [[{ libraryItemId: tagged, isFinished: true }, { libraryItemId: tagged, currentTime: 'soon' }], [{ libraryItemId: tagged, isFinished: true }, { isFinished: true }], [], {}, 'x']) {
+      const refused = await t.call('PATCH', '/api/me/progress/batch/update', userToken, bad)
+      expect([bad, refused.statusCode]).toEqual([bad, 400])
+      expect(refused.headers['content-type']).toMatch(/^text\/plain/)
+      expect(refused.body.length).toBeGreaterThan(0)
+    }
     expect((await t.call('GET', `/api/me/progress/${tagged}`, userToken)).statusCode).toBe(404)
     const ok = await t.call('PATCH', '/api/me/progress/batch/update', userToken, [{ libraryItemId: tagged, isFinished: true }])
     expect(ok.statusCode).toBe(200)

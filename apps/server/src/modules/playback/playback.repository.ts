@@ -270,7 +270,7 @@ export class PlaybackRepository {
   /** Totals for listening stats, computed in SQL. */
   async listeningTotals(userId: string): Promise<{
     total: number
-    byItem: { library_item_id: string; episode_id: string; t: number; display_title: string; display_author: string; media_metadata: string }[]
+    byItem: { library_item_id: string; t: number; last_update: number; media_metadata: string }[]
     byDay: { date: string; t: number }[]
     byDayOfWeek: { day_of_week: number; t: number }[]
   }> {
@@ -281,16 +281,15 @@ export class PlaybackRepository {
       .executeTakeFirstOrThrow()
     const byItem = await this.db
       .selectFrom('playback_sessions')
+      // With max(), SQLite takes the bare media_metadata from the row holding the max: the latest session's.
       .select((eb) => [
         'library_item_id',
-        'episode_id',
         eb.fn.sum<number>('time_listening').as('t'),
-        eb.fn.max('display_title').as('display_title'),
-        eb.fn.max('display_author').as('display_author'),
-        eb.fn.max('media_metadata').as('media_metadata'),
+        eb.fn.max('updated_at').as('last_update'),
+        'media_metadata',
       ])
       .where('user_id', '=', userId)
-      .groupBy(['library_item_id', 'episode_id'])
+      .groupBy('library_item_id')
       .execute()
     const byDay = await this.db
       .selectFrom('playback_sessions')
@@ -306,7 +305,7 @@ export class PlaybackRepository {
       .execute()
     return {
       total: Number(total.t),
-      byItem: byItem.map((r) => ({ ...r, t: Number(r.t), display_title: String(r.display_title), display_author: String(r.display_author), media_metadata: String(r.media_metadata) })),
+      byItem: byItem.map((r) => ({ ...r, t: Number(r.t), last_update: Number(r.last_update), media_metadata: String(r.media_metadata) })),
       byDay: byDay.map((r) => ({ date: r.date, t: Number(r.t) })),
       byDayOfWeek: byDayOfWeek.map((r) => ({ day_of_week: r.day_of_week, t: Number(r.t) })),
     }

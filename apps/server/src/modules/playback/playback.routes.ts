@@ -79,7 +79,7 @@ export function registerPlaybackRoutes(app: FastifyInstance, ctx: AppContext) {
     const { id, index } = parseInput(TrackParams, request.params)
     const file = await playback.trackFile(id, index)
     if ('redirect' in file) return reply.redirect(`${ctx.config.routerBasePath}${file.redirect}`)
-    return sendFile(request, reply, { path: file.path, size: file.size, contentType: file.mimeType, cacheControl: 'no-cache' })
+    return sendFile(request, reply, { path: file.path, size: file.size, mtimeMs: file.mtimeMs, contentType: file.mimeType, cacheControl: 'no-cache' })
   })
 
   app.get('/hls/:stream/:file', publicRoute, async (request, reply) => {

@@ -98,6 +98,14 @@ export class PlaybackService {
   constructor(deps: PlaybackDeps) {
     this.d = deps
     this.streamsRoot = path.join(deps.config.metadataPath, 'streams')
+    deps.realtime.setOpenSessionSource((userId) => this.latestOpenSessionOf(userId))
+  }
+
+  /** The user's most recently synced open session (Audiobookshelf's `session` of an online user). */
+  private latestOpenSessionOf(userId: string): PlaybackSession | null {
+    let latest: OpenSession | null = null
+    for (const s of this.open.values()) if (s.row.user_id === userId && (!latest || s.row.updated_at > latest.row.updated_at)) latest = s
+    return latest ? this.sessionJson(latest.row) : null
   }
 
   /** Closes what a previous run left open and clears its stream folders; starts the stale sweeper. */
@@ -275,6 +283,7 @@ export class PlaybackService {
         log: this.d.log,
         onReset: (t) => this.d.realtime.toUser(user.id, 'stream_reset', { startTime: t, streamId: id }),
         onDone: () => this.d.realtime.toUser(user.id, 'stream_ready', { id }),
+        onProgress: (p) => this.d.realtime.toUser(user.id, 'stream_progress', p),
       })
     } else {
       audioTracks = tracks.map((t) => ({ ...t, contentUrl: `/public/session/${id}/track/${t.index}` }))
@@ -301,15 +310,20 @@ export class PlaybackService {
         await this.closeSession(id, false)
         throw err
       }
+      // Audiobookshelf's stream JSON, with the expanded item and episode (its server-side playlistPath is left out).
+      const episode = episodeId ? (item.media as Podcast).episodes.find((e) => e.id === episodeId) ?? null : null
       this.d.realtime.toUser(user.id, 'stream_open', {
         id,
         userId: user.id,
+        libraryItem: item,
+        episode,
         libraryItemId: item.id,
         episodeId: episodeId ?? null,
+        segmentLength: HLS_SEGMENT_SEC,
         clientPlaylistUri: `/hls/${id}/${PLAYLIST_NAME}`,
         startTime,
-        segmentLength: HLS_SEGMENT_SEC,
         segmentStartNumber: Math.floor(startTime / HLS_SEGMENT_SEC),
+        isTranscodeComplete: false,
       })
     }
     this.emitStreamUpdate(user, session)
@@ -423,7 +437,7 @@ export class PlaybackService {
   // ---- files -------------------------------------------------------------------------------------
 
   /** The file of a direct-play track of an OPEN session (the session id is the capability). */
-  async trackFile(sessionId: string, indexText: string): Promise<{ path: string; size: number; mimeType: string } | { redirect: string }> {
+  async trackFile(sessionId: string, indexText: string): Promise<{ path: string; size: number; mtimeMs: number; mimeType: string } | { redirect: string }> {
     const s = this.open.get(sessionId)
     if (!s) throw notFound('Session not found')
     if (s.stream) return { redirect: `/hls/${s.row.id}/${PLAYLIST_NAME}` }
@@ -432,7 +446,7 @@ export class PlaybackService {
     if (!track) throw notFound('Track not found')
     const file = await regularFileInside(track.path, [s.itemRoot])
     if (!file) throw notFound('Track not found')
-    return { path: file.path, size: file.size, mimeType: track.mimeType }
+    return { path: file.path, size: file.size, mtimeMs: file.mtimeMs, mimeType: track.mimeType }
   }
 
   /** A file of a transcode: the playlist or one finished segment. */
@@ -504,13 +518,9 @@ export class PlaybackService {
   async listeningStats(userId: string): Promise<ListeningStats> {
     const totals = await this.d.repo.listeningTotals(userId)
     const items: ListeningStats['items'] = {}
+    // Audiobookshelf's shape: per library item (a podcast's episodes together), with its latest session's metadata.
     for (const r of totals.byItem) {
-      const key = r.episode_id ? `${r.library_item_id}-${r.episode_id}` : r.library_item_id
-      items[key] = {
-        id: key,
-        timeListening: r.t,
-        mediaItem: { displayTitle: r.display_title, displayAuthor: r.display_author, metadata: jsonOr(r.media_metadata, {}) },
-      }
+      items[r.library_item_id] = { id: r.library_item_id, timeListening: r.t, mediaMetadata: jsonOr(r.media_metadata, {}), lastUpdate: r.last_update }
     }
     const days: Record<string, number> = {}
     for (const r of totals.byDay) days[r.date] = r.t

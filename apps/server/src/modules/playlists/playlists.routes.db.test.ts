@@ -1,6 +1,7 @@
 import type { Collection, Playlist, PlaylistsListResponse } from '@shelfcast/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createBrowseScenario, type BrowseScenario } from '../../test-support/browse-scenario.ts'
+import { HOSTILE_DESCRIPTION, HOSTILE_DESCRIPTION_SANITISED, HOSTILE_MARKUP } from '../../test-support/hostile-markup.ts'
 import { connectSocket, type TestSocket } from '../../test-support/socket-client.ts'
 
 describe('playlists', () => {
@@ -56,6 +57,16 @@ describe('playlists', () => {
 
     const lib = (await call('GET', `/api/libraries/${s.books}?include=filterdata`, owner)).json<{ numUserPlaylists: number }>()
     expect(lib.numUserPlaylists).toBe(1)
+  })
+
+  it('keeps descriptions in the sanitiser allowlist on create and edit, like item descriptions', async () => {
+    const created = await call('POST', '/api/playlists', owner, { libraryId: s.books, name: 'Hostile', description: HOSTILE_DESCRIPTION, items: [{ libraryItemId: s.id.dune }] })
+    expect(created.json<Playlist>().description).toBe(HOSTILE_DESCRIPTION_SANITISED)
+    const id = created.json<Playlist>().id
+    const patched = await call('PATCH', `/api/playlists/${id}`, owner, { description: `${HOSTILE_DESCRIPTION}!` })
+    expect(patched.json<Playlist>().description).toBe(`${HOSTILE_DESCRIPTION_SANITISED}!`)
+    expect((await call('GET', `/api/playlists/${id}`, owner)).body).not.toMatch(HOSTILE_MARKUP)
+    await call('DELETE', `/api/playlists/${id}`, owner)
   })
 
   it('reorders, renames, and deletes a playlist that loses its last entry', async () => {

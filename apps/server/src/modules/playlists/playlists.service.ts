@@ -17,6 +17,7 @@ import type { LibrariesService } from '../libraries/libraries.service.ts'
 import type { ItemsService } from '../library-items/items.service.ts'
 import { mergeKeepingHidden } from '../named-lists/ordered-entries.ts'
 import { canAccessLibrary, type UserRecord } from '../users/users.model.ts'
+import { sanitizeDescription } from '../../html/sanitize-description.ts'
 import { entryKey, type PlaylistEntry, type PlaylistRow, type PlaylistsRepository } from './playlists.repository.ts'
 
 const NOT_FOUND = 'Playlist not found'
@@ -144,7 +145,7 @@ export class PlaylistsService {
       library_id: library.id,
       user_id: user.id,
       name: req.name,
-      description: req.description || null,
+      description: sanitizeDescription(req.description || null),
       created_at: now,
       updated_at: now,
     }
@@ -170,7 +171,7 @@ export class PlaylistsService {
     if (req.items) entries = await this.withHiddenKept(user, row.id, await this.checkedEntries(user, row.library_id, req.items))
     const fields: Partial<Pick<PlaylistRow, 'name' | 'description'>> = {}
     if (req.name !== undefined) fields.name = req.name
-    if (req.description !== undefined) fields.description = req.description || null
+    if (req.description !== undefined) fields.description = sanitizeDescription(req.description || null)
     await this.repo.update(row.id, fields, this.clock(), entries)
     return this.emitted(user, 'playlist_updated', row.id)
   }

@@ -28,6 +28,10 @@ export type RecentPodcastFacts = Pick<
   | 'podcast'
 >
 
+/** Audiobookshelf's Latest page leaves out the episodes the user has finished (one progress-key probe per row). */
+const unfinishedBy = (userId: string) =>
+  sql<boolean>`NOT EXISTS (SELECT 1 FROM media_progress p WHERE p.user_id = ${userId} AND p.library_item_id = e.library_item_id AND p.episode_id = e.id AND p.is_finished = 1)`
+
 /** SQL of subscriptions and episodes: podcast rows, episode rows, the podcast JSON column, latest episodes. */
 export class PodcastsRepository {
   private readonly db: Kysely<Database>
@@ -175,6 +179,7 @@ export class PodcastsRepository {
         .where('li.media_type', '=', 'podcast')
         .where('li.is_missing', '=', 0)
         .where(itemVisibility(user, 'li'))
+        .where(unfinishedBy(user.id))
         .executeTakeFirst()
       total = r?.n ?? 0
     }
@@ -235,6 +240,7 @@ export class PodcastsRepository {
       .where(sql`+li.media_type`, '=', 'podcast')
       .where(sql`+li.is_missing`, '=', 0)
       .where(itemVisibility(user, 'li', { probeOnly: true }))
+      .where(unfinishedBy(user.id))
       .orderBy('e.published_at', 'desc')
       .orderBy('e.id')
       .limit(limit)

@@ -418,7 +418,9 @@ export class PodcastsService {
     limit: number,
     page: number,
   ): Promise<RecentEpisodesResponse> {
-    await this.deps.libraries.getFor(user, libraryId)
+    const library = await this.deps.libraries.getFor(user, libraryId)
+    // Audiobookshelf: only podcast libraries have a Latest page.
+    if (library.mediaType !== 'podcast') throw notFound('Not a podcast library')
     const { rows, total } = await this.repo.recentEpisodes(user, libraryId, limit, page * limit)
     return {
       episodes: rows.map(({ item, ...row }) => ({

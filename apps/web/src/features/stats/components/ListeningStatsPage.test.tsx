@@ -19,7 +19,7 @@ describe('/config/stats', () => {
       'GET /api/me/listening-stats': () =>
         json({
           totalTime: 7200,
-          items: { a: { id: 'a', timeListening: 7200, mediaItem: null } },
+          items: { a: { id: 'a', timeListening: 7200, mediaMetadata: null, lastUpdate: 0 } },
           days: { [today]: 1800, '2020-01-01': 5400 },
           dayOfWeek: {},
           today: 1800,

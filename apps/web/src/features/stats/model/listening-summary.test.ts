@@ -6,7 +6,7 @@ describe('listeningSummary', () => {
   it('counts items, days and minutes, and lays out the last seven days ending today', () => {
     const stats: ListeningStats = {
       totalTime: 5400,
-      items: { a: { id: 'a', timeListening: 3600, mediaItem: null }, b: { id: 'b', timeListening: 1800, mediaItem: null } },
+      items: { a: { id: 'a', timeListening: 3600, mediaMetadata: null, lastUpdate: 0 }, b: { id: 'b', timeListening: 1800, mediaMetadata: null, lastUpdate: 0 } },
       days: { '2026-11-21': 1200, '2026-11-19': 3000, '2026-11-01': 1200, '2026-10-30': 0 },
       dayOfWeek: {},
       today: 1200,
