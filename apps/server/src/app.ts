@@ -199,6 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     libraries,
     itemEdit,
     fetcher,
+    realtime,
     metadataPath: config.metadataPath,
     clock,
   })

@@ -77,6 +77,10 @@ export interface ServerToClientEvents extends EpisodeDownloadEvents {
   author_added: (author: AddedAuthor) => void
   /** An item edit created these authors. */
   authors_added: (authors: AddedAuthor[]) => void
+  /** An author was edited (name, ASIN, description, image; the survivor of a merge), with its book count. */
+  author_updated: (author: AddedAuthor & { numBooks: number }) => void
+  /** An author was deleted, or merged into another by a rename. */
+  author_removed: (author: AddedAuthor) => void
   /** Authors that gained or lost books in a scan or an edit (those left with none are left out). */
   authors_num_books_updated: (payload: { libraryId: string; authors: { id: string; numBooks: number }[] }) => void
   /** Admins: a custom metadata provider was added / removed (never with its authorization value). */

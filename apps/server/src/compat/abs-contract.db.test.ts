@@ -8,7 +8,7 @@ import { settle } from '../scanner/test-library.ts'
 import { connectSocket } from '../test-support/socket-client.ts'
 import { createTestApp, refreshCookieOf, type TestApp } from '../test-support/test-app.ts'
 import { loadCaptures, namedEntities, type AbsCapture, type NamedEntity } from './abs-captures.ts'
-import { compareShapes } from './key-paths.ts'
+import { compareShapes, type Forgiven } from './key-paths.ts'
 
 /**
  * Audiobookshelf's answers are the default shape (issue #12): every captured Audiobookshelf 2.36 exchange in
@@ -28,15 +28,18 @@ const DELIBERATE: Record<string, string> = {
     'Without a limit Shelfcast lists every series; Audiobookshelf answers no results with the total (limit 0 is "none" there, "all" in its item lists)',
 }
 
+/**
+ * Differences of data, not of shape, forgiven in every call (also in docs/api-compatibility.md): on the generated
+ * m4b books Shelfcast reads the publisher tag (an iTunes freeform atom, hence also `metaTags.tagPublisher`) that
+ * Audiobookshelf 2.36 does not, and keeps the sequence a series folder's name gives ("01 - Title") when the file's
+ * grouping tag names the same series without one, where Audiobookshelf drops it (null).
+ */
+const FORGIVEN: Forgiven = { valueMayDiffer: ['publisher', 'sequence'], oursMayAdd: ['tagPublisher'] }
+
 const NOT_YET: Record<string, number> = {
-  GET_api_libraries_ID_search_q_lantern_limit_3: 0.94,
-  GET_api_items_ID_not_expanded: 0.94,
-  POST_api_items_ID_play: 0.68,
-  'GET_api_me_listening-sessions': 0.95,
-  GET_api_items_ID_expanded_1_m4b_with_chapters: 0.948,
-  GET_api_libraries_ID_series_limit_5: 0.87,
+  GET_api_libraries_ID_series_limit_5: 0.88,
   GET_api_libraries_ID_personalized: 0.89,
-  'POST_api_items_ID_play_forceTranscode_3-file_mp3': 0.82,
+  GET_api_libraries_ID_search_q_lantern_limit_3: 0.95,
 }
 
 const PASSWORD = 'root-password'
@@ -57,7 +60,7 @@ async function testLibrary(): Promise<string> {
  * shows it as a toast) as long as the status is Audiobookshelf's.
  */
 function compareBodies(status: number, theirs: unknown, ours: unknown) {
-  if (typeof theirs === 'object' && theirs !== null) return compareShapes(theirs, ours)
+  if (typeof theirs === 'object' && theirs !== null) return compareShapes(theirs, ours, FORGIVEN)
   if (status >= 400 || theirs === ours) return { score: 1, missing: [], extra: [] }
   return { score: 0, missing: [JSON.stringify(theirs)], extra: [JSON.stringify(ours).slice(0, 200)] }
 }

@@ -39,11 +39,28 @@ export interface ShapeComparison {
   extra: string[]
 }
 
-export function compareShapes(theirs: unknown, ours: unknown): ShapeComparison {
+/** Differences of data, not of shape, that a comparison forgives (each listed with its reason by the caller). */
+export interface Forgiven {
+  /** Keys whose value may be null on one side and a value on the other (`publisher`: one server read a tag the other missed). */
+  valueMayDiffer?: readonly string[]
+  /** Keys only our answer may carry (a tag Audiobookshelf does not read). */
+  oursMayAdd?: readonly string[]
+}
+
+const lastKey = (path: string) => path.slice(path.lastIndexOf('.') + 1, path.lastIndexOf(':'))
+const untyped = (path: string) => path.slice(0, path.lastIndexOf(':'))
+
+export function compareShapes(theirs: unknown, ours: unknown, forgiven: Forgiven = {}): ShapeComparison {
   const a = keyPaths(theirs)
   const b = keyPaths(ours)
-  const missing = [...a].filter((p) => !b.has(p)).sort()
-  const extra = [...b].filter((p) => !a.has(p)).sort()
-  const union = a.size + extra.length
+  const varies = new Set(forgiven.valueMayDiffer ?? [])
+  const adds = new Set(forgiven.oursMayAdd ?? [])
+  const untypedA = new Set([...a].map(untyped))
+  const untypedB = new Set([...b].map(untyped))
+  // A path typed differently on the two sides is forgiven when its key may differ in value and the other side has it.
+  const excused = (path: string, other: Set<string>) => varies.has(lastKey(path)) && other.has(untyped(path))
+  const missing = [...a].filter((p) => !b.has(p) && !excused(p, untypedB)).sort()
+  const extra = [...b].filter((p) => !a.has(p) && !excused(p, untypedA) && !adds.has(lastKey(p))).sort()
+  const union = new Set([...a, ...b]).size
   return { score: union === 0 ? 1 : (union - missing.length - extra.length) / union, missing, extra }
 }

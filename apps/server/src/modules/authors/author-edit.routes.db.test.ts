@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeCoverImage } from '../../../../../scripts/media/index.ts'
 import { BOOKS, createLibrary, itemsOf, makeBookLibrary, settle } from '../../scanner/test-library.ts'
 import { startLocalHttpServer, type LocalHttpServer } from '../../test-support/local-http-server.ts'
+import { connectSocket } from '../../test-support/socket-client.ts'
 import { createInitialisedApp, tempDir, type TestApp } from '../../test-support/test-app.ts'
 
 interface AuthorJson {
@@ -69,8 +70,17 @@ describe('editing authors', () => {
   it('merges into the author that already has the new name', async () => {
     const leGuin = await authorId('Ursula K. Le Guin')
     const target = await authorId('Sir Terry Pratchett')
+    const socket = await connectSocket(await t.listen())
+    await socket.auth(token)
     const res = await t.call('PATCH', `/api/authors/${leGuin}`, token, { name: 'sir terry pratchett' })
     expect(res.json<{ author: AuthorJson; merged: boolean }>()).toMatchObject({ merged: true, author: { id: target } })
+    // Audiobookshelf's events of a merge: the renamed author is removed, the survivor updated with its new count.
+    expect(await socket.waitFor('author_removed')).toMatchObject({ id: leGuin, name: 'Ursula K. Le Guin', libraryId: library.id })
+    const updated = await socket.waitFor<AuthorJson & { numBooks: number }>('author_updated')
+    expect(updated).toMatchObject({ id: target, name: 'Sir Terry Pratchett', libraryId: library.id })
+    expect(updated.numBooks).toBeGreaterThanOrEqual(2)
+    expect(updated).not.toHaveProperty('lastFirst')
+    socket.close()
     expect(await authorsOf(BOOKS.earthsea)).toEqual(['Sir Terry Pratchett'])
     expect((await t.call('GET', `/api/authors/${leGuin}`, token)).statusCode).toBe(404)
   })

@@ -1,16 +1,19 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import type { Kysely } from 'kysely'
+import type { Kysely, Selectable } from 'kysely'
 import { sql } from 'kysely'
+import type { AuthorWithCount } from '@shelfcast/contracts'
 import type { Clock } from '../../clock.ts'
-import type { Database } from '../../db/schema.ts'
+import type { AuthorsTable, Database } from '../../db/schema.ts'
 import { sanitizeDescription } from '../../html/sanitize-description.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import { FetchError, type GuardedFetcher } from '../../net/index.ts'
 import { lastFirst } from '../../scanner/names.ts'
 import type { ItemEditService } from '../item-edit/item-edit.service.ts'
 import type { LibrariesService } from '../libraries/libraries.service.ts'
-import type { UserRecord } from '../users/users.model.ts'
+import { restrictsItemsWithinLibrary } from '../library-items/item-visibility.ts'
+import { canAccessLibrary, type UserRecord } from '../users/users.model.ts'
+import type { Realtime } from '../../realtime/realtime.ts'
 import type { AuthorsService } from './authors.service.ts'
 
 /** The biggest author image accepted. */
@@ -35,6 +38,7 @@ export class AuthorEditService {
     libraries: LibrariesService
     itemEdit: ItemEditService
     fetcher: GuardedFetcher
+    realtime: Realtime
     metadataPath: string
     clock: Clock
   }
@@ -50,6 +54,21 @@ export class AuthorEditService {
       throw notFound('Author not found')
     })
     return row
+  }
+
+  /**
+   * Audiobookshelf's `author_updated` (the author with its book count) to the users of its library who see every
+   * book there: a user whose tag or explicit rules hide some would learn a count of books they may not see.
+   */
+  private announceUpdated(author: AuthorWithCount) {
+    const { lastFirst: _lastFirst, ...json } = author
+    this.deps.realtime.toUsersWhere((u) => canAccessLibrary(u, author.libraryId) && !restrictsItemsWithinLibrary(u), 'author_updated', json)
+  }
+
+  /** Audiobookshelf's `author_removed` (the author's JSON) to the users of its library. */
+  private announceRemoved(row: Selectable<AuthorsTable>) {
+    const author = { id: row.id, asin: row.asin, name: row.name, description: row.description, imagePath: row.image_path, libraryId: row.library_id, addedAt: row.added_at, updatedAt: row.updated_at }
+    this.deps.realtime.toUsersWhere((u) => canAccessLibrary(u, row.library_id), 'author_removed', author)
   }
 
   private async bookIds(authorId: string): Promise<string[]> {
@@ -103,6 +122,8 @@ export class AuthorEditService {
     }
     const author = (await this.deps.authors.byIds(user, [resultId]))[0]
     if (!author) throw notFound('Author not found')
+    if (merged) this.announceRemoved(row)
+    this.announceUpdated(author)
     return { author, merged, updated: true }
   }
 
@@ -116,6 +137,7 @@ export class AuthorEditService {
     })
     await this.removeImageFile(row.image_path)
     await this.deps.itemEdit.resaveBooks(books)
+    this.announceRemoved(row)
   }
 
   /** POST /api/authors/:id/image {url}: downloaded through the guarded fetcher, kept under METADATA_PATH/authors. */
@@ -137,6 +159,7 @@ export class AuthorEditService {
     if (row.image_path && row.image_path !== file) await this.removeImageFile(row.image_path)
     await this.deps.db.updateTable('authors').set({ image_path: file, updated_at: this.deps.clock() }).where('id', '=', row.id).execute()
     const author = (await this.deps.authors.byIds(user, [row.id]))[0]
+    if (author) this.announceUpdated(author)
     return { author }
   }
 
@@ -145,6 +168,7 @@ export class AuthorEditService {
     await this.removeImageFile(row.image_path)
     await this.deps.db.updateTable('authors').set({ image_path: null, updated_at: this.deps.clock() }).where('id', '=', row.id).execute()
     const author = (await this.deps.authors.byIds(user, [row.id]))[0]
+    if (author) this.announceUpdated(author)
     return { author }
   }
 
