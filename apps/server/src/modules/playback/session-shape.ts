@@ -59,7 +59,10 @@ export function deviceInfoJson(stored: StoredDevice, userId: string, serverVersi
 
 /** A short human description of a device, for the multi-session warning (`user_item_progress_updated`). */
 export function deviceDescription(d: StoredDevice): string {
-  const parts = [[d.manufacturer, d.model].filter(Boolean).join(' '), [d.clientName, d.clientVersion].filter(Boolean).join(' ')]
+  // A browser has no manufacturer or model: its name and OS (from the User-Agent) tell two browsers apart.
+  const browser = d.browserName ? [d.browserName, d.osName && `on ${d.osName}`].filter(Boolean).join(' ') : ''
+  const hardware = [d.manufacturer, d.model].filter(Boolean).join(' ') || browser
+  const parts = [hardware, [d.clientName, d.clientVersion].filter(Boolean).join(' ')]
   return parts.filter(Boolean).join(' / ') || 'Unknown device'
 }
 
