@@ -13,14 +13,15 @@ import { MediaProgress } from './entities/user.ts'
 export const SeriesBook = MinifiedLibraryItem.extend({ sequence: z.string().nullable() })
 export type SeriesBook = z.infer<typeof SeriesBook>
 
-/** A series as the series list and shelves show it. No per-user progress. */
+/**
+ * A series as the series list, the "Recent Series" shelf and search show it: Audiobookshelf's series with its
+ * books minified, in sequence order. No count, duration or sequence (a client counts `books`, sums their
+ * `media.duration` and reads a book's sequence from `media.metadata.seriesName` "Name #N"); `rssFeed` only with
+ * `include=rssfeed`.
+ */
 export const SeriesWithBooks = Series.extend({
-  nameIgnorePrefixSort: z.string(),
-  type: z.literal('series'),
-  books: z.array(SeriesBook),
-  numBooks: z.number(),
-  totalDuration: z.number(),
-  rssFeed: z.null(),
+  books: z.array(MinifiedLibraryItem),
+  rssFeed: z.null().optional(),
 })
 export type SeriesWithBooks = z.infer<typeof SeriesWithBooks>
 
@@ -49,7 +50,6 @@ export const SeriesListResponse = z.object({
   filterBy: z.string().optional(),
   minified: z.boolean(),
   include: z.string(),
-  offset: z.number(),
 })
 export type SeriesListResponse = z.infer<typeof SeriesListResponse>
 
@@ -118,7 +118,10 @@ export const NarratorsResponse = z.object({
 })
 export type NarratorsResponse = z.infer<typeof NarratorsResponse>
 
-/** A list item on a shelf; episode shelves carry the episode and progress shelves the last update. */
+/**
+ * A list item on a shelf; episode shelves carry the episode, and podcast progress shelves the last update
+ * (book shelves carry the minified item alone, as in Audiobookshelf).
+ */
 export const ShelfItem = MinifiedLibraryItem.extend({
   progressLastUpdate: z.number().optional(),
   recentEpisode: PodcastEpisode.optional(),
@@ -155,7 +158,7 @@ export const Shelf = z.discriminatedUnion('type', [
   z.object({ ...shelfBase, type: z.literal('podcast'), entities: z.array(ShelfItem) }),
   z.object({ ...shelfBase, type: z.literal('episode'), entities: z.array(ShelfItem) }),
   z.object({ ...shelfBase, type: z.literal('series'), entities: z.array(SeriesWithBooks) }),
-  z.object({ ...shelfBase, type: z.literal('authors'), entities: z.array(AuthorWithCount) }),
+  z.object({ ...shelfBase, type: z.literal('authors'), entities: z.array(Author) }),
 ])
 export type Shelf = z.infer<typeof Shelf>
 export const PersonalizedQuery = z.object({
@@ -166,19 +169,16 @@ export const PersonalizedQuery = z.object({
 export const PersonalizedResponse = z.array(Shelf)
 export type PersonalizedResponse = z.infer<typeof PersonalizedResponse>
 
-/** Which field of an item a search hit matched. */
-export const searchMatchKeys = ['title', 'subtitle', 'authors', 'narrators', 'series', 'tags', 'genres', 'isbn', 'asin', 'author', 'episode'] as const
 /**
  * A hit: its item expanded, as Audiobookshelf answers it; a podcast's minified (Shelfcast's: the expanded podcast
  * would carry every episode, megabytes for a long show).
  */
-export const SearchItemHit = z.object({
-  libraryItem: z.union([LibraryItem, MinifiedLibraryItem]),
-  matchKey: z.enum(searchMatchKeys),
-  matchText: z.string(),
-})
+export const SearchItemHit = z.object({ libraryItem: z.union([LibraryItem, MinifiedLibraryItem]) })
 export type SearchItemHit = z.infer<typeof SearchItemHit>
-export const SearchEpisodeHit = SearchItemHit.extend({ episode: PodcastEpisode })
+/** An episode hit (podcast libraries), as Audiobookshelf answers it: the podcast with the episode as `recentEpisode`. */
+export const SearchEpisodeHit = z.object({
+  libraryItem: z.union([LibraryItem, MinifiedLibraryItem]).and(z.object({ recentEpisode: PodcastEpisode })),
+})
 export type SearchEpisodeHit = z.infer<typeof SearchEpisodeHit>
 
 export const SearchQuery = z.object({
@@ -187,17 +187,20 @@ export const SearchQuery = z.object({
   /** Shelfcast's: item hits minified (what the web client's cards need) instead of expanded. */
   minified: queryFlag.optional(),
 })
-/** GET /api/libraries/:id/search. Every key is present; those of the other media type are empty. */
+/**
+ * GET /api/libraries/:id/search, as Audiobookshelf answers it: a book library's answer has `book`, `narrators`,
+ * `tags`, `genres`, `series` and `authors`; a podcast library's `podcast`, `tags`, `genres` and `episodes`.
+ */
 export const SearchResponse = z.object({
-  book: z.array(SearchItemHit),
-  podcast: z.array(SearchItemHit),
-  episodes: z.array(SearchEpisodeHit),
-  narrators: z.array(z.object({ name: z.string(), numBooks: z.number() })),
+  book: z.array(SearchItemHit).optional(),
+  podcast: z.array(SearchItemHit).optional(),
+  episodes: z.array(SearchEpisodeHit).optional(),
+  narrators: z.array(z.object({ name: z.string(), numBooks: z.number() })).optional(),
   tags: z.array(z.object({ name: z.string(), numItems: z.number() })),
   genres: z.array(z.object({ name: z.string(), numItems: z.number() })),
   /** A matching series with its books in the full form, as Audiobookshelf answers them. */
-  series: z.array(z.object({ series: Series, books: z.array(FullLibraryItem) })),
-  authors: z.array(AuthorWithCount),
+  series: z.array(z.object({ series: Series, books: z.array(FullLibraryItem) })).optional(),
+  authors: z.array(AuthorWithCount).optional(),
 })
 export type SearchResponse = z.infer<typeof SearchResponse>
 

@@ -46,6 +46,15 @@ describe('GET /api/libraries/:id/personalized', () => {
     expect(twoTowers).toBeTruthy()
   })
 
+  it("answers Audiobookshelf's entities: minified items, series without counts, authors without lastFirst", async () => {
+    const m = await shelves(s.books)
+    expect(m.get('continue-listening')?.entities[0]).not.toHaveProperty('progressLastUpdate')
+    expect(Object.keys(m.get('recent-series')?.entities[0] ?? {})).toEqual(['id', 'name', 'nameIgnorePrefix', 'description', 'addedAt', 'updatedAt', 'libraryId', 'books'])
+    const series = m.get('recent-series')?.entities[0] as { books: object[] } | undefined
+    expect(series?.books.filter((b) => 'sequence' in b)).toEqual([])
+    expect(Object.keys(m.get('newest-authors')?.entities[0] ?? {}).sort()).toEqual(['addedAt', 'asin', 'description', 'id', 'imagePath', 'libraryId', 'name', 'numBooks', 'updatedAt'])
+  })
+
   it('continue series honours "only later books" and hidden series', async () => {
     await s.t.call('PATCH', `/api/libraries/${s.books}`, s.root.accessToken, { settings: { onlyShowLaterBooksInContinueSeries: true } })
     // Finish book 2 while book 1 is unfinished: only book 3 may come next.

@@ -2,7 +2,7 @@ import type { Library, MinifiedLibraryItem, Shelf, ShelfItem } from '@shelfcast/
 import type { AuthorsService } from '../authors/authors.service.ts'
 import type { ItemsService } from '../library-items/items.service.ts'
 import type { ListingService } from '../listing/listing.service.ts'
-import type { SeriesService } from '../series/series.service.ts'
+import { seriesListJson, type SeriesService } from '../series/series.service.ts'
 import type { UserRecord } from '../users/users.model.ts'
 import type { PersonalizedRepository, ProgressHit } from './personalized.repository.ts'
 
@@ -45,11 +45,9 @@ export class PersonalizedService {
     return new Map((await this.items.minified([...new Set(ids)])).map((i) => [i.id, i]))
   }
 
+  /** The items of a progress shelf in its order; the minified item alone, as Audiobookshelf sends it. */
   private static withProgress(json: ReadonlyMap<string, MinifiedLibraryItem>, hits: readonly ProgressHit[]): ShelfItem[] {
-    return hits.flatMap((h) => {
-      const item = json.get(h.itemId)
-      return item ? [{ ...item, progressLastUpdate: h.lastUpdate }] : []
-    })
+    return PersonalizedService.plain(json, hits.map((h) => h.itemId))
   }
 
   private static plain(json: ReadonlyMap<string, MinifiedLibraryItem>, ids: readonly string[]): ShelfItem[] {
@@ -95,11 +93,12 @@ export class PersonalizedService {
       shelf('continue-reading', 'book', withProgress(reading.rows), reading.total),
       shelf('continue-series', 'book', withProgress(continueSeries), next.length),
       shelf('recently-added', 'book', PersonalizedService.plain(json, recent.ids), recent.total),
-      shelf('recent-series', 'series', await this.series.withBooksByIds(user, recentSeries), await this.repo.seriesCount(lib)),
+      shelf('recent-series', 'series', (await this.series.withBooksByIds(user, recentSeries)).map((s) => seriesListJson(s, [])), await this.repo.seriesCount(lib)),
       shelf('discover', 'book', PersonalizedService.plain(json, discover.ids), discover.total),
       shelf('listen-again', 'book', withProgress(listenAgain.rows), listenAgain.total),
       shelf('read-again', 'book', withProgress(readAgain.rows), readAgain.total),
-      shelf('newest-authors', 'authors', await this.authors.byIds(user, authors.ids), authors.total),
+      // Audiobookshelf's author entity: the count, no `lastFirst`.
+      shelf('newest-authors', 'authors', (await this.authors.byIds(user, authors.ids)).map(({ lastFirst: _lastFirst, ...author }) => author), authors.total),
     ]
   }
 

@@ -34,10 +34,3 @@ export function matchesAll(text: string | null | undefined, tokens: readonly str
   const words = fold(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean)
   return tokens.every((t) => words.some((w) => w.startsWith(t)))
 }
-
-/** True when any token starts a word of the text. */
-export function matchesAny(text: string | null | undefined, tokens: readonly string[]): boolean {
-  if (!text) return false
-  const words = fold(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean)
-  return tokens.some((t) => words.some((w) => w.startsWith(t)))
-}

@@ -1,9 +1,9 @@
-import type { Library, SearchItemHit, SearchResponse } from '@shelfcast/contracts'
+import type { Library, SearchResponse } from '@shelfcast/contracts'
 import type { AuthorsService } from '../authors/authors.service.ts'
 import type { ItemsService } from '../library-items/items.service.ts'
 import type { SeriesService } from '../series/series.service.ts'
 import type { UserRecord } from '../users/users.model.ts'
-import { ftsQuery, matchesAll, matchesAny, searchTokens } from './search-text.ts'
+import { ftsQuery, matchesAll, searchTokens } from './search-text.ts'
 import type { SearchRepository } from './search.repository.ts'
 
 /**
@@ -15,31 +15,9 @@ const RANK_AT_MOST = 2500
 /** Items read for the name groups before names are checked; bounds the work of short, common prefixes. */
 const CANDIDATES = 120
 
-const empty = (): SearchResponse => ({ book: [], podcast: [], episodes: [], narrators: [], tags: [], genres: [], series: [], authors: [] })
-
-/** Which field of an item the query matched, and its text (Audiobookshelf's matchKey / matchText). */
-export function whatMatched(item: { media: { metadata: unknown; tags: string[] } }, tokens: readonly string[]): Pick<SearchItemHit, 'matchKey' | 'matchText'> {
-  const m = item.media.metadata as Record<string, unknown>
-  const text = (v: unknown) => (typeof v === 'string' ? v : null)
-  const names = (v: unknown) => (Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x : text((x as { name?: unknown }).name) ?? '')).join(', ') : null)
-  const fields: [SearchItemHit['matchKey'], string | null][] = [
-    ['title', text(m.title)],
-    ['subtitle', text(m.subtitle)],
-    // Lists in the expanded form, joined names in the minified one (`minified=1`).
-    ['authors', names(m.authors) ?? text(m.authorName)],
-    ['author', text(m.author)],
-    ['narrators', names(m.narrators) ?? text(m.narratorName)],
-    ['series', names(m.series) ?? text(m.seriesName)],
-    ['tags', item.media.tags.join(', ')],
-    ['genres', names(m.genres)],
-    ['isbn', text(m.isbn)],
-    ['asin', text(m.asin)],
-  ]
-  const all = fields.find(([, v]) => matchesAll(v, tokens))
-  const any = fields.find(([, v]) => matchesAny(v, tokens))
-  const [matchKey, matchText] = all ?? any ?? ['title', text(m.title)]
-  return { matchKey, matchText: matchText ?? '' }
-}
+/** The empty answer of a library's media type (Audiobookshelf's keys, in its order). */
+const empty = (mediaType: Library['mediaType']): SearchResponse =>
+  mediaType === 'podcast' ? { podcast: [], tags: [], genres: [], episodes: [] } : { book: [], narrators: [], tags: [], genres: [], series: [], authors: [] }
 
 /** GET /api/libraries/:id/search: items, and the people, series, tags and genres named like the query. */
 export class SearchService {
@@ -57,7 +35,7 @@ export class SearchService {
   /** Item hits expanded as in Audiobookshelf; minified when asked (`minified=1`) and for podcasts (every episode would come along). */
   async search(user: UserRecord, library: Library, q: string | undefined, limit: number, minified = false): Promise<SearchResponse> {
     const tokens = searchTokens(q)
-    const out = empty()
+    const out = empty(library.mediaType)
     if (tokens.length === 0) return out
     const lib = library.id
     // Ranking costs a score per hit: a query matching most of the index (one letter, "the") is not ranked;
@@ -69,7 +47,7 @@ export class SearchService {
       itemIds = [...new Set([...itemIds, ...more])].slice(0, limit)
     }
     const found = minified || library.mediaType === 'podcast' ? await this.items.minified(itemIds) : await this.items.expanded(itemIds)
-    const hits = found.map((libraryItem) => ({ libraryItem, ...whatMatched(libraryItem, tokens) }))
+    const hits = found.map((libraryItem) => ({ libraryItem }))
 
     // One pass over the name columns finds the items whose tags, genres, narrators, authors or series match.
     const named = await this.repo.items(user, lib, ftsQuery(tokens, ['tags', 'genres', 'narrators', 'authors', 'series']), CANDIDATES, false)
@@ -96,7 +74,7 @@ export class SearchService {
       out.episodes = eps.flatMap((e) => {
         const libraryItem = podcasts.get(e.itemId)
         const episode = episodes.get(e.episodeId)
-        return libraryItem && episode ? [{ libraryItem: { ...libraryItem }, episode, matchKey: 'episode' as const, matchText: e.title }] : []
+        return libraryItem && episode ? [{ libraryItem: { ...libraryItem, recentEpisode: episode } }] : []
       })
       return out
     }
@@ -117,7 +95,7 @@ export class SearchService {
     const series = await this.series.withBooksByIds(user, seriesIds)
     const books = new Map((await this.items.full([...new Set(series.flatMap((s) => s.books.map((b) => b.id)))])).map((b) => [b.id, b]))
     out.series = series.map((s) => ({
-      series: { id: s.id, name: s.name, nameIgnorePrefix: s.nameIgnorePrefix, description: s.description, libraryId: s.libraryId, addedAt: s.addedAt, updatedAt: s.updatedAt },
+      series: s.series,
       books: s.books.flatMap((b) => books.get(b.id) ?? []),
     }))
     return out

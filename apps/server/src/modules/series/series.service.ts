@@ -22,10 +22,26 @@ export const toSeriesJson = (row: SeriesRow): Series => ({
   name: row.name,
   nameIgnorePrefix: row.name_ignore_prefix,
   description: row.description,
-  libraryId: row.library_id,
   addedAt: row.added_at,
   updatedAt: row.updated_at,
+  libraryId: row.library_id,
 })
+
+/** A series with its visible books (each with its sequence in it) and their total duration: the service's own form. */
+export interface SeriesBooks {
+  series: Series
+  books: SeriesBook[]
+  totalDuration: number
+}
+
+/**
+ * Audiobookshelf's series JSON with its books minified (series list, "Recent Series" shelf): no count, duration or
+ * sequence, which a client derives from the books; `rssFeed` only with `include=rssfeed`.
+ */
+export function seriesListJson(s: SeriesBooks, include: readonly string[]): SeriesWithBooks {
+  const books = s.books.map(({ sequence: _sequence, ...book }) => book)
+  return { ...s.series, books, ...(include.includes('rssfeed') ? { rssFeed: null } : {}) }
+}
 
 export interface SeriesListInput {
   limit?: number
@@ -48,8 +64,8 @@ export class SeriesService {
     this.settings = deps.settings
   }
 
-  /** Series rows with their visible books (minified, with sequence), numBooks and totalDuration. */
-  async withBooks(user: UserRecord, rows: readonly SeriesRow[]): Promise<SeriesWithBooks[]> {
+  /** Series rows with their visible books (minified, with sequence) and the books' total duration. */
+  async withBooks(user: UserRecord, rows: readonly SeriesRow[]): Promise<SeriesBooks[]> {
     const refs = await this.repo.books(user, rows.map((r) => r.id))
     const json = new Map((await this.items.minified([...new Set(refs.map((r) => r.itemId))])).map((i) => [i.id, i]))
     const bySeries = new Map<string, SeriesBookRef[]>()
@@ -60,20 +76,12 @@ export class SeriesService {
         const item = json.get(r.itemId)
         return item ? [{ ...item, sequence: r.sequence }] : []
       })
-      return {
-        ...toSeriesJson(row),
-        nameIgnorePrefixSort: row.name_ignore_prefix,
-        type: 'series' as const,
-        books,
-        numBooks: books.length,
-        totalDuration: list.reduce((sum, r) => sum + r.duration, 0),
-        rssFeed: null,
-      }
+      return { series: toSeriesJson(row), books, totalDuration: list.reduce((sum, r) => sum + r.duration, 0) }
     })
   }
 
   /** Series by id with their books, in the given order (unknown ids and series without visible books dropped). */
-  async withBooksByIds(user: UserRecord, ids: readonly string[]): Promise<SeriesWithBooks[]> {
+  async withBooksByIds(user: UserRecord, ids: readonly string[]): Promise<SeriesBooks[]> {
     const rows = await this.repo.byIds(ids)
     const byId = new Map(rows.map((r) => [r.id, r]))
     const ordered = ids.flatMap((id) => {
@@ -101,7 +109,7 @@ export class SeriesService {
       offset: page * limit,
     })
     return {
-      results: await this.withBooks(user, rows),
+      results: (await this.withBooks(user, rows)).map((s) => seriesListJson(s, q.include)),
       total,
       limit,
       page,
@@ -110,7 +118,6 @@ export class SeriesService {
       filterBy: q.filter,
       minified: q.minified ?? false,
       include: q.include.join(','),
-      offset: page * limit,
     }
   }
 
@@ -126,7 +133,7 @@ export class SeriesService {
     })
     const [full] = await this.withBooks(user, [row])
     if (!full || full.books.length === 0) throw notFound('Series not found')
-    const out: SeriesDetail = { ...toSeriesJson(row), books: full.books, numBooks: full.numBooks, totalDuration: full.totalDuration }
+    const out: SeriesDetail = { ...full.series, books: full.books, numBooks: full.books.length, totalDuration: full.totalDuration }
     if (opts.include.includes('progress')) {
       const ids = full.books.map((b) => b.id)
       const finished = await this.repo.finished(user.id, ids)

@@ -12,7 +12,8 @@ export const SERIES_CARD_WIDTH_FACTOR = 2
 export const SERIES_CAPTION_HEIGHT = 48
 
 export interface SeriesCardProps {
-  series: { id: string; name: string; libraryId: string; books: AnyItem[]; numBooks?: number }
+  /** Audiobookshelf's series JSON: its books, no count (the card counts them). */
+  series: { id: string; name: string; libraryId: string; books: AnyItem[] }
   /** Width of one cover; the card is twice as wide. */
   coverWidth: number
   aspectRatio: number
@@ -28,7 +29,7 @@ export const SeriesCard = memo(function SeriesCard({ series, coverWidth, aspectR
     title: itemTitle(book) ?? t('LabelNoTitle'),
     author: itemAuthor(book),
   }))
-  const count = series.numBooks ?? series.books.length
+  const count = series.books.length
 
   return (
     <Link

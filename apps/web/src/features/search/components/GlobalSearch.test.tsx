@@ -3,6 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { listedItemFixture } from '@/test/browse-fixtures.ts'
+import { podcastEpisodeFixture } from '@/test/podcast-download-fixtures.ts'
 import { useFakeClock } from '@/test/fake-clock.ts'
 import { fakeServer, json } from '@/test/fake-server.ts'
 import { libraryFixture, loginResponseFixture, userFixture } from '@/test/fixtures.ts'
@@ -13,15 +14,30 @@ function signIn(user: User = userFixture()) {
   useSessionStore.getState().setSession(loginResponseFixture(user))
 }
 
+/** A podcast library's answer as Audiobookshelf sends it: the episode is its podcast's `recentEpisode`. */
+const podcastAnswer = (): SearchResponse => ({
+  podcast: [],
+  tags: [],
+  genres: [],
+  episodes: [
+    {
+      libraryItem: {
+        ...listedItemFixture(9, { mediaType: 'podcast', title: 'Harbour Talk' }),
+        recentEpisode: podcastEpisodeFixture('ep-1', { title: 'The Lantern Keeper' }),
+      },
+    },
+  ],
+})
+
 const answer = (q: string): SearchResponse =>
-  q === 'ember'
+  q === 'lantern'
+    ? podcastAnswer()
+    : q === 'ember'
     ? {
         ...emptySearchResults(),
         book: [
           {
             libraryItem: listedItemFixture(1, { title: 'The Ember Road', author: 'Aldous Fenwick' }),
-            matchKey: 'title',
-            matchText: 'The Ember Road',
           },
         ],
         narrators: [{ name: 'Mara Quill', numBooks: 3 }],
@@ -73,6 +89,22 @@ describe('global search', () => {
     await waitFor(() => expect(dropdown().dataset.phase).toBe('results'))
     expect(screen.getByRole('region', { name: 'Books' }).textContent).toContain('The Ember Road')
     expect(screen.getByRole('region', { name: 'Narrators' }).textContent).toContain('Mara Quill')
+  })
+
+  it("shows an episode hit in Audiobookshelf's form (the podcast with its recentEpisode)", async () => {
+    signIn()
+    const clock = useFakeClock()
+    const { fake, release } = searchServer()
+    const { user } = renderApp('/account', fake)
+    const box = await screen.findByRole('combobox', { name: 'Search the library' })
+    await user.type(box, 'lantern')
+    await clock.advance(limits.searchDebounceMs)
+    await waitFor(() => expect(dropdown().dataset.phase).toBe('fetching'))
+    await release()
+    await waitFor(() => expect(dropdown().dataset.phase).toBe('results'))
+    const episodes = screen.getByRole('region', { name: 'Episodes' })
+    expect(episodes.textContent).toContain('The Lantern Keeper')
+    expect(episodes.textContent).toContain('Harbour Talk')
   })
 
   it('says No results for an empty answer, and clearing resets', async () => {

@@ -71,10 +71,10 @@ export function SearchGroupRows({
       ))
     case 'episodes':
       return group.hits.map((hit) => (
-        <Row key={hit.episode.id} to={`/item/${hit.libraryItem.id}`} onPick={onPick}>
+        <Row key={hit.libraryItem.recentEpisode.id} to={`/item/${hit.libraryItem.id}`} onPick={onPick}>
           <ItemThumb item={hit.libraryItem} square />
           <span className="min-w-0">
-            <span className="block truncate text-sm font-medium">{hit.episode.title}</span>
+            <span className="block truncate text-sm font-medium">{hit.libraryItem.recentEpisode.title}</span>
             <span className="block truncate text-xs text-muted">{itemTitle(hit.libraryItem)}</span>
           </span>
         </Row>

@@ -88,12 +88,12 @@ function GroupSection({ group, library }: { group: SearchGroup; library: Library
         return (
           <ul className="divide-y divide-border rounded-2xl border border-border bg-surface">
             {group.hits.map((hit) => (
-              <li key={hit.episode.id}>
+              <li key={hit.libraryItem.recentEpisode.id}>
                 <Link
                   to={`/item/${hit.libraryItem.id}`}
                   className="block px-4 py-2.5 hover:bg-surface-raised"
                 >
-                  <span className="block font-medium">{hit.episode.title}</span>
+                  <span className="block font-medium">{hit.libraryItem.recentEpisode.title}</span>
                 </Link>
               </li>
             ))}
@@ -115,7 +115,7 @@ function GroupSection({ group, library }: { group: SearchGroup; library: Library
             {group.hits.map((hit) => (
               <li key={hit.series.id}>
                 <SeriesCard
-                  series={{ ...hit.series, books: hit.books, numBooks: hit.books.length }}
+                  series={{ ...hit.series, books: hit.books }}
                   coverWidth={cover.width}
                   aspectRatio={aspectRatio}
                 />

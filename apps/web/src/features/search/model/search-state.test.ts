@@ -4,7 +4,7 @@ import { emptySearchResults, searchGroups, searchPagePath, searchPhase } from '.
 
 const withBook = (): SearchResponse => ({
   ...emptySearchResults(),
-  book: [{ libraryItem: {} as never, matchKey: 'title', matchText: 'Ember' }],
+  book: [{ libraryItem: {} as never }],
   narrators: [{ name: 'Mara Quill', numBooks: 3 }],
 })
 

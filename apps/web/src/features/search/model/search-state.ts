@@ -33,13 +33,16 @@ export function searchPhase(
 export type SearchGroupId =
   'books' | 'podcasts' | 'episodes' | 'authors' | 'series' | 'tags' | 'genres' | 'narrators'
 
+/** The hits of one key of the answer; a book library's answer has no podcast keys and the other way round. */
+type Hits<K extends keyof SearchResponse> = NonNullable<SearchResponse[K]>
+
 export type SearchGroup =
-  | { id: 'books' | 'podcasts'; labelKey: string; hits: SearchResponse['book'] }
-  | { id: 'episodes'; labelKey: string; hits: SearchResponse['episodes'] }
-  | { id: 'authors'; labelKey: string; hits: SearchResponse['authors'] }
-  | { id: 'series'; labelKey: string; hits: SearchResponse['series'] }
-  | { id: 'tags' | 'genres'; labelKey: string; hits: SearchResponse['tags'] }
-  | { id: 'narrators'; labelKey: string; hits: SearchResponse['narrators'] }
+  | { id: 'books' | 'podcasts'; labelKey: string; hits: Hits<'book'> }
+  | { id: 'episodes'; labelKey: string; hits: Hits<'episodes'> }
+  | { id: 'authors'; labelKey: string; hits: Hits<'authors'> }
+  | { id: 'series'; labelKey: string; hits: Hits<'series'> }
+  | { id: 'tags' | 'genres'; labelKey: string; hits: Hits<'tags'> }
+  | { id: 'narrators'; labelKey: string; hits: Hits<'narrators'> }
 
 /** The non-empty groups in the spec's order: Books, Podcasts, Episodes, Authors, Series, Tags, Genres, Narrators. */
 export function searchGroups(results: SearchResponse): SearchGroup[] {
