@@ -5,19 +5,35 @@ import reactHooks from 'eslint-plugin-react-hooks'
 // The import boundaries of DESIGN.md, enforced here rather than in review.
 const serverImportsForbidden = {
   patterns: [
-    { group: ['**/apps/web/**', '@shelfcast/web', '@shelfcast/web/*'], message: 'The server never imports client code.' },
-    { group: ['https', 'node:https', 'undici'], message: 'Outbound requests go through net/ (the guarded fetcher).' },
+    {
+      group: ['**/apps/web/**', '@shelfcast/web', '@shelfcast/web/*'],
+      message: 'The server never imports client code.',
+    },
+    {
+      group: ['https', 'node:https', 'undici'],
+      message: 'Outbound requests go through net/ (the guarded fetcher).',
+    },
   ],
 }
 const webImportsForbidden = {
   patterns: [
-    { group: ['**/apps/server/**', '@shelfcast/server', '@shelfcast/server/*'], message: 'The client never imports server code.' },
+    {
+      group: ['**/apps/server/**', '@shelfcast/server', '@shelfcast/server/*'],
+      message: 'The client never imports server code.',
+    },
   ],
 }
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**', '.test-reports/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      '.test-reports/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -32,7 +48,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/apps/**', '@shelfcast/server*', '@shelfcast/web*'], message: 'contracts imports neither app.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/apps/**', '@shelfcast/server*', '@shelfcast/web*'],
+              message: 'contracts imports neither app.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -49,7 +72,10 @@ export default tseslint.config(
         {
           patterns: [
             ...serverImportsForbidden.patterns,
-            { group: ['**/realtime/**', 'fastify', '**/http/**'], message: 'Repositories hold SQL only: no HTTP, no events.' },
+            {
+              group: ['**/realtime/**', 'fastify', '**/http/**'],
+              message: 'Repositories hold SQL only: no HTTP, no events.',
+            },
           ],
         },
       ],
@@ -107,7 +133,10 @@ export default tseslint.config(
         {
           patterns: [
             ...webImportsForbidden.patterns,
-            { group: ['**/features/**', '@shelfcast/contracts'], message: 'components/ui has no domain imports.' },
+            {
+              group: ['**/features/**', '@shelfcast/contracts'],
+              message: 'components/ui has no domain imports.',
+            },
           ],
         },
       ],
@@ -127,7 +156,10 @@ export default tseslint.config(
               group: ['@/features/*/**', '!@/features/*/index.ts'],
               message: 'Import another feature through its index.ts only.',
             },
-            { regex: '^\\.\\./\\.\\./', message: 'Use the @/ alias for imports outside this feature folder.' },
+            {
+              regex: '^\\.\\./\\.\\./',
+              message: 'Use the @/ alias for imports outside this feature folder.',
+            },
           ],
         },
       ],

@@ -33,7 +33,8 @@ export async function prepareLibrary(books: number): Promise<{ dir: string; lib:
   const dir = path.join(os.tmpdir(), `shelfcast-bench-library-${books}`)
   const libFile = path.join(dir, 'synthetic-library.json')
   if (process.env.BENCH_FRESH === '1') fs.rmSync(dir, { recursive: true, force: true })
-  if (fs.existsSync(libFile)) return { dir, lib: JSON.parse(fs.readFileSync(libFile, 'utf8')) as SyntheticLibrary }
+  if (fs.existsSync(libFile))
+    return { dir, lib: JSON.parse(fs.readFileSync(libFile, 'utf8')) as SyntheticLibrary }
   fs.rmSync(dir, { recursive: true, force: true })
   fs.mkdirSync(dir, { recursive: true })
   const { app, ctx } = await buildApp({ config: loadConfig(dataConfig(dir)), logger: silentLogger() })
@@ -59,7 +60,9 @@ export async function prepareLibrary(books: number): Promise<{ dir: string; lib:
     sqlite.pragma('wal_checkpoint(TRUNCATE)')
     sqlite.pragma('synchronous = NORMAL')
     fs.writeFileSync(libFile, JSON.stringify(lib))
-    console.error(`generated ${JSON.stringify(lib.counts)} in ${((Date.now() - t0) / 1000).toFixed(1)} s (${dir})`)
+    console.error(
+      `generated ${JSON.stringify(lib.counts)} in ${((Date.now() - t0) / 1000).toFixed(1)} s (${dir})`,
+    )
     return { dir, lib }
   } finally {
     await app.close()
@@ -93,7 +96,9 @@ export async function startBenchServer(dir: string): Promise<BenchServer> {
   if (profDir) env.NODE_OPTIONS = `--cpu-prof --cpu-prof-dir=${path.resolve(profDir)}`
   const child: ChildProcess = await startServerProcess(dir, port, env)
   const base = `http://127.0.0.1:${port}`
-  const login = (await (await post(base, '/login', BENCH_USER)).json()) as { user: { id: string; accessToken: string } }
+  const login = (await (await post(base, '/login', BENCH_USER)).json()) as {
+    user: { id: string; accessToken: string }
+  }
   return {
     base,
     token: login.user.accessToken,
@@ -120,10 +125,18 @@ export function httpClient(base: string, maxSockets = 1) {
   const agent = new http.Agent({ keepAlive: true, maxSockets })
   const { hostname, port } = new URL(base)
   return {
-    request(method: string, url: string, token: string, body?: unknown): Promise<{ status: number; bytes: number; text: () => string }> {
+    request(
+      method: string,
+      url: string,
+      token: string,
+      body?: unknown,
+    ): Promise<{ status: number; bytes: number; text: () => string }> {
       const payload = body === undefined ? undefined : JSON.stringify(body)
       return new Promise((resolve, reject) => {
-        const headers: Record<string, string> = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' }
+        const headers: Record<string, string> = {
+          authorization: `Bearer ${token}`,
+          'accept-encoding': 'gzip, deflate, br',
+        }
         if (payload !== undefined) headers['content-type'] = 'application/json'
         const req = http.request({ agent, hostname, port, method, path: url, headers }, (res) => {
           const chunks: Buffer[] = []
@@ -135,7 +148,14 @@ export function httpClient(base: string, maxSockets = 1) {
               status: res.statusCode ?? 0,
               bytes: buf.length,
               text: () =>
-                (encoding === 'gzip' ? zlib.gunzipSync(buf) : encoding === 'br' ? zlib.brotliDecompressSync(buf) : encoding === 'deflate' ? zlib.inflateSync(buf) : buf).toString(),
+                (encoding === 'gzip'
+                  ? zlib.gunzipSync(buf)
+                  : encoding === 'br'
+                    ? zlib.brotliDecompressSync(buf)
+                    : encoding === 'deflate'
+                      ? zlib.inflateSync(buf)
+                      : buf
+                ).toString(),
             })
           })
           res.on('error', reject)

@@ -56,27 +56,59 @@ async function benchSize(books: number): Promise<Row[]> {
       return { ms, res }
     }
     const libPath = `/api/libraries/${lib.bookLibraryId}`
-    const sample = JSON.parse((await call('GET', `${libPath}/items?limit=400&sort=random&minified=1`)).res.text()) as { results: { id: string; media: { numTracks?: number } }[] }
+    const sample = JSON.parse(
+      (await call('GET', `${libPath}/items?limit=400&sort=random&minified=1`)).res.text(),
+    ) as { results: { id: string; media: { numTracks?: number } }[] }
     // Warm-up calls (not counted) go through the same code on other inputs, so the JIT is warm but the
     // measured answers are not cached by the warm-up: the first half of a large sample warms, the second is measured.
-    const halves = <T>(list: T[]): [T[], T[]] => (list.length >= 100 ? [list.slice(0, list.length >> 1), list.slice(list.length >> 1)] : [list, list])
+    const halves = <T>(list: T[]): [T[], T[]] =>
+      list.length >= 100 ? [list.slice(0, list.length >> 1), list.slice(list.length >> 1)] : [list, list]
     const [warmItemIds, itemIds] = halves(sample.results.map((r) => r.id))
-    const [warmPlayableIds, playableIds] = halves(sample.results.filter((r) => (r.media.numTracks ?? 0) > 0).map((r) => r.id))
+    const [warmPlayableIds, playableIds] = halves(
+      sample.results.filter((r) => (r.media.numTracks ?? 0) > 0).map((r) => r.id),
+    )
     const pages = Math.max(1, Math.min(5, Math.floor(books / 50)))
-    const pageUrls = (sorts: string[]) => sorts.flatMap((s) => Array.from({ length: pages }, (_, p) => `${libPath}/items?sort=${s}&minified=1&limit=50&page=${p}`))
-    const measuredPages = pageUrls(['media.metadata.title', 'media.metadata.authorNameLF', 'addedAt&desc=1', 'media.duration'])
+    const pageUrls = (sorts: string[]) =>
+      sorts.flatMap((s) =>
+        Array.from({ length: pages }, (_, p) => `${libPath}/items?sort=${s}&minified=1&limit=50&page=${p}`),
+      )
+    const measuredPages = pageUrls([
+      'media.metadata.title',
+      'media.metadata.authorNameLF',
+      'addedAt&desc=1',
+      'media.duration',
+    ])
     const warmPages = pageUrls(['media.metadata.publishedYear', 'size&desc=1', 'media.metadata.title&desc=1'])
-    const words = [...lib.sample.titleWords.slice(0, 8), 'the', 'night river', 'sto', (lib.sample.narrators[0] ?? 'x').split(' ')[0] as string]
+    const words = [
+      ...lib.sample.titleWords.slice(0, 8),
+      'the',
+      'night river',
+      'sto',
+      (lib.sample.narrators[0] ?? 'x').split(' ')[0] as string,
+    ]
     const warmWords = [...lib.sample.titleWords.slice(8, 16), 'a', 'riv', 'caf']
     const genres = lib.sample.genres
-    const search = (next: () => string) => (): [string, string] => ['GET', `${libPath}/search?q=${encodeURIComponent(next())}&limit=12`]
-    const expanded = (next: () => string) => (): [string, string] => ['GET', `/api/items/${next()}?expanded=1&include=progress`]
+    const search = (next: () => string) => (): [string, string] => [
+      'GET',
+      `${libPath}/search?q=${encodeURIComponent(next())}&limit=12`,
+    ]
+    const expanded = (next: () => string) => (): [string, string] => [
+      'GET',
+      `/api/items/${next()}?expanded=1&include=progress`,
+    ]
     const play = (next: () => string) => (): [string, string, unknown] => [
       'POST',
       `/api/items/${next()}/play`,
-      { deviceInfo: { deviceId: 'bench-calls', clientName: 'bench' }, supportedMimeTypes: ['audio/mpeg', 'audio/mp4'], forceDirectPlay: true },
+      {
+        deviceInfo: { deviceId: 'bench-calls', clientName: 'bench' },
+        supportedMimeTypes: ['audio/mpeg', 'audio/mp4'],
+        forceDirectPlay: true,
+      },
     ]
-    const genrePage = (next: () => string) => (): [string, string] => ['GET', `${libPath}/items?sort=media.metadata.title&minified=1&limit=50&filter=genres.${encodeURIComponent(encodeFilterValue(next()))}`]
+    const genrePage = (next: () => string) => (): [string, string] => [
+      'GET',
+      `${libPath}/items?sort=media.metadata.title&minified=1&limit=50&filter=genres.${encodeURIComponent(encodeFilterValue(next()))}`,
+    ]
     const get = (next: () => string) => (): [string, string] => ['GET', next()]
     const same = (url: string) => (): [string, string] => ['GET', url]
     /** [name, measured calls, warm-up calls] */
@@ -87,7 +119,11 @@ async function benchSize(books: number): Promise<Row[]> {
       ['expanded item', expanded(rotate(itemIds)), expanded(rotate(warmItemIds))],
       ['play', play(rotate(playableIds)), play(rotate(warmPlayableIds))],
       ['personalized', same(`${libPath}/personalized?limit=10`), same(`${libPath}/personalized?limit=10`)],
-      ['items page, genre filter', genrePage(rotate(genres.slice(0, 10))), genrePage(rotate(genres.length > 20 ? genres.slice(10, 20) : genres))],
+      [
+        'items page, genre filter',
+        genrePage(rotate(genres.slice(0, 10))),
+        genrePage(rotate(genres.length > 20 ? genres.slice(10, 20) : genres)),
+      ],
     ]
     for (const [name, next, warm] of cases) {
       if (ONLY && !ONLY.some((o) => name.startsWith(o))) continue
@@ -102,7 +138,14 @@ async function benchSize(books: number): Promise<Row[]> {
       }
       const cpu = (server.cpuMs() - cpu0) / RUNS
       times.sort((a, b) => a - b)
-      const row = { books, name, p50: pct(times, 50), p99: pct(times, 99), cpu, bytes: Math.round(bytes / RUNS) }
+      const row = {
+        books,
+        name,
+        p50: pct(times, 50),
+        p99: pct(times, 99),
+        cpu,
+        bytes: Math.round(bytes / RUNS),
+      }
       rows.push(row)
       const target = TARGETS[name]
       const limit = target === undefined ? undefined : books > 5000 ? target * 3 : target
@@ -119,7 +162,12 @@ async function benchSize(books: number): Promise<Row[]> {
 
 const all: Row[] = []
 for (const books of SIZES) all.push(...(await benchSize(books)))
-console.log(`\n| call | books | p50 ms | p99 ms | server CPU ms per call | answer on the wire (gzip/br asked) |`)
+console.log(
+  `\n| call | books | p50 ms | p99 ms | server CPU ms per call | answer on the wire (gzip/br asked) |`,
+)
 console.log('| --- | ---: | ---: | ---: | ---: | ---: |')
-for (const r of all) console.log(`| ${r.name} | ${r.books.toLocaleString('en')} | ${fmtMs(r.p50)} | ${fmtMs(r.p99)} | ${fmtMs(r.cpu)} | ${(r.bytes / 1000).toFixed(1)} kB |`)
+for (const r of all)
+  console.log(
+    `| ${r.name} | ${r.books.toLocaleString('en')} | ${fmtMs(r.p50)} | ${fmtMs(r.p99)} | ${fmtMs(r.cpu)} | ${(r.bytes / 1000).toFixed(1)} kB |`,
+  )
 console.log(`\n${RUNS} sequential calls each; load average ${loadAverage()}`)

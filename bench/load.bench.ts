@@ -8,7 +8,15 @@
 // BENCH_CPU_PROF=<dir> writes the server's CPU profile there (on exit).
 import os from 'node:os'
 import { encodeFilterValue } from '../packages/contracts/src/index.ts'
-import { BENCH_USER, fmtMs, httpClient, loadAverage, pct, prepareLibrary, startBenchServer } from './bench-library.ts'
+import {
+  BENCH_USER,
+  fmtMs,
+  httpClient,
+  loadAverage,
+  pct,
+  prepareLibrary,
+  startBenchServer,
+} from './bench-library.ts'
 import { rng } from './synthetic-library.ts'
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000)
@@ -22,14 +30,19 @@ const client = httpClient(server.base, USERS + 5)
 try {
   const call = async (method: string, url: string, token: string, body?: unknown) => {
     const res = await client.request(method, url, token, body)
-    if (res.status !== 200 && res.status !== 201) throw new Error(`${method} ${url}: ${res.status} ${res.text().slice(0, 200)}`)
+    if (res.status !== 200 && res.status !== 201)
+      throw new Error(`${method} ${url}: ${res.status} ${res.text().slice(0, 200)}`)
     return res
   }
   // Ten accounts (made once per data folder: an existing name answers 400).
   const tokens: string[] = [server.token]
   for (let a = 1; a < ACCOUNTS; a++) {
     const username = `${BENCH_USER.username}-${a}`
-    await client.request('POST', '/api/users', server.token, { username, password: BENCH_USER.password, type: 'user' })
+    await client.request('POST', '/api/users', server.token, {
+      username,
+      password: BENCH_USER.password,
+      type: 'user',
+    })
     const login = await fetch(`${server.base}/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -40,7 +53,9 @@ try {
   const libPath = `/api/libraries/${lib.bookLibraryId}`
   const pool = new Set<string>()
   while (pool.size < Math.min(1000, ITEMS)) {
-    const page = JSON.parse((await call('GET', `${libPath}/items?limit=500&sort=random&minified=1`, server.token)).text()) as { results: { id: string }[] }
+    const page = JSON.parse(
+      (await call('GET', `${libPath}/items?limit=500&sort=random&minified=1`, server.token)).text(),
+    ) as { results: { id: string }[] }
     for (const r of page.results) pool.add(r.id)
     if (page.results.length < 500) break
   }
@@ -56,8 +71,23 @@ try {
     ...['in-progress', 'not-started', 'finished'].map((p) => `progress.${enc(p)}`),
     `languages.${enc('German')}`,
   ]
-  const sorts = ['media.metadata.title', 'media.metadata.authorNameLF', 'addedAt&desc=1', 'media.metadata.publishedYear', 'media.duration', 'size&desc=1']
-  const words = [...s.titleWords.slice(0, 30), ...s.titleWords.slice(0, 15).map((w) => w.slice(0, 3)), 'the', 'night', 'river', 'sto', 'caf']
+  const sorts = [
+    'media.metadata.title',
+    'media.metadata.authorNameLF',
+    'addedAt&desc=1',
+    'media.metadata.publishedYear',
+    'media.duration',
+    'size&desc=1',
+  ]
+  const words = [
+    ...s.titleWords.slice(0, 30),
+    ...s.titleWords.slice(0, 15).map((w) => w.slice(0, 3)),
+    'the',
+    'night',
+    'river',
+    'sto',
+    'caf',
+  ]
   const maxPage = Math.max(0, Math.floor(ITEMS / 50) - 1)
 
   type Kind = 'page' | 'search' | 'item' | 'filterdata' | 'personalized' | 'series'
@@ -79,7 +109,10 @@ try {
     switch (kind) {
       case 'page': {
         // Mostly the first pages, sometimes a deep one (scrolling far or jumping by letter).
-        const page = Math.min(maxPage, rand() < 0.8 ? Math.floor(rand() * 4) : Math.floor(Math.pow(rand(), 2) * maxPage))
+        const page = Math.min(
+          maxPage,
+          rand() < 0.8 ? Math.floor(rand() * 4) : Math.floor(Math.pow(rand(), 2) * maxPage),
+        )
         const filter = rand() < 0.4 ? `&filter=${pick(filters)}` : ''
         return `${libPath}/items?sort=${pick(sorts)}&minified=1&limit=50&page=${filter ? 0 : page}${filter}`
       }
@@ -133,15 +166,21 @@ try {
   const generatorCpu = (generatorUsage.user + generatorUsage.system) / 1e6
   clearInterval(loadTimer)
   const all = [...times.values()].flat().sort((a, b) => a - b)
-  console.log(`\n| ${ITEMS.toLocaleString('en')} books, ${USERS} users, ${SECONDS} s | requests | req/s | p50 ms | p99 ms | max ms |`)
+  console.log(
+    `\n| ${ITEMS.toLocaleString('en')} books, ${USERS} users, ${SECONDS} s | requests | req/s | p50 ms | p99 ms | max ms |`,
+  )
   console.log('| --- | ---: | ---: | ---: | ---: | ---: |')
   for (const [kind, list] of times) {
     list.sort((a, b) => a - b)
-    console.log(`| ${kind} | ${list.length} | ${(list.length / elapsed).toFixed(0)} | ${fmtMs(pct(list, 50))} | ${fmtMs(pct(list, 99))} | ${fmtMs(list[list.length - 1] ?? NaN)} |`)
+    console.log(
+      `| ${kind} | ${list.length} | ${(list.length / elapsed).toFixed(0)} | ${fmtMs(pct(list, 50))} | ${fmtMs(pct(list, 99))} | ${fmtMs(list[list.length - 1] ?? NaN)} |`,
+    )
   }
-  console.log(`| **all** | ${all.length} | **${(all.length / elapsed).toFixed(0)}** | ${fmtMs(pct(all, 50))} | **${fmtMs(pct(all, 99))}** | ${fmtMs(all[all.length - 1] ?? NaN)} |`)
   console.log(
-    `\nerrors ${errors}${firstError ? ` (first: ${firstError})` : ''}; server CPU ${(serverCpu / elapsed * 100).toFixed(0)} % of one core ` +
+    `| **all** | ${all.length} | **${(all.length / elapsed).toFixed(0)}** | ${fmtMs(pct(all, 50))} | **${fmtMs(pct(all, 99))}** | ${fmtMs(all[all.length - 1] ?? NaN)} |`,
+  )
+  console.log(
+    `\nerrors ${errors}${firstError ? ` (first: ${firstError})` : ''}; server CPU ${((serverCpu / elapsed) * 100).toFixed(0)} % of one core ` +
       `(${((serverCpu * 1000) / all.length).toFixed(2)} ms per request); this load generator ${((generatorCpu / elapsed) * 100).toFixed(0)} % of one core ` +
       `(the machine has ${os.availableParallelism()}); load average during the run ${loads.map((l) => l.toFixed(1)).join(' ')}; now ${loadAverage()}`,
   )

@@ -18,7 +18,8 @@ const USERS = Math.min(30, LISTENERS)
 const BOOKS = 10
 const LONG_HOURS = 10
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
 const ms = (n: number) => `${n.toFixed(1)} ms`
 
 async function main() {
@@ -30,23 +31,52 @@ async function main() {
   try {
     let t0 = Date.now()
     for (let i = 0; i < BOOKS; i++) {
-      await makeAudio({ path: path.join(lib, `Author ${i}`, `Book ${i}`, 'book.mp3'), durationSec: 600, bitrateKbps: 8, sampleRate: 8000 })
+      await makeAudio({
+        path: path.join(lib, `Author ${i}`, `Book ${i}`, 'book.mp3'),
+        durationSec: 600,
+        bitrateKbps: 8,
+        sampleRate: 8000,
+      })
     }
     // The 10-hour book: one hour encoded, then ten copies joined without re-encoding.
     const work = path.join(dir, 'work')
     fs.mkdirSync(work)
-    const hour = await makeAudio({ path: path.join(work, 'hour.mp3'), durationSec: 3600, bitrateKbps: 8, sampleRate: 8000 })
-    fs.writeFileSync(path.join(work, 'list.txt'), Array.from({ length: LONG_HOURS }, () => `file '${hour}'`).join('\n'))
+    const hour = await makeAudio({
+      path: path.join(work, 'hour.mp3'),
+      durationSec: 3600,
+      bitrateKbps: 8,
+      sampleRate: 8000,
+    })
+    fs.writeFileSync(
+      path.join(work, 'list.txt'),
+      Array.from({ length: LONG_HOURS }, () => `file '${hour}'`).join('\n'),
+    )
     const longDir = path.join(lib, 'Long Author', 'Ten Hours')
     fs.mkdirSync(longDir, { recursive: true })
-    execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'concat', '-safe', '0', '-i', path.join(work, 'list.txt'), '-c', 'copy', path.join(longDir, 'long.mp3')])
+    execFileSync('ffmpeg', [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-f',
+      'concat',
+      '-safe',
+      '0',
+      '-i',
+      path.join(work, 'list.txt'),
+      '-c',
+      'copy',
+      path.join(longDir, 'long.mp3'),
+    ])
     console.log(`generated ${BOOKS} books + a ${LONG_HOURS} h book in ${Date.now() - t0} ms`)
 
     server = await startServerProcess(dir, port)
     const call = async (method: string, url: string, token: string | null, body?: unknown) => {
       const res = await fetch(`${base}${url}`, {
         method,
-        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       })
       const text = await res.text()
@@ -54,8 +84,14 @@ async function main() {
       return text.startsWith('{') || text.startsWith('[') ? JSON.parse(text) : text
     }
     await call('POST', '/init', null, { newRoot: { username: 'root', password: 'bench-root' } })
-    const root = (await call('POST', '/login', null, { username: 'root', password: 'bench-root' })).user.accessToken as string
-    const library = await call('POST', '/api/libraries', root, { name: 'Bench', folders: [{ fullPath: lib }], mediaType: 'book', settings: { disableWatcher: true } })
+    const root = (await call('POST', '/login', null, { username: 'root', password: 'bench-root' })).user
+      .accessToken as string
+    const library = await call('POST', '/api/libraries', root, {
+      name: 'Bench',
+      folders: [{ fullPath: lib }],
+      mediaType: 'book',
+      settings: { disableWatcher: true },
+    })
     let items: { id: string; media: { metadata: { title: string } } }[] = []
     for (let i = 0; i < 600 && items.length < BOOKS + 1; i++) {
       items = (await call('GET', `/api/libraries/${library.id}/items?limit=100`, root)).results
@@ -67,8 +103,15 @@ async function main() {
 
     const tokens: string[] = []
     for (let u = 0; u < USERS; u++) {
-      await call('POST', '/api/users', root, { username: `listener${u}`, password: `listener-pw-${u}`, type: 'user' })
-      tokens.push((await call('POST', '/login', null, { username: `listener${u}`, password: `listener-pw-${u}` })).user.accessToken)
+      await call('POST', '/api/users', root, {
+        username: `listener${u}`,
+        password: `listener-pw-${u}`,
+        type: 'user',
+      })
+      tokens.push(
+        (await call('POST', '/login', null, { username: `listener${u}`, password: `listener-pw-${u}` })).user
+          .accessToken,
+      )
     }
 
     // ---- 1. listeners syncing --------------------------------------------------------------------
@@ -129,7 +172,9 @@ async function main() {
       `sync: ${LISTENERS} listeners every ${SYNC_MS / 1000} s for ${((Date.now() - t0) / 1000).toFixed(0)} s: ${latencies.length} syncs, ` +
         `p50 ${ms(pct(latencies, 50))}, p99 ${ms(pct(latencies, 99))}, max ${ms(latencies.at(-1) ?? NaN)}, errors ${errors}`,
     )
-    console.log(`baseline GET /ping during the run: p50 ${ms(pct(pings, 50))}, p99 ${ms(pct(pings, 99))}, max ${ms(pings.at(-1) ?? NaN)}`)
+    console.log(
+      `baseline GET /ping during the run: p50 ${ms(pct(pings, 50))}, p99 ${ms(pct(pings, 99))}, max ${ms(pings.at(-1) ?? NaN)}`,
+    )
     for (const s of sessions) await call('POST', `/api/session/${s.id}/close`, s.token)
 
     // ---- 2. HLS on the 10-hour book ---------------------------------------------------------------
@@ -142,7 +187,10 @@ async function main() {
       throw new Error(`segment ${n} never came`)
     }
     let started = performance.now()
-    const hls = await call('POST', `/api/items/${long.id}/play`, root, { deviceInfo: { deviceId: 'hls-bench' }, supportedMimeTypes: [] })
+    const hls = await call('POST', `/api/items/${long.id}/play`, root, {
+      deviceInfo: { deviceId: 'hls-bench' },
+      supportedMimeTypes: [],
+    })
     const playMs = performance.now() - started
     const playlist = await call('GET', `/hls/${hls.id}/output.m3u8`, null)
     const segments = (playlist as string).match(/#EXTINF/g)?.length ?? 0

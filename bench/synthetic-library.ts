@@ -5,7 +5,12 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type BetterSqlite3 from 'better-sqlite3'
-import { authorNameLF, lastFirst, sequenceSortValue, titleIgnoringPrefix } from '../apps/server/src/scanner/names.ts'
+import {
+  authorNameLF,
+  lastFirst,
+  sequenceSortValue,
+  titleIgnoringPrefix,
+} from '../apps/server/src/scanner/names.ts'
 
 export interface SyntheticOptions {
   books: number
@@ -52,16 +57,173 @@ export function rng(seed: number) {
   }
 }
 
-const SYLLABLES = ['an', 'bel', 'cor', 'da', 'el', 'fen', 'gar', 'hal', 'is', 'jor', 'ka', 'lin', 'mor', 'nor', 'ol', 'pen', 'quin', 'ra', 'sel', 'tor', 'ul', 'ver', 'wyn', 'xa', 'yor', 'zel', 'bri', 'cla', 'dre', 'fro', 'gla', 'ste']
-const WORDS = ['night', 'shadow', 'river', 'king', 'queen', 'war', 'storm', 'light', 'dark', 'fire', 'ice', 'stone', 'glass', 'house', 'garden', 'city', 'road', 'sea', 'sky', 'star', 'moon', 'sun', 'blood', 'bone', 'iron', 'gold', 'silver', 'secret', 'last', 'first', 'lost', 'broken', 'hidden', 'silent', 'wild', 'winter', 'summer', 'dream', 'memory', 'heart', 'crown', 'sword', 'ship', 'island', 'mountain', 'forest', 'tower', 'empire', 'daughter', 'son', 'children', 'journey', 'return', 'song', 'letters', 'history', 'science', 'mind', 'time', 'world', 'café', 'über', 'niño', 'søren', 'élan']
-const GENRES = ['Fantasy', 'Science Fiction', 'Mystery', 'Thriller', 'Romance', 'Historical Fiction', 'Horror', 'Biography', 'History', 'Science', 'Self-Help', 'Business', 'Philosophy', 'Poetry', 'Young Adult', "Children's", 'Literary Fiction', 'Crime', 'Adventure', 'Memoir', 'True Crime', 'Politics', 'Psychology', 'Religion', 'Travel', 'Health', 'Cooking', 'Art', 'Music', 'Sports', 'Humor', 'Classics', 'Dystopian', 'Paranormal', 'Western', 'War', 'Economics', 'Education', 'Nature', 'Technology']
-const LANGUAGES = ['English', 'German', 'French', 'Spanish', 'Italian', 'Dutch', 'Swedish', 'Polish', 'Japanese', 'Portuguese', 'Czech', 'Finnish']
+const SYLLABLES = [
+  'an',
+  'bel',
+  'cor',
+  'da',
+  'el',
+  'fen',
+  'gar',
+  'hal',
+  'is',
+  'jor',
+  'ka',
+  'lin',
+  'mor',
+  'nor',
+  'ol',
+  'pen',
+  'quin',
+  'ra',
+  'sel',
+  'tor',
+  'ul',
+  'ver',
+  'wyn',
+  'xa',
+  'yor',
+  'zel',
+  'bri',
+  'cla',
+  'dre',
+  'fro',
+  'gla',
+  'ste',
+]
+const WORDS = [
+  'night',
+  'shadow',
+  'river',
+  'king',
+  'queen',
+  'war',
+  'storm',
+  'light',
+  'dark',
+  'fire',
+  'ice',
+  'stone',
+  'glass',
+  'house',
+  'garden',
+  'city',
+  'road',
+  'sea',
+  'sky',
+  'star',
+  'moon',
+  'sun',
+  'blood',
+  'bone',
+  'iron',
+  'gold',
+  'silver',
+  'secret',
+  'last',
+  'first',
+  'lost',
+  'broken',
+  'hidden',
+  'silent',
+  'wild',
+  'winter',
+  'summer',
+  'dream',
+  'memory',
+  'heart',
+  'crown',
+  'sword',
+  'ship',
+  'island',
+  'mountain',
+  'forest',
+  'tower',
+  'empire',
+  'daughter',
+  'son',
+  'children',
+  'journey',
+  'return',
+  'song',
+  'letters',
+  'history',
+  'science',
+  'mind',
+  'time',
+  'world',
+  'café',
+  'über',
+  'niño',
+  'søren',
+  'élan',
+]
+const GENRES = [
+  'Fantasy',
+  'Science Fiction',
+  'Mystery',
+  'Thriller',
+  'Romance',
+  'Historical Fiction',
+  'Horror',
+  'Biography',
+  'History',
+  'Science',
+  'Self-Help',
+  'Business',
+  'Philosophy',
+  'Poetry',
+  'Young Adult',
+  "Children's",
+  'Literary Fiction',
+  'Crime',
+  'Adventure',
+  'Memoir',
+  'True Crime',
+  'Politics',
+  'Psychology',
+  'Religion',
+  'Travel',
+  'Health',
+  'Cooking',
+  'Art',
+  'Music',
+  'Sports',
+  'Humor',
+  'Classics',
+  'Dystopian',
+  'Paranormal',
+  'Western',
+  'War',
+  'Economics',
+  'Education',
+  'Nature',
+  'Technology',
+]
+const LANGUAGES = [
+  'English',
+  'German',
+  'French',
+  'Spanish',
+  'Italian',
+  'Dutch',
+  'Swedish',
+  'Polish',
+  'Japanese',
+  'Portuguese',
+  'Czech',
+  'Finnish',
+]
 
-export function generateSyntheticLibrary(sqlite: BetterSqlite3.Database, opts: SyntheticOptions): SyntheticLibrary {
+export function generateSyntheticLibrary(
+  sqlite: BetterSqlite3.Database,
+  opts: SyntheticOptions,
+): SyntheticLibrary {
   const r = rng(opts.seed ?? 42)
   const pick = <T>(list: readonly T[]) => list[Math.floor(r() * list.length)] as T
   /** Skewed towards the start of a list (a few popular values, a long tail). */
-  const skewed = <T>(list: readonly T[], power = 2.2) => list[Math.floor(Math.pow(r(), power) * list.length)] as T
+  const skewed = <T>(list: readonly T[], power = 2.2) =>
+    list[Math.floor(Math.pow(r(), power) * list.length)] as T
   const word = () => {
     if (r() < 0.55) return pick(WORDS)
     let w = ''
@@ -81,15 +243,22 @@ export function generateSyntheticLibrary(sqlite: BetterSqlite3.Database, opts: S
     while (set.size < count && guard++ < count * 20) set.add(make())
     return [...set]
   }
-  const personName = () => `${cap(pick(SYLLABLES) + pick(SYLLABLES))} ${cap(pick(SYLLABLES) + pick(SYLLABLES) + pick(SYLLABLES))}`
+  const personName = () =>
+    `${cap(pick(SYLLABLES) + pick(SYLLABLES))} ${cap(pick(SYLLABLES) + pick(SYLLABLES) + pick(SYLLABLES))}`
   const now = Date.UTC(2026, 0, 1)
   const prefixes = ['the', 'a']
 
   const authorNames = uniqueNames(opts.authors, personName)
   const narratorNames = uniqueNames(Math.round(opts.authors / 4), personName)
-  const seriesNames = uniqueNames(opts.series, () => `${title()} ${pick(['Saga', 'Chronicles', 'Cycle', 'Series', 'Trilogy', 'Mysteries', 'Books'])}`)
+  const seriesNames = uniqueNames(
+    opts.series,
+    () => `${title()} ${pick(['Saga', 'Chronicles', 'Cycle', 'Series', 'Trilogy', 'Mysteries', 'Books'])}`,
+  )
   const tags = uniqueNames(200, () => `${word()}-${word()}`)
-  const publishers = uniqueNames(300, () => `${cap(word())} ${pick(['Press', 'Books', 'Publishing', 'House', 'Audio'])}`)
+  const publishers = uniqueNames(
+    300,
+    () => `${cap(word())} ${pick(['Press', 'Books', 'Publishing', 'House', 'Audio'])}`,
+  )
 
   const bookLibraryId = crypto.randomUUID()
   const podcastLibraryId = crypto.randomUUID()
@@ -101,11 +270,17 @@ export function generateSyntheticLibrary(sqlite: BetterSqlite3.Database, opts: S
   fs.mkdirSync(podcastRoot, { recursive: true })
 
   const settings = (mediaType: string) =>
-    JSON.stringify({ coverAspectRatio: mediaType === 'podcast' ? 1 : 0, disableWatcher: true, autoScanCronExpression: null })
+    JSON.stringify({
+      coverAspectRatio: mediaType === 'podcast' ? 1 : 0,
+      disableWatcher: true,
+      autoScanCronExpression: null,
+    })
   const insLibrary = sqlite.prepare(
     `INSERT INTO libraries (id, name, media_type, display_order, icon, provider, settings, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
-  const insFolder = sqlite.prepare(`INSERT INTO library_folders (id, library_id, full_path, created_at) VALUES (?, ?, ?, ?)`)
+  const insFolder = sqlite.prepare(
+    `INSERT INTO library_folders (id, library_id, full_path, created_at) VALUES (?, ?, ?, ?)`,
+  )
   const insAuthor = sqlite.prepare(
     `INSERT INTO authors (id, library_id, name, last_first, asin, description, image_path, added_at, updated_at) VALUES (?, ?, ?, ?, NULL, NULL, NULL, ?, ?)`,
   )
@@ -113,16 +288,67 @@ export function generateSyntheticLibrary(sqlite: BetterSqlite3.Database, opts: S
     `INSERT INTO series (id, library_id, name, name_ignore_prefix, description, added_at, updated_at) VALUES (?, ?, ?, ?, NULL, ?, ?)`,
   )
   const columns = [
-    'id', 'library_id', 'folder_id', 'media_type', 'media_id', 'path', 'rel_path', 'is_file', 'ino', 'size', 'mtime_ms', 'ctime_ms',
-    'birthtime_ms', 'added_at', 'updated_at', 'last_scan', 'is_missing', 'is_invalid', 'scan_fingerprint', 'title', 'title_ignore_prefix',
-    'subtitle', 'author_name', 'author_name_lf', 'narrator_name', 'series_name', 'published_year', 'published_date', 'publisher',
-    'description', 'isbn', 'asin', 'language', 'explicit', 'abridged', 'duration', 'num_tracks', 'num_chapters', 'ebook_format',
-    'cover_path', 'audio_files', 'chapters', 'ebook_file', 'library_files', 'tags', 'genres', 'narrators', 'podcast',
+    'id',
+    'library_id',
+    'folder_id',
+    'media_type',
+    'media_id',
+    'path',
+    'rel_path',
+    'is_file',
+    'ino',
+    'size',
+    'mtime_ms',
+    'ctime_ms',
+    'birthtime_ms',
+    'added_at',
+    'updated_at',
+    'last_scan',
+    'is_missing',
+    'is_invalid',
+    'scan_fingerprint',
+    'title',
+    'title_ignore_prefix',
+    'subtitle',
+    'author_name',
+    'author_name_lf',
+    'narrator_name',
+    'series_name',
+    'published_year',
+    'published_date',
+    'publisher',
+    'description',
+    'isbn',
+    'asin',
+    'language',
+    'explicit',
+    'abridged',
+    'duration',
+    'num_tracks',
+    'num_chapters',
+    'ebook_format',
+    'cover_path',
+    'audio_files',
+    'chapters',
+    'ebook_file',
+    'library_files',
+    'tags',
+    'genres',
+    'narrators',
+    'podcast',
   ] as const
-  const insItem = sqlite.prepare(`INSERT INTO library_items (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`)
-  const insItemAuthor = sqlite.prepare(`INSERT INTO item_authors (item_id, author_id, position) VALUES (?, ?, ?)`)
-  const insItemSeries = sqlite.prepare(`INSERT INTO item_series (item_id, series_id, sequence, sequence_sort) VALUES (?, ?, ?, ?)`)
-  const insFacet = sqlite.prepare(`INSERT OR IGNORE INTO item_facets (item_id, library_id, kind, value) VALUES (?, ?, ?, ?)`)
+  const insItem = sqlite.prepare(
+    `INSERT INTO library_items (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`,
+  )
+  const insItemAuthor = sqlite.prepare(
+    `INSERT INTO item_authors (item_id, author_id, position) VALUES (?, ?, ?)`,
+  )
+  const insItemSeries = sqlite.prepare(
+    `INSERT INTO item_series (item_id, series_id, sequence, sequence_sort) VALUES (?, ?, ?, ?)`,
+  )
+  const insFacet = sqlite.prepare(
+    `INSERT OR IGNORE INTO item_facets (item_id, library_id, kind, value) VALUES (?, ?, ?, ?)`,
+  )
   const insFts = sqlite.prepare(
     `INSERT INTO items_fts (rowid, item_id, library_id, title, subtitle, authors, narrators, series, tags, genres, identifiers) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
@@ -184,8 +410,28 @@ export function generateSyntheticLibrary(sqlite: BetterSqlite3.Database, opts: S
   const podcastIds: { id: string; episodes: string[] }[] = []
 
   sqlite.transaction(() => {
-    insLibrary.run(bookLibraryId, 'Synthetic Books', 'book', 1, 'books-1', 'google', settings('book'), now, now)
-    insLibrary.run(podcastLibraryId, 'Synthetic Podcasts', 'podcast', 2, 'podcast', 'itunes', settings('podcast'), now, now)
+    insLibrary.run(
+      bookLibraryId,
+      'Synthetic Books',
+      'book',
+      1,
+      'books-1',
+      'google',
+      settings('book'),
+      now,
+      now,
+    )
+    insLibrary.run(
+      podcastLibraryId,
+      'Synthetic Podcasts',
+      'podcast',
+      2,
+      'podcast',
+      'itunes',
+      settings('podcast'),
+      now,
+      now,
+    )
     insFolder.run(bookFolderId, bookLibraryId, bookRoot, now)
     insFolder.run(podcastFolderId, podcastLibraryId, podcastRoot, now)
     for (const name of authorNames) {
@@ -235,26 +481,70 @@ export function generateSyntheticLibrary(sqlite: BetterSqlite3.Database, opts: S
       const nAuthors = r() < 0.85 ? 1 : r() < 0.87 ? 2 : 3
       const aIdx = [i < authorNames.length ? i : Math.floor(Math.pow(r(), 2) * authorNames.length)]
       while (aIdx.length < nAuthors) aIdx.push(Math.floor(r() * authorNames.length))
-      const authors = [...new Set(aIdx)].map((k) => ({ id: authorIds[k] as string, name: authorNames[k] as string }))
-      const narrators = [...new Set(Array.from({ length: r() < 0.8 ? 1 : 2 }, () => skewed(narratorNames, 1.8)))]
+      const authors = [...new Set(aIdx)].map((k) => ({
+        id: authorIds[k] as string,
+        name: authorNames[k] as string,
+      }))
+      const narrators = [
+        ...new Set(Array.from({ length: r() < 0.8 ? 1 : 2 }, () => skewed(narratorNames, 1.8))),
+      ]
       const genres = [...new Set(Array.from({ length: 1 + Math.floor(r() * 3) }, () => skewed(GENRES, 1.7)))]
       const itemTags = [...new Set(Array.from({ length: Math.floor(r() * 4) }, () => skewed(tags, 2)))]
       const slot = seriesOf.get(i)
-      const series = slot ? [{ id: seriesIds[slot.series] as string, name: seriesNames[slot.series] as string, sequence: String(slot.sequence) }] : []
+      const series = slot
+        ? [
+            {
+              id: seriesIds[slot.series] as string,
+              name: seriesNames[slot.series] as string,
+              sequence: String(slot.sequence),
+            },
+          ]
+        : []
       const numTracks = r() < 0.1 ? 0 : r() < 0.66 ? 1 : 2 + Math.floor(r() * 28)
       const duration = numTracks === 0 ? 0 : 3600 + Math.floor(r() * 40 * 3600)
       const ebook = numTracks === 0 || r() < 0.06 ? pick(['epub', 'epub', 'pdf', 'mobi']) : null
-      const rel = path.join(authors[0]?.name ?? 'Unknown', ...(series[0] ? [series[0].name] : []), `${t} {${i}}`)
+      const rel = path.join(
+        authors[0]?.name ?? 'Unknown',
+        ...(series[0] ? [series[0].name] : []),
+        `${t} {${i}}`,
+      )
       const dir = path.join(bookRoot, rel)
       const shownTracks = Math.min(numTracks, 5)
-      const audio = Array.from({ length: shownTracks }, (_, k) => audioFile(dir, rel, k + 1, numTracks ? duration / numTracks : 0))
+      const audio = Array.from({ length: shownTracks }, (_, k) =>
+        audioFile(dir, rel, k + 1, numTracks ? duration / numTracks : 0),
+      )
       const ebookEntry = ebook
-        ? { ino: String(Math.floor(r() * 1e9)), metadata: fileMeta(dir, rel, `book.${ebook}`, 900_000), isSupplementary: false, addedAt: now, updatedAt: now, fileType: 'ebook' }
+        ? {
+            ino: String(Math.floor(r() * 1e9)),
+            metadata: fileMeta(dir, rel, `book.${ebook}`, 900_000),
+            isSupplementary: false,
+            addedAt: now,
+            updatedAt: now,
+            fileType: 'ebook',
+          }
         : null
       const libraryFiles = [
-        ...audio.map((a) => ({ ino: a.ino, metadata: a.metadata, isSupplementary: null, addedAt: now, updatedAt: now, fileType: 'audio' })),
+        ...audio.map((a) => ({
+          ino: a.ino,
+          metadata: a.metadata,
+          isSupplementary: null,
+          addedAt: now,
+          updatedAt: now,
+          fileType: 'audio',
+        })),
         ...(ebookEntry ? [ebookEntry] : []),
-        ...(r() < 0.9 ? [{ ino: String(Math.floor(r() * 1e9)), metadata: fileMeta(dir, rel, 'cover.jpg', 120_000), isSupplementary: null, addedAt: now, updatedAt: now, fileType: 'image' }] : []),
+        ...(r() < 0.9
+          ? [
+              {
+                ino: String(Math.floor(r() * 1e9)),
+                metadata: fileMeta(dir, rel, 'cover.jpg', 120_000),
+                isSupplementary: null,
+                addedAt: now,
+                updatedAt: now,
+                fileType: 'image',
+              },
+            ]
+          : []),
       ]
       const hasCover = libraryFiles.some((f) => f.fileType === 'image')
       const year = r() < 0.1 ? null : String(2025 - Math.floor(Math.pow(r(), 2.5) * 125))
@@ -262,64 +552,83 @@ export function generateSyntheticLibrary(sqlite: BetterSqlite3.Database, opts: S
       const isbn = r() < 0.5 ? `978${String(Math.floor(r() * 1e10)).padStart(10, '0')}` : null
       const asin = r() < 0.6 ? `B0${crypto.randomBytes(4).toString('hex').toUpperCase()}` : null
       const subtitle = r() < 0.3 ? title() : null
-      const chapters = Array.from({ length: numTracks ? 8 + Math.floor(r() * 20) : 0 }, (_, k) => ({ id: k, start: k * 1000, end: (k + 1) * 1000, title: `Chapter ${k + 1}` }))
+      const chapters = Array.from({ length: numTracks ? 8 + Math.floor(r() * 20) : 0 }, (_, k) => ({
+        id: k,
+        start: k * 1000,
+        end: (k + 1) * 1000,
+        title: `Chapter ${k + 1}`,
+      }))
       const names = authors.map((a) => a.name)
-      const rowid = Number(insItem.run({
-        id,
-        library_id: bookLibraryId,
-        folder_id: bookFolderId,
-        media_type: 'book',
-        media_id: crypto.randomUUID(),
-        path: dir,
-        rel_path: rel,
-        is_file: 0,
-        ino: String(Math.floor(r() * 1e9)),
-        size: audio.reduce((s, a) => s + a.metadata.size, 0) + (ebookEntry ? 900_000 : 0),
-        mtime_ms: added - Math.floor(r() * 86400_000 * 30),
-        ctime_ms: added,
-        birthtime_ms: added - Math.floor(r() * 86400_000 * 60),
-        added_at: added,
-        updated_at: added + Math.floor(r() * 86400_000 * 30),
-        last_scan: now,
-        is_missing: r() < 0.003 ? 1 : 0,
-        is_invalid: r() < 0.002 ? 1 : 0,
-        scan_fingerprint: crypto.randomBytes(16).toString('hex'),
-        title: t,
-        title_ignore_prefix: titleIgnoringPrefix(t, prefixes),
-        subtitle,
-        author_name: names.join(', '),
-        author_name_lf: authorNameLF(names),
-        narrator_name: narrators.join(', '),
-        series_name: series.map((s) => `${s.name} #${s.sequence}`).join(', '),
-        published_year: year,
-        published_date: null,
-        publisher: r() < 0.7 ? skewed(publishers, 1.8) : null,
-        description: r() < 0.8 ? Array.from({ length: 40 + Math.floor(r() * 60) }, word).join(' ') : null,
-        isbn,
-        asin,
-        language: r() < 0.05 ? null : r() < 0.85 ? 'English' : pick(LANGUAGES),
-        explicit: r() < 0.04 ? 1 : 0,
-        abridged: r() < 0.03 ? 1 : 0,
-        duration,
-        num_tracks: numTracks,
-        num_chapters: chapters.length,
-        ebook_format: ebook,
-        cover_path: hasCover ? path.join(dir, 'cover.jpg') : null,
-        audio_files: JSON.stringify(audio),
-        chapters: JSON.stringify(chapters),
-        ebook_file: ebookEntry ? JSON.stringify({ ...ebookEntry, ebookFormat: ebook }) : null,
-        library_files: JSON.stringify(libraryFiles),
-        tags: JSON.stringify(itemTags),
-        genres: JSON.stringify(genres),
-        narrators: JSON.stringify(narrators),
-        podcast: null,
-      }).lastInsertRowid)
+      const rowid = Number(
+        insItem.run({
+          id,
+          library_id: bookLibraryId,
+          folder_id: bookFolderId,
+          media_type: 'book',
+          media_id: crypto.randomUUID(),
+          path: dir,
+          rel_path: rel,
+          is_file: 0,
+          ino: String(Math.floor(r() * 1e9)),
+          size: audio.reduce((s, a) => s + a.metadata.size, 0) + (ebookEntry ? 900_000 : 0),
+          mtime_ms: added - Math.floor(r() * 86400_000 * 30),
+          ctime_ms: added,
+          birthtime_ms: added - Math.floor(r() * 86400_000 * 60),
+          added_at: added,
+          updated_at: added + Math.floor(r() * 86400_000 * 30),
+          last_scan: now,
+          is_missing: r() < 0.003 ? 1 : 0,
+          is_invalid: r() < 0.002 ? 1 : 0,
+          scan_fingerprint: crypto.randomBytes(16).toString('hex'),
+          title: t,
+          title_ignore_prefix: titleIgnoringPrefix(t, prefixes),
+          subtitle,
+          author_name: names.join(', '),
+          author_name_lf: authorNameLF(names),
+          narrator_name: narrators.join(', '),
+          series_name: series.map((s) => `${s.name} #${s.sequence}`).join(', '),
+          published_year: year,
+          published_date: null,
+          publisher: r() < 0.7 ? skewed(publishers, 1.8) : null,
+          description: r() < 0.8 ? Array.from({ length: 40 + Math.floor(r() * 60) }, word).join(' ') : null,
+          isbn,
+          asin,
+          language: r() < 0.05 ? null : r() < 0.85 ? 'English' : pick(LANGUAGES),
+          explicit: r() < 0.04 ? 1 : 0,
+          abridged: r() < 0.03 ? 1 : 0,
+          duration,
+          num_tracks: numTracks,
+          num_chapters: chapters.length,
+          ebook_format: ebook,
+          cover_path: hasCover ? path.join(dir, 'cover.jpg') : null,
+          audio_files: JSON.stringify(audio),
+          chapters: JSON.stringify(chapters),
+          ebook_file: ebookEntry ? JSON.stringify({ ...ebookEntry, ebookFormat: ebook }) : null,
+          library_files: JSON.stringify(libraryFiles),
+          tags: JSON.stringify(itemTags),
+          genres: JSON.stringify(genres),
+          narrators: JSON.stringify(narrators),
+          podcast: null,
+        }).lastInsertRowid,
+      )
       authors.forEach((a, position) => insItemAuthor.run(id, a.id, position))
       for (const s of series) insItemSeries.run(id, s.id, s.sequence, sequenceSortValue(s.sequence))
       for (const g of genres) facets += insFacet.run(id, bookLibraryId, 'genre', g).changes
       for (const tg of itemTags) facets += insFacet.run(id, bookLibraryId, 'tag', tg).changes
       for (const n of narrators) facets += insFacet.run(id, bookLibraryId, 'narrator', n).changes
-      insFts.run(rowid, id, bookLibraryId, t, subtitle, names.join(' '), narrators.join(' '), series.map((s) => s.name).join(' '), itemTags.join(' '), genres.join(' '), [isbn, asin].filter(Boolean).join(' '))
+      insFts.run(
+        rowid,
+        id,
+        bookLibraryId,
+        t,
+        subtitle,
+        names.join(' '),
+        narrators.join(' '),
+        series.map((s) => s.name).join(' '),
+        itemTags.join(' '),
+        genres.join(' '),
+        [isbn, asin].filter(Boolean).join(' '),
+      )
       if (ebook) ebookIds.push(id)
     }
 
@@ -332,28 +641,90 @@ export function generateSyntheticLibrary(sqlite: BetterSqlite3.Database, opts: S
       const genres = [skewed(GENRES)]
       const itemTags = r() < 0.5 ? [skewed(tags)] : []
       const eps: string[] = []
-      const rowid = Number(insItem.run({
-        id, library_id: podcastLibraryId, folder_id: podcastFolderId, media_type: 'podcast', media_id: crypto.randomUUID(), path: dir, rel_path: path.basename(dir),
-        is_file: 0, ino: String(Math.floor(r() * 1e9)), size: 0, mtime_ms: added, ctime_ms: added, birthtime_ms: added, added_at: added,
-        updated_at: added, last_scan: now, is_missing: 0, is_invalid: 0, scan_fingerprint: null, title: t,
-        title_ignore_prefix: titleIgnoringPrefix(t, prefixes), subtitle: null, author_name: host, author_name_lf: host, narrator_name: '',
-        series_name: '', published_year: null, published_date: null, publisher: null, description: Array.from({ length: 30 }, word).join(' '),
-        isbn: null, asin: null, language: 'English', explicit: r() < 0.1 ? 1 : 0, abridged: 0, duration: 0, num_tracks: 0, num_chapters: 0,
-        ebook_format: null, cover_path: path.join(dir, 'cover.jpg'), audio_files: '[]', chapters: '[]', ebook_file: null, library_files: '[]',
-        tags: JSON.stringify(itemTags), genres: JSON.stringify(genres), narrators: '[]',
-        podcast: JSON.stringify({ author: host, feedUrl: `https://feeds.example.com/${p}.xml`, type: 'episodic' }),
-      }).lastInsertRowid)
+      const rowid = Number(
+        insItem.run({
+          id,
+          library_id: podcastLibraryId,
+          folder_id: podcastFolderId,
+          media_type: 'podcast',
+          media_id: crypto.randomUUID(),
+          path: dir,
+          rel_path: path.basename(dir),
+          is_file: 0,
+          ino: String(Math.floor(r() * 1e9)),
+          size: 0,
+          mtime_ms: added,
+          ctime_ms: added,
+          birthtime_ms: added,
+          added_at: added,
+          updated_at: added,
+          last_scan: now,
+          is_missing: 0,
+          is_invalid: 0,
+          scan_fingerprint: null,
+          title: t,
+          title_ignore_prefix: titleIgnoringPrefix(t, prefixes),
+          subtitle: null,
+          author_name: host,
+          author_name_lf: host,
+          narrator_name: '',
+          series_name: '',
+          published_year: null,
+          published_date: null,
+          publisher: null,
+          description: Array.from({ length: 30 }, word).join(' '),
+          isbn: null,
+          asin: null,
+          language: 'English',
+          explicit: r() < 0.1 ? 1 : 0,
+          abridged: 0,
+          duration: 0,
+          num_tracks: 0,
+          num_chapters: 0,
+          ebook_format: null,
+          cover_path: path.join(dir, 'cover.jpg'),
+          audio_files: '[]',
+          chapters: '[]',
+          ebook_file: null,
+          library_files: '[]',
+          tags: JSON.stringify(itemTags),
+          genres: JSON.stringify(genres),
+          narrators: '[]',
+          podcast: JSON.stringify({
+            author: host,
+            feedUrl: `https://feeds.example.com/${p}.xml`,
+            type: 'episodic',
+          }),
+        }).lastInsertRowid,
+      )
       for (const g of genres) facets += insFacet.run(id, podcastLibraryId, 'genre', g).changes
       for (const tg of itemTags) facets += insFacet.run(id, podcastLibraryId, 'tag', tg).changes
       insFts.run(rowid, id, podcastLibraryId, t, null, host, '', '', itemTags.join(' '), genres.join(' '), '')
-      const n = opts.exactEpisodeCount ? opts.episodesPerPodcast : Math.max(1, Math.round(opts.episodesPerPodcast * (0.3 + r() * 1.4)))
+      const n = opts.exactEpisodeCount
+        ? opts.episodesPerPodcast
+        : Math.max(1, Math.round(opts.episodesPerPodcast * (0.3 + r() * 1.4)))
       for (let e = 0; e < n; e++) {
         const eid = crypto.randomUUID()
         eps.push(eid)
         const published = added + e * 7 * 86400_000
         const name = `Episode ${e + 1}.mp3`
         const af = { ...audioFile(dir, t, 1, 1800), metadata: fileMeta(dir, t, name, 28_800_000) }
-        insEpisode.run(eid, id, e + 1, String(e + 1), `${cap(word())} ${word()} ${word()}`, Array.from({ length: 25 }, word).join(' '), eid, new Date(published).toUTCString(), published, JSON.stringify(af), 1800, 28_800_000, published, published)
+        insEpisode.run(
+          eid,
+          id,
+          e + 1,
+          String(e + 1),
+          `${cap(word())} ${word()} ${word()}`,
+          Array.from({ length: 25 }, word).join(' '),
+          eid,
+          new Date(published).toUTCString(),
+          published,
+          JSON.stringify(af),
+          1800,
+          28_800_000,
+          published,
+          published,
+        )
         episodes++
       }
       podcastIds.push({ id, episodes: eps })
@@ -375,11 +746,37 @@ export function generateSyntheticLibrary(sqlite: BetterSqlite3.Database, opts: S
     const progressCount = Math.max(1, Math.round(opts.books / 250))
     for (let i = 0; i < progressCount; i++) {
       const at = step()
-      insProgress.run(crypto.randomUUID(), opts.userId, someBook(), '', 36000, 0.3, 10800, 0, null, at, at, null)
+      insProgress.run(
+        crypto.randomUUID(),
+        opts.userId,
+        someBook(),
+        '',
+        36000,
+        0.3,
+        10800,
+        0,
+        null,
+        at,
+        at,
+        null,
+      )
     }
     for (let i = 0; i < progressCount * 2; i++) {
       const at = step()
-      insProgress.run(crypto.randomUUID(), opts.userId, someBook(), '', 36000, 1, 36000, 1, null, at, at - 86400_000, at)
+      insProgress.run(
+        crypto.randomUUID(),
+        opts.userId,
+        someBook(),
+        '',
+        36000,
+        1,
+        36000,
+        1,
+        null,
+        at,
+        at - 86400_000,
+        at,
+      )
     }
     for (let i = 0; i < Math.min(ebookIds.length, Math.round(progressCount / 4)); i++) {
       const id = pick(ebookIds)
@@ -392,12 +789,31 @@ export function generateSyntheticLibrary(sqlite: BetterSqlite3.Database, opts: S
       for (const eid of pod.episodes.slice(0, 3)) {
         const at = step()
         const finished = r() < 0.5
-        insProgress.run(crypto.randomUUID(), opts.userId, pod.id, eid, 1800, finished ? 1 : 0.5, finished ? 1800 : 900, finished ? 1 : 0, null, at, at, finished ? at : null)
+        insProgress.run(
+          crypto.randomUUID(),
+          opts.userId,
+          pod.id,
+          eid,
+          1800,
+          finished ? 1 : 0.5,
+          finished ? 1800 : 900,
+          finished ? 1 : 0,
+          null,
+          at,
+          at,
+          finished ? at : null,
+        )
       }
     }
   })()
 
-  const decades = (sqlite.prepare(`SELECT DISTINCT substr(published_year, 1, 3) || '0' AS d FROM library_items WHERE published_year IS NOT NULL`).all() as { d: string }[]).map((x) => x.d)
+  const decades = (
+    sqlite
+      .prepare(
+        `SELECT DISTINCT substr(published_year, 1, 3) || '0' AS d FROM library_items WHERE published_year IS NOT NULL`,
+      )
+      .all() as { d: string }[]
+  ).map((x) => x.d)
   return {
     bookLibraryId,
     podcastLibraryId,
@@ -412,6 +828,12 @@ export function generateSyntheticLibrary(sqlite: BetterSqlite3.Database, opts: S
       decades,
       titleWords: WORDS,
     },
-    counts: { items: opts.books + opts.podcasts, authors: authorIds.length, series: seriesIds.length, episodes, facets },
+    counts: {
+      items: opts.books + opts.podcasts,
+      authors: authorIds.length,
+      series: seriesIds.length,
+      episodes,
+      facets,
+    },
   }
 }

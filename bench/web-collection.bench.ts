@@ -27,7 +27,13 @@ function firstRowsReady(): Promise<number> {
         const r = row.getBoundingClientRect()
         return r.bottom > 0 && r.top < window.innerHeight
       })
-      const settled = rows.length >= 5 && rows.every((row) => [...row.querySelectorAll<HTMLElement>('[data-testid="cover"]')].every((c) => c.dataset.coverState !== 'loading'))
+      const settled =
+        rows.length >= 5 &&
+        rows.every((row) =>
+          [...row.querySelectorAll<HTMLElement>('[data-testid="cover"]')].every(
+            (c) => c.dataset.coverState !== 'loading',
+          ),
+        )
       if (settled) resolve(performance.now())
       else requestAnimationFrame(check)
     }
@@ -44,9 +50,26 @@ async function main() {
     const sqlite = new BetterSqlite3(path.join(dataDir, 'config', 'shelfcast.sqlite'))
     sqlite.pragma('journal_mode = WAL')
     const { id: userId } = sqlite.prepare(`SELECT id FROM users WHERE type = 'root'`).get() as { id: string }
-    const lib = generateSyntheticLibrary(sqlite, { books: BOOKS, authors: BOOKS / 5, series: BOOKS / 12, podcasts: 2, episodesPerPodcast: 2, userId, root: path.join(dataDir, 'media') })
-    const source = await makeCoverImage({ path: path.join(dataDir, 'source.jpg'), width: 400, height: 640, colour: '#335c67' })
-    const rows = sqlite.prepare('SELECT id, cover_path AS coverPath FROM library_items WHERE library_id = ? ORDER BY rowid LIMIT ?').all(lib.bookLibraryId, ENTRIES) as { id: string; coverPath: string | null }[]
+    const lib = generateSyntheticLibrary(sqlite, {
+      books: BOOKS,
+      authors: BOOKS / 5,
+      series: BOOKS / 12,
+      podcasts: 2,
+      episodesPerPodcast: 2,
+      userId,
+      root: path.join(dataDir, 'media'),
+    })
+    const source = await makeCoverImage({
+      path: path.join(dataDir, 'source.jpg'),
+      width: 400,
+      height: 640,
+      colour: '#335c67',
+    })
+    const rows = sqlite
+      .prepare(
+        'SELECT id, cover_path AS coverPath FROM library_items WHERE library_id = ? ORDER BY rowid LIMIT ?',
+      )
+      .all(lib.bookLibraryId, ENTRIES) as { id: string; coverPath: string | null }[]
     for (const row of rows) {
       if (!row.coverPath) continue
       fs.mkdirSync(path.dirname(row.coverPath), { recursive: true })
@@ -55,18 +78,42 @@ async function main() {
     sqlite.close()
 
     const server = await startServer({}, { dataDir })
-    const login = await fetch(`${server.url}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'root', password: 'rootpass' }) })
+    const login = await fetch(`${server.url}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'root', password: 'rootpass' }),
+    })
     const token = ((await login.json()) as { user: { accessToken: string } }).user.accessToken
     const post = async <T>(url: string, body: unknown) =>
-      (await (await fetch(`${server.url}${url}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as T
+      (await (
+        await fetch(`${server.url}${url}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).json()) as T
     const ids = rows.map((r) => r.id)
-    const collection = await post<{ id: string }>('/api/collections', { libraryId: lib.bookLibraryId, name: 'Five thousand', books: ids })
-    const playlist = await post<{ id: string }>('/api/playlists', { libraryId: lib.bookLibraryId, name: 'Five thousand', items: ids.map((libraryItemId) => ({ libraryItemId })) })
+    const collection = await post<{ id: string }>('/api/collections', {
+      libraryId: lib.bookLibraryId,
+      name: 'Five thousand',
+      books: ids,
+    })
+    const playlist = await post<{ id: string }>('/api/playlists', {
+      libraryId: lib.bookLibraryId,
+      name: 'Five thousand',
+      items: ids.map((libraryItemId) => ({ libraryItemId })),
+    })
 
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] })
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    })
     const lines: string[] = []
     try {
-      for (const [kind, id] of [['collection', collection.id], ['playlist', playlist.id]] as const) {
+      for (const [kind, id] of [
+        ['collection', collection.id],
+        ['playlist', playlist.id],
+      ] as const) {
         const loads: number[] = []
         const inApp: number[] = []
         const apiAnswered: number[] = []
@@ -77,15 +124,20 @@ async function main() {
           await logInAsRoot(page, server.url)
           await page.goto(`${server.url}/${kind}/${id}`)
           loads.push(await page.evaluate(firstRowsReady))
-          domRows = Math.max(domRows, await page.evaluate(() => document.querySelectorAll('[data-testid="list-entry"]').length))
+          domRows = Math.max(
+            domRows,
+            await page.evaluate(() => document.querySelectorAll('[data-testid="list-entry"]').length),
+          )
           // In-app: from the library's tab, a click on the card (the list's page fetched then).
           await page.goto(`${server.url}/library/${lib.bookLibraryId}/bookshelf/${kind}s`)
           const card = page.getByTestId(`${kind}-card`).first()
           await card.waitFor()
-          const apiDone = page.waitForResponse((r) => r.url().includes(`/api/${kind}s/${id}`)).then(async (r) => {
-            await r.finished()
-            return page.evaluate(() => performance.now())
-          })
+          const apiDone = page
+            .waitForResponse((r) => r.url().includes(`/api/${kind}s/${id}`))
+            .then(async (r) => {
+              await r.finished()
+              return page.evaluate(() => performance.now())
+            })
           const clicked = await page.evaluate(() => performance.now())
           await card.click()
           const ready = await page.evaluate(firstRowsReady)
@@ -93,9 +145,15 @@ async function main() {
           apiAnswered.push((await apiDone) - clicked)
           await context.close()
         }
-        lines.push(`| ${kind} of ${ENTRIES.toLocaleString('en')}: first screen after page load (from navigation start), median of ${REPEAT} | ${Math.round(median(loads))} ms (${loads.map(Math.round).join(', ')}) | |`)
-        lines.push(`| ${kind} of ${ENTRIES.toLocaleString('en')}: first screen after in-app navigation (click on its card), median of ${REPEAT} | ${Math.round(median(inApp))} ms (${inApp.map(Math.round).join(', ')}) | < ${BUDGET_MS} ${median(inApp) < BUDGET_MS ? 'ok' : '**missed**'} |`)
-        lines.push(`| ${kind} of ${ENTRIES.toLocaleString('en')}: its API answer received after the click, median | ${Math.round(median(apiAnswered))} ms | |`)
+        lines.push(
+          `| ${kind} of ${ENTRIES.toLocaleString('en')}: first screen after page load (from navigation start), median of ${REPEAT} | ${Math.round(median(loads))} ms (${loads.map(Math.round).join(', ')}) | |`,
+        )
+        lines.push(
+          `| ${kind} of ${ENTRIES.toLocaleString('en')}: first screen after in-app navigation (click on its card), median of ${REPEAT} | ${Math.round(median(inApp))} ms (${inApp.map(Math.round).join(', ')}) | < ${BUDGET_MS} ${median(inApp) < BUDGET_MS ? 'ok' : '**missed**'} |`,
+        )
+        lines.push(
+          `| ${kind} of ${ENTRIES.toLocaleString('en')}: its API answer received after the click, median | ${Math.round(median(apiAnswered))} ms | |`,
+        )
         lines.push(`| ${kind}: rows in the DOM with ${ENTRIES.toLocaleString('en')} entries | ${domRows} | |`)
       }
     } finally {
@@ -104,7 +162,12 @@ async function main() {
     }
     console.log('\n| what | result | target |\n| --- | --- | --- |')
     for (const l of lines) console.log(l)
-    console.log(`\nload average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`)
+    console.log(
+      `\nload average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    )
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true })
   }

@@ -45,9 +45,13 @@ test.describe('with short-lived access tokens', () => {
     const token = await page.evaluate(() => localStorage.getItem('token'))
     expect(token).toBeTruthy()
     await expect
-      .poll(async () => (await page.request.get('/api/me', { headers: { authorization: `Bearer ${token}` } })).status(), {
-        timeout: 30_000,
-      })
+      .poll(
+        async () =>
+          (await page.request.get('/api/me', { headers: { authorization: `Bearer ${token}` } })).status(),
+        {
+          timeout: 30_000,
+        },
+      )
       .toBe(401)
     const refreshed = page.waitForResponse((r) => r.url().endsWith('/auth/refresh') && r.status() === 200)
     await page.reload()

@@ -131,7 +131,10 @@ test('a collection: created from a selection, grown from an item page, reordered
   await expect(page.getByTestId('empty-state')).toContainText('No collections')
 })
 
-test('a playlist of a book from its item page shows in the side rail; one of a podcast episode from its row', async ({ page, server }) => {
+test('a playlist of a book from its item page shows in the side rail; one of a podcast episode from its row', async ({
+  page,
+  server,
+}) => {
   await logIn(page, server)
   const { libraryId, books } = await twoBooks(server)
   const rail = page.getByTestId('side-rail')
@@ -153,13 +156,23 @@ test('a playlist of a book from its item page shows in the side rail; one of a p
 
   // A podcast episode, from the episode list of a demo podcast, into a playlist of the podcast library.
   const token = await rootToken(server)
-  const { libraries } = await apiCall<{ libraries: { id: string; mediaType: string }[] }>(server, token, 'GET', '/api/libraries')
+  const { libraries } = await apiCall<{ libraries: { id: string; mediaType: string }[] }>(
+    server,
+    token,
+    'GET',
+    '/api/libraries',
+  )
   const podcasts = libraries.find((l) => l.mediaType === 'podcast')
   if (!podcasts) throw new Error('the demo podcast library was not registered')
   let podcastId = ''
   await expect
     .poll(async () => {
-      const list = await apiCall<{ results: { id: string }[] }>(server, token, 'GET', `/api/libraries/${podcasts.id}/items?limit=5&minified=1`)
+      const list = await apiCall<{ results: { id: string }[] }>(
+        server,
+        token,
+        'GET',
+        `/api/libraries/${podcasts.id}/items?limit=5&minified=1`,
+      )
       podcastId = list.results[0]?.id ?? ''
       return podcastId
     })
@@ -173,11 +186,10 @@ test('a playlist of a book from its item page shows in the side rail; one of a p
   await episodeModal.getByLabel('New playlist').fill('Listening Later')
   await episodeModal.getByRole('button', { name: 'Create' }).click()
   await expect(page.getByText('Playlist created')).toBeVisible()
-  const mine = await apiCall<{ results: { name: string; items: { episodeId: string | null; episode?: { title: string } }[] }[] }>(
-    server,
-    token,
-    'GET',
-    `/api/libraries/${podcasts.id}/playlists?minified=1`,
-  )
-  expect(mine.results.map((p) => [p.name, p.items.map((i) => i.episode?.title)])).toEqual([['Listening Later', [episodeTitle]]])
+  const mine = await apiCall<{
+    results: { name: string; items: { episodeId: string | null; episode?: { title: string } }[] }[]
+  }>(server, token, 'GET', `/api/libraries/${podcasts.id}/playlists?minified=1`)
+  expect(mine.results.map((p) => [p.name, p.items.map((i) => i.episode?.title)])).toEqual([
+    ['Listening Later', [episodeTitle]],
+  ])
 })

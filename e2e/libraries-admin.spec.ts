@@ -34,8 +34,16 @@ async function makeMediaRoot(): Promise<{ root: string; books: string; other: st
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'shelfcast-admin-media-'))
   const book = path.join(root, 'Audiobooks', 'Jane Doe', 'First Light')
   fs.mkdirSync(book, { recursive: true })
-  await makeAudio({ path: path.join(book, '01.mp3'), durationSec: 2, tags: { title: 'First Light', artist: 'Jane Doe', track: 1 } })
-  await makeAudio({ path: path.join(book, '02.mp3'), durationSec: 2, tags: { title: 'First Light', artist: 'Jane Doe', track: 2 } })
+  await makeAudio({
+    path: path.join(book, '01.mp3'),
+    durationSec: 2,
+    tags: { title: 'First Light', artist: 'Jane Doe', track: 1 },
+  })
+  await makeAudio({
+    path: path.join(book, '02.mp3'),
+    durationSec: 2,
+    tags: { title: 'First Light', artist: 'Jane Doe', track: 2 },
+  })
   await makeCoverImage({ path: path.join(book, 'cover.jpg'), width: 120, height: 120 })
   const other = path.join(root, 'Other')
   fs.mkdirSync(other)
@@ -73,10 +81,18 @@ test('admin sets up a library, a user kept out of it and an API key', async ({ p
     const browserPanel = modal.getByTestId('folder-browser')
     const segments = path.relative('/', media.books).split(path.sep)
     for (const segment of segments) {
-      await browserPanel.getByRole('list', { name: 'Subfolders' }).getByRole('button', { name: segment, exact: true }).click()
-      await expect(browserPanel.getByLabel('Folder path')).toHaveValue(`/${segments.slice(0, segments.indexOf(segment) + 1).join('/')}`)
+      await browserPanel
+        .getByRole('list', { name: 'Subfolders' })
+        .getByRole('button', { name: segment, exact: true })
+        .click()
+      await expect(browserPanel.getByLabel('Folder path')).toHaveValue(
+        `/${segments.slice(0, segments.indexOf(segment) + 1).join('/')}`,
+      )
     }
-    await browserPanel.getByRole('list', { name: 'Subfolders' }).getByRole('button', { name: 'Jane Doe', exact: true }).waitFor()
+    await browserPanel
+      .getByRole('list', { name: 'Subfolders' })
+      .getByRole('button', { name: 'Jane Doe', exact: true })
+      .waitFor()
     await browserPanel.getByRole('button', { name: 'Add folder' }).click()
     await expect(modal.getByTestId('library-folders')).toContainText(fs.realpathSync(media.books))
 
@@ -115,10 +131,14 @@ test('admin sets up a library, a user kept out of it and an API key', async ({ p
     })
     await expect(list.getByTestId('library-row').first()).toContainText('Other Shelf')
     await page.reload()
-    await expect(page.getByTestId('libraries-list').getByTestId('library-row').first()).toContainText('Other Shelf')
+    await expect(page.getByTestId('libraries-list').getByTestId('library-row').first()).toContainText(
+      'Other Shelf',
+    )
     // And back with the keyboard-reachable arrow button.
     await page.getByRole('button', { name: 'Move E2E Books up' }).click()
-    await expect(page.getByTestId('libraries-list').getByTestId('library-row').first()).toContainText('E2E Books')
+    await expect(page.getByTestId('libraries-list').getByTestId('library-row').first()).toContainText(
+      'E2E Books',
+    )
 
     // Edit: rename, new icon, a scan schedule; then a library deleted after confirming.
     await page.getByRole('button', { name: 'Edit library Other Shelf' }).click()
@@ -130,10 +150,14 @@ test('admin sets up a library, a user kept out of it and an API key', async ({ p
     await editModal.getByLabel('Interval').selectOption({ label: 'Every 6 hours' })
     await editModal.getByRole('button', { name: 'Save' }).click()
     await expect(editModal).toBeHidden()
-    await expect(page.getByTestId('toast').filter({ hasText: 'Library "Other Shelf 2" updated' })).toBeVisible()
+    await expect(
+      page.getByTestId('toast').filter({ hasText: 'Library "Other Shelf 2" updated' }),
+    ).toBeVisible()
     const patched = (await (
       await fetch(`${server.url}/api/libraries`, { headers: { authorization: `Bearer ${rootToken}` } })
-    ).json()) as { libraries: { name: string; icon: string; settings: { autoScanCronExpression: string | null } }[] }
+    ).json()) as {
+      libraries: { name: string; icon: string; settings: { autoScanCronExpression: string | null } }[]
+    }
     expect(patched.libraries.find((l) => l.name === 'Other Shelf 2')).toMatchObject({
       icon: 'star',
       settings: { autoScanCronExpression: '0 */6 * * *' },
@@ -167,7 +191,10 @@ test('admin sets up a library, a user kept out of it and an API key', async ({ p
     await expect(page.getByTestId('user-row').filter({ hasText: 'reader' })).toBeVisible()
 
     // An API key acting as root: shown once, and it authenticates.
-    await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'API Keys' }).click()
+    await page
+      .getByRole('navigation', { name: 'Settings sections' })
+      .getByRole('link', { name: 'API Keys' })
+      .click()
     await page.getByRole('button', { name: 'Add API key' }).click()
     const keyModal = page.getByTestId('api-key-modal')
     await keyModal.getByLabel('Name').fill('E2E key')

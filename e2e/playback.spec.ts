@@ -1,4 +1,12 @@
-import { apiCall, bookId, logIn, percent, playerLaunchOptions, rootToken, shownTime } from './player-helpers.ts'
+import {
+  apiCall,
+  bookId,
+  logIn,
+  percent,
+  playerLaunchOptions,
+  rootToken,
+  shownTime,
+} from './player-helpers.ts'
 import { expect, test } from './server-fixture.ts'
 
 /**
@@ -87,7 +95,10 @@ test('plays a multi-file book: jump, next chapter, speed, cross-file seek, bookm
   // The pause's sync has reached the server (not: some time has passed).
   const token = await rootToken(server)
   const synced = () =>
-    apiCall<{ progress: number }>(server, token, 'GET', `/api/me/progress/${id}`).then((p) => p.progress * 100, () => -1)
+    apiCall<{ progress: number }>(server, token, 'GET', `/api/me/progress/${id}`).then(
+      (p) => p.progress * 100,
+      () => -1,
+    )
   await expect.poll(synced, { timeout: 15_000 }).toBeGreaterThanOrEqual(pausedAt - 2)
   await page.reload()
   await page.getByTestId('item-play').click()

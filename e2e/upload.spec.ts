@@ -19,11 +19,21 @@ test('uploads a two-file book into a library folder, and it plays', async ({ pag
   folders.push(libraryRoot, work)
   const parts = await Promise.all(
     [1, 2].map((n) =>
-      makeAudio({ path: path.join(work, `Part ${n}.mp3`), durationSec: 6, sampleRate: 22050, bitrateKbps: 32, tags: { title: `Part ${n}` } }),
+      makeAudio({
+        path: path.join(work, `Part ${n}.mp3`),
+        durationSec: 6,
+        sampleRate: 22050,
+        bitrateKbps: 32,
+        tags: { title: `Part ${n}` },
+      }),
     ),
   )
   const token = await rootToken(server)
-  const library = await apiCall<{ id: string }>(server, token, 'POST', '/api/libraries', { name: 'Uploads', mediaType: 'book', folders: [{ fullPath: libraryRoot }] })
+  const library = await apiCall<{ id: string }>(server, token, 'POST', '/api/libraries', {
+    name: 'Uploads',
+    mediaType: 'book',
+    folders: [{ fullPath: libraryRoot }],
+  })
 
   await page.goto('/upload')
   await page.getByTestId('upload-files-input').setInputFiles(parts)
@@ -33,7 +43,10 @@ test('uploads a two-file book into a library folder, and it plays', async ({ pag
   await item.getByLabel('Author').fill('Web Author')
   await page.getByRole('button', { name: 'Upload', exact: true }).last().click()
   await expect(item.getByTestId('upload-status')).toHaveText('Uploaded', { timeout: 20_000 })
-  expect(fs.readdirSync(path.join(libraryRoot, 'Web Author', 'Uploaded Journey')).sort()).toEqual(['Part 1.mp3', 'Part 2.mp3'])
+  expect(fs.readdirSync(path.join(libraryRoot, 'Web Author', 'Uploaded Journey')).sort()).toEqual([
+    'Part 1.mp3',
+    'Part 2.mp3',
+  ])
 
   // The same path again: the server's check answers, and the client shows it.
   await page.getByRole('button', { name: 'Reset' }).click()

@@ -97,14 +97,36 @@ Victor Ng||||2014|Science Fiction|Alan Cho|mp3|n
 `
 
 const STANDALONE_TITLES = [
-  'The Amber Room', 'A Small Cartography', 'Notes from Harbor Street', 'Paper Lanterns',
-  'The Quiet Method', 'Cold Case Almanac', 'The Vanishing Ferry', 'Black Ice Avenue',
-  'Atlas of Small Things', 'The Curious Particle', 'Habits of Calm', 'The Lighthouse Ward',
-  'A Field Guide to Clouds', 'Verses for a Grey Day', 'Startup Saga', 'Scaling Kindness',
-  'Two Hearts in Lisbon', 'Paris After Rain', 'Postcards from Porto', 'The Cave Analogy',
-  'Letters to Lucilius Again', 'Meditations on a Tram', 'The Long Parliament', 'Roman Roads',
-  'A Borrowed Life', 'Snow in Saint Petersburg', 'White Nights Waltz', 'Pasta, Slowly',
-  'Orbital Decay', 'The Martian Gardener',
+  'The Amber Room',
+  'A Small Cartography',
+  'Notes from Harbor Street',
+  'Paper Lanterns',
+  'The Quiet Method',
+  'Cold Case Almanac',
+  'The Vanishing Ferry',
+  'Black Ice Avenue',
+  'Atlas of Small Things',
+  'The Curious Particle',
+  'Habits of Calm',
+  'The Lighthouse Ward',
+  'A Field Guide to Clouds',
+  'Verses for a Grey Day',
+  'Startup Saga',
+  'Scaling Kindness',
+  'Two Hearts in Lisbon',
+  'Paris After Rain',
+  'Postcards from Porto',
+  'The Cave Analogy',
+  'Letters to Lucilius Again',
+  'Meditations on a Tram',
+  'The Long Parliament',
+  'Roman Roads',
+  'A Borrowed Life',
+  'Snow in Saint Petersburg',
+  'White Nights Waltz',
+  'Pasta, Slowly',
+  'Orbital Decay',
+  'The Martian Gardener',
 ]
 
 const PODCASTS = [
@@ -122,8 +144,28 @@ function bookRows(): BookRow[] {
   return BOOK_TABLE.trim()
     .split('\n')
     .map((line) => {
-      const [author = '', series = '', seq = '', title = '', year = '', genre = '', narrator = '', format = 'mp3', cover = 'n'] = line.split('|')
-      return { author, series, seq, title: title || (STANDALONE_TITLES[standalone++] as string), year, genre, narrator, format: format as Format, cover: cover === 'y' }
+      const [
+        author = '',
+        series = '',
+        seq = '',
+        title = '',
+        year = '',
+        genre = '',
+        narrator = '',
+        format = 'mp3',
+        cover = 'n',
+      ] = line.split('|')
+      return {
+        author,
+        series,
+        seq,
+        title: title || (STANDALONE_TITLES[standalone++] as string),
+        year,
+        genre,
+        narrator,
+        format: format as Format,
+        cover: cover === 'y',
+      }
     })
 }
 
@@ -158,9 +200,22 @@ async function makeBook(root: string, tmp: string, b: BookRow, i: number) {
     publisher: 'Oracle Test Press',
   }
   // Every other series book also carries explicit series tags (TXXX frames in mp3).
-  const seriesTags: AudioTags = b.series && i % 2 === 0 ? { custom: { series: b.series, 'series-part': b.seq } } : {}
-  const audio = (file: string, t: AudioTags, extra: { durationSec?: number; frequencyHz?: number; chapters?: Chapter[]; coverImage?: string } = {}) =>
-    makeAudio({ path: path.join(dir, file), durationSec: extra.durationSec ?? durationSec, frequencyHz: extra.frequencyHz ?? frequencyHz, sampleRate: SAMPLE_RATE, tags: t, chapters: extra.chapters, coverImage: extra.coverImage })
+  const seriesTags: AudioTags =
+    b.series && i % 2 === 0 ? { custom: { series: b.series, 'series-part': b.seq } } : {}
+  const audio = (
+    file: string,
+    t: AudioTags,
+    extra: { durationSec?: number; frequencyHz?: number; chapters?: Chapter[]; coverImage?: string } = {},
+  ) =>
+    makeAudio({
+      path: path.join(dir, file),
+      durationSec: extra.durationSec ?? durationSec,
+      frequencyHz: extra.frequencyHz ?? frequencyHz,
+      sampleRate: SAMPLE_RATE,
+      tags: t,
+      chapters: extra.chapters,
+      coverImage: extra.coverImage,
+    })
 
   switch (b.format) {
     case 'mp3':
@@ -186,17 +241,35 @@ async function makeBook(root: string, tmp: string, b: BookRow, i: number) {
       const step = (durationSec * 1000) / 4
       const chapters =
         b.format === 'm4bch'
-          ? [1, 2, 3, 4].map((c) => ({ title: `Chapter ${c}`, startSec: Math.floor((c - 1) * step) / 1000, endSec: c === 4 ? durationSec : Math.floor(c * step) / 1000 }))
+          ? [1, 2, 3, 4].map((c) => ({
+              title: `Chapter ${c}`,
+              startSec: Math.floor((c - 1) * step) / 1000,
+              endSec: c === 4 ? durationSec : Math.floor(c * step) / 1000,
+            }))
           : undefined
-      await audio(`${b.title}.m4b`, { ...tags, title: b.title, ...(b.series ? { grouping: b.series } : {}) }, { chapters })
+      await audio(
+        `${b.title}.m4b`,
+        { ...tags, title: b.title, ...(b.series ? { grouping: b.series } : {}) },
+        { chapters },
+      )
       break
     }
     case 'mp3epub':
       await audio(`${b.title}.mp3`, { ...tags, title: b.title, track: 1 })
-      await makeEpub({ path: path.join(dir, `${b.title}.epub`), title: b.title, author: b.author, description: 'Synthetic test ebook.' })
+      await makeEpub({
+        path: path.join(dir, `${b.title}.epub`),
+        title: b.title,
+        author: b.author,
+        description: 'Synthetic test ebook.',
+      })
       break
     case 'epub':
-      await makeEpub({ path: path.join(dir, `${b.title}.epub`), title: b.title, author: b.author, description: 'Synthetic test ebook.' })
+      await makeEpub({
+        path: path.join(dir, `${b.title}.epub`),
+        title: b.title,
+        author: b.author,
+        description: 'Synthetic test ebook.',
+      })
       break
   }
   if (b.cover) await cover(path.join(dir, 'cover.jpg'), i)
@@ -228,7 +301,9 @@ async function makePodcast(root: string, p: (typeof PODCASTS)[number]) {
 }
 
 /** Writes the library into `out/books` and `out/podcasts` (both emptied first). */
-export async function makeAbsTestLibrary(out: string): Promise<{ books: string; podcasts: string; bookCount: number }> {
+export async function makeAbsTestLibrary(
+  out: string,
+): Promise<{ books: string; podcasts: string; bookCount: number }> {
   const books = path.join(out, 'books')
   const podcasts = path.join(out, 'podcasts')
   const tmp = path.join(out, '.tmp-gen')

@@ -20,7 +20,18 @@ export function id3Frame(id: string, data: Buffer, claimedSize = data.length): B
 /** An ID3v2.3 tag of these frames; its size (synchsafe) is the frames' unless `claimedSize` is given. */
 export function id3Tag(frames: Buffer, claimedSize = frames.length): Buffer {
   const size = claimedSize
-  const header = Buffer.from([0x49, 0x44, 0x33, 3, 0, 0, (size >> 21) & 0x7f, (size >> 14) & 0x7f, (size >> 7) & 0x7f, size & 0x7f])
+  const header = Buffer.from([
+    0x49,
+    0x44,
+    0x33,
+    3,
+    0,
+    0,
+    (size >> 21) & 0x7f,
+    (size >> 14) & 0x7f,
+    (size >> 7) & 0x7f,
+    size & 0x7f,
+  ])
   return Buffer.concat([header, frames])
 }
 

@@ -5,7 +5,14 @@ export { makeCoverImage, wrapText } from './image.ts'
 export type { MakeCoverImageOptions } from './image.ts'
 export { makeEpub } from './epub.ts'
 export type { EpubChapter, MakeEpubOptions } from './epub.ts'
-export { id3Frame, id3Tag, makeBrokenFiles, makeGarbageFile, makeTruncatedFile, makeZeroByteFile } from './broken.ts'
+export {
+  id3Frame,
+  id3Tag,
+  makeBrokenFiles,
+  makeGarbageFile,
+  makeTruncatedFile,
+  makeZeroByteFile,
+} from './broken.ts'
 export type { BrokenFiles, MakeGarbageFileOptions, MakeTruncatedFileOptions } from './broken.ts'
 export { ffmpegPath, ffprobePath, ffprobeJson, hasFfmpeg, probeMedia, runFfmpeg } from './ffmpeg.ts'
 export type { FfprobeJson, MediaInfo, ProbedChapter } from './ffmpeg.ts'

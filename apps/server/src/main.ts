@@ -19,7 +19,10 @@ async function main() {
   await app.listen({ port: config.port, host: config.host })
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
-  log.info({ port, configPath: config.configPath, metadataPath: config.metadataPath }, `Shelfcast listening on port ${port}`)
+  log.info(
+    { port, configPath: config.configPath, metadataPath: config.metadataPath },
+    `Shelfcast listening on port ${port}`,
+  )
 
   let stopping = false
   const stop = async (signal: string) => {

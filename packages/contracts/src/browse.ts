@@ -1,13 +1,19 @@
 import { z } from 'zod'
 import { queryFlag } from './query.ts'
-import { Author, FullLibraryItem, LibraryItem, MinifiedLibraryItem, PodcastEpisode, Series } from './entities/library-item.ts'
+import {
+  Author,
+  FullLibraryItem,
+  LibraryItem,
+  MinifiedLibraryItem,
+  PodcastEpisode,
+  Series,
+} from './entities/library-item.ts'
 import { MediaProgress } from './entities/user.ts'
 
 /**
  * Browsing a library beyond the item list: series, authors, narrators, the home shelves
  * (personalized), search and stats. Shapes follow Audiobookshelf.
  */
-
 
 /** A book in a series context: the minified item with its sequence in that series. */
 export const SeriesBook = MinifiedLibraryItem.extend({ sequence: z.string().nullable() })
@@ -25,7 +31,14 @@ export const SeriesWithBooks = Series.extend({
 })
 export type SeriesWithBooks = z.infer<typeof SeriesWithBooks>
 
-export const seriesSortKeys = ['name', 'numBooks', 'addedAt', 'totalDuration', 'lastBookAdded', 'lastBookUpdated'] as const
+export const seriesSortKeys = [
+  'name',
+  'numBooks',
+  'addedAt',
+  'totalDuration',
+  'lastBookAdded',
+  'lastBookUpdated',
+] as const
 export type SeriesSortKey = (typeof seriesSortKeys)[number]
 
 /** GET /api/libraries/:id/series. `filter` uses the item filter language (a series matches through its books). */
@@ -105,7 +118,10 @@ export type AuthorsListResponse = z.infer<typeof AuthorsListResponse>
  * GET /api/authors/:id?include=items,series&library=: the author as Audiobookshelf sends it, without a book count
  * or `lastFirst` (a client counts `libraryItems`).
  */
-export const AuthorQuery = z.object({ include: z.string().max(200).optional(), library: z.string().max(100).optional() })
+export const AuthorQuery = z.object({
+  include: z.string().max(200).optional(),
+  library: z.string().max(100).optional(),
+})
 export const AuthorDetail = Author.omit({ numBooks: true }).extend({
   libraryItems: z.array(MinifiedLibraryItem).optional(),
   series: z.array(z.object({ id: z.string(), name: z.string(), items: z.array(SeriesBook) })).optional(),
@@ -135,7 +151,9 @@ export type ShelfItem = z.infer<typeof ShelfItem>
  */
 export const ItemsInProgressQuery = z.object({ limit: z.coerce.number().int().min(0).max(1000).optional() })
 export const ItemsInProgressResponse = z.object({
-  libraryItems: z.array(ShelfItem.omit({ userMediaProgress: true }).extend({ progressLastUpdate: z.number() })),
+  libraryItems: z.array(
+    ShelfItem.omit({ userMediaProgress: true }).extend({ progressLastUpdate: z.number() }),
+  ),
 })
 export type ItemsInProgressResponse = z.infer<typeof ItemsInProgressResponse>
 
@@ -150,7 +168,12 @@ export const bookShelfIds = [
   'read-again',
   'newest-authors',
 ] as const
-export const podcastShelfIds = ['continue-listening', 'newest-episodes', 'recently-added', 'listen-again'] as const
+export const podcastShelfIds = [
+  'continue-listening',
+  'newest-episodes',
+  'recently-added',
+  'listen-again',
+] as const
 
 const shelfBase = { id: z.string(), label: z.string(), labelStringKey: z.string(), total: z.number() }
 export const Shelf = z.discriminatedUnion('type', [

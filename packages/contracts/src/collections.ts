@@ -95,7 +95,10 @@ export const CollectionBookRequest = z.object({ id: itemId })
 export const CollectionBatchRequest = z.object({ books: itemIds.min(1, 'No books given') })
 export type CollectionBatchRequest = z.infer<typeof CollectionBatchRequest>
 
-export const PlaylistEntryRef = z.object({ libraryItemId: itemId, episodeId: z.string().max(100).nullable().optional() })
+export const PlaylistEntryRef = z.object({
+  libraryItemId: itemId,
+  episodeId: z.string().max(100).nullable().optional(),
+})
 export type PlaylistEntryRef = z.infer<typeof PlaylistEntryRef>
 const entryRefs = z.array(PlaylistEntryRef).max(MAX_LIST_ENTRIES)
 

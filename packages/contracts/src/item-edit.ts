@@ -8,7 +8,10 @@ import { LibraryItem } from './entities/library-item.ts'
 
 const text = (max = 1000) => z.string().max(max).nullable().optional()
 const names = z.array(z.string().trim().min(1).max(500)).max(500)
-const person = z.object({ id: z.string().max(100).optional(), name: z.string().trim().min(1, 'Name is required').max(500) })
+const person = z.object({
+  id: z.string().max(100).optional(),
+  name: z.string().trim().min(1, 'Name is required').max(500),
+})
 
 export const SeriesInput = z.object({
   id: z.string().max(100).optional(),
@@ -45,7 +48,12 @@ export const BookMetadataInput = z
     const seen = new Set<string>()
     for (const s of m.series ?? []) {
       const key = s.name.toLowerCase()
-      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['series'], message: 'Cannot add two series with the same name' })
+      if (seen.has(key))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['series'],
+          message: 'Cannot add two series with the same name',
+        })
       seen.add(key)
     }
   })
@@ -64,7 +72,14 @@ export type UpdateMediaResponse = z.infer<typeof UpdateMediaResponse>
 /** POST /api/items/:id/chapters; ends are recomputed from the next start (the last ends at the duration). */
 export const UpdateChaptersRequest = z.object({
   chapters: z
-    .array(z.object({ id: z.number().int().optional(), start: z.number().min(0), end: z.number().min(0).optional(), title: z.string().max(1000) }))
+    .array(
+      z.object({
+        id: z.number().int().optional(),
+        start: z.number().min(0),
+        end: z.number().min(0).optional(),
+        title: z.string().max(1000),
+      }),
+    )
     .max(5000),
 })
 export type UpdateChaptersRequest = z.infer<typeof UpdateChaptersRequest>
@@ -76,11 +91,16 @@ export type UpdateChaptersResponse = z.infer<typeof UpdateChaptersResponse>
 export const MAX_BATCH_ITEMS = 10_000
 
 /** POST /api/items/batch/delete (`?hard=1` also removes the files). */
-export const BatchDeleteRequest = z.object({ libraryItemIds: z.array(z.string().min(1).max(100)).min(1).max(MAX_BATCH_ITEMS) })
+export const BatchDeleteRequest = z.object({
+  libraryItemIds: z.array(z.string().min(1).max(100)).min(1).max(MAX_BATCH_ITEMS),
+})
 export type BatchDeleteRequest = z.infer<typeof BatchDeleteRequest>
 
 /** POST /api/items/batch/update: one media payload per item. */
-export const BatchUpdateRequest = z.array(z.object({ id: z.string().min(1).max(100), mediaPayload: UpdateBookMediaRequest })).min(1).max(MAX_BATCH_ITEMS)
+export const BatchUpdateRequest = z
+  .array(z.object({ id: z.string().min(1).max(100), mediaPayload: UpdateBookMediaRequest }))
+  .min(1)
+  .max(MAX_BATCH_ITEMS)
 export type BatchUpdateRequest = z.infer<typeof BatchUpdateRequest>
 
 export const BatchUpdateResponse = z.object({ success: z.boolean(), updates: z.number() })

@@ -54,7 +54,22 @@ export const MAX_COVER_DIMENSION = 3000
  * client asks for these widths; Audiobookshelf apps ask for 400, 800 ...), so any query makes one of a
  * few files per cover instead of one per pixel.
  */
-export const COVER_SIZE_STEPS = [80, 120, 160, 240, 320, 400, 480, 640, 800, 1000, 1200, 1600, 2000, MAX_COVER_DIMENSION] as const
+export const COVER_SIZE_STEPS = [
+  80,
+  120,
+  160,
+  240,
+  320,
+  400,
+  480,
+  640,
+  800,
+  1000,
+  1200,
+  1600,
+  2000,
+  MAX_COVER_DIMENSION,
+] as const
 /** GET /api/items/:id/cover and GET /api/authors/:id/image. `ts` only makes the URL cacheable. */
 export const CoverQuery = z.object({
   width: z.coerce.number().int().min(1).max(MAX_COVER_DIMENSION).optional(),

@@ -10,7 +10,9 @@ describe('listing contracts', () => {
   })
 
   it('parses query flags and rejects negative limits', () => {
-    expect(LibraryItemsQuery.parse({ desc: '1', minified: 'true', collapseseries: '0', limit: '50' })).toMatchObject({
+    expect(
+      LibraryItemsQuery.parse({ desc: '1', minified: 'true', collapseseries: '0', limit: '50' }),
+    ).toMatchObject({
       desc: true,
       minified: true,
       collapseseries: false,

@@ -42,7 +42,14 @@ export type ItemSortKey = BookSortKey | PodcastSortKey
 /** Filter groups whose value names an entity by id. */
 export const idFilterGroups = ['authors', 'series'] as const
 /** Filter groups whose value is the text itself. */
-export const valueFilterGroups = ['genres', 'tags', 'narrators', 'publishers', 'languages', 'publishedDecades'] as const
+export const valueFilterGroups = [
+  'genres',
+  'tags',
+  'narrators',
+  'publishers',
+  'languages',
+  'publishedDecades',
+] as const
 /** Filter groups with a fixed set of values. */
 export const enumFilterValues = {
   progress: ['finished', 'in-progress', 'not-started', 'not-finished'],
@@ -87,7 +94,6 @@ export function encodeFilterValue(value: string): string {
 export const filterParam = (group: FilterGroup, value?: string) =>
   value === undefined ? group : `${group}.${encodeURIComponent(encodeFilterValue(value))}`
 
-
 /** Query of GET /api/libraries/:id/items. `limit` 0 means "all", clamped by the server. */
 export const LibraryItemsQuery = z.object({
   limit: z.coerce.number().int().min(0).optional(),
@@ -102,14 +108,16 @@ export const LibraryItemsQuery = z.object({
 export type LibraryItemsQuery = z.input<typeof LibraryItemsQuery>
 
 /** An item in a list: minified or expanded, plus the optional include fields. */
-export const ListedItem = z.union([MinifiedLibraryItem, LibraryItem.extend({ collapsedSeries: CollapsedSeries.optional() })]).and(
-  z.object({
-    rssFeed: z.null().optional(),
-    mediaItemShare: z.null().optional(),
-    /** With include=numEpisodesIncomplete, on podcasts: episodes the caller has not finished. */
-    numEpisodesIncomplete: z.number().optional(),
-  }),
-)
+export const ListedItem = z
+  .union([MinifiedLibraryItem, LibraryItem.extend({ collapsedSeries: CollapsedSeries.optional() })])
+  .and(
+    z.object({
+      rssFeed: z.null().optional(),
+      mediaItemShare: z.null().optional(),
+      /** With include=numEpisodesIncomplete, on podcasts: episodes the caller has not finished. */
+      numEpisodesIncomplete: z.number().optional(),
+    }),
+  )
 export type ListedItem = z.infer<typeof ListedItem>
 
 export const LibraryItemsResponse = z.object({

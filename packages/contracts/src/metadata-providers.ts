@@ -117,7 +117,11 @@ export const BatchQuickMatchRequest = z.object({
 export type BatchQuickMatchRequest = z.infer<typeof BatchQuickMatchRequest>
 
 /** Socket event `batch_quickmatch_complete`, to the admin who started the batch. */
-export const BatchQuickMatchComplete = z.object({ success: z.boolean(), updates: z.number(), unmatched: z.number() })
+export const BatchQuickMatchComplete = z.object({
+  success: z.boolean(),
+  updates: z.number(),
+  unmatched: z.number(),
+})
 export type BatchQuickMatchComplete = z.infer<typeof BatchQuickMatchComplete>
 
 export const customProviderMediaTypes = ['book', 'podcast'] as const
@@ -178,15 +182,27 @@ export const AuthorMatchResponse = z.object({ updated: z.boolean(), author: Auth
 export type AuthorMatchResponse = z.infer<typeof AuthorMatchResponse>
 
 /** GET /api/search/authors?q=&region=: the closest Audnexus author, or null. */
-export const SearchAuthorsQuery = z.object({ q: z.string().trim().min(1, 'Name is required').max(500), region: AudibleRegion.default('us') })
+export const SearchAuthorsQuery = z.object({
+  q: z.string().trim().min(1, 'Name is required').max(500),
+  region: AudibleRegion.default('us'),
+})
 export type SearchAuthorsQuery = z.infer<typeof SearchAuthorsQuery>
 
-export const AuthorSearchResult = z.object({ asin: z.string(), name: z.string(), description: z.string().nullable(), image: z.string().nullable() })
+export const AuthorSearchResult = z.object({
+  asin: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  image: z.string().nullable(),
+})
 export type AuthorSearchResult = z.infer<typeof AuthorSearchResult>
 
 /** GET /api/search/chapters?asin=&region=: Audnexus chapters, or `{error: 'Chapters not found'}`. */
 export const SearchChaptersQuery = z.object({
-  asin: z.string({ error: 'ASIN required' }).trim().min(1, 'ASIN required').regex(/^[A-Z0-9]{10}$/i, 'Invalid ASIN'),
+  asin: z
+    .string({ error: 'ASIN required' })
+    .trim()
+    .min(1, 'ASIN required')
+    .regex(/^[A-Z0-9]{10}$/i, 'Invalid ASIN'),
   region: z.string().trim().toLowerCase().pipe(AudibleRegion).default('us'),
 })
 export type SearchChaptersQuery = z.infer<typeof SearchChaptersQuery>
@@ -195,7 +211,14 @@ export const AudibleChapters = z.object({
   asin: z.string(),
   brandIntroDurationMs: z.number().nullish(),
   brandOutroDurationMs: z.number().nullish(),
-  chapters: z.array(z.object({ lengthMs: z.number(), startOffsetMs: z.number(), startOffsetSec: z.number().nullish(), title: z.string() })),
+  chapters: z.array(
+    z.object({
+      lengthMs: z.number(),
+      startOffsetMs: z.number(),
+      startOffsetSec: z.number().nullish(),
+      title: z.string(),
+    }),
+  ),
   isAccurate: z.boolean().nullish(),
   region: z.string().nullish(),
   runtimeLengthMs: z.number().nullish(),
@@ -206,7 +229,11 @@ export type AudibleChapters = z.infer<typeof AudibleChapters>
 /** GET /api/search/podcast?term=&country=: iTunes podcast search (country: a two-letter store code, default US). */
 export const SearchPodcastQuery = z.object({
   term: z.string().trim().min(1, 'Search term is required').max(500),
-  country: z.string().trim().regex(/^[a-z]{2}$/i, 'Invalid country').default('US'),
+  country: z
+    .string()
+    .trim()
+    .regex(/^[a-z]{2}$/i, 'Invalid country')
+    .default('US'),
 })
 export type SearchPodcastQuery = z.infer<typeof SearchPodcastQuery>
 

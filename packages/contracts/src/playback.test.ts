@@ -12,7 +12,12 @@ describe('PlayRequest deviceInfo', () => {
         sdkVersion: '34',
       },
     })
-    expect(parsed.deviceInfo).toMatchObject({ clientName: 'Abs Web', model: 'alert(1)Pixel', manufacturer: 'Goo', sdkVersion: '34' })
+    expect(parsed.deviceInfo).toMatchObject({
+      clientName: 'Abs Web',
+      model: 'alert(1)Pixel',
+      manufacturer: 'Goo',
+      sdkVersion: '34',
+    })
     expect(PlayRequest.parse({ deviceInfo: { sdkVersion: 30 } }).deviceInfo?.sdkVersion).toBe(30)
   })
 })

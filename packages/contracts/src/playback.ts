@@ -20,7 +20,13 @@ const deviceText = (max: number) =>
   z
     .string()
     .max(max)
-    .transform((s) => s.replace(/[\p{Cc}\p{Cf}]/gu, '').replace(/<[^>]*>?/g, '').replace(/[<>]/g, '').trim())
+    .transform((s) =>
+      s
+        .replace(/[\p{Cc}\p{Cf}]/gu, '')
+        .replace(/<[^>]*>?/g, '')
+        .replace(/[<>]/g, '')
+        .trim(),
+    )
     .optional()
 
 export const DeviceInfoInput = z.object({
@@ -43,7 +49,11 @@ export const PlayRequest = z.object({
     .array(z.unknown())
     .max(100)
     .optional()
-    .transform((list) => (list ?? []).filter((m): m is string => typeof m === 'string' && MIME.test(m)).map((m) => m.toLowerCase())),
+    .transform((list) =>
+      (list ?? [])
+        .filter((m): m is string => typeof m === 'string' && MIME.test(m))
+        .map((m) => m.toLowerCase()),
+    ),
   mediaPlayer: shortText(50).optional(),
   forceDirectPlay: z.boolean().optional(),
   forceTranscode: z.boolean().optional(),
@@ -145,7 +155,10 @@ export interface PlaybackSession {
 }
 
 /** A track of a session: one of the item's, or the one HLS stream of a transcode (no codec, no file). */
-export type SessionAudioTrack = Omit<AudioTrack, 'codec' | 'metadata'> & { codec: string | null; metadata: FileMetadata | null }
+export type SessionAudioTrack = Omit<AudioTrack, 'codec' | 'metadata'> & {
+  codec: string | null
+  metadata: FileMetadata | null
+}
 
 /** The answer of play and GET /api/session/:id: the session plus what the player needs. */
 export interface OpenPlaybackSession extends PlaybackSession {

@@ -61,7 +61,12 @@ export interface ServerToClientEvents extends EpisodeDownloadEvents {
     isTranscodeComplete: boolean
   }) => void
   /** What a transcode has made so far: every 2 s while ffmpeg runs (percent as text, chunks as runs of segments). */
-  stream_progress: (payload: { stream: string; percent: string; chunks: (number | string)[]; numSegments: number }) => void
+  stream_progress: (payload: {
+    stream: string
+    percent: string
+    chunks: (number | string)[]
+    numSegments: number
+  }) => void
   /** ffmpeg restarted at `startTime` (a far seek): reload the stream from there. */
   stream_reset: (payload: { startTime: number; streamId: string }) => void
   /** The transcode is complete (every segment made). */
@@ -82,7 +87,10 @@ export interface ServerToClientEvents extends EpisodeDownloadEvents {
   /** An author was deleted, or merged into another by a rename. */
   author_removed: (author: AddedAuthor) => void
   /** Authors that gained or lost books in a scan or an edit (those left with none are left out). */
-  authors_num_books_updated: (payload: { libraryId: string; authors: { id: string; numBooks: number }[] }) => void
+  authors_num_books_updated: (payload: {
+    libraryId: string
+    authors: { id: string; numBooks: number }[]
+  }) => void
   /** Admins: a custom metadata provider was added / removed (never with its authorization value). */
   custom_metadata_provider_added: (provider: CustomMetadataProvider) => void
   custom_metadata_provider_removed: (provider: CustomMetadataProvider) => void

@@ -46,7 +46,13 @@ export const CreateApiKeyRequest = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
   userId: z.string({ error: 'Must select a user' }).min(1, 'Must select a user'),
   /** Seconds until the key expires; 0 or absent means it never expires. */
-  expiresIn: z.number().int().min(0).max(100 * 365 * 24 * 3600).nullable().optional(),
+  expiresIn: z
+    .number()
+    .int()
+    .min(0)
+    .max(100 * 365 * 24 * 3600)
+    .nullable()
+    .optional(),
   isActive: z.boolean().default(true),
 })
 export type CreateApiKeyRequest = z.infer<typeof CreateApiKeyRequest>

@@ -11,13 +11,22 @@ export interface AbsCapture {
   notes?: string[]
 }
 
-export const CAPTURES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../fixtures/abs-responses')
+export const CAPTURES_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../fixtures/abs-responses',
+)
 
 export function loadCaptures(dir = CAPTURES_DIR): Map<string, AbsCapture> {
   const out = new Map<string, AbsCapture>()
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+  for (const file of fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     const name = file.replace(/\.json$/, '')
-    out.set(name, { name, ...(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Omit<AbsCapture, 'name'>) })
+    out.set(name, {
+      name,
+      ...(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Omit<AbsCapture, 'name'>),
+    })
   }
   return out
 }
@@ -29,7 +38,8 @@ export interface NamedEntity {
   name: string
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /**
  * Every item, media, episode, author and series a captured JSON mentions, with the title or name it can be
@@ -45,10 +55,20 @@ export function namedEntities(value: unknown, out: NamedEntity[] = [], parentKey
   const id = typeof value.id === 'string' ? value.id : null
   const media = isObject(value.media) ? value.media : null
   const metadata = media && isObject(media.metadata) ? media.metadata : null
-  if (id && (value.mediaType === 'book' || value.mediaType === 'podcast') && metadata && typeof metadata.title === 'string') {
+  if (
+    id &&
+    (value.mediaType === 'book' || value.mediaType === 'podcast') &&
+    metadata &&
+    typeof metadata.title === 'string'
+  ) {
     out.push({ kind: 'item', id, name: metadata.title })
     if (media && typeof media.id === 'string') out.push({ kind: 'media', id: media.id, name: metadata.title })
-  } else if (id && typeof value.libraryItemId === 'string' && typeof value.title === 'string' && ('podcastId' in value || 'episode' in value || 'audioFile' in value)) {
+  } else if (
+    id &&
+    typeof value.libraryItemId === 'string' &&
+    typeof value.title === 'string' &&
+    ('podcastId' in value || 'episode' in value || 'audioFile' in value)
+  ) {
     out.push({ kind: 'episode', id, name: value.title })
   } else if (id && typeof value.name === 'string' && (parentKey === 'authors' || parentKey === 'author')) {
     out.push({ kind: 'author', id, name: value.name })

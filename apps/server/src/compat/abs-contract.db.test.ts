@@ -42,7 +42,10 @@ const FORGIVEN: Forgiven = { valueMayDiffer: ['publisher', 'sequence'], oursMayA
  * the null-or-set value of optional metadata (`language`, `publishedYear`).
  */
 const RANDOM_PICKS: Record<string, Forgiven> = {
-  GET_api_libraries_ID_personalized: { valueMayDiffer: ['language', 'publishedYear'], oursMayAdd: ['ebookFormat'] },
+  GET_api_libraries_ID_personalized: {
+    valueMayDiffer: ['language', 'publishedYear'],
+    oursMayAdd: ['ebookFormat'],
+  },
 }
 
 const NOT_YET: Record<string, number> = {}
@@ -67,7 +70,10 @@ async function testLibrary(): Promise<string> {
 function compareBodies(name: string, status: number, theirs: unknown, ours: unknown) {
   const random = RANDOM_PICKS[name]
   const forgiven: Forgiven = random
-    ? { valueMayDiffer: [...(FORGIVEN.valueMayDiffer ?? []), ...(random.valueMayDiffer ?? [])], oursMayAdd: [...(FORGIVEN.oursMayAdd ?? []), ...(random.oursMayAdd ?? [])] }
+    ? {
+        valueMayDiffer: [...(FORGIVEN.valueMayDiffer ?? []), ...(random.valueMayDiffer ?? [])],
+        oursMayAdd: [...(FORGIVEN.oursMayAdd ?? []), ...(random.oursMayAdd ?? [])],
+      }
     : FORGIVEN
   if (typeof theirs === 'object' && theirs !== null) return compareShapes(theirs, ours, forgiven)
   if (status >= 400 || theirs === ours) return { score: 1, missing: [], extra: [] }
@@ -109,19 +115,34 @@ describe('Audiobookshelf 2.36 captured answers, replayed against Shelfcast', () 
   }
 
   /** Replays one capture, records how its answer compares, and returns ours. */
-  const replay = async (name: string, opts: { auth?: 'root' | 'none'; headers?: Record<string, string> } = {}) => {
+  const replay = async (
+    name: string,
+    opts: { auth?: 'root' | 'none'; headers?: Record<string, string> } = {},
+  ) => {
     const c = capture(name)
     const headers: Record<string, string> = { ...opts.headers }
-    if ((opts.auth ?? (c.request.headers.authorization ? 'root' : 'none')) === 'root') headers.authorization = `Bearer ${token}`
+    if ((opts.auth ?? (c.request.headers.authorization ? 'root' : 'none')) === 'root')
+      headers.authorization = `Bearer ${token}`
     let payload: string | undefined
     if (c.request.body !== undefined && c.request.body !== null) {
       payload = mapIds(JSON.stringify(c.request.body)).replaceAll('<redacted-password>', PASSWORD)
       headers['content-type'] = 'application/json'
     }
-    const res = await t.inject({ method: c.request.method as InjectOptions['method'], url: mapIds(c.request.path), headers, payload })
+    const res = await t.inject({
+      method: c.request.method as InjectOptions['method'],
+      url: mapIds(c.request.path),
+      headers,
+      payload,
+    })
     const ours = bodyOf(res)
     const theirs = c.response.body
-    outcomes.set(name, { name, call: c.call, statusTheirs: c.response.status, statusOurs: res.statusCode, ...compareBodies(name, c.response.status, theirs, ours) })
+    outcomes.set(name, {
+      name,
+      call: c.call,
+      statusTheirs: c.response.status,
+      statusOurs: res.statusCode,
+      ...compareBodies(name, c.response.status, theirs, ours),
+    })
     return { res, ours: ours as Record<string, unknown> }
   }
 
@@ -129,10 +150,16 @@ describe('Audiobookshelf 2.36 captured answers, replayed against Shelfcast', () 
   const mapEntities = async (libraryIds: string[]) => {
     const ourEntities: NamedEntity[] = []
     for (const lib of libraryIds) {
-      const items = (await t.call('GET', `/api/libraries/${lib}/items?limit=0`, token)).json<{ results: { id: string }[] }>().results
-      for (const { id } of items) ourEntities.push(...namedEntities((await t.call('GET', `/api/items/${id}?expanded=1`, token)).json()))
+      const items = (await t.call('GET', `/api/libraries/${lib}/items?limit=0`, token)).json<{
+        results: { id: string }[]
+      }>().results
+      for (const { id } of items)
+        ourEntities.push(...namedEntities((await t.call('GET', `/api/items/${id}?expanded=1`, token)).json()))
     }
-    const theirEntities = [...captures.values()].flatMap((c) => [...namedEntities(c.response.body), ...namedEntities(c.request.body)])
+    const theirEntities = [...captures.values()].flatMap((c) => [
+      ...namedEntities(c.response.body),
+      ...namedEntities(c.request.body),
+    ])
     const key = (e: NamedEntity) => `${e.kind}:${e.name.toLowerCase()}`
     const byName = new Map(ourEntities.map((e) => [key(e), e.id]))
     for (const e of theirEntities) {
@@ -214,8 +241,14 @@ describe('Audiobookshelf 2.36 captured answers, replayed against Shelfcast', () 
     await replay('POST_api_session_ID_sync_after_close')
     await replay('GET_api_me_progress_ITEMID')
     const transcode = await replay('POST_api_items_ID_play_forceTranscode_3-file_mp3')
-    ids.set((capture('POST_api_items_ID_play_forceTranscode_3-file_mp3').response.body as { id: string }).id, String(transcode.ours.id))
-    await t.call('POST', `/api/session/${String(transcode.ours.id)}/sync`, token, { currentTime: 5, timeListened: 5 })
+    ids.set(
+      (capture('POST_api_items_ID_play_forceTranscode_3-file_mp3').response.body as { id: string }).id,
+      String(transcode.ours.id),
+    )
+    await t.call('POST', `/api/session/${String(transcode.ours.id)}/sync`, token, {
+      currentTime: 5,
+      timeListened: 5,
+    })
     await t.call('POST', `/api/session/${String(transcode.ours.id)}/close`, token)
     await replay('PATCH_api_me_progress_ITEMID')
     await replay('GET_api_me_progress_ITEMID_after_PATCH')
@@ -242,11 +275,23 @@ describe('Audiobookshelf 2.36 captured answers, replayed against Shelfcast', () 
 
   it('answers every capture with its status and ≥ 98 % of its key paths, but for the listed differences', () => {
     const rows = [...outcomes.values()].sort((a, b) => a.score - b.score)
-    const table = rows.map((o) => `${(o.score * 100).toFixed(1).padStart(6)} %  ${o.statusTheirs === o.statusOurs ? '   ' : `${o.statusTheirs}→${o.statusOurs}`}  ${o.name}`)
+    const table = rows.map(
+      (o) =>
+        `${(o.score * 100).toFixed(1).padStart(6)} %  ${o.statusTheirs === o.statusOurs ? '   ' : `${o.statusTheirs}→${o.statusOurs}`}  ${o.name}`,
+    )
     const mean = rows.reduce((s, o) => s + o.score, 0) / rows.length
-    console.info(`Audiobookshelf contract: ${rows.filter((o) => o.score >= MIN_SCORE && o.statusTheirs === o.statusOurs).length} of ${rows.length} calls match, mean ${(mean * 100).toFixed(1)} %\n${table.join('\n')}`)
-    const failing = rows.filter((o) => !(o.name in DELIBERATE) && (o.score < MIN_SCORE || o.statusTheirs !== o.statusOurs))
-    const worse = failing.filter((o) => !(o.name in NOT_YET) || o.score < (NOT_YET[o.name] as number) - 1e-9 || o.statusTheirs !== o.statusOurs)
+    console.info(
+      `Audiobookshelf contract: ${rows.filter((o) => o.score >= MIN_SCORE && o.statusTheirs === o.statusOurs).length} of ${rows.length} calls match, mean ${(mean * 100).toFixed(1)} %\n${table.join('\n')}`,
+    )
+    const failing = rows.filter(
+      (o) => !(o.name in DELIBERATE) && (o.score < MIN_SCORE || o.statusTheirs !== o.statusOurs),
+    )
+    const worse = failing.filter(
+      (o) =>
+        !(o.name in NOT_YET) ||
+        o.score < (NOT_YET[o.name] as number) - 1e-9 ||
+        o.statusTheirs !== o.statusOurs,
+    )
     const describe = (o: Outcome, limit = 12) =>
       `${o.name} (${(o.score * 100).toFixed(1)} %, status ${o.statusTheirs}→${o.statusOurs})\n  missing: ${o.missing.slice(0, limit).join(', ')}\n  extra: ${o.extra.slice(0, limit).join(', ')}`
     // ABS_CONTRACT_DETAILS=1 prints what differs in every call below the bar (the work list of #12).

@@ -42,7 +42,8 @@ function readRows(): Row[] {
     const cells = line.split(' | ')
     const call = /`([^`]+)`/.exec(cells[0] ?? '')?.[1]
     const status = /^(yes|differs|partly|no)\b/.exec(cells[2] ?? '')?.[1] as Status | undefined
-    if (!call || !status || cells.length !== 3) throw new Error(`line ${i + 1}: not a call | apps | status row: ${line}`)
+    if (!call || !status || cells.length !== 3)
+      throw new Error(`line ${i + 1}: not a call | apps | status row: ${line}`)
     rows.push({
       line: i + 1,
       call,
@@ -70,7 +71,8 @@ function sourceNames(): Set<string> {
       if (entry.isDirectory()) {
         if (entry.name !== 'test-support') walk(full)
       } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) {
-        for (const m of fs.readFileSync(full, 'utf8').matchAll(/['"`]([a-z]+(?:_[a-z]+)*)['"`]/g)) names.add(m[1]!)
+        for (const m of fs.readFileSync(full, 'utf8').matchAll(/['"`]([a-z]+(?:_[a-z]+)*)['"`]/g))
+          names.add(m[1]!)
       }
     }
   }
@@ -144,8 +146,12 @@ describe("the calls Audiobookshelf's apps make (docs/api-compatibility.md)", () 
     const calls = rows.map((r) => r.call)
     expect(calls.filter((c, i) => calls.indexOf(c) !== i)).toEqual([])
     for (const r of rows) {
-      expect(r.apps.filter((a) => !APPS.has(a)), `line ${r.line}`).toEqual([])
-      if (r.status === 'no') expect(r.issue, `line ${r.line}: "no" names the issue that brings it`).not.toBeNull()
+      expect(
+        r.apps.filter((a) => !APPS.has(a)),
+        `line ${r.line}`,
+      ).toEqual([])
+      if (r.status === 'no')
+        expect(r.issue, `line ${r.line}: "no" names the issue that brings it`).not.toBeNull()
     }
   })
 
@@ -153,7 +159,10 @@ describe("the calls Audiobookshelf's apps make (docs/api-compatibility.md)", () 
     const names = sourceNames()
     const wrong = socketRows
       .filter((r) => names.has(r.call) !== (r.status !== 'no'))
-      .map((r) => `line ${r.line}: ${r.call} is ${r.status} but the server ${names.has(r.call) ? 'uses' : 'never uses'} it`)
+      .map(
+        (r) =>
+          `line ${r.line}: ${r.call} is ${r.status} but the server ${names.has(r.call) ? 'uses' : 'never uses'} it`,
+      )
     expect(wrong).toEqual([])
   })
 
@@ -169,7 +178,17 @@ describe("the calls Audiobookshelf's apps make (docs/api-compatibility.md)", () 
       const nowhere = 'http://127.0.0.1:9'
       t = await createTestApp({
         metadataProviders: {
-          origins: { googleBooks: nowhere, openLibrary: nowhere, openLibraryCovers: nowhere, itunes: nowhere, audible: () => nowhere, audnexus: nowhere, fantlabApi: nowhere, fantlabSite: nowhere, audiobookCovers: nowhere },
+          origins: {
+            googleBooks: nowhere,
+            openLibrary: nowhere,
+            openLibraryCovers: nowhere,
+            itunes: nowhere,
+            audible: () => nowhere,
+            audnexus: nowhere,
+            fantlabApi: nowhere,
+            fantlabSite: nowhere,
+            audiobookCovers: nowhere,
+          },
           timeoutMs: 1000,
         },
       })
@@ -182,10 +201,27 @@ describe("the calls Audiobookshelf's apps make (docs/api-compatibility.md)", () 
       root = await t.login(ROOT.username, ROOT.password)
       const fx = new ItemFixtures(t.ctx.database.db)
       const library = (await fx.library({ name: 'Books', folder: path.join(t.dir, 'media', 'books') })).id
-      const podcastLibrary = (await fx.library({ name: 'Podcasts', mediaType: 'podcast', folder: path.join(t.dir, 'media', 'podcasts'), displayOrder: 2 })).id
-      const book = await fx.item(library, { title: 'The Hobbit', authors: ['J. R. R. Tolkien'], series: [{ name: 'Middle Earth', sequence: '1' }], duration: 100, numTracks: 1 })
+      const podcastLibrary = (
+        await fx.library({
+          name: 'Podcasts',
+          mediaType: 'podcast',
+          folder: path.join(t.dir, 'media', 'podcasts'),
+          displayOrder: 2,
+        })
+      ).id
+      const book = await fx.item(library, {
+        title: 'The Hobbit',
+        authors: ['J. R. R. Tolkien'],
+        series: [{ name: 'Middle Earth', sequence: '1' }],
+        duration: 100,
+        numTracks: 1,
+      })
       const episode = 'episode-1'
-      const podcast = await fx.item(podcastLibrary, { title: 'My Show', podcastAuthor: 'Host', episodes: [{ id: episode, title: 'First', publishedAt: Date.UTC(2024, 0, 2) }] })
+      const podcast = await fx.item(podcastLibrary, {
+        title: 'My Show',
+        podcastAuthor: 'Host',
+        episodes: [{ id: episode, title: 'First', publishedAt: Date.UTC(2024, 0, 2) }],
+      })
       const expanded = (await t.call('GET', `/api/items/${book}?expanded=1`, root.accessToken)).json<{
         media: { metadata: { authors: { id: string }[]; series: { id: string }[] } }
       }>()
@@ -202,9 +238,23 @@ describe("the calls Audiobookshelf's apps make (docs/api-compatibility.md)", () 
         episode,
         author: expanded.media.metadata.authors[0]!.id,
         series: expanded.media.metadata.series[0]!.id,
-        collection: await created('/api/collections', { libraryId: library, name: 'Favourites', books: [book] }),
-        playlist: await created('/api/playlists', { libraryId: library, name: 'Queue', items: [{ libraryItemId: book }] }),
-        user: (await t.createUser(root.accessToken, { username: 'reader', password: 'reader-password', type: 'user' })).id,
+        collection: await created('/api/collections', {
+          libraryId: library,
+          name: 'Favourites',
+          books: [book],
+        }),
+        playlist: await created('/api/playlists', {
+          libraryId: library,
+          name: 'Queue',
+          items: [{ libraryItemId: book }],
+        }),
+        user: (
+          await t.createUser(root.accessToken, {
+            username: 'reader',
+            password: 'reader-password',
+            type: 'user',
+          })
+        ).id,
       }
     })
     afterAll(async () => t?.close())
@@ -214,10 +264,16 @@ describe("the calls Audiobookshelf's apps make (docs/api-compatibility.md)", () 
       for (const row of [...httpRows].sort((a, b) => order(a) - order(b))) {
         const url = urlFor(row.path, ids)
         answeredBy = null
-        const res = await t.call(row.method, url, root.accessToken, row.method === 'GET' || row.method === 'DELETE' ? undefined : {})
+        const res = await t.call(
+          row.method,
+          url,
+          root.accessToken,
+          row.method === 'GET' || row.method === 'DELETE' ? undefined : {},
+        )
         const what = `line ${row.line}: ${row.method} ${url} (${row.status}) answered ${res.statusCode} ${res.body.slice(0, 80)}`
         if (row.status === 'no') {
-          if (answeredBy !== null || res.statusCode !== 404) wrong.push(`${what} by route ${answeredBy}: update the row`)
+          if (answeredBy !== null || res.statusCode !== 404)
+            wrong.push(`${what} by route ${answeredBy}: update the row`)
         } else if (answeredBy === null) {
           wrong.push(`${what} from the not-found handler`)
         } else if (res.statusCode >= 500) {

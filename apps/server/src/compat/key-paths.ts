@@ -6,7 +6,8 @@
  */
 export type JsonType = 'string' | 'number' | 'boolean' | 'null' | 'object' | 'array'
 
-const ID_KEY = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|li_[a-z0-9]+|\d{4}-\d{2}-\d{2}|\d+)$/i
+const ID_KEY =
+  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|li_[a-z0-9]+|\d{4}-\d{2}-\d{2}|\d+)$/i
 
 export function typeOf(value: unknown): JsonType {
   if (value === null) return 'null'

@@ -31,13 +31,23 @@ describe('loadConfig', () => {
   })
   it('reads ALLOW_LIBRARY_ROOTS as absolute folders and refuses relative ones', () => {
     expect(loadConfig({}).allowedLibraryRoots).toEqual([])
-    expect(loadConfig({ ALLOW_LIBRARY_ROOTS: ' /srv/a, /opt/b/ ,' }).allowedLibraryRoots).toEqual(['/srv/a', '/opt/b'])
+    expect(loadConfig({ ALLOW_LIBRARY_ROOTS: ' /srv/a, /opt/b/ ,' }).allowedLibraryRoots).toEqual([
+      '/srv/a',
+      '/opt/b',
+    ])
     expect(() => loadConfig({ ALLOW_LIBRARY_ROOTS: '/srv/a,relative' })).toThrow(/ALLOW_LIBRARY_ROOTS/)
   })
   it('reads provider origins for mirrors and test doubles, and refuses anything but http(s) origins', () => {
     expect(loadConfig({}).providerOrigins).toEqual({})
-    expect(loadConfig({ METADATA_PROVIDER_ORIGINS: '{"audible":"http://127.0.0.1:8000"}' }).providerOrigins).toEqual({ audible: 'http://127.0.0.1:8000' })
-    for (const bad of ['not json', '{"audible":"file:///etc"}', '{"nope":"http://x"}', '{"audible":"http://x/a?b=c"}']) {
+    expect(
+      loadConfig({ METADATA_PROVIDER_ORIGINS: '{"audible":"http://127.0.0.1:8000"}' }).providerOrigins,
+    ).toEqual({ audible: 'http://127.0.0.1:8000' })
+    for (const bad of [
+      'not json',
+      '{"audible":"file:///etc"}',
+      '{"nope":"http://x"}',
+      '{"audible":"http://x/a?b=c"}',
+    ]) {
       expect(() => loadConfig({ METADATA_PROVIDER_ORIGINS: bad })).toThrow(/METADATA_PROVIDER_ORIGINS/)
     }
   })

@@ -3,7 +3,17 @@ import { z } from 'zod'
 
 /** Environment schema. Every value has a default so a plain start needs no configuration. */
 /** Providers whose origin METADATA_PROVIDER_ORIGINS may set. */
-export const PROVIDER_ORIGIN_KEYS = ['googleBooks', 'openLibrary', 'openLibraryCovers', 'itunes', 'audible', 'audnexus', 'fantlabApi', 'fantlabSite', 'audiobookCovers'] as const
+export const PROVIDER_ORIGIN_KEYS = [
+  'googleBooks',
+  'openLibrary',
+  'openLibraryCovers',
+  'itunes',
+  'audible',
+  'audnexus',
+  'fantlabApi',
+  'fantlabSite',
+  'audiobookCovers',
+] as const
 export type ProviderOriginKey = (typeof PROVIDER_ORIGIN_KEYS)[number]
 
 const EnvSchema = z.object({
@@ -27,7 +37,11 @@ const EnvSchema = z.object({
     .default('0')
     .transform((v) => v === '1' || v === 'true'),
   ACCESS_TOKEN_EXPIRY_SEC: z.coerce.number().int().min(10).default(3600),
-  REFRESH_TOKEN_EXPIRY_SEC: z.coerce.number().int().min(60).default(30 * 24 * 3600),
+  REFRESH_TOKEN_EXPIRY_SEC: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(30 * 24 * 3600),
   /** How long a rotated refresh token keeps working, for tabs that refresh at the same moment. */
   REFRESH_TOKEN_GRACE_SEC: z.coerce.number().int().min(0).max(600).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -41,8 +55,15 @@ const EnvSchema = z.object({
   ALLOW_LIBRARY_ROOTS: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((p) => p.trim()).filter((p) => p !== ''))
-    .refine((list) => list.every((p) => path.isAbsolute(p)), { message: 'a comma-separated list of absolute folders' }),
+    .transform((v) =>
+      v
+        .split(',')
+        .map((p) => p.trim())
+        .filter((p) => p !== ''),
+    )
+    .refine((list) => list.every((p) => path.isAbsolute(p)), {
+      message: 'a comma-separated list of absolute folders',
+    }),
   /** Host names the guarded fetcher may reach whatever their address (LAN covers, test servers); Audiobookshelf's name. */
   SSRF_REQUEST_FILTER_WHITELIST: z.string().default(''),
   /**
@@ -55,17 +76,20 @@ const EnvSchema = z.object({
     .default('{}')
     .transform((text, ctx) => {
       const origin = z.string().regex(/^https?:\/\/[^\s?#]+$/, 'an http(s) URL')
-      const parsed = z
-        .partialRecord(z.enum(PROVIDER_ORIGIN_KEYS), origin)
-        .safeParse((() => {
+      const parsed = z.partialRecord(z.enum(PROVIDER_ORIGIN_KEYS), origin).safeParse(
+        (() => {
           try {
             return JSON.parse(text) as unknown
           } catch {
             return null
           }
-        })())
+        })(),
+      )
       if (!parsed.success) {
-        ctx.addIssue({ code: 'custom', message: `a JSON object of ${PROVIDER_ORIGIN_KEYS.join(', ')} to http(s) origins` })
+        ctx.addIssue({
+          code: 'custom',
+          message: `a JSON object of ${PROVIDER_ORIGIN_KEYS.join(', ')} to http(s) origins`,
+        })
         return z.NEVER
       }
       return parsed.data

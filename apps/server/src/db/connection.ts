@@ -37,11 +37,15 @@ export function openDatabase(file: string): DatabaseHandle {
   } catch (err) {
     sqlite.close()
     if (err instanceof BetterSqlite3.SqliteError && err.code === 'SQLITE_BUSY') {
-      throw new Error(`The database ${file} is in use by another running server (database is locked)`, { cause: err })
+      throw new Error(`The database ${file} is in use by another running server (database is locked)`, {
+        cause: err,
+      })
     }
     throw err
   }
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statementCachingDatabase(sqlite) }) })
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: statementCachingDatabase(sqlite) }),
+  })
   return {
     db,
     sqlite,

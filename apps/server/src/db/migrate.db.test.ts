@@ -28,7 +28,9 @@ describe('migrate', () => {
     expect(() => migrate(sqlite, broken)).toThrow()
     const tables = sqlite.prepare("SELECT name FROM sqlite_master WHERE name = 'extra'").all()
     expect(tables).toEqual([])
-    expect(sqlite.prepare('SELECT MAX(version) AS v FROM migrations').get()).toEqual({ v: Math.max(...migrations.map((m) => m.version)) })
+    expect(sqlite.prepare('SELECT MAX(version) AS v FROM migrations').get()).toEqual({
+      v: Math.max(...migrations.map((m) => m.version)),
+    })
     expect(sqlite.prepare("SELECT value FROM settings WHERE key = 'k'").get()).toEqual({ value: 'v' })
   })
 

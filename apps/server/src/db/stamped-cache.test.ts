@@ -10,7 +10,11 @@ describe('StampedCache', () => {
       computed++
       return new Promise<number>((r) => (release = r))
     }
-    const readers = [cache.get('s1', 'k', compute), cache.get('s1', 'k', compute), cache.get('s1', 'k', compute)]
+    const readers = [
+      cache.get('s1', 'k', compute),
+      cache.get('s1', 'k', compute),
+      cache.get('s1', 'k', compute),
+    ]
     release(42)
     expect(await Promise.all(readers)).toEqual([42, 42, 42])
     expect(computed).toBe(1)

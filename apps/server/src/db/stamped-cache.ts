@@ -6,7 +6,10 @@ import { sql, type Kysely } from 'kysely'
  * anywhere moves the stamp; reading it costs one trivial statement.
  */
 export async function changeStamp<DB>(db: Kysely<DB>): Promise<string> {
-  const r = await sql<{ c: number; v: number }>`SELECT total_changes() AS c, (SELECT data_version FROM pragma_data_version) AS v`.execute(db)
+  const r = await sql<{
+    c: number
+    v: number
+  }>`SELECT total_changes() AS c, (SELECT data_version FROM pragma_data_version) AS v`.execute(db)
   const row = r.rows[0]
   return row ? `${row.c}:${row.v}` : ''
 }
@@ -16,7 +19,10 @@ export async function changeStamp<DB>(db: Kysely<DB>): Promise<string> {
  * triggers) or another connection writes. Progress, sessions and settings writes leave it alone.
  */
 export async function contentStamp<DB>(db: Kysely<DB>, libraryId: string): Promise<string> {
-  const r = await sql<{ c: number | null; v: number }>`SELECT (SELECT version FROM library_content_versions WHERE library_id = ${libraryId}) AS c,
+  const r = await sql<{
+    c: number | null
+    v: number
+  }>`SELECT (SELECT version FROM library_content_versions WHERE library_id = ${libraryId}) AS c,
     (SELECT data_version FROM pragma_data_version) AS v`.execute(db)
   const row = r.rows[0]
   return row ? `${libraryId}:${row.c ?? 0}:${row.v}` : ''

@@ -50,8 +50,14 @@ describe('statementCachingDatabase', () => {
   })
 
   it('runs Kysely reads and writes through the cached statements', async () => {
-    const k = new Kysely<{ t: { n: number } }>({ dialect: new SqliteDialect({ database: statementCachingDatabase(fresh()) }) })
-    for (let i = 0; i < 3; i++) await k.insertInto('t').values({ n: 10 + i }).execute()
+    const k = new Kysely<{ t: { n: number } }>({
+      dialect: new SqliteDialect({ database: statementCachingDatabase(fresh()) }),
+    })
+    for (let i = 0; i < 3; i++)
+      await k
+        .insertInto('t')
+        .values({ n: 10 + i })
+        .execute()
     const q = () => k.selectFrom('t').select('n').where('n', '>=', 10).orderBy('n').execute()
     expect(await q()).toEqual([{ n: 10 }, { n: 11 }, { n: 12 }])
     expect(await q()).toEqual([{ n: 10 }, { n: 11 }, { n: 12 }])

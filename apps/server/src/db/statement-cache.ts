@@ -7,7 +7,10 @@ import type { SqliteDatabase } from 'kysely'
  * busy and cannot run twice at once, so a busy one is prepared afresh. The cache is bounded (oldest out first):
  * `IN (?, ?, …)` lists make a new text per length.
  */
-export function statementCachingDatabase(sqlite: BetterSqlite3.Database, maxStatements = 1000): SqliteDatabase {
+export function statementCachingDatabase(
+  sqlite: BetterSqlite3.Database,
+  maxStatements = 1000,
+): SqliteDatabase {
   const statements = new Map<string, BetterSqlite3.Statement>()
   return {
     close: () => sqlite.close(),

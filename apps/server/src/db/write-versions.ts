@@ -3,7 +3,11 @@ import type BetterSqlite3 from 'better-sqlite3'
 /** Tables whose writes change no cached answer: logins, tokens, keys, and bookkeeping. */
 const IGNORED = new Set(['sessions', 'refresh_tokens', 'api_keys', 'migrations', 'library_content_versions'])
 /** Tables of one user's own state: a write moves only that user's version. */
-const PER_USER: Record<string, string> = { media_progress: 'user_id', bookmarks: 'user_id', playback_sessions: 'user_id' }
+const PER_USER: Record<string, string> = {
+  media_progress: 'user_id',
+  bookmarks: 'user_id',
+  playback_sessions: 'user_id',
+}
 /** Columns of `users` that say nothing an answer shows (written on every login). */
 const USERS_BOOKKEEPING = new Set(['last_seen', 'updated_at'])
 
@@ -32,26 +36,38 @@ export class WriteVersions {
       if (typeof id === 'string') v.users.set(id, (v.users.get(id) ?? 0) + 1)
       return null
     })
-    const all = sqlite.prepare(`SELECT name, sql FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`).all() as { name: string; sql: string | null }[]
+    const all = sqlite
+      .prepare(`SELECT name, sql FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)
+      .all() as { name: string; sql: string | null }[]
     const virtual = all.filter((t) => /^CREATE VIRTUAL/i.test(t.sql ?? '')).map((t) => t.name)
     const quote = (name: string) => `"${name.replace(/"/g, '""')}"`
     const trigger = (table: string, op: 'INSERT' | 'UPDATE' | 'DELETE', body: string, of = '') =>
-      sqlite.exec(`CREATE TEMP TRIGGER IF NOT EXISTS ${quote(`shelfcast_v_${table}_${op}`)} AFTER ${op}${of} ON main.${quote(table)} BEGIN ${body}; END`)
+      sqlite.exec(
+        `CREATE TEMP TRIGGER IF NOT EXISTS ${quote(`shelfcast_v_${table}_${op}`)} AFTER ${op}${of} ON main.${quote(table)} BEGIN ${body}; END`,
+      )
     for (const { name } of all) {
-      if (IGNORED.has(name) || virtual.includes(name) || virtual.some((vt) => name.startsWith(`${vt}_`))) continue
+      if (IGNORED.has(name) || virtual.includes(name) || virtual.some((vt) => name.startsWith(`${vt}_`)))
+        continue
       const userColumn = PER_USER[name]
       if (userColumn) {
         trigger(name, 'INSERT', `SELECT shelfcast_bump_user(NEW.${userColumn})`)
-        trigger(name, 'UPDATE', `SELECT shelfcast_bump_user(NEW.${userColumn}), shelfcast_bump_user(OLD.${userColumn})`)
+        trigger(
+          name,
+          'UPDATE',
+          `SELECT shelfcast_bump_user(NEW.${userColumn}), shelfcast_bump_user(OLD.${userColumn})`,
+        )
         trigger(name, 'DELETE', `SELECT shelfcast_bump_user(OLD.${userColumn})`)
       } else if (name === 'users') {
-        const columns = (sqlite.prepare(`SELECT name FROM pragma_table_info('users')`).all() as { name: string }[])
+        const columns = (
+          sqlite.prepare(`SELECT name FROM pragma_table_info('users')`).all() as { name: string }[]
+        )
           .map((c) => c.name)
           .filter((c) => !USERS_BOOKKEEPING.has(c))
         trigger(name, 'UPDATE', 'SELECT shelfcast_bump_user(NEW.id)', ` OF ${columns.map(quote).join(', ')}`)
         trigger(name, 'DELETE', 'SELECT shelfcast_bump_user(OLD.id)')
       } else {
-        for (const op of ['INSERT', 'UPDATE', 'DELETE'] as const) trigger(name, op, 'SELECT shelfcast_bump_content()')
+        for (const op of ['INSERT', 'UPDATE', 'DELETE'] as const)
+          trigger(name, op, 'SELECT shelfcast_bump_content()')
       }
     }
     return v

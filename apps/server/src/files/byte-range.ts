@@ -1,5 +1,6 @@
 /** What a `Range` request header asks of a file of `size` bytes (RFC 9110 §14). */
-export type ByteRange = { type: 'full' } | { type: 'partial'; start: number; end: number } | { type: 'unsatisfiable' }
+export type ByteRange =
+  { type: 'full' } | { type: 'partial'; start: number; end: number } | { type: 'unsatisfiable' }
 
 const DIGITS = /^\d+$/
 

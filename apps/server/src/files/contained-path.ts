@@ -12,7 +12,10 @@ export function isInsideOrEqual(child: string, parent: string): boolean {
  * Resolves `candidate` (symlinks included) and returns its real path when it is a regular file inside one
  * of `roots` (each resolved too); otherwise null. A root may itself be the file (single-file items).
  */
-export async function regularFileInside(candidate: string, roots: readonly string[]): Promise<{ path: string; size: number; mtimeMs: number } | null> {
+export async function regularFileInside(
+  candidate: string,
+  roots: readonly string[],
+): Promise<{ path: string; size: number; mtimeMs: number } | null> {
   if (!candidate || candidate.includes('\0') || !path.isAbsolute(candidate)) return null
   let real: string
   try {

@@ -8,7 +8,8 @@ describe('sanitizeFilename', () => {
     expect(sanitizeFilename('tab\tand\nnewline')).toBe('tab and newline')
   })
   it('refuses names that are nothing or reserved', () => {
-    for (const name of ['', '   ', '..', '.', 'CON', 'nul.txt', 'com1', '///']) expect(sanitizeFilename(name)).toBe('')
+    for (const name of ['', '   ', '..', '.', 'CON', 'nul.txt', 'com1', '///'])
+      expect(sanitizeFilename(name)).toBe('')
   })
   it('cuts long names to 255 bytes on a character boundary, keeping the extension', () => {
     const long = `${'é'.repeat(200)}.mp3`

@@ -65,7 +65,8 @@ export function htmlToText(value: string | null | undefined): string | null {
   if (!value) return null
   const text = stripMarkup(value.slice(0, MAX_DESCRIPTION * 4))
     .replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]{2,6});/gi, (whole: string, code: string) => {
-      if (code.startsWith('#x') || code.startsWith('#X')) return safeCodePoint(parseInt(code.slice(2), 16), whole)
+      if (code.startsWith('#x') || code.startsWith('#X'))
+        return safeCodePoint(parseInt(code.slice(2), 16), whole)
       if (code.startsWith('#')) return safeCodePoint(parseInt(code.slice(1), 10), whole)
       return ENTITIES[code.toLowerCase()] ?? whole
     })
@@ -77,5 +78,7 @@ export function htmlToText(value: string | null | undefined): string | null {
 }
 
 function safeCodePoint(code: number, fallback: string): string {
-  return Number.isInteger(code) && code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : fallback
+  return Number.isInteger(code) && code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff)
+    ? String.fromCodePoint(code)
+    : fallback
 }

@@ -21,13 +21,27 @@ describe('sanitizeDescription', () => {
     expect(sanitizeDescription('<div><h1>Title</h1><span>kept</span></div>')).toBe('Titlekept')
     expect(sanitizeDescription('<svg onload=alert(1)><script>x</script></svg>t')).toBe('t')
     expect(sanitizeDescription('<iframe src="https://e.com">inside</iframe>t')).toBe('t')
-    expect(sanitizeDescription('<a href="https://e.com" onclick="x" target="_blank" rel="x">l</a>')).toBe('<a href="https://e.com">l</a>')
+    expect(sanitizeDescription('<a href="https://e.com" onclick="x" target="_blank" rel="x">l</a>')).toBe(
+      '<a href="https://e.com">l</a>',
+    )
   })
 
   it('keeps a link only with an absolute http(s) URL; otherwise its text stays', () => {
-    for (const href of ['javascript:alert(1)', ' JaVaScRiPt:alert(1)', 'java&#x09;script:alert(1)', 'data:text/html,<b>x</b>', '/relative', '//evil.example', 'mailto:a@b.c', 'ftp://e.com', '']) {
+    for (const href of [
+      'javascript:alert(1)',
+      ' JaVaScRiPt:alert(1)',
+      'java&#x09;script:alert(1)',
+      'data:text/html,<b>x</b>',
+      '/relative',
+      '//evil.example',
+      'mailto:a@b.c',
+      'ftp://e.com',
+      '',
+    ]) {
       expect(sanitizeDescription(`<a href="${href}">x</a>`)).toBe('x')
-      expect(sanitizeDescription(`<a href="${href}">x</a><p>ok</p><a href="https://e.com">l</a>`)).toBe('x<p>ok</p><a href="https://e.com">l</a>')
+      expect(sanitizeDescription(`<a href="${href}">x</a><p>ok</p><a href="https://e.com">l</a>`)).toBe(
+        'x<p>ok</p><a href="https://e.com">l</a>',
+      )
     }
   })
 
@@ -40,7 +54,13 @@ describe('sanitizeDescription', () => {
   })
 
   it('is idempotent, so saving a description again never changes it', () => {
-    for (const html of ['<p>unclosed', '<<p>>', '<a href="https://e.com/?a=1&b=2">q</a>', '<b><i>x</b></i>', 'a &amp; b <br/>']) {
+    for (const html of [
+      '<p>unclosed',
+      '<<p>>',
+      '<a href="https://e.com/?a=1&b=2">q</a>',
+      '<b><i>x</b></i>',
+      'a &amp; b <br/>',
+    ]) {
       const once = sanitizeDescription(html)
       expect(sanitizeDescription(once)).toBe(once)
     }

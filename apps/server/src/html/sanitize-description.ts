@@ -16,11 +16,24 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'template', 'iframe', 'noembed', 'noframes', 'xmp', 'title'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'template',
+    'iframe',
+    'noembed',
+    'noframes',
+    'xmp',
+    'title',
+  ],
   // The library keeps relative links; an absolute http(s) URL is the only link kept here. A link without one
   // loses its tag and keeps its text ('excludeTag'; a transformTags rename to a dropped tag would leave the
   // next sibling closed with the wrong tag in sanitize-html 2.18).
-  exclusiveFilter: (frame) => (frame.tag === 'a' && !isHttpUrl(frame.attribs.href ?? '') ? 'excludeTag' : false),
+  exclusiveFilter: (frame) =>
+    frame.tag === 'a' && !isHttpUrl(frame.attribs.href ?? '') ? 'excludeTag' : false,
 }
 
 function isHttpUrl(value: string): boolean {

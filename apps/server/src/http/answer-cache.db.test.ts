@@ -15,10 +15,14 @@ describe('cached answers follow every write', () => {
     if (res.status !== 200) throw new Error(`${res.status} ${res.text}`)
     return res.body
   }
-  const titles = (r: LibraryItemsResponse) => r.results.map((i) => (i.media.metadata as { title?: string }).title)
-  const page = (query = 'sort=media.metadata.title', token?: string) => ok<LibraryItemsResponse>(`/api/libraries/${s.books}/items?${query}`, token)
+  const titles = (r: LibraryItemsResponse) =>
+    r.results.map((i) => (i.media.metadata as { title?: string }).title)
+  const page = (query = 'sort=media.metadata.title', token?: string) =>
+    ok<LibraryItemsResponse>(`/api/libraries/${s.books}/items?${query}`, token)
   const shelf = async (id: string, token?: string) =>
-    (await ok<Shelf[]>(`/api/libraries/${s.books}/personalized`, token)).find((sh) => sh.id === id)?.entities.map((e) => e.id) ?? []
+    (await ok<Shelf[]>(`/api/libraries/${s.books}/personalized`, token))
+      .find((sh) => sh.id === id)
+      ?.entities.map((e) => e.id) ?? []
 
   it('serves a repeated call from the cache (same text) and a different query anew', async () => {
     const a = await s.get(`/api/libraries/${s.books}/items?sort=media.metadata.title`)
@@ -32,9 +36,17 @@ describe('cached answers follow every write', () => {
   it('an edited item or series shows in the next page and series list', async () => {
     expect(titles(await page())).toContain('Dune')
     const series = await ok<SeriesListResponse>(`/api/libraries/${s.books}/series`)
-    await s.t.ctx.database.db.updateTable('library_items').set({ title: 'Arrakis' }).where('id', '=', s.id.dune).execute()
+    await s.t.ctx.database.db
+      .updateTable('library_items')
+      .set({ title: 'Arrakis' })
+      .where('id', '=', s.id.dune)
+      .execute()
     expect(titles(await page())).not.toContain('Dune')
-    await s.t.ctx.database.db.updateTable('series').set({ name: 'Middle-earth' }).where('name', '=', 'Middle Earth').execute()
+    await s.t.ctx.database.db
+      .updateTable('series')
+      .set({ name: 'Middle-earth' })
+      .where('name', '=', 'Middle Earth')
+      .execute()
     const after = await ok<SeriesListResponse>(`/api/libraries/${s.books}/series`)
     expect(after.results.map((r) => r.name)).not.toEqual(series.results.map((r) => r.name))
     expect(after.results.map((r) => r.name)).toContain('Middle-earth')
@@ -52,13 +64,21 @@ describe('cached answers follow every write', () => {
   })
 
   it('a progress sync moves the shelves and progress lists of that user only', async () => {
-    const other = await s.t.createUser(s.root.accessToken, { username: 'reader', password: 'pw', permissions: { accessAllLibraries: true, accessAllTags: true, accessExplicitContent: true } })
+    const other = await s.t.createUser(s.root.accessToken, {
+      username: 'reader',
+      password: 'pw',
+      permissions: { accessAllLibraries: true, accessAllTags: true, accessExplicitContent: true },
+    })
     const otherToken = (await s.t.login('reader', 'pw')).accessToken
     expect(await shelf('continue-listening')).not.toContain(s.id.fellowship)
     const inProgress = () => page(`filter=progress.${enc('in-progress')}`)
     expect((await inProgress()).results.map((r) => r.id)).not.toContain(s.id.fellowship)
     const othersShelf = await shelf('continue-listening', otherToken)
-    const res = await s.t.call('PATCH', `/api/me/progress/${s.id.fellowship}`, s.root.accessToken, { duration: 1000, currentTime: 100, progress: 0.1 })
+    const res = await s.t.call('PATCH', `/api/me/progress/${s.id.fellowship}`, s.root.accessToken, {
+      duration: 1000,
+      currentTime: 100,
+      progress: 0.1,
+    })
     expect(res.statusCode).toBe(200)
     expect(await shelf('continue-listening')).toContain(s.id.fellowship)
     expect((await inProgress()).results.map((r) => r.id)).toContain(s.id.fellowship)
@@ -66,24 +86,39 @@ describe('cached answers follow every write', () => {
     expect(other.id).not.toBe(s.root.user.id)
   })
 
-  it('an opened item follows edits and the caller\'s own progress', async () => {
+  it("an opened item follows edits and the caller's own progress", async () => {
     type Item = { media: { metadata: { title: string } }; userMediaProgress?: { currentTime: number } }
-    const item = (token?: string) => ok<Item>(`/api/items/${s.id.earthsea}?expanded=1&include=progress`, token)
+    const item = (token?: string) =>
+      ok<Item>(`/api/items/${s.id.earthsea}?expanded=1&include=progress`, token)
     const title = (await item()).media.metadata.title
-    await s.t.ctx.database.db.updateTable('library_items').set({ title: `${title} (edited)` }).where('id', '=', s.id.earthsea).execute()
+    await s.t.ctx.database.db
+      .updateTable('library_items')
+      .set({ title: `${title} (edited)` })
+      .where('id', '=', s.id.earthsea)
+      .execute()
     expect((await item()).media.metadata.title).toBe(`${title} (edited)`)
     expect((await item()).userMediaProgress).toBeNull() // Audiobookshelf: null without progress
-    const res = await s.t.call('PATCH', `/api/me/progress/${s.id.earthsea}`, s.root.accessToken, { duration: 1000, currentTime: 42, progress: 0.042 })
+    const res = await s.t.call('PATCH', `/api/me/progress/${s.id.earthsea}`, s.root.accessToken, {
+      duration: 1000,
+      currentTime: 42,
+      progress: 0.042,
+    })
     expect(res.statusCode).toBe(200)
     expect((await item()).userMediaProgress?.currentTime).toBe(42)
   })
 
   it('a permission change changes the next answer of that user', async () => {
-    const user = await s.t.createUser(s.root.accessToken, { username: 'kid', password: 'pw', permissions: { accessAllLibraries: true, accessAllTags: true, accessExplicitContent: true } })
+    const user = await s.t.createUser(s.root.accessToken, {
+      username: 'kid',
+      password: 'pw',
+      permissions: { accessAllLibraries: true, accessAllTags: true, accessExplicitContent: true },
+    })
     const token = (await s.t.login('kid', 'pw')).accessToken
     expect((await page(undefined, token)).results.map((r) => r.id)).toContain(s.id.dune)
     expect((await s.get(`/api/items/${s.id.dune}`, token)).status).toBe(200)
-    const res = await s.t.call('PATCH', `/api/users/${user.id}`, s.root.accessToken, { permissions: { accessExplicitContent: false } })
+    const res = await s.t.call('PATCH', `/api/users/${user.id}`, s.root.accessToken, {
+      permissions: { accessExplicitContent: false },
+    })
     expect(res.statusCode).toBe(200)
     expect((await page(undefined, token)).results.map((r) => r.id)).not.toContain(s.id.dune)
     expect((await s.get(`/api/items/${s.id.dune}`, token)).status).toBe(404)
@@ -93,7 +128,9 @@ describe('cached answers follow every write', () => {
 
   it('a server setting that changes the order changes the next page', async () => {
     const orderWith = async (sortingIgnorePrefix: boolean) => {
-      expect((await s.t.call('PATCH', '/api/settings', s.root.accessToken, { sortingIgnorePrefix })).statusCode).toBe(200)
+      expect(
+        (await s.t.call('PATCH', '/api/settings', s.root.accessToken, { sortingIgnorePrefix })).statusCode,
+      ).toBe(200)
       return titles(await page('sort=media.metadata.title'))
     }
     const ignoring = await orderWith(true)

@@ -23,9 +23,19 @@ const user = (id: string, over: Partial<UserRecord> = {}): UserRecord => ({
 
 const versions = () => {
   const v = { content: 0, users: new Map<string, number>() }
-  return { v, api: { contentStamp: () => String(v.content), userVersion: (id: string) => v.users.get(id) ?? 0 } }
+  return {
+    v,
+    api: { contentStamp: () => String(v.content), userVersion: (id: string) => v.users.get(id) ?? 0 },
+  }
 }
-const spec = (over: Partial<AnswerSpec> = {}): AnswerSpec => ({ kind: 'items', libraryId: 'lib', user: user('a'), query: { page: 0 }, byUser: false, ...over })
+const spec = (over: Partial<AnswerSpec> = {}): AnswerSpec => ({
+  kind: 'items',
+  libraryId: 'lib',
+  user: user('a'),
+  query: { page: 0 },
+  byUser: false,
+  ...over,
+})
 
 describe('AnswerCache', () => {
   it('computes once per key and again after a content or user version moves', async () => {
@@ -60,7 +70,9 @@ describe('AnswerCache', () => {
     const both = Promise.all([cache.text(spec(), slow), cache.text(spec(), slow)])
     release()
     expect(await both).toEqual(['1', '1'])
-    await expect(cache.text(spec({ kind: 'x' }), () => Promise.reject(new Error('boom')))).rejects.toThrow('boom')
+    await expect(cache.text(spec({ kind: 'x' }), () => Promise.reject(new Error('boom')))).rejects.toThrow(
+      'boom',
+    )
     expect(await cache.text(spec({ kind: 'x' }), () => Promise.resolve('fine'))).toBe('"fine"')
   })
 
@@ -83,9 +95,13 @@ describe('AnswerCache', () => {
     const p = defaultPermissions('user')
     expect(fp({})).toBe(visibilityFingerprint(user('other')))
     expect(fp({ permissions: { ...p, accessExplicitContent: !p.accessExplicitContent } })).not.toBe(fp({}))
-    expect(fp({ permissions: { ...p, accessAllLibraries: false }, librariesAccessible: ['x'] })).not.toBe(fp({ permissions: { ...p, accessAllLibraries: false }, librariesAccessible: ['y'] }))
+    expect(fp({ permissions: { ...p, accessAllLibraries: false }, librariesAccessible: ['x'] })).not.toBe(
+      fp({ permissions: { ...p, accessAllLibraries: false }, librariesAccessible: ['y'] }),
+    )
     const tags = { ...p, accessAllTags: false }
-    expect(fp({ permissions: tags, itemTagsSelected: ['a'] })).not.toBe(fp({ permissions: { ...tags, selectedTagsNotAccessible: true }, itemTagsSelected: ['a'] }))
+    expect(fp({ permissions: tags, itemTagsSelected: ['a'] })).not.toBe(
+      fp({ permissions: { ...tags, selectedTagsNotAccessible: true }, itemTagsSelected: ['a'] }),
+    )
     expect(showsProgress({ sort: 'progress' })).toBe(true)
     expect(showsProgress({ filter: 'progress.Zmluaxo=' })).toBe(true)
     expect(showsProgress({ include: 'progress' })).toBe(true)

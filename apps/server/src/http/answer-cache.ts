@@ -22,7 +22,11 @@ export interface AnswerSpec {
 /** Users who may see the same items share answers: the item-visibility rule's inputs, nothing else. */
 export function visibilityFingerprint(user: UserRecord): string {
   const v = visibilityOf(user)
-  return JSON.stringify([v.libraryIds?.toSorted() ?? null, v.allowExplicit, v.tags ? [v.tags.mode, v.tags.values.toSorted()] : null])
+  return JSON.stringify([
+    v.libraryIds?.toSorted() ?? null,
+    v.allowExplicit,
+    v.tags ? [v.tags.mode, v.tags.values.toSorted()] : null,
+  ])
 }
 
 /**
@@ -53,7 +57,14 @@ export class AnswerCache {
 
   key(spec: AnswerSpec): string {
     const user = spec.byUser ? `${spec.user.id}:${this.versions.userVersion(spec.user.id)}` : ''
-    return JSON.stringify([spec.kind, spec.libraryId, this.versions.contentStamp(), visibilityFingerprint(spec.user), user, spec.query])
+    return JSON.stringify([
+      spec.kind,
+      spec.libraryId,
+      this.versions.contentStamp(),
+      visibilityFingerprint(spec.user),
+      user,
+      spec.query,
+    ])
   }
 
   /** The answer's JSON text: cached, or made by `compute` and kept. */
@@ -71,7 +82,12 @@ export class AnswerCache {
   }
 
   /** As `send`, for an answer made as JSON text already (the filter data: megabytes serialised once per change). */
-  async sendText(request: FastifyRequest, reply: FastifyReply, spec: AnswerSpec, computeText: () => Promise<string>) {
+  async sendText(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    spec: AnswerSpec,
+    computeText: () => Promise<string>,
+  ) {
     const entry = this.entry(spec, computeText)
     const text = await entry.text
     return sendJsonText(request, reply, text, () => (entry.gz ??= this.gzipped(entry, text)))

@@ -90,12 +90,21 @@ describe('auth guard: every bad token is a 401, never a 5xx', () => {
 
   it('accepts ?token= on GET and HEAD of a route that declares queryToken (media URLs), on no other method', async () => {
     // Any unmatched item id is a 404 after authentication, a missing token a 401: enough to tell them apart.
-    const media = ['/api/items/nope/file/1', '/api/items/nope/ebook', '/api/items/nope/download', '/api/libraries/nope/download?ids=a']
+    const media = [
+      '/api/items/nope/file/1',
+      '/api/items/nope/ebook',
+      '/api/items/nope/download',
+      '/api/libraries/nope/download?ids=a',
+    ]
     for (const url of media) {
       const sep = url.includes('?') ? '&' : '?'
       await expect401(url)
-      expect((await t.inject({ method: 'GET', url: `${url}${sep}token=${root.accessToken}` })).statusCode).toBe(404)
-      expect((await t.inject({ method: 'HEAD', url: `${url}${sep}token=${root.accessToken}` })).statusCode).toBe(404)
+      expect(
+        (await t.inject({ method: 'GET', url: `${url}${sep}token=${root.accessToken}` })).statusCode,
+      ).toBe(404)
+      expect(
+        (await t.inject({ method: 'HEAD', url: `${url}${sep}token=${root.accessToken}` })).statusCode,
+      ).toBe(404)
     }
   })
 

@@ -12,15 +12,27 @@ type Done = (err: Error | null, body?: unknown) => void
 export function installBodyParsers(app: FastifyInstance) {
   const json = app.getDefaultJsonParser('error', 'error')
   app.removeContentTypeParser(['application/json', 'text/plain'])
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request: FastifyRequest, body: string | Buffer, done: Done) => {
-    if (isBlank(body)) return done(null, undefined)
-    json(request, String(body), done)
-  })
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request: FastifyRequest, body: string | Buffer, done: Done) => {
-    done(null, isBlank(body) ? undefined : Object.fromEntries(new URLSearchParams(String(body))))
-  })
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string' },
+    (request: FastifyRequest, body: string | Buffer, done: Done) => {
+      if (isBlank(body)) return done(null, undefined)
+      json(request, String(body), done)
+    },
+  )
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request: FastifyRequest, body: string | Buffer, done: Done) => {
+      done(null, isBlank(body) ? undefined : Object.fromEntries(new URLSearchParams(String(body))))
+    },
+  )
   // Read (within the body limit) and dropped: a text/plain or unknown body means nothing to any route.
-  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request: FastifyRequest, _body: string | Buffer, done: Done) => done(null, undefined))
+  app.addContentTypeParser(
+    '*',
+    { parseAs: 'buffer' },
+    (_request: FastifyRequest, _body: string | Buffer, done: Done) => done(null, undefined),
+  )
 }
 
 const isBlank = (body: string | Buffer) => String(body).trim() === ''

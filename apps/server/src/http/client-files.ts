@@ -22,7 +22,8 @@ const mimeTypes: Record<string, string> = {
 
 /** Paths that belong to the server, never to the single-page app (whole segments: `/api` and `/api/...`). */
 const serverPrefixes = ['/api', '/auth', '/public', '/hls', '/feed', '/socket.io']
-const isServerPath = (p: string) => serverPrefixes.some((prefix) => p === prefix || p.startsWith(`${prefix}/`))
+const isServerPath = (p: string) =>
+  serverPrefixes.some((prefix) => p === prefix || p.startsWith(`${prefix}/`))
 
 /** Marks requests that arrived under ROUTER_BASE_PATH, so the client is told its base. */
 export const viaBasePath = new WeakSet<object>()
@@ -69,7 +70,8 @@ export function registerClientFiles(app: FastifyInstance, distPath: string, base
           .header('content-length', stat.size)
           .send(fs.createReadStream(file))
       }
-      if (path.extname(urlPath) !== '') return reply.code(404).type('text/plain; charset=utf-8').send('Not found')
+      if (path.extname(urlPath) !== '')
+        return reply.code(404).type('text/plain; charset=utf-8').send('Not found')
     }
     const html = sendIndex(request)
     if (html === null) {

@@ -3,7 +3,9 @@ import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { COMPRESS_AT_LEAST_BYTES, gzipText, sendJsonText } from './compressed-text.ts'
 
-const big = JSON.stringify({ authors: Array.from({ length: 5000 }, (_, i) => ({ id: `author-${i}`, name: `Author number ${i}` })) })
+const big = JSON.stringify({
+  authors: Array.from({ length: 5000 }, (_, i) => ({ id: `author-${i}`, name: `Author number ${i}` })),
+})
 
 describe('sendJsonText', () => {
   it('gzips large bodies for clients that accept it, and nothing else', async () => {

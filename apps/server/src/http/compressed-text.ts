@@ -12,7 +12,12 @@ export const COMPRESS_AT_LEAST_BYTES = 32 * 1024
  * keeps the gzip of a cached answer beside it: a library's filter data is megabytes at 100,000 items and
  * shrinks ~8×).
  */
-export async function sendJsonText(request: FastifyRequest, reply: FastifyReply, text: string, gzipped: () => Promise<Buffer>) {
+export async function sendJsonText(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  text: string,
+  gzipped: () => Promise<Buffer>,
+) {
   reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding')
   const accepts = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))
   if (!accepts || text.length < COMPRESS_AT_LEAST_BYTES) return reply.send(text)

@@ -6,7 +6,11 @@ export class HttpError extends Error {
   readonly headers: Record<string, string>
   /** Send `{error: message}` JSON instead of plain text (Audiobookshelf does this on a few auth routes). */
   readonly asJson: boolean
-  constructor(status: number, message: string, options: { headers?: Record<string, string>; asJson?: boolean } = {}) {
+  constructor(
+    status: number,
+    message: string,
+    options: { headers?: Record<string, string>; asJson?: boolean } = {},
+  ) {
     super(message)
     this.status = status
     this.headers = options.headers ?? {}
@@ -39,7 +43,10 @@ const ABORT_CODES = new Set(['ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ERR_STREAM_
 export function isClientAbort(err: Error & { code?: string }, request: FastifyRequest): boolean {
   const gone = request.raw.destroyed || request.raw.socket?.destroyed === true
   if (!gone) return false
-  return (err.code !== undefined && ABORT_CODES.has(err.code)) || /^(aborted|Unexpected end of form)$/i.test(err.message)
+  return (
+    (err.code !== undefined && ABORT_CODES.has(err.code)) ||
+    /^(aborted|Unexpected end of form)$/i.test(err.message)
+  )
 }
 
 function send(reply: FastifyReply, status: number, message: string, asJson: boolean) {
@@ -54,27 +61,30 @@ function send(reply: FastifyReply, status: number, message: string, asJson: bool
  * without a stack below error level; anything else is a bug: logged with its stack, answered 500.
  */
 export function installErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((err: FastifyError | HttpError | Error, request: FastifyRequest, reply: FastifyReply) => {
-    if (err instanceof HttpError) {
-      for (const [k, v] of Object.entries(err.headers)) reply.header(k, v)
-      request.log.debug({ status: err.status, msg: err.message }, 'client error')
-      return send(reply, err.status, err.message, err.asJson)
-    }
-    const fe = err as FastifyError
-    if (isClientAbort(fe, request)) {
-      request.log.info({ code: fe.code, url: request.url }, 'request aborted by the client')
-      // Nobody is left to answer: release the response instead of writing to a closed socket.
-      reply.hijack()
-      reply.raw.destroy()
-      return
-    }
-    const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500
-    if (status >= 400 && status < 500) {
-      const message = (fe.code && frameworkMessages[fe.code]) ?? (fe.validation ? 'Invalid request' : fe.message)
-      request.log.info({ status, code: fe.code }, message)
-      return send(reply, status, message, false)
-    }
-    request.log.error({ err }, 'unhandled error')
-    return send(reply, 500, 'Internal server error', false)
-  })
+  app.setErrorHandler(
+    (err: FastifyError | HttpError | Error, request: FastifyRequest, reply: FastifyReply) => {
+      if (err instanceof HttpError) {
+        for (const [k, v] of Object.entries(err.headers)) reply.header(k, v)
+        request.log.debug({ status: err.status, msg: err.message }, 'client error')
+        return send(reply, err.status, err.message, err.asJson)
+      }
+      const fe = err as FastifyError
+      if (isClientAbort(fe, request)) {
+        request.log.info({ code: fe.code, url: request.url }, 'request aborted by the client')
+        // Nobody is left to answer: release the response instead of writing to a closed socket.
+        reply.hijack()
+        reply.raw.destroy()
+        return
+      }
+      const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500
+      if (status >= 400 && status < 500) {
+        const message =
+          (fe.code && frameworkMessages[fe.code]) ?? (fe.validation ? 'Invalid request' : fe.message)
+        request.log.info({ status, code: fe.code }, message)
+        return send(reply, status, message, false)
+      }
+      request.log.error({ err }, 'unhandled error')
+      return send(reply, 500, 'Internal server error', false)
+    },
+  )
 }

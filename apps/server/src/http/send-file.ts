@@ -26,7 +26,8 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string):
 }
 
 /** Express's (and so Audiobookshelf's) weak validator of a file: size and mtime in hex. */
-export const fileEtag = (size: number, mtimeMs: number) => `W/"${size.toString(16)}-${Math.floor(mtimeMs).toString(16)}"`
+export const fileEtag = (size: number, mtimeMs: number) =>
+  `W/"${size.toString(16)}-${Math.floor(mtimeMs).toString(16)}"`
 
 /** What a file's own validators are, for the conditional headers below. */
 interface Validators {
@@ -36,7 +37,8 @@ interface Validators {
 }
 
 const etagListMatches = (header: string, etag: string) =>
-  header.trim() === '*' || header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag.replace(/^W\//, ''))
+  header.trim() === '*' ||
+  header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag.replace(/^W\//, ''))
 
 const dateSec = (header: string | undefined) => {
   const ms = header ? Date.parse(header) : NaN
@@ -79,7 +81,10 @@ export function sendFile(request: FastifyRequest, reply: FastifyReply, file: Fil
   reply.header('accept-ranges', 'bytes')
   reply.header('x-content-type-options', 'nosniff')
   reply.header('content-disposition', contentDisposition(disposition, path.basename(file.path)))
-  const validators = file.mtimeMs === undefined ? null : { etag: fileEtag(file.size, file.mtimeMs), modifiedSec: Math.floor(file.mtimeMs / 1000) }
+  const validators =
+    file.mtimeMs === undefined
+      ? null
+      : { etag: fileEtag(file.size, file.mtimeMs), modifiedSec: Math.floor(file.mtimeMs / 1000) }
   // Audiobookshelf sends files with express's sendFile: `public, max-age=0`; private here, files need a login.
   const cacheControl = file.cacheControl ?? (validators ? 'private, max-age=0' : undefined)
   if (cacheControl) reply.header('cache-control', cacheControl)

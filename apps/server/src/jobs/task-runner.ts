@@ -114,7 +114,9 @@ export class TaskRunner {
    * ones). `visible` decides per task (admins see all, others their libraries' tasks).
    */
   list(visible: (task: Task) => boolean = () => true, opts: { runningOnly?: boolean } = {}): Task[] {
-    return [...this.tasks.values()].filter((t) => !(opts.runningOnly && t.isFinished) && visible(t)).map((t) => ({ ...t }))
+    return [...this.tasks.values()]
+      .filter((t) => !(opts.runningOnly && t.isFinished) && visible(t))
+      .map((t) => ({ ...t }))
   }
 
   close() {

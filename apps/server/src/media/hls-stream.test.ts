@@ -7,7 +7,9 @@ describe('HLS helpers', () => {
     expect(text.startsWith('#EXTM3U\n')).toBe(true)
     expect(text).toContain('#EXT-X-PLAYLIST-TYPE:VOD')
     expect(text.trimEnd().endsWith('#EXT-X-ENDLIST')).toBe(true)
-    expect([...text.matchAll(/#EXTINF:([\d.]+),\n(output-\d+\.ts)/g)].map((m) => [Number(m[1]), m[2]])).toEqual([
+    expect(
+      [...text.matchAll(/#EXTINF:([\d.]+),\n(output-\d+\.ts)/g)].map((m) => [Number(m[1]), m[2]]),
+    ).toEqual([
       [6, 'output-0.ts'],
       [6, 'output-1.ts'],
       [6, 'output-2.ts'],
@@ -21,7 +23,16 @@ describe('HLS helpers', () => {
   it('serves only output-N.ts names', () => {
     expect(segmentIndexOf('output-0.ts')).toBe(0)
     expect(segmentIndexOf('output-123.ts')).toBe(123)
-    for (const bad of ['output-01.ts', 'output--1.ts', '../output-1.ts', 'output-1.ts/..', 'output-1.tsx', 'ffmpeg.m3u8', 'output-99999999.ts', '']) {
+    for (const bad of [
+      'output-01.ts',
+      'output--1.ts',
+      '../output-1.ts',
+      'output-1.ts/..',
+      'output-1.tsx',
+      'ffmpeg.m3u8',
+      'output-99999999.ts',
+      '',
+    ]) {
       expect(segmentIndexOf(bad)).toBeNull()
     }
   })

@@ -76,7 +76,13 @@ export function segmentIndexOf(file: string): number | null {
 /** A complete VOD playlist for the whole duration, written before ffmpeg makes any segment. */
 export function vodPlaylist(duration: number, segmentSec: number): string {
   const count = Math.max(1, Math.ceil(duration / segmentSec - 1e-9))
-  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', `#EXT-X-TARGETDURATION:${Math.ceil(segmentSec)}`, '#EXT-X-MEDIA-SEQUENCE:0', '#EXT-X-PLAYLIST-TYPE:VOD']
+  const lines = [
+    '#EXTM3U',
+    '#EXT-X-VERSION:3',
+    `#EXT-X-TARGETDURATION:${Math.ceil(segmentSec)}`,
+    '#EXT-X-MEDIA-SEQUENCE:0',
+    '#EXT-X-PLAYLIST-TYPE:VOD',
+  ]
   for (let i = 0; i < count; i++) {
     const len = i === count - 1 ? Math.max(0.001, duration - i * segmentSec) : segmentSec
     lines.push(`#EXTINF:${len.toFixed(6)},`, `output-${i}.ts`)
@@ -132,7 +138,8 @@ export class HlsStream {
     await fsp.writeFile(this.playlistPath, vodPlaylist(this.o.duration, this.o.segmentSec))
     if (this.o.inputs.length > 1) {
       const lines = ['ffconcat version 1.0']
-      for (const i of this.o.inputs) lines.push(`file ${concatQuote(i.path)}`, `duration ${i.duration.toFixed(6)}`)
+      for (const i of this.o.inputs)
+        lines.push(`file ${concatQuote(i.path)}`, `duration ${i.duration.toFixed(6)}`)
       await fsp.writeFile(path.join(this.dir, 'inputs.ffconcat'), `${lines.join('\n')}\n`)
     }
     this.start(Math.min(this.segmentCount - 1, Math.floor(this.o.startTime / this.o.segmentSec)))
@@ -142,7 +149,16 @@ export class HlsStream {
     const seek = segment * this.o.segmentSec
     const input =
       this.o.inputs.length > 1
-        ? ['-f', 'concat', '-safe', '0', '-protocol_whitelist', 'file', '-i', path.join(this.dir, 'inputs.ffconcat')]
+        ? [
+            '-f',
+            'concat',
+            '-safe',
+            '0',
+            '-protocol_whitelist',
+            'file',
+            '-i',
+            path.join(this.dir, 'inputs.ffconcat'),
+          ]
         : ['-protocol_whitelist', 'file', '-i', `file:${(this.o.inputs[0] as HlsInput).path}`]
     const codec = this.copy ? ['-c:a', 'copy'] : ['-c:a', 'aac', '-b:a', '128k', '-ac', '2']
     return [
@@ -214,7 +230,10 @@ export class HlsStream {
     }
     this.startSegment = segment
     this.furthest = segment - 1
-    const proc = spawn(this.o.ffmpegPath, this.args(segment), { stdio: ['ignore', 'ignore', 'pipe'], shell: false })
+    const proc = spawn(this.o.ffmpegPath, this.args(segment), {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      shell: false,
+    })
     this.proc = proc
     let stderr = ''
     proc.stderr?.on('data', (d: Buffer) => {
@@ -232,7 +251,8 @@ export class HlsStream {
         this.o.onProgress?.(this.progress())
         this.o.onDone?.()
       }
-      if (code !== 0 && signal === null) this.o.log.warn({ stream: this.id, code, stderr: stderr.slice(0, 1000) }, 'ffmpeg transcode failed')
+      if (code !== 0 && signal === null)
+        this.o.log.warn({ stream: this.id, code, stderr: stderr.slice(0, 1000) }, 'ffmpeg transcode failed')
     })
   }
 
@@ -269,7 +289,10 @@ export class HlsStream {
     if (this.exists(index)) return this.segmentPath(index)
     this.refreshFurthest()
     if (!this.proc || index < this.startSegment || index > this.furthest + FAR_SEEK_SEGMENTS) {
-      this.o.log.debug({ stream: this.id, index, from: this.startSegment, furthest: this.furthest }, 'restarting transcode')
+      this.o.log.debug(
+        { stream: this.id, index, from: this.startSegment, furthest: this.furthest },
+        'restarting transcode',
+      )
       this.start(index)
       this.o.onReset(index * this.o.segmentSec)
     }
@@ -287,13 +310,14 @@ export class HlsStream {
     this.destroyed = true
     const p = this.proc
     this.kill()
-    if (p && p.exitCode === null) await new Promise<void>((r) => {
-      const t = setTimeout(r, 2000)
-      p.once('exit', () => {
-        clearTimeout(t)
-        r()
+    if (p && p.exitCode === null)
+      await new Promise<void>((r) => {
+        const t = setTimeout(r, 2000)
+        p.once('exit', () => {
+          clearTimeout(t)
+          r()
+        })
       })
-    })
     await fsp.rm(this.dir, { recursive: true, force: true }).catch(() => undefined)
   }
 }

@@ -48,7 +48,13 @@ export interface Browse {
   answers: AnswerCache
 }
 
-export function createBrowse(deps: { db: Kysely<Database>; sqlite: BetterSqlite3.Database; config: Config; settings: SettingsService; clock: Clock }): Browse {
+export function createBrowse(deps: {
+  db: Kysely<Database>
+  sqlite: BetterSqlite3.Database
+  config: Config
+  settings: SettingsService
+  clock: Clock
+}): Browse {
   const { db, settings } = deps
   const metadataPath = deps.config.metadataPath
   const items = new ItemsService({ repo: new ItemsRepository(db), metadataPath })
@@ -61,7 +67,13 @@ export function createBrowse(deps: { db: Kysely<Database>; sqlite: BetterSqlite3
     filterData: new FilterDataService({ repo: new FilterDataRepository(db), db, clock: deps.clock }),
     series,
     authors,
-    personalized: new PersonalizedService({ repo: new PersonalizedRepository(db), items, listing, series, authors }),
+    personalized: new PersonalizedService({
+      repo: new PersonalizedRepository(db),
+      items,
+      listing,
+      series,
+      authors,
+    }),
     search: new SearchService({ repo: new SearchRepository(db), items, series, authors }),
     stats: new LibraryStatsService({ repo: new LibraryStatsRepository(db), db }),
     answers: new AnswerCache(WriteVersions.install(deps.sqlite)),

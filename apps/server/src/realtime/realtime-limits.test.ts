@@ -13,7 +13,9 @@ const user = { id: 'u1', username: 'reader', type: 'user' } as UserRecord
 async function startServer(options: RealtimeOptions) {
   const server = http.createServer()
   const realtime = new Realtime(silentLogger(), options)
-  realtime.attach(server, ['/socket.io'], async (token) => (token === 'good' ? { user, sessionId: null } : null))
+  realtime.attach(server, ['/socket.io'], async (token) =>
+    token === 'good' ? { user, sessionId: null } : null,
+  )
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {
@@ -99,11 +101,13 @@ describe('socket limits before login', () => {
     await expect(connectSocket(base)).rejects.toThrow()
 
     sockets[0]!.close()
-    await expect.poll(async () => {
-      const again = await connectSocket(base).catch(() => null)
-      again?.close()
-      return again !== null
-    }).toBe(true)
+    await expect
+      .poll(async () => {
+        const again = await connectSocket(base).catch(() => null)
+        again?.close()
+        return again !== null
+      })
+      .toBe(true)
   })
 
   it('does not let many parallel connections slip past the cap', async () => {

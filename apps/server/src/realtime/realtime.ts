@@ -1,11 +1,19 @@
 import type { IncomingMessage, Server as HttpServer } from 'node:http'
 import { Server as SocketServer, type Socket } from 'socket.io'
-import type { ClientToServerEvents, InitPayload, OnlineUser, PlaybackSession, ServerToClientEvents } from '@shelfcast/contracts'
+import type {
+  ClientToServerEvents,
+  InitPayload,
+  OnlineUser,
+  PlaybackSession,
+  ServerToClientEvents,
+} from '@shelfcast/contracts'
 import type { Logger } from 'pino'
 import { isAdmin, toUserSummary, type UserRecord } from '../modules/users/users.model.ts'
 
 /** Resolves a bearer token to its user and login session (null for API keys), or null. */
-export type SocketAuthenticator = (token: string) => Promise<{ user: UserRecord; sessionId: string | null } | null>
+export type SocketAuthenticator = (
+  token: string,
+) => Promise<{ user: UserRecord; sessionId: string | null } | null>
 type ClientSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>
 interface SocketData {
   userId?: string
@@ -69,7 +77,12 @@ export class Realtime {
 
   attach(http: HttpServer, paths: string[], authenticate: SocketAuthenticator) {
     for (const path of paths) {
-      const io = new SocketServer<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(http, {
+      const io = new SocketServer<
+        ClientToServerEvents,
+        ServerToClientEvents,
+        Record<string, never>,
+        SocketData
+      >(http, {
         path,
         transports: ['websocket'],
         serveClient: false,
@@ -80,12 +93,15 @@ export class Realtime {
         connectTimeout: this.options.authTimeoutMs,
         // Refused before the upgrade when the address is already at its cap.
         allowRequest: (req, callback) => {
-          const full = this.socketsFrom(clientAddress(req, this.options.trustProxy)) >= this.options.maxSocketsPerAddress
+          const full =
+            this.socketsFrom(clientAddress(req, this.options.trustProxy)) >= this.options.maxSocketsPerAddress
           callback(full ? 'Too many connections' : null, !full)
         },
       })
-      io.engine.on('connection', (conn: { request: IncomingMessage; close(): void; once(e: 'close', f: () => void): void }) =>
-        this.countConnection(conn),
+      io.engine.on(
+        'connection',
+        (conn: { request: IncomingMessage; close(): void; once(e: 'close', f: () => void): void }) =>
+          this.countConnection(conn),
       )
       io.on('connection', (socket) => this.onConnection(socket, authenticate))
       this.servers.push(io as unknown as SocketServer)
@@ -108,7 +124,11 @@ export class Realtime {
    * Counts an engine connection against its address until it closes. Connections accepted at the
    * same moment can pass `allowRequest` together, so the cap is enforced again here, where they arrive one by one.
    */
-  private countConnection(conn: { request: IncomingMessage; close(): void; once(e: 'close', f: () => void): void }) {
+  private countConnection(conn: {
+    request: IncomingMessage
+    close(): void
+    once(e: 'close', f: () => void): void
+  }) {
     const address = clientAddress(conn.request, this.options.trustProxy)
     const count = this.socketsFrom(address) + 1
     this.perAddress.set(address, count)
@@ -136,7 +156,8 @@ export class Realtime {
     }
     armAuthTimer()
     socket.on('auth', async (token: unknown) => {
-      const auth = typeof token === 'string' && token.length < 8192 ? await authenticate(token).catch(() => null) : null
+      const auth =
+        typeof token === 'string' && token.length < 8192 ? await authenticate(token).catch(() => null) : null
       if (!auth) {
         // Only a socket that was logged in gets a new deadline: failing again and again extends nothing.
         const wasAuthenticated = !!socket.data.userId
@@ -217,7 +238,11 @@ export class Realtime {
 
   /** The payload is made only when an admin is connected (a play's session JSON is not free). */
   toAdmins(event: string, payload: Payload | (() => Payload)) {
-    this.toRoom(ADMINS_ROOM, event, typeof payload === 'function' ? (payload as () => Payload) : () => payload)
+    this.toRoom(
+      ADMINS_ROOM,
+      event,
+      typeof payload === 'function' ? (payload as () => Payload) : () => payload,
+    )
   }
 
   /** Emits to a room's sockets; an empty room costs nothing (socket.io would encode the packet anyway). */

@@ -55,9 +55,22 @@ describe('probeAudioFile', () => {
     expect(book.streamLanguage).toBe('und')
     const mp3 = path.join(dir, 'episode.mp3')
     const tags = ['-metadata', 'podcast-type=episodic', '-metadata', 'episode-type=full']
-    await runFfmpeg(['-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', ...tags, '-c:a', 'libmp3lame', mp3])
+    await runFfmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:duration=2',
+      ...tags,
+      '-c:a',
+      'libmp3lame',
+      mp3,
+    ])
     const episode = await probeAudioFile(mp3, fs.statSync(mp3).size, { ffprobePath: null })
-    expect(episode.metaTags).toMatchObject({ tagEncoder: expect.stringMatching(/^Lavf/), tagPodcastType: 'episodic', tagEpisodeType: 'full' })
+    expect(episode.metaTags).toMatchObject({
+      tagEncoder: expect.stringMatching(/^Lavf/),
+      tagPodcastType: 'episodic',
+      tagEpisodeType: 'full',
+    })
     expect(episode.streamLanguage).toBeNull()
   })
 

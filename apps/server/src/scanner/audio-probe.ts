@@ -376,9 +376,7 @@ export async function probeAudioFile(file: string, size: number, options: ProbeO
     )
     parsed = fromMusicMetadata(meta, size)
   } catch (err) {
-    parsed = failedProbe(
-      tagText(err instanceof Error ? err.message : String(err)) ?? 'Unreadable audio file',
-    )
+    parsed = failedProbe(tagText(err instanceof Error ? err.message : String(err)) ?? 'Unreadable audio file')
   }
   if (!parsed.error || parsed.error === 'Audio file is truncated' || !options.ffprobePath) return parsed
   try {

@@ -12,7 +12,11 @@ function hostileId3Tag(): Buffer {
   const title = id3Frame('TIT2', Buffer.from([0x01, 0xff, 0xfe, 0x00, 0xd8, 0x41, 0x00, 0x42, 0x00]))
   const huge = id3Frame(
     'TXXX',
-    Buffer.concat([Buffer.from([0x00]), Buffer.from('description\0', 'latin1'), Buffer.alloc(3 * 1024 * 1024, 0x61)]),
+    Buffer.concat([
+      Buffer.from([0x00]),
+      Buffer.from('description\0', 'latin1'),
+      Buffer.alloc(3 * 1024 * 1024, 0x61),
+    ]),
   )
   return id3Tag(Buffer.concat([title, huge]))
 }

@@ -108,11 +108,11 @@ export async function buildBook(
     }),
   )
   const firstGood = ordered.find((p) => !p.probe.error)
-  const { primary: ebook, info: ebookInfo, problems: ebookProblems } = await readEbooks(
-    parts,
-    ebooks,
-    !firstGood?.probe.embeddedCoverArt,
-  )
+  const {
+    primary: ebook,
+    info: ebookInfo,
+    problems: ebookProblems,
+  } = await readEbooks(parts, ebooks, !firstGood?.probe.embeddedCoverArt)
 
   const folderName = c.isFile ? nameWithoutExt(c.relPath) : c.relPath
   const folderDraft = parseBookFolder(folderName.split('/'))
@@ -133,7 +133,11 @@ export async function buildBook(
     opfFile: wants('opfFile') ? await readDraft(files.opf, parseOpf, log) : null,
     // The item's own metadata.json, else the one edits keep in the server's metadata folder.
     absMetadata: wants('absMetadata')
-      ? await readDraft(files.metadataJson ?? (prev ? await storedMetadataFile(t.metadataPath, prev.id) : null), parseAbsBookJson, log)
+      ? await readDraft(
+          files.metadataJson ?? (prev ? await storedMetadataFile(t.metadataPath, prev.id) : null),
+          parseAbsBookJson,
+          log,
+        )
       : null,
   }
   const meta = mergeBookMeta(

@@ -44,7 +44,8 @@ class BoundedZip {
   static open(file: string): Promise<BoundedZip> {
     return new Promise((resolve, reject) => {
       yauzl.open(file, { lazyEntries: true, autoClose: false, validateEntrySizes: true }, (err, zip) => {
-        if (err || !zip) return reject(new DamagedEbook(`not a valid zip archive (${err?.message ?? 'unreadable'})`))
+        if (err || !zip)
+          return reject(new DamagedEbook(`not a valid zip archive (${err?.message ?? 'unreadable'})`))
         const entries = new Map<string, yauzl.Entry>()
         let uncompressed = 0
         const fail = (why: string) => {
@@ -194,7 +195,8 @@ async function readSlice(handle: Handle, size: number, position: number, length:
 
 /** PDF: a `%PDF-` header and an `%%EOF` trailer within the first and last kilobyte (a truncated copy has none). */
 async function checkPdf(handle: Handle, size: number): Promise<void> {
-  if (!(await readSlice(handle, size, 0, PDF_PROBE_BYTES)).includes('%PDF-')) throw new DamagedEbook('not a PDF (no %PDF- header)')
+  if (!(await readSlice(handle, size, 0, PDF_PROBE_BYTES)).includes('%PDF-'))
+    throw new DamagedEbook('not a PDF (no %PDF- header)')
   if (!(await readSlice(handle, size, -PDF_PROBE_BYTES, PDF_PROBE_BYTES)).includes('%%EOF'))
     throw new DamagedEbook('PDF is truncated (no %%EOF trailer)')
 }
@@ -203,10 +205,14 @@ async function checkPdf(handle: Handle, size: number): Promise<void> {
 async function checkMagic(handle: Handle, size: number, ext: string): Promise<void> {
   if (ext === 'mobi' || ext === 'azw3') {
     const type = (await readSlice(handle, size, 60, 8)).toString('latin1')
-    if (type !== 'BOOKMOBI' && type !== 'TEXtREAd') throw new DamagedEbook(`not a ${ext.toUpperCase()} book (no BOOKMOBI header)`)
+    if (type !== 'BOOKMOBI' && type !== 'TEXtREAd')
+      throw new DamagedEbook(`not a ${ext.toUpperCase()} book (no BOOKMOBI header)`)
   } else if (ext === 'cbr') {
     const head = await readSlice(handle, size, 0, 7)
-    if (!head.subarray(0, 6).equals(Buffer.from('Rar!\x1a\x07', 'latin1')) && !head.subarray(0, 4).equals(Buffer.from('PK\x03\x04', 'latin1')))
+    if (
+      !head.subarray(0, 6).equals(Buffer.from('Rar!\x1a\x07', 'latin1')) &&
+      !head.subarray(0, 4).equals(Buffer.from('PK\x03\x04', 'latin1'))
+    )
       throw new DamagedEbook('not a RAR or zip archive')
   }
 }

@@ -66,7 +66,11 @@ export class ItemEvents {
   updatedOne(item: SavedItem) {
     const facts = factsOf(item)
     if (!this.realtime.anyoneOnline()) return
-    this.realtime.toUsersWhere((u) => canSeeItem(u, facts), 'item_updated', toExpandedItem(item.row, item.relations, item.episodes))
+    this.realtime.toUsersWhere(
+      (u) => canSeeItem(u, facts),
+      'item_updated',
+      toExpandedItem(item.row, item.relations, item.episodes),
+    )
   }
 
   /**
@@ -83,11 +87,21 @@ export class ItemEvents {
   ) {
     if (!this.realtime.anyoneOnline() || changes.booksChanged.size + changes.created.length === 0) return
     const mayHear = (u: UserRecord) => canAccessLibrary(u, libraryId)
-    const created = changes.created.map((a) => ({ id: a.id, asin: null, name: a.name, description: null, imagePath: null, libraryId: a.libraryId, addedAt: a.addedAt, updatedAt: a.updatedAt }))
+    const created = changes.created.map((a) => ({
+      id: a.id,
+      asin: null,
+      name: a.name,
+      description: null,
+      imagePath: null,
+      libraryId: a.libraryId,
+      addedAt: a.addedAt,
+      updatedAt: a.updatedAt,
+    }))
     if (by === 'edit' && created.length) this.realtime.toUsersWhere(mayHear, 'authors_added', created)
     if (by === 'scan') for (const a of created) this.realtime.toUsersWhere(mayHear, 'author_added', a)
     const authors = (await countBooks([...changes.booksChanged])).filter((c) => c.numBooks > 0)
-    if (authors.length) this.realtime.toUsersWhere(mayHear, 'authors_num_books_updated', { libraryId, authors })
+    if (authors.length)
+      this.realtime.toUsersWhere(mayHear, 'authors_num_books_updated', { libraryId, authors })
   }
 
   /** series_removed for series no item uses any more (Audiobookshelf sends {id, libraryId}). */

@@ -138,7 +138,11 @@ export class ItemParts {
    * The issue flag of an item from the problems of its files (`name: why`), with the reason stored beside it
    * and a warning naming the item's path, so an admin sees why it is in the Issues filter.
    */
-  issueFlag(c: ItemCandidate, t: BuildTarget, problems: readonly string[]): Pick<ItemRow, 'is_invalid' | 'invalid_reason'> {
+  issueFlag(
+    c: ItemCandidate,
+    t: BuildTarget,
+    problems: readonly string[],
+  ): Pick<ItemRow, 'is_invalid' | 'invalid_reason'> {
     if (problems.length === 0) return { is_invalid: 0, invalid_reason: null }
     const reason = cleanText(problems.join('; '), MAX_REASON_CHARS)
     const itemPath = path.join(t.folder.fullPath, ...c.relPath.split('/'))
@@ -161,7 +165,8 @@ export class ItemParts {
     extract: () => Promise<string | null>,
   ): Promise<string | null> {
     // A cover the user chose stays until they change it.
-    if (prev?.coverPath && isUserCover(prev.coverPath) && (await fileExists(prev.coverPath))) return prev.coverPath
+    if (prev?.coverPath && isUserCover(prev.coverPath) && (await fileExists(prev.coverPath)))
+      return prev.coverPath
     const folderCover = c.isFile ? null : pickFolderCover(files.images, c.relPath)
     if (folderCover) return folderCover.path
     const itemPath = path.join(t.folder.fullPath, ...c.relPath.split('/'))

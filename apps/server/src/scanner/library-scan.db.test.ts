@@ -3,7 +3,15 @@ import path from 'node:path'
 import type { Book, Library, LibraryItem, Podcast } from '@shelfcast/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createInitialisedApp, tempDir, type TestApp } from '../test-support/test-app.ts'
-import { BOOKS, createLibrary, createScannedPodcastLibrary, itemsOf, makeBookLibrary, makePodcastLibrary, settle } from './test-library.ts'
+import {
+  BOOKS,
+  createLibrary,
+  createScannedPodcastLibrary,
+  itemsOf,
+  makeBookLibrary,
+  makePodcastLibrary,
+  settle,
+} from './test-library.ts'
 
 const book = (item: LibraryItem | undefined) => {
   if (!item) throw new Error('item not found')
@@ -34,7 +42,11 @@ describe('library scan', () => {
   afterAll(async () => t?.close())
 
   it('records when the library was last scanned', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/libraries/${library.id}`, headers: { authorization: `Bearer ${token}` } })
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/libraries/${library.id}`,
+      headers: { authorization: `Bearer ${token}` },
+    })
     expect(library.lastScan).toBeNull()
     expect(res.json<Library>().lastScan).toEqual(expect.any(Number))
   })

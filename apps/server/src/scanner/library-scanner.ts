@@ -7,7 +7,13 @@ import { fileExists } from './cover.ts'
 import { itemFingerprint } from './fingerprint.ts'
 import { groupIntoItems, type ItemCandidate } from './group.ts'
 import type { BuiltItem, ItemBuilder, PreviousItem } from './item-builder.ts'
-import { noAuthorChanges, type AuthorChanges, type ItemIndexEntry, type SavedItem, type ScanRepository } from './scan.repository.ts'
+import {
+  noAuthorChanges,
+  type AuthorChanges,
+  type ItemIndexEntry,
+  type SavedItem,
+  type ScanRepository,
+} from './scan.repository.ts'
 import {
   walkLibraryFolder,
   type DirStat,

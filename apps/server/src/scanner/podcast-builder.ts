@@ -154,7 +154,11 @@ export async function buildPodcast(
     )
   }
   Object.assign(row, {
-    ...parts.issueFlag(c, t, probed.flatMap((p) => (p.probe.error ? [`${p.file.name}: ${p.probe.error}`] : []))),
+    ...parts.issueFlag(
+      c,
+      t,
+      probed.flatMap((p) => (p.probe.error ? [`${p.file.name}: ${p.probe.error}`] : [])),
+    ),
     title,
     title_ignore_prefix: titleIgnoringPrefix(title, t.sortingPrefixes),
     author_name: author ?? '',

@@ -15,7 +15,10 @@ describe('item scans by an admin limited by tags', () => {
   beforeAll(async () => {
     ;({ t, root } = await createInitialisedApp())
     folder = path.join(tempDir('shelfcast-scan-access-'), 'books')
-    for (const [name, tags] of [['Kids Book', ['kids']], ['Adult Book', ['adult']]] as const) {
+    for (const [name, tags] of [
+      ['Kids Book', ['kids']],
+      ['Adult Book', ['adult']],
+    ] as const) {
       const dir = path.join(folder, 'Author', name)
       await makeAudio({ path: path.join(dir, 'audio.mp3'), durationSec: 1 })
       fs.writeFileSync(path.join(dir, 'metadata.json'), JSON.stringify({ title: name, tags }))
@@ -44,7 +47,8 @@ describe('item scans by an admin limited by tags', () => {
 
   /** Gives both books a new description on disk, which only a rescan brings into the database. */
   const describeOnDisk = (text: string) => {
-    for (const name of ['Kids Book', 'Adult Book']) fs.writeFileSync(path.join(folder, 'Author', name, 'desc.txt'), text)
+    for (const name of ['Kids Book', 'Adult Book'])
+      fs.writeFileSync(path.join(folder, 'Author', name, 'desc.txt'), text)
   }
   const descriptions = async () => {
     const rows = await t.ctx.database.db.selectFrom('library_items').select(['id', 'description']).execute()
@@ -66,14 +70,22 @@ describe('item scans by an admin limited by tags', () => {
 
   it('refuses a batch holding one book outside the tags before scanning any of them', async () => {
     describeOnDisk('batch')
-    const mixed = await t.call('POST', '/api/items/batch/scan', admin.accessToken, { libraryItemIds: [ids.kids, ids.adult] })
+    const mixed = await t.call('POST', '/api/items/batch/scan', admin.accessToken, {
+      libraryItemIds: [ids.kids, ids.adult],
+    })
     expect(mixed.statusCode).toBe(404)
     // A batch scan would start its task before the route answers: none was started, nothing changed.
     expect(t.ctx.tasks.list().filter((task) => task.action === 'scan-item')).toEqual([])
     expect(await descriptions()).toEqual({ kids: 'single', adult: null })
 
     // Root sees both, and the same batch is scanned.
-    expect((await t.call('POST', '/api/items/batch/scan', root.accessToken, { libraryItemIds: [ids.kids, ids.adult] })).statusCode).toBe(200)
+    expect(
+      (
+        await t.call('POST', '/api/items/batch/scan', root.accessToken, {
+          libraryItemIds: [ids.kids, ids.adult],
+        })
+      ).statusCode,
+    ).toBe(200)
     await expect.poll(descriptions, { timeout: 10_000 }).toEqual({ kids: 'batch', adult: 'batch' })
   })
 })

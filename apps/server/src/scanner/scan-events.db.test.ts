@@ -102,7 +102,10 @@ describe('scan events, tasks and cancellation', () => {
     })
     expect(admin.received('task_started')).toHaveLength(1)
     // The admin's items came before its task_finished; each other socket gets its own at its own pace.
-    for (const [s, count] of [[memberSocket, 2], [kidsSocket, 1]] as const) {
+    for (const [s, count] of [
+      [memberSocket, 2],
+      [kidsSocket, 1],
+    ] as const) {
       await s.waitUntil(() => titlesIn(s, 'items_added').length >= count, `${count} items_added`)
     }
     await sleep(100) // for what must never come (outsider, more items)
@@ -168,35 +171,73 @@ describe('scan events, tasks and cancellation', () => {
   it('sends author_added (scan) / authors_added (edit) for new authors and authors_num_books_updated {libraryId, authors}', async () => {
     const { lib, folder } = await emptyLibrary('Authors')
     const other = await emptyLibrary('Authors Elsewhere')
-    const outsider = await userWith({ permissions: { accessAllLibraries: false }, librariesAccessible: [other.lib.id] })
+    const outsider = await userWith({
+      permissions: { accessAllLibraries: false },
+      librariesAccessible: [other.lib.id],
+    })
     const admin = await socketFor(root.accessToken)
     const outsiderSocket = await socketFor(outsider.accessToken)
     addBook(folder, 'A/One', { title: 'One', authors: ['Ann Writer'] })
     addBook(folder, 'A/Two', { title: 'Two', authors: ['Ann Writer', 'Bob Penn'] })
-    await (await t.ctx.scanner.scans.scanLibrary(lib.id)).done
+    await (
+      await t.ctx.scanner.scans.scanLibrary(lib.id)
+    ).done
     await admin.waitUntil(() => admin.received('author_added').length >= 2, 'two author_added')
     const added = admin.received('author_added') as { id: string; name: string; libraryId: string }[]
     expect(added.map((a) => a.name).sort()).toEqual(['Ann Writer', 'Bob Penn'])
-    expect(added[0]).toEqual({ id: expect.any(String), asin: null, name: expect.any(String), description: null, imagePath: null, libraryId: lib.id, addedAt: expect.any(Number), updatedAt: expect.any(Number) })
+    expect(added[0]).toEqual({
+      id: expect.any(String),
+      asin: null,
+      name: expect.any(String),
+      description: null,
+      imagePath: null,
+      libraryId: lib.id,
+      addedAt: expect.any(Number),
+      updatedAt: expect.any(Number),
+    })
     const ann = added.find((a) => a.name === 'Ann Writer')
     const bob = added.find((a) => a.name === 'Bob Penn')
-    const counts = await admin.waitFor<{ libraryId: string; authors: { id: string; numBooks: number }[] }>('authors_num_books_updated')
+    const counts = await admin.waitFor<{ libraryId: string; authors: { id: string; numBooks: number }[] }>(
+      'authors_num_books_updated',
+    )
     expect(counts.libraryId).toBe(lib.id)
-    expect(counts.authors).toEqual(expect.arrayContaining([{ id: ann?.id, numBooks: 2 }, { id: bob?.id, numBooks: 1 }]))
+    expect(counts.authors).toEqual(
+      expect.arrayContaining([
+        { id: ann?.id, numBooks: 2 },
+        { id: bob?.id, numBooks: 1 },
+      ]),
+    )
 
     // An edit that moves book Two from Bob to a new author: Carl is added, Bob's count changes (he has none
     // left, so he is left out), Ann's stays and is not sent.
-    const two = await t.ctx.database.db.selectFrom('library_items').select('id').where('library_id', '=', lib.id).where('title', '=', 'Two').executeTakeFirstOrThrow()
+    const two = await t.ctx.database.db
+      .selectFrom('library_items')
+      .select('id')
+      .where('library_id', '=', lib.id)
+      .where('title', '=', 'Two')
+      .executeTakeFirstOrThrow()
     const before = admin.received('authors_num_books_updated').length
-    const res = await t.call('PATCH', `/api/items/${two.id}/media`, root.accessToken, { metadata: { authors: [{ name: 'Carl New' }] } })
+    const res = await t.call('PATCH', `/api/items/${two.id}/media`, root.accessToken, {
+      metadata: { authors: [{ name: 'Carl New' }] },
+    })
     expect(res.statusCode).toBe(200)
     // An edit sends Audiobookshelf's authors_added (all the authors it created, in one array).
     const [carl] = await admin.waitFor<{ id: string; name: string }[]>('authors_added')
     expect(carl).toMatchObject({ name: 'Carl New', libraryId: lib.id })
     if (!carl) throw new Error('no author')
-    await admin.waitUntil(() => admin.received('authors_num_books_updated').length > before, 'a second authors_num_books_updated')
-    const second = admin.received('authors_num_books_updated')[before] as { authors: { id: string; numBooks: number }[] }
-    expect(second.authors).toEqual(expect.arrayContaining([{ id: ann?.id, numBooks: 1 }, { id: carl.id, numBooks: 1 }]))
+    await admin.waitUntil(
+      () => admin.received('authors_num_books_updated').length > before,
+      'a second authors_num_books_updated',
+    )
+    const second = admin.received('authors_num_books_updated')[before] as {
+      authors: { id: string; numBooks: number }[]
+    }
+    expect(second.authors).toEqual(
+      expect.arrayContaining([
+        { id: ann?.id, numBooks: 1 },
+        { id: carl.id, numBooks: 1 },
+      ]),
+    )
     expect(second.authors.map((a) => a.id)).not.toContain(bob?.id)
     await sleep(100)
     expect(outsiderSocket.received('author_added')).toEqual([])

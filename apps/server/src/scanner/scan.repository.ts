@@ -163,7 +163,8 @@ export class ScanRepository {
     if (missing.length) await load(missing)
     // A name another writer inserted first keeps that writer's id: only our own rows are new here.
     for (const a of map.values())
-      if (inserted.has(a.id)) created.push({ id: a.id, name: a.name, libraryId, addedAt: now, updatedAt: now })
+      if (inserted.has(a.id))
+        created.push({ id: a.id, name: a.name, libraryId, addedAt: now, updatedAt: now })
     return map
   }
 
@@ -225,7 +226,13 @@ export class ScanRepository {
     const linksBefore = new Set<string>()
     const saved = await this.db.transaction().execute(async (trx) => {
       const uniq = (names: string[]) => [...new Map(names.map((n) => [n.toLowerCase(), n])).values()]
-      const authors = await this.ensureAuthors(trx, libraryId, uniq(items.flatMap((i) => i.authors)), now, created)
+      const authors = await this.ensureAuthors(
+        trx,
+        libraryId,
+        uniq(items.flatMap((i) => i.authors)),
+        now,
+        created,
+      )
       const series = await this.ensureSeries(
         trx,
         libraryId,
@@ -260,7 +267,11 @@ export class ScanRepository {
 
       const old = ids.filter((id) => existing.has(id))
       for (const part of chunks(old, IDS_PER_QUERY)) {
-        const links = await trx.selectFrom('item_authors').select(['item_id', 'author_id']).where('item_id', 'in', part).execute()
+        const links = await trx
+          .selectFrom('item_authors')
+          .select(['item_id', 'author_id'])
+          .where('item_id', 'in', part)
+          .execute()
         for (const l of links) linksBefore.add(`${l.author_id} ${l.item_id}`)
         await trx.deleteFrom('item_authors').where('item_id', 'in', part).execute()
         await trx.deleteFrom('item_series').where('item_id', 'in', part).execute()
@@ -411,8 +422,10 @@ export class ScanRepository {
     authorChanges.created.push(...created)
     const linksAfter = new Set<string>()
     for (const item of saved) for (const a of item.relations.authors) linksAfter.add(`${a.id} ${item.row.id}`)
-    for (const link of linksAfter) if (!linksBefore.has(link)) authorChanges.booksChanged.add(link.split(' ')[0] as string)
-    for (const link of linksBefore) if (!linksAfter.has(link)) authorChanges.booksChanged.add(link.split(' ')[0] as string)
+    for (const link of linksAfter)
+      if (!linksBefore.has(link)) authorChanges.booksChanged.add(link.split(' ')[0] as string)
+    for (const link of linksBefore)
+      if (!linksAfter.has(link)) authorChanges.booksChanged.add(link.split(' ')[0] as string)
     return saved
   }
 
@@ -489,9 +502,7 @@ export class ScanRepository {
     return out
   }
 
-  async findItem(
-    id: string,
-  ): Promise<{
+  async findItem(id: string): Promise<{
     id: string
     libraryId: string
     folderId: string
@@ -522,7 +533,12 @@ export class ScanRepository {
       for (const part of chunks([...ids], IDS_PER_QUERY)) {
         await trx
           .deleteFrom('items_fts')
-          .where('rowid', 'in', (eb) => eb.selectFrom('library_items').select(sql<number>`rowid`.as('rowid')).where('id', 'in', part))
+          .where('rowid', 'in', (eb) =>
+            eb
+              .selectFrom('library_items')
+              .select(sql<number>`rowid`.as('rowid'))
+              .where('id', 'in', part),
+          )
           .execute()
         await trx.deleteFrom('library_items').where('id', 'in', part).execute()
       }

@@ -52,9 +52,7 @@ export function registerScanRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/items/batch/scan', { config: { access: 'admin' } }, async (request, reply) => {
     const { libraryItemIds } = parseInput(BatchScanBody, request.body)
     const ids = await visibleItemIds(request, libraryItemIds)
-    void scans
-      .scanItems(ids)
-      .catch((err: unknown) => request.log.warn({ err }, 'batch scan failed'))
+    void scans.scanItems(ids).catch((err: unknown) => request.log.warn({ err }, 'batch scan failed'))
     return reply.type('text/plain; charset=utf-8').send('OK')
   })
 

@@ -105,7 +105,12 @@ export async function walkLibraryFolder(root: string, options: WalkOptions = {})
   // Depth-first with an explicit stack: no recursion limit, natural order kept by pushing in reverse.
   const stack: { abs: string; rel: string; depth: number; stat: fs.BigIntStats | null }[] = [
     // A walk from a subfolder counts depth from the library folder, as a full walk does.
-    { abs: start ? path.join(rootReal, ...start.split('/')) : rootReal, rel: start, depth: start ? start.split('/').length : 0, stat: null },
+    {
+      abs: start ? path.join(rootReal, ...start.split('/')) : rootReal,
+      rel: start,
+      depth: start ? start.split('/').length : 0,
+      stat: null,
+    },
   ]
   let sliceStart = performance.now()
   while (stack.length > 0) {

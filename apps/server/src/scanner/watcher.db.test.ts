@@ -119,7 +119,11 @@ describe('watchers follow library edits at once', () => {
     const [first, second] = [path.join(dir, 'first'), path.join(dir, 'second')]
     fs.mkdirSync(first)
     fs.mkdirSync(second)
-    const sample = await makeAudio({ path: path.join(dir, 'sample.mp3'), durationSec: 1, tags: { title: 'Edited' } })
+    const sample = await makeAudio({
+      path: path.join(dir, 'sample.mp3'),
+      durationSec: 1,
+      tags: { title: 'Edited' },
+    })
     const { t, root } = await createInitialisedApp()
     try {
       t.ctx.scanner.watcher.debounceMs = 200
@@ -131,7 +135,11 @@ describe('watchers follow library edits at once', () => {
       })
       expect(patched.statusCode).toBe(200)
       // Well before the periodic reconcile (60 s): the PATCH itself put a watcher on the new folder.
-      await waitFor(async () => (t.ctx.scanner.watcher.watchedFolders(library.id) >= 2 ? true : undefined), 'second folder watched', 3000)
+      await waitFor(
+        async () => (t.ctx.scanner.watcher.watchedFolders(library.id) >= 2 ? true : undefined),
+        'second folder watched',
+        3000,
+      )
       await t.ctx.scanner.watcher.whenReady(library.id)
       fs.mkdirSync(path.join(second, 'Author', 'Book'), { recursive: true })
       fs.copyFileSync(sample, path.join(second, 'Author', 'Book', 'a.mp3'))

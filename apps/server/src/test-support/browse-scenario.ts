@@ -31,7 +31,14 @@ export async function createBrowseScenario(): Promise<BrowseScenario> {
   const { t, root } = await createInitialisedApp()
   const fx = new ItemFixtures(t.ctx.database.db)
   const books = (await fx.library({ name: 'Books', folder: path.join(t.dir, 'media', 'books') })).id
-  const podcasts = (await fx.library({ name: 'Podcasts', mediaType: 'podcast', folder: path.join(t.dir, 'media', 'podcasts'), displayOrder: 2 })).id
+  const podcasts = (
+    await fx.library({
+      name: 'Podcasts',
+      mediaType: 'podcast',
+      folder: path.join(t.dir, 'media', 'podcasts'),
+      displayOrder: 2,
+    })
+  ).id
   const hobbit = await fx.item(books, {
     title: 'The Hobbit',
     subtitle: 'There and Back Again',
@@ -95,7 +102,13 @@ export async function createBrowseScenario(): Promise<BrowseScenario> {
     numTracks: 3,
     size: 1200,
   })
-  const zebra = await fx.item(books, { title: 'Zebra Stories', isMissing: true, duration: 10, size: 10, numTracks: 1 })
+  const zebra = await fx.item(books, {
+    title: 'Zebra Stories',
+    isMissing: true,
+    duration: 10,
+    size: 10,
+    numTracks: 1,
+  })
   const emile = await fx.item(books, {
     title: 'Émile, or On Education',
     authors: ['Jean-Jacques Rousseau'],
@@ -134,5 +147,13 @@ export async function createBrowseScenario(): Promise<BrowseScenario> {
     }
     return { status: res.statusCode, body: body as never, text: res.body }
   }
-  return { t, root, fx, books, podcasts, id: { hobbit, fellowship, earthsea, dune, zebra, emile, show, talk }, get }
+  return {
+    t,
+    root,
+    fx,
+    books,
+    podcasts,
+    id: { hobbit, fellowship, earthsea, dune, zebra, emile, show, talk },
+    get,
+  }
 }

@@ -44,8 +44,12 @@ export const NO_HITS = 'Zzyzx Nothing Matches'
  * and a custom provider, on one loopback server, one path prefix each. Answers follow the shapes of the
  * services' public documentation, trimmed to a few fields more than Shelfcast reads.
  */
-export async function startFakeMetadataProviders(options: { timeoutMs?: number } = {}): Promise<FakeMetadataProviders> {
-  const image = await sharp({ create: { width: 30, height: 45, channels: 3, background: '#884422' } }).png().toBuffer()
+export async function startFakeMetadataProviders(
+  options: { timeoutMs?: number } = {},
+): Promise<FakeMetadataProviders> {
+  const image = await sharp({ create: { width: 30, height: 45, channels: 3, background: '#884422' } })
+    .png()
+    .toBuffer()
   let origin = ''
   const img = (name: string) => `${origin}/img/${name}`
 
@@ -102,8 +106,14 @@ export async function startFakeMetadataProviders(options: { timeoutMs?: number }
         ],
       }
     },
-    '/openlibrary/works/OL45883W.json': () => ({ key: '/works/OL45883W', description: { type: '/type/text', value: 'Ged learns the true names of things.' } }),
-    '/openlibrary/works/OL99W.json': () => ({ key: '/works/OL99W', description: 'A plain string description.' }),
+    '/openlibrary/works/OL45883W.json': () => ({
+      key: '/works/OL45883W',
+      description: { type: '/type/text', value: 'Ged learns the true names of things.' },
+    }),
+    '/openlibrary/works/OL99W.json': () => ({
+      key: '/works/OL99W',
+      description: 'A plain string description.',
+    }),
     '/itunes/search': (url) => {
       const media = url.searchParams.get('media')
       const term = url.searchParams.get('term') ?? ''
@@ -138,7 +148,21 @@ export async function startFakeMetadataProviders(options: { timeoutMs?: number }
       }
       if (media === 'audiobook' && term.startsWith('Ebook')) return { resultCount: 0, results: [] }
       if (media === 'ebook') {
-        return { resultCount: 1, results: [{ kind: 'ebook', trackId: 1, trackName: term, artistName: 'E. Author', genres: ['Books', 'Sci-Fi & Fantasy'], releaseDate: '2009-05-01T07:00:00Z', artworkUrl100: img('ebook/100x100bb.jpg'), description: 'An ebook.' }] }
+        return {
+          resultCount: 1,
+          results: [
+            {
+              kind: 'ebook',
+              trackId: 1,
+              trackName: term,
+              artistName: 'E. Author',
+              genres: ['Books', 'Sci-Fi & Fantasy'],
+              releaseDate: '2009-05-01T07:00:00Z',
+              artworkUrl100: img('ebook/100x100bb.jpg'),
+              description: 'An ebook.',
+            },
+          ],
+        }
       }
       return {
         resultCount: 1,
@@ -237,7 +261,15 @@ export async function startFakeMetadataProviders(options: { timeoutMs?: number }
       work_description: 'Зона.',
       image: '/images/editions/big/1001',
       authors: [{ id: 1, name: 'Аркадий и Борис Стругацкие', type: 'autor' }],
-      classificatory: { genre_group: [{ genre_group_id: 1, label: 'Жанры', genre: [{ label: 'Фантастика', genre: [{ label: 'Социальная' }] }] }] },
+      classificatory: {
+        genre_group: [
+          {
+            genre_group_id: 1,
+            label: 'Жанры',
+            genre: [{ label: 'Фантастика', genre: [{ label: 'Социальная' }] }],
+          },
+        ],
+      },
       editions_blocks: { '10': { list: [{ edition_id: 5, isbn: '978-5-17-000000-0' }] } },
     }),
     '/custom/search': (url, req) => {
@@ -262,34 +294,53 @@ export async function startFakeMetadataProviders(options: { timeoutMs?: number }
     },
   }
   // Audible's catalog, one store per region: the region shows in the publisher so tests see which was asked.
-  const audible = (region: string) => (url: URL): Json => ({
-    products: (url.searchParams.get('title') ?? '').includes(NO_HITS)
-      ? []
-      : [
-          {
-            asin: 'B07D4X8SYN',
-            title: url.searchParams.get('title'),
-            subtitle: null,
-            authors: [{ asin: FAKE_AUTHOR_ASIN, name: url.searchParams.get('author') ?? 'Terry Pratchett' }],
-            narrators: [{ name: 'Stephen Briggs' }],
-            publisher_name: `Audible Studios ${region}`,
-            publisher_summary: '<p>Summary &amp; more.</p>',
-            release_date: '2018-06-01',
-            product_images: { '500': img(`audible-${region}-500.png`), '1024': img(`audible-${region}.png`) },
-            runtime_length_min: 480,
-            language: 'english',
-            series: [{ asin: 'B1', sequence: '4', title: 'Discworld' }],
-            category_ladders: [{ ladder: [{ id: '1', name: 'Science Fiction & Fantasy' }, { id: '2', name: 'Fantasy' }], root: 'Genres' }],
-          },
-        ],
-    response_groups: ['product_desc'],
-    total_results: 1,
-  })
+  const audible =
+    (region: string) =>
+    (url: URL): Json => ({
+      products: (url.searchParams.get('title') ?? '').includes(NO_HITS)
+        ? []
+        : [
+            {
+              asin: 'B07D4X8SYN',
+              title: url.searchParams.get('title'),
+              subtitle: null,
+              authors: [
+                { asin: FAKE_AUTHOR_ASIN, name: url.searchParams.get('author') ?? 'Terry Pratchett' },
+              ],
+              narrators: [{ name: 'Stephen Briggs' }],
+              publisher_name: `Audible Studios ${region}`,
+              publisher_summary: '<p>Summary &amp; more.</p>',
+              release_date: '2018-06-01',
+              product_images: {
+                '500': img(`audible-${region}-500.png`),
+                '1024': img(`audible-${region}.png`),
+              },
+              runtime_length_min: 480,
+              language: 'english',
+              series: [{ asin: 'B1', sequence: '4', title: 'Discworld' }],
+              category_ladders: [
+                {
+                  ladder: [
+                    { id: '1', name: 'Science Fiction & Fantasy' },
+                    { id: '2', name: 'Fantasy' },
+                  ],
+                  root: 'Genres',
+                },
+              ],
+            },
+          ],
+      response_groups: ['product_desc'],
+      total_results: 1,
+    })
 
   let mode: FakeProviderMode = 'ok'
   const server = await startLocalHttpServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost')
-    if (url.pathname.startsWith('/img/') || url.pathname.startsWith('/olcovers/') || url.pathname.startsWith('/fantlabsite/')) {
+    if (
+      url.pathname.startsWith('/img/') ||
+      url.pathname.startsWith('/olcovers/') ||
+      url.pathname.startsWith('/fantlabsite/')
+    ) {
       res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(image.length) }).end(image)
       return
     }
@@ -299,7 +350,8 @@ export async function startFakeMetadataProviders(options: { timeoutMs?: number }
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Not found"}')
       return
     }
-    const json = (status: number, body: string) => res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(body)
+    const json = (status: number, body: string) =>
+      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(body)
     switch (mode) {
       case 'malformed':
         return json(200, '{"items": [{"volumeInfo": ')

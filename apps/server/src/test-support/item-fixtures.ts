@@ -86,7 +86,12 @@ export class ItemFixtures {
    * A library written straight into the tables (no first scan, watcher off), so the scanner never touches
    * the fixture items. The folder is created on disk.
    */
-  async library(opts: { name?: string; mediaType?: 'book' | 'podcast'; folder: string; displayOrder?: number }): Promise<{ id: string; folderId: string }> {
+  async library(opts: {
+    name?: string
+    mediaType?: 'book' | 'podcast'
+    folder: string
+    displayOrder?: number
+  }): Promise<{ id: string; folderId: string }> {
     fs.mkdirSync(opts.folder, { recursive: true })
     const id = crypto.randomUUID()
     const folderId = crypto.randomUUID()
@@ -106,7 +111,10 @@ export class ItemFixtures {
         updated_at: now,
       })
       .execute()
-    await this.db.insertInto('library_folders').values({ id: folderId, library_id: id, full_path: fs.realpathSync(opts.folder), created_at: now }).execute()
+    await this.db
+      .insertInto('library_folders')
+      .values({ id: folderId, library_id: id, full_path: fs.realpathSync(opts.folder), created_at: now })
+      .execute()
     return { id, folderId }
   }
 
@@ -138,7 +146,14 @@ export class ItemFixtures {
     const id = crypto.randomUUID()
     await this.db
       .insertInto('authors')
-      .values({ id, library_id: libraryId, name, last_first: lastFirst(name), added_at: now, updated_at: now })
+      .values({
+        id,
+        library_id: libraryId,
+        name,
+        last_first: lastFirst(name),
+        added_at: now,
+        updated_at: now,
+      })
       .execute()
     return id
   }
@@ -154,13 +169,24 @@ export class ItemFixtures {
     const id = crypto.randomUUID()
     await this.db
       .insertInto('series')
-      .values({ id, library_id: libraryId, name, name_ignore_prefix: titleIgnoringPrefix(name, PREFIXES), added_at: now, updated_at: now })
+      .values({
+        id,
+        library_id: libraryId,
+        name,
+        name_ignore_prefix: titleIgnoringPrefix(name, PREFIXES),
+        added_at: now,
+        updated_at: now,
+      })
       .execute()
     return id
   }
 
   async item(libraryId: string, spec: FixtureItem = {}): Promise<string> {
-    const lib = await this.db.selectFrom('libraries').select('media_type').where('id', '=', libraryId).executeTakeFirstOrThrow()
+    const lib = await this.db
+      .selectFrom('libraries')
+      .select('media_type')
+      .where('id', '=', libraryId)
+      .executeTakeFirstOrThrow()
     const folder = await this.folderOf(libraryId)
     const now = spec.addedAt ?? this.tick()
     const id = spec.id ?? crypto.randomUUID()
@@ -216,7 +242,9 @@ export class ItemFixtures {
       cover_path: spec.coverPath ?? null,
       audio_files: '[]',
       chapters: '[]',
-      ebook_file: spec.ebookFile ? JSON.stringify({ ...spec.ebookFile, ebookFormat: spec.ebookFormat ?? 'epub' }) : null,
+      ebook_file: spec.ebookFile
+        ? JSON.stringify({ ...spec.ebookFile, ebookFormat: spec.ebookFormat ?? 'epub' })
+        : null,
       library_files: JSON.stringify(spec.libraryFiles ?? []),
       tags: JSON.stringify(tags),
       genres: JSON.stringify(genres),
@@ -234,7 +262,12 @@ export class ItemFixtures {
       const sequence = s.sequence ?? null
       await this.db
         .insertInto('item_series')
-        .values({ item_id: id, series_id: await this.seriesId(libraryId, s.name, now), sequence, sequence_sort: sequenceSortValue(sequence) })
+        .values({
+          item_id: id,
+          series_id: await this.seriesId(libraryId, s.name, now),
+          sequence,
+          sequence_sort: sequenceSortValue(sequence),
+        })
         .execute()
     }
     const facets = [
@@ -334,12 +367,22 @@ export class ItemFixtures {
   }
 
   async seriesIdByName(libraryId: string, name: string): Promise<string> {
-    const s = await this.db.selectFrom('series').select('id').where('library_id', '=', libraryId).where('name', '=', name).executeTakeFirstOrThrow()
+    const s = await this.db
+      .selectFrom('series')
+      .select('id')
+      .where('library_id', '=', libraryId)
+      .where('name', '=', name)
+      .executeTakeFirstOrThrow()
     return s.id
   }
 
   async authorIdByName(libraryId: string, name: string): Promise<string> {
-    const a = await this.db.selectFrom('authors').select('id').where('library_id', '=', libraryId).where('name', '=', name).executeTakeFirstOrThrow()
+    const a = await this.db
+      .selectFrom('authors')
+      .select('id')
+      .where('library_id', '=', libraryId)
+      .where('name', '=', name)
+      .executeTakeFirstOrThrow()
     return a.id
   }
 }

@@ -21,7 +21,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
  * A real server process (`process.execPath src/main.ts`: Node 24 from npm's PATH, as in production) on a
  * data folder, started and answering /ping. Tests kill it with SIGKILL or stop it with SIGTERM.
  */
-export async function startServerProcess(dir: string, port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
+export async function startServerProcess(
+  dir: string,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<ChildProcess> {
   const child = spawn(process.execPath, [serverMain], {
     env: {
       ...process.env,
@@ -55,5 +59,7 @@ export async function startServerProcess(dir: string, port: number, env: Record<
 
 /** Resolves once the process has exited. */
 export function exited(child: ChildProcess): Promise<void> {
-  return new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r() : child.once('exit', () => r())))
+  return new Promise((r) =>
+    child.exitCode !== null || child.signalCode !== null ? r() : child.once('exit', () => r()),
+  )
 }

@@ -111,7 +111,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     HOST: '127.0.0.1',
     ...options.env,
   })
-  const { app, ctx } = await buildApp({ config, clock, logger: logs.logger, metadataProviders: options.metadataProviders })
+  const { app, ctx } = await buildApp({
+    config,
+    clock,
+    logger: logs.logger,
+    metadataProviders: options.metadataProviders,
+  })
   let closed = false
 
   const inject = (opts: InjectOptions) => app.inject(opts)

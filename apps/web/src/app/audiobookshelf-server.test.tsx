@@ -71,7 +71,11 @@ describe('against an Audiobookshelf server', () => {
     ['authors list', `/library/${book}/bookshelf/authors`, /Victor Ng/],
     ['narrators', `/library/${book}/narrators`, /Carmen Ruiz/],
     ['search', `/library/${book}/search?q=lantern`, /The Lantern Cycle/],
-    ['a 3-file book', `/item/${recordedId('GET_api_items_ID_expanded_1_include_3-file_mp3_book.json')}`, /The Ashen Lamp/],
+    [
+      'a 3-file book',
+      `/item/${recordedId('GET_api_items_ID_expanded_1_include_3-file_mp3_book.json')}`,
+      /The Ashen Lamp/,
+    ],
     ['a podcast', `/item/${recordedId('GET_api_items_PODCASTID_expanded_1.json')}`, /The Test Pattern Show/],
     ['podcast shelf', `/library/${podcasts}/bookshelf`, /The Test Pattern Show.*Loopback Radio/],
     ['a collection', `/collection/${recordedId('GET_api_collections_ID.json')}`, /Oracle Collection/],

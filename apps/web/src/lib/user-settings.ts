@@ -13,7 +13,9 @@ export const useUserSettings = create<UserSettingsState>()((set, get) => ({
   settings: loadLocalUserSettings(),
   update: (patch) => {
     const current = get().settings
-    const changed = (Object.keys(patch) as (keyof LocalUserSettings)[]).some((key) => patch[key] !== current[key])
+    const changed = (Object.keys(patch) as (keyof LocalUserSettings)[]).some(
+      (key) => patch[key] !== current[key],
+    )
     if (!changed) return
     set({ settings: saveLocalUserSettings(patch) })
   },

@@ -18,7 +18,10 @@ interface Recorded {
   request: { method: string; path: string }
   response: { status: number; body: unknown }
 }
-const recordedFiles = import.meta.glob<Recorded>('../../../../fixtures/abs-responses/*.json', { eager: true, import: 'default' })
+const recordedFiles = import.meta.glob<Recorded>('../../../../fixtures/abs-responses/*.json', {
+  eager: true,
+  import: 'default',
+})
 const recorded = Object.values(recordedFiles)
 
 type MinifiedBook = (typeof seriesListAnswer.response.body.results)[number]['books'][number]
@@ -27,7 +30,9 @@ type MinifiedBook = (typeof seriesListAnswer.response.body.results)[number]['boo
 export const ABS_ACCESS_TOKEN = 'abs-access-token'
 
 export const absLibrary = librariesAnswer.response.body.libraries.find((l) => l.mediaType === 'book')!
-export const absPodcastLibrary = librariesAnswer.response.body.libraries.find((l) => l.mediaType === 'podcast')!
+export const absPodcastLibrary = librariesAnswer.response.body.libraries.find(
+  (l) => l.mediaType === 'podcast',
+)!
 /** "Cantina Cases" by Rosa Delgado: three books, one of them in three files. */
 export const absSeries = seriesListAnswer.response.body.results[0]!
 export const absSeriesAuthor = authorsAnswer.response.body.authors.find((a) => a.name === 'Rosa Delgado')!
@@ -89,7 +94,9 @@ function author(request: RecordedRequest) {
   const { numBooks: _count, lastFirst: _lastFirst, ...plain } = absSeriesAuthor
   const include = new URLSearchParams(request.search).get('include') ?? ''
   if (!include.includes('items')) return plain
-  const series = [{ id: absSeries.id, name: absSeries.name, items: absSeries.books.map((b) => inSeriesContext(b, true)) }]
+  const series = [
+    { id: absSeries.id, name: absSeries.name, items: absSeries.books.map((b) => inSeriesContext(b, true)) },
+  ]
   return { ...plain, libraryItems: absSeries.books, ...(include.includes('series') ? { series } : {}) }
 }
 

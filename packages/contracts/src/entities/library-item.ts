@@ -140,7 +140,12 @@ export const FullBookMetadata = BookMetadata.omit({
 export type FullBookMetadata = z.infer<typeof FullBookMetadata>
 
 /** A book's metadata in list rows (the minified form): joined names instead of the author, narrator and series lists. */
-export const MinifiedBookMetadata = BookMetadata.omit({ authors: true, narrators: true, series: true, descriptionPlain: true })
+export const MinifiedBookMetadata = BookMetadata.omit({
+  authors: true,
+  narrators: true,
+  series: true,
+  descriptionPlain: true,
+})
 export type MinifiedBookMetadata = z.infer<typeof MinifiedBookMetadata>
 
 export const Book = z.object({
@@ -199,7 +204,9 @@ export const PodcastEpisode = z.object({
   title: z.string(),
   subtitle: z.string().nullable(),
   description: z.string().nullable(),
-  enclosure: z.object({ url: z.string(), type: z.string().nullable(), length: z.string().nullable() }).nullable(),
+  enclosure: z
+    .object({ url: z.string(), type: z.string().nullable(), length: z.string().nullable() })
+    .nullable(),
   guid: z.string().nullable(),
   pubDate: z.string().nullable(),
   chapters: z.array(Chapter),
@@ -335,7 +342,12 @@ export const CollapsedSeries = z.object({
 })
 
 /** A list row (every list, shelves, series books, items in progress): counts, no file lists, no lastScan. */
-export const MinifiedLibraryItem = LibraryItem.omit({ media: true, libraryFiles: true, lastScan: true, scanVersion: true }).extend({
+export const MinifiedLibraryItem = LibraryItem.omit({
+  media: true,
+  libraryFiles: true,
+  lastScan: true,
+  scanVersion: true,
+}).extend({
   media: MinifiedMedia,
   collapsedSeries: CollapsedSeries.optional(),
 })
@@ -368,7 +380,28 @@ export type Series = z.infer<typeof Series>
 /** Supported file extensions by type (spec §3). */
 export const supportedExtensions = {
   image: ['png', 'jpg', 'jpeg', 'webp'],
-  audio: ['m4b', 'mp3', 'm4a', 'flac', 'opus', 'ogg', 'oga', 'mp4', 'aac', 'wma', 'aiff', 'aif', 'wav', 'webm', 'webma', 'mka', 'awb', 'caf', 'mpeg', 'mpg'],
+  audio: [
+    'm4b',
+    'mp3',
+    'm4a',
+    'flac',
+    'opus',
+    'ogg',
+    'oga',
+    'mp4',
+    'aac',
+    'wma',
+    'aiff',
+    'aif',
+    'wav',
+    'webm',
+    'webma',
+    'mka',
+    'awb',
+    'caf',
+    'mpeg',
+    'mpg',
+  ],
   ebook: ['epub', 'pdf', 'mobi', 'azw3', 'cbr', 'cbz'],
   info: ['nfo'],
   text: ['txt'],

@@ -107,7 +107,9 @@ export const CronExpression = z
   })
 
 /** Library settings as a client may send them: every field optional, the schedule checked. */
-export const LibrarySettingsInput = LibrarySettings.extend({ autoScanCronExpression: CronExpression }).partial()
+export const LibrarySettingsInput = LibrarySettings.extend({
+  autoScanCronExpression: CronExpression,
+}).partial()
 
 export const LibraryFolder = z.object({
   id: z.string(),
@@ -168,12 +170,16 @@ export const LibraryWithFilterData = z.object({
   numUserPlaylists: z.number(),
 })
 /** GET /api/libraries/:id?include=filterdata as answered (the library in its answered shape). */
-export type LibraryWithFilterData = Omit<z.infer<typeof LibraryWithFilterData>, 'library'> & { library: LibraryJson }
+export type LibraryWithFilterData = Omit<z.infer<typeof LibraryWithFilterData>, 'library'> & {
+  library: LibraryJson
+}
 
 export const CreateLibraryRequest = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
   folders: z
-    .array(z.object({ fullPath: z.string().trim().min(1).max(4096) }), { error: 'Must have at least one path' })
+    .array(z.object({ fullPath: z.string().trim().min(1).max(4096) }), {
+      error: 'Must have at least one path',
+    })
     .min(1, 'Must have at least one path')
     .max(50),
   mediaType: MediaType.default('book'),

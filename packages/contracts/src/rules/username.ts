@@ -71,7 +71,11 @@ export const usernameSchema = (emptyMessage: string = usernameMessages.empty) =>
     .transform(normalizeUsername)
     .superRefine((name, ctx) => {
       const problem = usernameProblem(name)
-      if (problem) ctx.addIssue({ code: 'custom', message: problem === 'empty' ? emptyMessage : usernameMessages[problem] })
+      if (problem)
+        ctx.addIssue({
+          code: 'custom',
+          message: problem === 'empty' ? emptyMessage : usernameMessages[problem],
+        })
     })
 
 export const Username = usernameSchema()

@@ -7,11 +7,19 @@ describe('migration 0001', () => {
   it('creates the tables and allows only one root', () => {
     const sqlite = new BetterSqlite3(':memory:')
     migrate(sqlite, [migration0001])
-    const tables = (sqlite.prepare("SELECT name FROM sqlite_master WHERE type='table'").all() as { name: string }[]).map(
-      (t) => t.name,
-    )
+    const tables = (
+      sqlite.prepare("SELECT name FROM sqlite_master WHERE type='table'").all() as { name: string }[]
+    ).map((t) => t.name)
     expect(tables).toEqual(
-      expect.arrayContaining(['users', 'sessions', 'refresh_tokens', 'api_keys', 'settings', 'libraries', 'library_folders']),
+      expect.arrayContaining([
+        'users',
+        'sessions',
+        'refresh_tokens',
+        'api_keys',
+        'settings',
+        'libraries',
+        'library_folders',
+      ]),
     )
     const insert = sqlite.prepare(
       "INSERT INTO users (id, username, type, permissions, created_at, updated_at) VALUES (?, ?, 'root', '{}', 0, 0)",

@@ -24,8 +24,12 @@ describe('migration 0002', () => {
       .run()
     sqlite.prepare("INSERT INTO items_fts (item_id, library_id, title) VALUES ('i', 'lib', 'Ã Tale')").run()
     // Search folds accents.
-    expect(sqlite.prepare("SELECT item_id FROM items_fts WHERE items_fts MATCH 'tale'").all()).toEqual([{ item_id: 'i' }])
-    expect(sqlite.prepare("SELECT item_id FROM items_fts WHERE items_fts MATCH 'a*'").all()).toEqual([{ item_id: 'i' }])
+    expect(sqlite.prepare("SELECT item_id FROM items_fts WHERE items_fts MATCH 'tale'").all()).toEqual([
+      { item_id: 'i' },
+    ])
+    expect(sqlite.prepare("SELECT item_id FROM items_fts WHERE items_fts MATCH 'a*'").all()).toEqual([
+      { item_id: 'i' },
+    ])
   })
 
   it('deletes an item’s rows with its library', () => {

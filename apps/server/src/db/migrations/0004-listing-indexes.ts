@@ -22,7 +22,13 @@ const SORT_INDEXES: [name: string, key: string][] = [
 ]
 
 /** Partial indexes behind the `missing.<field>` filters; the listing repeats these conditions verbatim. */
-export const MISSING_COLUMNS = { isbn: 'isbn', asin: 'asin', subtitle: 'subtitle', description: 'description', cover: 'cover_path' } as const
+export const MISSING_COLUMNS = {
+  isbn: 'isbn',
+  asin: 'asin',
+  subtitle: 'subtitle',
+  description: 'description',
+  cover: 'cover_path',
+} as const
 export const missingCondition = (column: string) => `(${column} IS NULL OR ${column} = '')`
 export const ISSUES_CONDITION = '(is_missing = 1 OR is_invalid = 1)'
 export const SUPPLEMENTARY_EBOOK_CONDITION = `instr(library_files, '"isSupplementary":true') > 0`
@@ -32,7 +38,9 @@ export const migration0004: Migration = {
   name: 'listing-indexes',
   up(sqlite) {
     for (const [name, key] of SORT_INDEXES) {
-      sqlite.exec(`DROP INDEX IF EXISTS ${name}; CREATE INDEX ${name} ON library_items (library_id, ${key}, id);`)
+      sqlite.exec(
+        `DROP INDEX IF EXISTS ${name}; CREATE INDEX ${name} ON library_items (library_id, ${key}, id);`,
+      )
     }
     sqlite.exec(`
       CREATE INDEX library_items_library_id ON library_items (library_id, id);
@@ -58,7 +66,9 @@ export const migration0004: Migration = {
     `)
     // The column is part of each partial index so the condition is checked without reading the row.
     for (const [field, column] of Object.entries(MISSING_COLUMNS)) {
-      sqlite.exec(`CREATE INDEX library_items_missing_${field} ON library_items (library_id, id, ${column}) WHERE ${missingCondition(column)}`)
+      sqlite.exec(
+        `CREATE INDEX library_items_missing_${field} ON library_items (library_id, id, ${column}) WHERE ${missingCondition(column)}`,
+      )
     }
   },
 }

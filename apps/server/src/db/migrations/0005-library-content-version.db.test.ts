@@ -7,7 +7,10 @@ import { migration0002 } from './0002-library-items.ts'
 import { migration0005 } from './0005-library-content-version.ts'
 
 const version = (sqlite: BetterSqlite3.Database, lib = 'lib') =>
-  (sqlite.prepare('SELECT version FROM library_content_versions WHERE library_id = ?').get(lib) as { version: number } | undefined)?.version ?? 0
+  (
+    sqlite.prepare('SELECT version FROM library_content_versions WHERE library_id = ?').get(lib) as
+      { version: number } | undefined
+  )?.version ?? 0
 
 describe('migration 0005', () => {
   it('upgrades a database holding items; later changes of items, authors and series move the version', () => {
@@ -37,8 +40,12 @@ describe('migration 0005', () => {
       last = version(sqlite)
     }
     // Items removed by a cascade count too; progress writes do not.
-    sqlite.exec("INSERT INTO users (id, username, type, permissions, libraries_accessible, item_tags_selected, series_hide_from_continue_listening, created_at, updated_at) VALUES ('u', 'u', 'root', '{}', '[]', '[]', '[]', 0, 0)")
-    sqlite.exec("INSERT INTO media_progress (id, user_id, library_item_id, last_update, started_at) VALUES ('p', 'u', 'i', 0, 0)")
+    sqlite.exec(
+      "INSERT INTO users (id, username, type, permissions, libraries_accessible, item_tags_selected, series_hide_from_continue_listening, created_at, updated_at) VALUES ('u', 'u', 'root', '{}', '[]', '[]', '[]', 0, 0)",
+    )
+    sqlite.exec(
+      "INSERT INTO media_progress (id, user_id, library_item_id, last_update, started_at) VALUES ('p', 'u', 'i', 0, 0)",
+    )
     sqlite.exec("UPDATE media_progress SET progress = 0.5 WHERE id = 'p'")
     expect(version(sqlite)).toBe(last)
     sqlite.exec("DELETE FROM library_folders WHERE id = 'f'")

@@ -12,7 +12,9 @@ export const migration0005: Migration = {
   version: 5,
   name: 'library-content-version',
   up(sqlite) {
-    sqlite.exec(`CREATE TABLE library_content_versions (library_id TEXT PRIMARY KEY, version INTEGER NOT NULL) WITHOUT ROWID`)
+    sqlite.exec(
+      `CREATE TABLE library_content_versions (library_id TEXT PRIMARY KEY, version INTEGER NOT NULL) WITHOUT ROWID`,
+    )
     const bump = (ref: 'NEW' | 'OLD') =>
       `INSERT INTO library_content_versions (library_id, version) VALUES (${ref}.library_id, 1)
          ON CONFLICT (library_id) DO UPDATE SET version = version + 1;`

@@ -5,7 +5,9 @@ import { migrations } from './index.ts'
 import { ITEMS_BY_ID_INDEX } from './0010-items-by-id-columns.ts'
 
 const plan = (sqlite: BetterSqlite3.Database, query: string) =>
-  (sqlite.prepare(`EXPLAIN QUERY PLAN ${query}`).all() as { detail: string }[]).map((r) => r.detail).join(' | ')
+  (sqlite.prepare(`EXPLAIN QUERY PLAN ${query}`).all() as { detail: string }[])
+    .map((r) => r.detail)
+    .join(' | ')
 
 describe('migration 0010', () => {
   it('sorts a small filter set by keys read from the by-id index (as the listing forces it), not from item rows', () => {
@@ -18,6 +20,8 @@ describe('migration 0010', () => {
     const test = `SELECT li.id FROM library_items li WHERE li.library_id = 'l'
       AND EXISTS (SELECT 1 FROM library_items fc INDEXED BY ${ITEMS_BY_ID_INDEX} WHERE fc.id = li.id AND fc.num_tracks > 1)
       ORDER BY li.duration, li.id LIMIT 50`
-    expect(plan(sqlite, test)).toMatch(new RegExp(`COVERING INDEX library_items_duration.*COVERING INDEX ${ITEMS_BY_ID_INDEX}`))
+    expect(plan(sqlite, test)).toMatch(
+      new RegExp(`COVERING INDEX library_items_duration.*COVERING INDEX ${ITEMS_BY_ID_INDEX}`),
+    )
   })
 })

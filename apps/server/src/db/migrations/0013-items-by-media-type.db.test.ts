@@ -6,9 +6,18 @@ import { migrations } from './index.ts'
 describe('migration 0013', () => {
   it('finds podcasts among the items through an index, not a scan', () => {
     const sqlite = new BetterSqlite3(':memory:')
-    migrate(sqlite, migrations.filter((m) => m.version < 13))
+    migrate(
+      sqlite,
+      migrations.filter((m) => m.version < 13),
+    )
     const plan = () =>
-      (sqlite.prepare(`EXPLAIN QUERY PLAN SELECT id, podcast FROM library_items WHERE media_type = ? AND json_extract(podcast, '$.autoDownloadEpisodes') = 1`).all('podcast') as { detail: string }[])
+      (
+        sqlite
+          .prepare(
+            `EXPLAIN QUERY PLAN SELECT id, podcast FROM library_items WHERE media_type = ? AND json_extract(podcast, '$.autoDownloadEpisodes') = 1`,
+          )
+          .all('podcast') as { detail: string }[]
+      )
         .map((r) => r.detail)
         .join(' | ')
     expect(plan()).toMatch(/^SCAN library_items/)

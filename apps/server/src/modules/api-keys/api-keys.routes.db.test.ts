@@ -59,7 +59,9 @@ describe('API keys', () => {
     expect(me.statusCode).toBe(200)
     expect(me.json<User>().id).toBe(plainUser.id)
     expect((await t.inject({ method: 'GET', url: `/api/me?token=${key.apiKey}` })).statusCode).toBe(401)
-    expect((await t.inject({ method: 'GET', url: `/api/items/nope/file/1?token=${key.apiKey}` })).statusCode).toBe(404)
+    expect(
+      (await t.inject({ method: 'GET', url: `/api/items/nope/file/1?token=${key.apiKey}` })).statusCode,
+    ).toBe(404)
     expect(await status('GET', '/api/users', key.apiKey)).toBe(403)
     const refresh = await t.inject({
       method: 'POST',

@@ -47,7 +47,10 @@ export class ApiKeysService {
     }
     await this.repo.insert(record)
     // The token is shown once; only its id is stored, so it cannot be shown again.
-    return { ...this.toJson(record, target), apiKey: await this.signer.signApiKey(record.id, record.expiresAt) }
+    return {
+      ...this.toJson(record, target),
+      apiKey: await this.signer.signApiKey(record.id, record.expiresAt),
+    }
   }
 
   async update(auth: AuthContext, id: string, req: UpdateApiKeyRequest): Promise<ApiKey> {

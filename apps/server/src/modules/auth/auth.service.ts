@@ -89,7 +89,10 @@ export class AuthService {
   }
 
   issueAccessToken(user: UserRecord, sessionId: string) {
-    return this.signer.signAccess({ userId: user.id, username: user.username, sessionId }, this.config.accessTokenExpirySec)
+    return this.signer.signAccess(
+      { userId: user.id, username: user.username, sessionId },
+      this.config.accessTokenExpirySec,
+    )
   }
 
   /**
@@ -109,7 +112,8 @@ export class AuthService {
       throw new HttpError(401, 'Refresh token reuse detected; please log in again', { asJson: true })
     }
     const session = await this.sessions.findSession(row.sessionId)
-    if (!session || session.expiresAt <= now) throw new HttpError(401, 'Invalid refresh token', { asJson: true })
+    if (!session || session.expiresAt <= now)
+      throw new HttpError(401, 'Invalid refresh token', { asJson: true })
     const user = await this.users.get(session.userId)
     if (!user || !user.isActive || user.isLocked) {
       await this.sessions.deleteSession(session.id)
@@ -124,7 +128,12 @@ export class AuthService {
       expiresAt: now + this.config.refreshTokenExpirySec * 1000,
     })
     const current = await this.currentOfLineage(successor, session.id)
-    return { user, sessionId: session.id, refreshToken: current, accessToken: await this.issueAccessToken(user, session.id) }
+    return {
+      user,
+      sessionId: session.id,
+      refreshToken: current,
+      accessToken: await this.issueAccessToken(user, session.id),
+    }
   }
 
   /**

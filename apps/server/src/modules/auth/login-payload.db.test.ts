@@ -13,7 +13,12 @@ describe("login, refresh and authorize answer the user as Audiobookshelf's do", 
   afterAll(() => t.close())
 
   const login = async () => {
-    const res = await t.inject({ method: 'POST', url: '/login', payload: ROOT, headers: { 'x-return-tokens': 'true' } })
+    const res = await t.inject({
+      method: 'POST',
+      url: '/login',
+      payload: ROOT,
+      headers: { 'x-return-tokens': 'true' },
+    })
     return { res, body: res.json<LoginResponse>() }
   }
 
@@ -22,7 +27,11 @@ describe("login, refresh and authorize answer the user as Audiobookshelf's do", 
     const { res, body } = await login()
     expect(body.user.lastSeen).toBeNull()
     const cookieLogin = await t.inject({ method: 'POST', url: '/login', payload: ROOT })
-    const refreshed = await t.inject({ method: 'POST', url: '/auth/refresh', cookies: { refresh_token: refreshCookieOf(cookieLogin) ?? '' } })
+    const refreshed = await t.inject({
+      method: 'POST',
+      url: '/auth/refresh',
+      cookies: { refresh_token: refreshCookieOf(cookieLogin) ?? '' },
+    })
     expect(refreshed.json<LoginResponse>().user.lastSeen).toBeNull()
     const authorize = await t.call('POST', '/api/authorize', body.user.accessToken)
     expect(authorize.json<LoginResponse>().user.lastSeen).toBeNull()

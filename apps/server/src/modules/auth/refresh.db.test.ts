@@ -230,7 +230,12 @@ describe('cookie refresh and logout from another site', () => {
 
   const host = 'shelf.example:13378'
   const refresh = (cookie: string, headers: Record<string, string>) =>
-    t.inject({ method: 'POST', url: '/auth/refresh', cookies: { refresh_token: cookie }, headers: { host, ...headers } })
+    t.inject({
+      method: 'POST',
+      url: '/auth/refresh',
+      cookies: { refresh_token: cookie },
+      headers: { host, ...headers },
+    })
   const cookieLogin = () => t.login(ROOT.username, ROOT.password)
 
   it('refuses a foreign Origin or Referer with 403 and a message, and leaves the cookie and session alone', async () => {
@@ -247,7 +252,12 @@ describe('cookie refresh and logout from another site', () => {
       expect(res.body).toBe(FOREIGN_ORIGIN_MESSAGE)
       expect(res.cookies).toEqual([])
     }
-    const logout = await t.inject({ method: 'POST', url: '/logout', cookies: { refresh_token: s.refreshToken }, headers: { host, origin: 'https://evil.example' } })
+    const logout = await t.inject({
+      method: 'POST',
+      url: '/logout',
+      cookies: { refresh_token: s.refreshToken },
+      headers: { host, origin: 'https://evil.example' },
+    })
     expect(logout.statusCode).toBe(403)
     expect((await t.call('GET', '/api/me', s.accessToken)).statusCode).toBe(200)
     // The same cookie from the server's own pages still works (scheme not compared: TLS proxies).
@@ -255,8 +265,12 @@ describe('cookie refresh and logout from another site', () => {
   })
 
   it('accepts its own origin, a same-site Referer, no Origin at all (non-browser), and a header token from anywhere', async () => {
-    expect((await refresh((await cookieLogin()).refreshToken, { origin: `http://${host}` })).statusCode).toBe(200)
-    expect((await refresh((await cookieLogin()).refreshToken, { referer: `http://${host}/library/x` })).statusCode).toBe(200)
+    expect((await refresh((await cookieLogin()).refreshToken, { origin: `http://${host}` })).statusCode).toBe(
+      200,
+    )
+    expect(
+      (await refresh((await cookieLogin()).refreshToken, { referer: `http://${host}/library/x` })).statusCode,
+    ).toBe(200)
     expect((await refresh((await cookieLogin()).refreshToken, {})).statusCode).toBe(200)
     const app = await t.login(ROOT.username, ROOT.password, { 'x-return-tokens': 'true' })
     const viaHeader = await t.inject({
@@ -266,16 +280,30 @@ describe('cookie refresh and logout from another site', () => {
     })
     expect(viaHeader.statusCode).toBe(200)
     const s = await cookieLogin()
-    const logout = await t.inject({ method: 'POST', url: '/logout', cookies: { refresh_token: s.refreshToken }, headers: { host, origin: `http://${host}` } })
+    const logout = await t.inject({
+      method: 'POST',
+      url: '/logout',
+      cookies: { refresh_token: s.refreshToken },
+      headers: { host, origin: `http://${host}` },
+    })
     expect(logout.statusCode).toBe(200)
     expect((await t.call('GET', '/api/me', s.accessToken)).statusCode).toBe(401)
   })
 
   it('accepts an origin listed in the allowedOrigins server setting (exactly, scheme included)', async () => {
-    const patched = await t.call('PATCH', '/api/settings', rootToken, { allowedOrigins: ['https://app.example.org'] })
+    const patched = await t.call('PATCH', '/api/settings', rootToken, {
+      allowedOrigins: ['https://app.example.org'],
+    })
     expect(patched.statusCode).toBe(200)
-    expect((await refresh((await cookieLogin()).refreshToken, { origin: 'https://app.example.org' })).statusCode).toBe(200)
-    expect((await refresh((await cookieLogin()).refreshToken, { origin: 'http://app.example.org' })).statusCode).toBe(403)
-    expect((await t.call('PATCH', '/api/settings', rootToken, { allowedOrigins: ['javascript:alert(1)'] })).statusCode).toBe(400)
+    expect(
+      (await refresh((await cookieLogin()).refreshToken, { origin: 'https://app.example.org' })).statusCode,
+    ).toBe(200)
+    expect(
+      (await refresh((await cookieLogin()).refreshToken, { origin: 'http://app.example.org' })).statusCode,
+    ).toBe(403)
+    expect(
+      (await t.call('PATCH', '/api/settings', rootToken, { allowedOrigins: ['javascript:alert(1)'] }))
+        .statusCode,
+    ).toBe(400)
   })
 })

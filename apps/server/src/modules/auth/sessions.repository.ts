@@ -44,7 +44,13 @@ export class SessionsRepository {
         .execute()
       await trx
         .insertInto('refresh_tokens')
-        .values({ token_hash: s.tokenHash, session_id: s.id, created_at: s.now, replaced_at: null, expires_at: s.expiresAt })
+        .values({
+          token_hash: s.tokenHash,
+          session_id: s.id,
+          created_at: s.now,
+          replaced_at: null,
+          expires_at: s.expiresAt,
+        })
         .execute()
     })
   }
@@ -71,7 +77,13 @@ export class SessionsRepository {
    * Marks the presented token replaced and adds its successor, atomically, when it is still current;
    * answers false (and changes nothing) when it was already rotated, e.g. by a concurrent request.
    */
-  async rotate(a: { oldHash: string; newHash: string; sessionId: string; now: number; expiresAt: number }): Promise<boolean> {
+  async rotate(a: {
+    oldHash: string
+    newHash: string
+    sessionId: string
+    now: number
+    expiresAt: number
+  }): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const claimed = await trx
         .updateTable('refresh_tokens')
@@ -82,7 +94,13 @@ export class SessionsRepository {
       if (Number(claimed.numUpdatedRows) === 0) return false
       await trx
         .insertInto('refresh_tokens')
-        .values({ token_hash: a.newHash, session_id: a.sessionId, created_at: a.now, replaced_at: null, expires_at: a.expiresAt })
+        .values({
+          token_hash: a.newHash,
+          session_id: a.sessionId,
+          created_at: a.now,
+          replaced_at: null,
+          expires_at: a.expiresAt,
+        })
         .onConflict((oc) => oc.column('token_hash').doNothing())
         .execute()
       await trx

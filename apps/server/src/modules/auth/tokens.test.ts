@@ -26,7 +26,11 @@ describe('TokenSigner.verify (verified tokens are remembered)', () => {
     const [h, p, sig] = token.split('.') as [string, string, string]
     const forged = `${h}.${p}.${sig.slice(0, -2)}${sig.endsWith('AA') ? 'BB' : 'AA'}`
     expect(await signer.verify(forged)).toBeNull()
-    expect(await new TokenSigner(new TextEncoder().encode('another-secret-of-enough-length-xx'), () => now).verify(token)).toBeNull()
+    expect(
+      await new TokenSigner(new TextEncoder().encode('another-secret-of-enough-length-xx'), () => now).verify(
+        token,
+      ),
+    ).toBeNull()
   })
 
   it('remembers API keys without an expiry', async () => {

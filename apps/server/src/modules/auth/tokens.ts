@@ -27,7 +27,9 @@ export class TokenSigner {
   constructor(secret: Uint8Array, now: () => number) {
     this.secret = secret
     // A key of its own for refresh-token successors, so the JWT key is used for nothing else.
-    this.successorKey = Buffer.from(crypto.hkdfSync('sha256', secret, Buffer.alloc(0), 'shelfcast refresh-token successor', 32))
+    this.successorKey = Buffer.from(
+      crypto.hkdfSync('sha256', secret, Buffer.alloc(0), 'shelfcast refresh-token successor', 32),
+    )
     this.now = now
   }
 
@@ -54,7 +56,9 @@ export class TokenSigner {
   }
 
   signApiKey(keyId: string, expiresAtMs: number | null): Promise<string> {
-    const jwt = new SignJWT({ keyId, type: 'api' }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt(this.nowSec())
+    const jwt = new SignJWT({ keyId, type: 'api' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt(this.nowSec())
     if (expiresAtMs !== null) jwt.setExpirationTime(Math.floor(expiresAtMs / 1000))
     return jwt.sign(this.secret)
   }
@@ -84,7 +88,8 @@ export class TokenSigner {
   }
 
   private remember(token: string, claims: AccessClaims | ApiClaims, validUntilMs: number) {
-    if (this.verified.size >= VERIFIED_TOKENS) this.verified.delete(this.verified.keys().next().value as string)
+    if (this.verified.size >= VERIFIED_TOKENS)
+      this.verified.delete(this.verified.keys().next().value as string)
     this.verified.set(token, { claims, validUntilMs })
   }
 }

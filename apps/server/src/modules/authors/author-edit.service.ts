@@ -18,7 +18,12 @@ import type { AuthorsService } from './authors.service.ts'
 
 /** The biggest author image accepted. */
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024
-const EXT: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif' }
+const EXT: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+}
 
 export interface AuthorUpdate {
   name?: string
@@ -62,17 +67,36 @@ export class AuthorEditService {
    */
   private announceUpdated(author: AuthorWithCount) {
     const { lastFirst: _lastFirst, ...json } = author
-    this.deps.realtime.toUsersWhere((u) => canAccessLibrary(u, author.libraryId) && !restrictsItemsWithinLibrary(u), 'author_updated', json)
+    this.deps.realtime.toUsersWhere(
+      (u) => canAccessLibrary(u, author.libraryId) && !restrictsItemsWithinLibrary(u),
+      'author_updated',
+      json,
+    )
   }
 
   /** Audiobookshelf's `author_removed` (the author's JSON) to the users of its library. */
   private announceRemoved(row: Selectable<AuthorsTable>) {
-    const author = { id: row.id, asin: row.asin, name: row.name, description: row.description, imagePath: row.image_path, libraryId: row.library_id, addedAt: row.added_at, updatedAt: row.updated_at }
+    const author = {
+      id: row.id,
+      asin: row.asin,
+      name: row.name,
+      description: row.description,
+      imagePath: row.image_path,
+      libraryId: row.library_id,
+      addedAt: row.added_at,
+      updatedAt: row.updated_at,
+    }
     this.deps.realtime.toUsersWhere((u) => canAccessLibrary(u, row.library_id), 'author_removed', author)
   }
 
   private async bookIds(authorId: string): Promise<string[]> {
-    return (await this.deps.db.selectFrom('item_authors').select('item_id').where('author_id', '=', authorId).execute()).map((r) => r.item_id)
+    return (
+      await this.deps.db
+        .selectFrom('item_authors')
+        .select('item_id')
+        .where('author_id', '=', authorId)
+        .execute()
+    ).map((r) => r.item_id)
   }
 
   /** PATCH /api/authors/:id: answers the author (the surviving one after a merge) and whether it merged. */
@@ -105,7 +129,11 @@ export class AuthorEditService {
         merged = true
         resultId = other.id
       } else {
-        await db.updateTable('authors').set({ name, last_first: lastFirst(name), updated_at: now }).where('id', '=', row.id).execute()
+        await db
+          .updateTable('authors')
+          .set({ name, last_first: lastFirst(name), updated_at: now })
+          .where('id', '=', row.id)
+          .execute()
       }
       await this.deps.itemEdit.resaveBooks(books)
     }
@@ -157,7 +185,11 @@ export class AuthorEditService {
     await fs.writeFile(tmp, image.body)
     await fs.rename(tmp, file)
     if (row.image_path && row.image_path !== file) await this.removeImageFile(row.image_path)
-    await this.deps.db.updateTable('authors').set({ image_path: file, updated_at: this.deps.clock() }).where('id', '=', row.id).execute()
+    await this.deps.db
+      .updateTable('authors')
+      .set({ image_path: file, updated_at: this.deps.clock() })
+      .where('id', '=', row.id)
+      .execute()
     const author = (await this.deps.authors.byIds(user, [row.id]))[0]
     if (author) this.announceUpdated(author)
     return { author }
@@ -166,7 +198,11 @@ export class AuthorEditService {
   async removeImage(user: UserRecord, id: string) {
     const row = await this.row(user, id)
     await this.removeImageFile(row.image_path)
-    await this.deps.db.updateTable('authors').set({ image_path: null, updated_at: this.deps.clock() }).where('id', '=', row.id).execute()
+    await this.deps.db
+      .updateTable('authors')
+      .set({ image_path: null, updated_at: this.deps.clock() })
+      .where('id', '=', row.id)
+      .execute()
     const author = (await this.deps.authors.byIds(user, [row.id]))[0]
     if (author) this.announceUpdated(author)
     return { author }
@@ -175,6 +211,7 @@ export class AuthorEditService {
   /** Only images this server stored (METADATA_PATH/authors) are ever deleted. */
   private async removeImageFile(imagePath: string | null) {
     const dir = path.join(this.deps.metadataPath, 'authors')
-    if (imagePath && path.dirname(path.resolve(imagePath)) === path.resolve(dir)) await fs.rm(imagePath, { force: true })
+    if (imagePath && path.dirname(path.resolve(imagePath)) === path.resolve(dir))
+      await fs.rm(imagePath, { force: true })
   }
 }

@@ -29,15 +29,25 @@ export class AuthorsRepository {
     opts: { sort: AuthorSortKey; desc: boolean; limit: number | null; offset: number },
   ): Promise<{ rows: AuthorRow[]; total: number }> {
     const restricted = restrictsItemsWithinLibrary(user)
-    const key = JSON.stringify([libraryId, opts, restricted ? [user.permissions, user.itemTagsSelected] : null])
-    return this.cache.get(await contentStamp(this.db, libraryId), key, () => this.compute(user, libraryId, opts))
+    const key = JSON.stringify([
+      libraryId,
+      opts,
+      restricted ? [user.permissions, user.itemTagsSelected] : null,
+    ])
+    return this.cache.get(await contentStamp(this.db, libraryId), key, () =>
+      this.compute(user, libraryId, opts),
+    )
   }
 
   /**
    * Authors with a book the user may see. A page computes book counts for its own rows only (names and
    * dates come in index order); the full list and the numBooks sort count along the (author_id, item_id) index.
    */
-  private async compute(user: UserRecord, libraryId: string, opts: { sort: AuthorSortKey; desc: boolean; limit: number | null; offset: number }) {
+  private async compute(
+    user: UserRecord,
+    libraryId: string,
+    opts: { sort: AuthorSortKey; desc: boolean; limit: number | null; offset: number },
+  ) {
     const dir = opts.desc ? sql`DESC` : sql`ASC`
     const restricted = restrictsItemsWithinLibrary(user)
     const hasBook = restricted
@@ -67,45 +77,67 @@ export class AuthorsRepository {
       ).rows
     } else {
       rows = (
-        await sql<AuthorRow>`SELECT a.*, ${this.numBooks(user)} AS num_books FROM authors a WHERE ${where} ORDER BY ${orderBy(sql`num_books`)} ${page}`.execute(this.db)
+        await sql<AuthorRow>`SELECT a.*, ${this.numBooks(user)} AS num_books FROM authors a WHERE ${where} ORDER BY ${orderBy(sql`num_books`)} ${page}`.execute(
+          this.db,
+        )
       ).rows
     }
     const total =
       opts.limit === null || (opts.offset === 0 && rows.length < opts.limit)
         ? rows.length + opts.offset
-        : Number((await sql<{ n: number }>`SELECT count(*) AS n FROM authors a WHERE ${where}`.execute(this.db)).rows[0]?.n ?? 0)
+        : Number(
+            (await sql<{ n: number }>`SELECT count(*) AS n FROM authors a WHERE ${where}`.execute(this.db))
+              .rows[0]?.n ?? 0,
+          )
     return { rows, total }
   }
 
   async byIds(user: UserRecord, ids: readonly string[]): Promise<AuthorRow[]> {
     if (ids.length === 0) return []
-    return (await sql<AuthorRow>`SELECT a.*, ${this.numBooks(user)} AS num_books FROM authors a WHERE a.id IN (${sql.join([...ids])})`.execute(this.db)).rows
+    return (
+      await sql<AuthorRow>`SELECT a.*, ${this.numBooks(user)} AS num_books FROM authors a WHERE a.id IN (${sql.join([...ids])})`.execute(
+        this.db,
+      )
+    ).rows
   }
 
   async byId(user: UserRecord, id: string): Promise<AuthorRow | null> {
-    const r = await sql<AuthorRow>`SELECT a.*, ${this.numBooks(user)} AS num_books FROM authors a WHERE a.id = ${id}`.execute(this.db)
+    const r =
+      await sql<AuthorRow>`SELECT a.*, ${this.numBooks(user)} AS num_books FROM authors a WHERE a.id = ${id}`.execute(
+        this.db,
+      )
     return r.rows[0] ?? null
   }
 
   /** The author's books the user may see, newest first by publication, then title. */
   async bookIds(user: UserRecord, authorId: string): Promise<string[]> {
-    const r = await sql<{ id: string }>`SELECT li.id AS id FROM item_authors ia JOIN library_items li ON li.id = ia.item_id
+    const r = await sql<{
+      id: string
+    }>`SELECT li.id AS id FROM item_authors ia JOIN library_items li ON li.id = ia.item_id
       WHERE ia.author_id = ${authorId} AND ${itemVisibility(user, 'li')}
       ORDER BY li.published_year DESC, li.title COLLATE NOCASE, li.id`.execute(this.db)
     return r.rows.map((x) => x.id)
   }
 
   /** Series holding any of these items, with the items of each. */
-  async seriesOf(itemIds: readonly string[]): Promise<{ id: string; name: string; itemId: string; sequence: string | null }[]> {
+  async seriesOf(
+    itemIds: readonly string[],
+  ): Promise<{ id: string; name: string; itemId: string; sequence: string | null }[]> {
     if (itemIds.length === 0) return []
     const r = await sql<{ id: string; name: string; itemId: string; sequence: string | null }>`
       SELECT s.id AS id, s.name AS name, x.item_id AS itemId, x.sequence AS sequence FROM item_series x JOIN series s ON s.id = x.series_id
-      WHERE x.item_id IN (${sql.join([...itemIds])}) ORDER BY s.name COLLATE NOCASE, x.sequence_sort IS NULL, x.sequence_sort`.execute(this.db)
+      WHERE x.item_id IN (${sql.join([...itemIds])}) ORDER BY s.name COLLATE NOCASE, x.sequence_sort IS NULL, x.sequence_sort`.execute(
+      this.db,
+    )
     return r.rows
   }
 
   async imagePath(id: string): Promise<{ imagePath: string | null; updatedAt: number } | null> {
-    const r = await this.db.selectFrom('authors').select(['image_path', 'updated_at']).where('id', '=', id).executeTakeFirst()
+    const r = await this.db
+      .selectFrom('authors')
+      .select(['image_path', 'updated_at'])
+      .where('id', '=', id)
+      .executeTakeFirst()
     return r ? { imagePath: r.image_path, updatedAt: r.updated_at } : null
   }
 
@@ -113,10 +145,17 @@ export class AuthorsRepository {
   async narrators(user: UserRecord, libraryId: string): Promise<{ name: string; numBooks: number }[]> {
     const visible = restrictsItemsWithinLibrary(user)
     const r = visible
-      ? await sql<{ name: string; n: number }>`SELECT f.value AS name, count(*) AS n FROM item_facets f JOIN library_items li ON li.id = f.item_id
-          WHERE f.library_id = ${libraryId} AND f.kind = 'narrator' AND ${itemVisibility(user, 'li')} GROUP BY f.value ORDER BY f.value`.execute(this.db)
+      ? await sql<{
+          name: string
+          n: number
+        }>`SELECT f.value AS name, count(*) AS n FROM item_facets f JOIN library_items li ON li.id = f.item_id
+          WHERE f.library_id = ${libraryId} AND f.kind = 'narrator' AND ${itemVisibility(user, 'li')} GROUP BY f.value ORDER BY f.value`.execute(
+          this.db,
+        )
       : await sql<{ name: string; n: number }>`SELECT value AS name, count(*) AS n FROM item_facets
-          WHERE library_id = ${libraryId} AND kind = 'narrator' GROUP BY value ORDER BY value`.execute(this.db)
+          WHERE library_id = ${libraryId} AND kind = 'narrator' GROUP BY value ORDER BY value`.execute(
+          this.db,
+        )
     return r.rows.map((x) => ({ name: x.name, numBooks: Number(x.n) }))
   }
 }

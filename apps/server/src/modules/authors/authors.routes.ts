@@ -16,8 +16,11 @@ export function registerAuthorsRoutes(app: FastifyInstance, ctx: AppContext) {
     const q = parseInput(AuthorsListQuery, request.query)
     const user = requireAuth(request).user
     const library = await ctx.libraries.getFor(user, id)
-    return ctx.browse.answers.send(request, reply, { kind: 'authors', libraryId: library.id, user, query: q, byUser: false }, () =>
-      authors.list(user, library, { ...q, include: includeList(q.include) }),
+    return ctx.browse.answers.send(
+      request,
+      reply,
+      { kind: 'authors', libraryId: library.id, user, query: q, byUser: false },
+      () => authors.list(user, library, { ...q, include: includeList(q.include) }),
     )
   })
 
@@ -30,14 +33,22 @@ export function registerAuthorsRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/authors/:id', async (request) => {
     const { id } = parseInput(IdParams, request.params)
     const q = parseInput(AuthorQuery, request.query)
-    return authors.detail(requireAuth(request).user, ctx.libraries, id, { include: includeList(q.include), libraryId: q.library })
+    return authors.detail(requireAuth(request).user, ctx.libraries, id, {
+      include: includeList(q.include),
+      libraryId: q.library,
+    })
   })
 
   // Public, as in Audiobookshelf (image URLs carry no token).
   app.get('/api/authors/:id/image', { config: { access: 'public' } }, async (request, reply) => {
     const { id } = parseInput(IdParams, request.params)
     const q = parseInput(CoverQuery, request.query)
-    const answer = await authors.image(id, { width: q.width, height: q.height, raw: q.raw ?? false, format: coverFormat(request, q.format) })
+    const answer = await authors.image(id, {
+      width: q.width,
+      height: q.height,
+      raw: q.raw ?? false,
+      format: coverFormat(request, q.format),
+    })
     return sendCover(request, reply, answer, q.ts)
   })
 }

@@ -49,17 +49,41 @@ export class AuthorsService {
   }
 
   /** GET /api/libraries/:id/authors: `{authors}` without a limit, else a page. */
-  async list(user: UserRecord, library: Library, q: { limit?: number; page?: number; sort?: string; desc?: boolean; include: readonly string[] }): Promise<AuthorsListResponse> {
+  async list(
+    user: UserRecord,
+    library: Library,
+    q: { limit?: number; page?: number; sort?: string; desc?: boolean; include: readonly string[] },
+  ): Promise<AuthorsListResponse> {
     const sort = (q.sort ?? 'name') as AuthorSortKey
-    if (!(authorSortKeys as readonly string[]).includes(sort)) throw badRequest(`Invalid sort "${String(q.sort).slice(0, 60)}"; allowed: ${authorSortKeys.join(', ')}`)
+    if (!(authorSortKeys as readonly string[]).includes(sort))
+      throw badRequest(`Invalid sort "${String(q.sort).slice(0, 60)}"; allowed: ${authorSortKeys.join(', ')}`)
     if (q.limit === undefined) {
-      const { rows } = await this.repo.list(user, library.id, { sort, desc: q.desc ?? false, limit: null, offset: 0 })
+      const { rows } = await this.repo.list(user, library.id, {
+        sort,
+        desc: q.desc ?? false,
+        limit: null,
+        offset: 0,
+      })
       return { authors: rows.map(toAuthorJson) }
     }
     const limit = effectiveLimit(q.limit, MAX_PAGE_SIZE, MAX_PAGE_SIZE)
     const page = q.page ?? 0
-    const { rows, total } = await this.repo.list(user, library.id, { sort, desc: q.desc ?? false, limit, offset: page * limit })
-    return { results: rows.map(toAuthorJson), total, limit, page, sortBy: q.sort, sortDesc: q.desc ?? false, include: q.include.join(','), offset: page * limit }
+    const { rows, total } = await this.repo.list(user, library.id, {
+      sort,
+      desc: q.desc ?? false,
+      limit,
+      offset: page * limit,
+    })
+    return {
+      results: rows.map(toAuthorJson),
+      total,
+      limit,
+      page,
+      sortBy: q.sort,
+      sortDesc: q.desc ?? false,
+      include: q.include.join(','),
+      offset: page * limit,
+    }
   }
 
   /** Authors by id as JSON (with the user's book counts), in the given order. */
@@ -72,7 +96,12 @@ export class AuthorsService {
   }
 
   /** An author with the caller's book count. Authors of libraries the user cannot open (or with no book they may see) are 404. */
-  async visible(user: UserRecord, libraries: LibrariesService, id: string, libraryId?: string): Promise<AuthorWithCount> {
+  async visible(
+    user: UserRecord,
+    libraries: LibrariesService,
+    id: string,
+    libraryId?: string,
+  ): Promise<AuthorWithCount> {
     const row = await this.repo.byId(user, id)
     if (!row || (libraryId && libraryId !== row.library_id)) throw notFound('Author not found')
     await libraries.getFor(user, row.library_id).catch(() => {
@@ -83,8 +112,17 @@ export class AuthorsService {
   }
 
   /** GET /api/authors/:id: like Audiobookshelf's, without `numBooks` or `lastFirst` (clients count the items). */
-  async detail(user: UserRecord, libraries: LibrariesService, id: string, opts: { include: readonly string[]; libraryId?: string }): Promise<AuthorDetail> {
-    const { numBooks: _numBooks, lastFirst: _lastFirst, ...author } = await this.visible(user, libraries, id, opts.libraryId)
+  async detail(
+    user: UserRecord,
+    libraries: LibrariesService,
+    id: string,
+    opts: { include: readonly string[]; libraryId?: string },
+  ): Promise<AuthorDetail> {
+    const {
+      numBooks: _numBooks,
+      lastFirst: _lastFirst,
+      ...author
+    } = await this.visible(user, libraries, id, opts.libraryId)
     const out: AuthorDetail = author
     if (opts.include.includes('items') || opts.include.includes('series')) {
       const ids = await this.repo.bookIds(user, id)
@@ -107,13 +145,20 @@ export class AuthorsService {
   }
 
   /** GET /api/authors/:id/image: public like covers; only an image inside METADATA_PATH/authors is served. */
-  async image(id: string, req: { width?: number; height?: number; format: CoverFormat; raw: boolean }): Promise<CoverAnswer | null> {
+  async image(
+    id: string,
+    req: { width?: number; height?: number; format: CoverFormat; raw: boolean },
+  ): Promise<CoverAnswer | null> {
     const row = await this.repo.imagePath(id)
     if (!row?.imagePath) return null
     const source = await regularFileInside(row.imagePath, [path.join(this.metadataPath, 'authors')])
     if (!source) return null
     if (req.raw) return (await this.images.isAllowedImage(source.path)) ? { kind: 'raw', file: source } : null
-    const file = await this.images.resized(source, id, { width: req.width, height: req.height, format: req.format })
+    const file = await this.images.resized(source, id, {
+      width: req.width,
+      height: req.height,
+      format: req.format,
+    })
     return file ? { kind: 'resized', file } : null
   }
 

@@ -42,7 +42,11 @@ export function registerCollectionsRoutes(app: FastifyInstance, ctx: AppContext)
 
   app.patch('/api/collections/:id', { config: { permission: 'update' } }, async (request) => {
     const { id } = parseInput(IdParams, request.params)
-    return collections.update(requireAuth(request).user, id, parseInput(UpdateCollectionRequest, request.body))
+    return collections.update(
+      requireAuth(request).user,
+      id,
+      parseInput(UpdateCollectionRequest, request.body),
+    )
   })
 
   app.delete('/api/collections/:id', { config: { permission: 'delete' } }, async (request) => {
@@ -64,11 +68,19 @@ export function registerCollectionsRoutes(app: FastifyInstance, ctx: AppContext)
 
   app.post('/api/collections/:id/batch/add', { config: { permission: 'update' } }, async (request) => {
     const { id } = parseInput(IdParams, request.params)
-    return collections.addBooks(requireAuth(request).user, id, parseInput(CollectionBatchRequest, request.body).books)
+    return collections.addBooks(
+      requireAuth(request).user,
+      id,
+      parseInput(CollectionBatchRequest, request.body).books,
+    )
   })
 
   app.post('/api/collections/:id/batch/remove', { config: { permission: 'update' } }, async (request) => {
     const { id } = parseInput(IdParams, request.params)
-    return collections.removeBooks(requireAuth(request).user, id, parseInput(CollectionBatchRequest, request.body).books)
+    return collections.removeBooks(
+      requireAuth(request).user,
+      id,
+      parseInput(CollectionBatchRequest, request.body).books,
+    )
   })
 }

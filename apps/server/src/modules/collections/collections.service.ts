@@ -31,7 +31,13 @@ export class CollectionsService {
   private readonly libraries: LibrariesService
   private readonly realtime: Realtime
   private readonly clock: Clock
-  constructor(deps: { repo: CollectionsRepository; items: ItemsService; libraries: LibrariesService; realtime: Realtime; clock: Clock }) {
+  constructor(deps: {
+    repo: CollectionsRepository
+    items: ItemsService
+    libraries: LibrariesService
+    realtime: Realtime
+    clock: Clock
+  }) {
     this.repo = deps.repo
     this.items = deps.items
     this.libraries = deps.libraries
@@ -40,13 +46,21 @@ export class CollectionsService {
   }
 
   /** The JSON of collections as this user sees them; a non-empty collection with nothing visible is left out. */
-  private async toJson(user: UserRecord, rows: readonly CollectionRow[], minified: boolean, keepEmpty = false, limit?: number): Promise<Collection[]> {
+  private async toJson(
+    user: UserRecord,
+    rows: readonly CollectionRow[],
+    minified: boolean,
+    keepEmpty = false,
+    limit?: number,
+  ): Promise<Collection[]> {
     const books = await this.repo.books(rows.map((r) => r.id))
     const visible = new Set(await this.items.filterVisible(user, [...books.values()].flat()))
     const allVisibleOf = (id: string) => (books.get(id) ?? []).filter((b) => visible.has(b))
     const visibleOf = (id: string) => allVisibleOf(id).slice(0, limit)
     const allIds = [...new Set(rows.flatMap((r) => visibleOf(r.id)))]
-    const json: (MinifiedLibraryItem | LibraryItem)[] = minified ? await this.items.minified(allIds) : await this.items.expanded(allIds)
+    const json: (MinifiedLibraryItem | LibraryItem)[] = minified
+      ? await this.items.minified(allIds)
+      : await this.items.expanded(allIds)
     const byId = new Map(json.map((i) => [i.id, i]))
     return rows
       .filter((r) => keepEmpty || allVisibleOf(r.id).length > 0 || (books.get(r.id) ?? []).length === 0)
@@ -63,7 +77,11 @@ export class CollectionsService {
   }
 
   /** GET /api/libraries/:id/collections: a page by name (limit 0 or none = all). */
-  async listForLibrary(user: UserRecord, library: Library, opts: { limit?: number; page?: number; minified?: boolean }): Promise<CollectionsListResponse> {
+  async listForLibrary(
+    user: UserRecord,
+    library: Library,
+    opts: { limit?: number; page?: number; minified?: boolean },
+  ): Promise<CollectionsListResponse> {
     const limit = opts.limit ? opts.limit : null
     const page = opts.page ?? 0
     const { rows, total } = await this.repo.page(library.id, limit, limit === null ? 0 : page * limit)
@@ -73,7 +91,9 @@ export class CollectionsService {
 
   /** GET /api/collections: every collection in the libraries the user may open. */
   async listAll(user: UserRecord, minified: boolean): Promise<Collection[]> {
-    const libraries = (await this.libraries.all()).filter((l) => canAccessLibrary(user, l.id)).map((l) => l.id)
+    const libraries = (await this.libraries.all())
+      .filter((l) => canAccessLibrary(user, l.id))
+      .map((l) => l.id)
     return this.toJson(user, await this.repo.inLibraries(libraries), minified)
   }
 
@@ -103,7 +123,14 @@ export class CollectionsService {
     })
     const books = await this.checkedBooks(user, library, req.books ?? [])
     const now = this.clock()
-    const row: CollectionRow = { id: crypto.randomUUID(), library_id: library.id, name: req.name, description: sanitizeDescription(req.description || null), created_at: now, updated_at: now }
+    const row: CollectionRow = {
+      id: crypto.randomUUID(),
+      library_id: library.id,
+      name: req.name,
+      description: sanitizeDescription(req.description || null),
+      created_at: now,
+      updated_at: now,
+    }
     await this.repo.insert(row, books)
     await this.emit('collection_added', row.id)
     // Audiobookshelf answers a new collection with its books expanded (a new collection holds few books).
@@ -126,7 +153,11 @@ export class CollectionsService {
     return this.get(user, row.id, true)
   }
 
-  private async withHiddenKept(user: UserRecord, id: string, visibleOrder: readonly string[]): Promise<string[]> {
+  private async withHiddenKept(
+    user: UserRecord,
+    id: string,
+    visibleOrder: readonly string[],
+  ): Promise<string[]> {
     const current = (await this.repo.books([id])).get(id) ?? []
     const visible = new Set(await this.items.filterVisible(user, current))
     return mergeKeepingHidden(current, visibleOrder, (b) => visible.has(b))
@@ -161,7 +192,9 @@ export class CollectionsService {
   async remove(user: UserRecord, id: string): Promise<void> {
     const row = await this.rowFor(user, id)
     const audience = this.realtime.onlineUsersWhere((u) => canAccessLibrary(u, row.library_id))
-    const payloads = await Promise.all(audience.map(async (u) => [u, (await this.toJson(u, [row], true, true))[0]] as const))
+    const payloads = await Promise.all(
+      audience.map(async (u) => [u, (await this.toJson(u, [row], true, true))[0]] as const),
+    )
     await this.repo.delete(row.id)
     for (const [u, json] of payloads) if (json) this.realtime.toUser(u.id, 'collection_removed', json)
   }

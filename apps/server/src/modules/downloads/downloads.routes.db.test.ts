@@ -39,17 +39,29 @@ describe('downloads', () => {
     const app = await createInitialisedApp()
     t = app.t
     token = app.root.accessToken
-    library = await createLibrary(t, token, { name: 'Books', folders: [{ fullPath: root }], mediaType: 'book', settings: { disableWatcher: true } })
+    library = await createLibrary(t, token, {
+      name: 'Books',
+      folders: [{ fullPath: root }],
+      mediaType: 'book',
+      settings: { disableWatcher: true },
+    })
     await settle(t, library.id)
   })
   afterAll(async () => t?.close())
 
   it('sends a single-file item as the file, and a folder item as a zip of its files', async () => {
-    const loose = await t.inject({ method: 'GET', url: `/api/items/${await id(BOOKS.loose)}/download?token=${token}` })
+    const loose = await t.inject({
+      method: 'GET',
+      url: `/api/items/${await id(BOOKS.loose)}/download?token=${token}`,
+    })
     expect(loose.statusCode).toBe(200)
     expect(loose.headers['content-disposition']).toMatch(/^attachment; filename="Loose Book.mp3"/)
 
-    const discs = await t.inject({ method: 'GET', url: `/api/items/${await id(BOOKS.discs)}/download`, headers: { authorization: `Bearer ${token}` } })
+    const discs = await t.inject({
+      method: 'GET',
+      url: `/api/items/${await id(BOOKS.discs)}/download`,
+      headers: { authorization: `Bearer ${token}` },
+    })
     expect(discs.headers['content-type']).toBe('application/zip')
     const names = await zipEntries(discs.rawPayload)
     expect(names.length).toBeGreaterThan(1)
@@ -58,22 +70,35 @@ describe('downloads', () => {
 
   it('zips several items of a library, each in its own folder, at most 40', async () => {
     const ids = [await id(BOOKS.mort), await id(BOOKS.earthsea)]
-    const res = await t.inject({ method: 'GET', url: `/api/libraries/${library.id}/download?ids=${ids.join(',')}`, headers: { authorization: `Bearer ${token}` } })
+    const res = await t.inject({
+      method: 'GET',
+      url: `/api/libraries/${library.id}/download?ids=${ids.join(',')}`,
+      headers: { authorization: `Bearer ${token}` },
+    })
     expect(res.statusCode).toBe(200)
     const tops = new Set((await zipEntries(res.rawPayload)).map((n) => n.split('/')[0]))
     expect([...tops].sort()).toEqual(['A Wizard of Earthsea', 'Book 4 - Mort'])
 
     const many = Array.from({ length: 41 }, (_, i) => `id-${i}`).join(',')
-    const tooMany = await t.inject({ method: 'GET', url: `/api/libraries/${library.id}/download?ids=${many}`, headers: { authorization: `Bearer ${token}` } })
+    const tooMany = await t.inject({
+      method: 'GET',
+      url: `/api/libraries/${library.id}/download?ids=${many}`,
+      headers: { authorization: `Bearer ${token}` },
+    })
     expect([tooMany.statusCode, tooMany.body]).toEqual([400, expect.stringMatching(/At most 40/)])
   })
 
   it('sends one file of an item as an attachment, as the apps download tracks', async () => {
     const mort = await id(BOOKS.mort)
-    const item = (await t.call('GET', `/api/items/${mort}?expanded=1`, token)).json<{ libraryFiles: { ino: string; metadata: { filename: string; size: number } }[] }>()
+    const item = (await t.call('GET', `/api/items/${mort}?expanded=1`, token)).json<{
+      libraryFiles: { ino: string; metadata: { filename: string; size: number } }[]
+    }>()
     const [file] = item.libraryFiles
     if (!file) throw new Error('no library file')
-    const res = await t.inject({ method: 'GET', url: `/api/items/${mort}/file/${file.ino}/download?token=${token}` })
+    const res = await t.inject({
+      method: 'GET',
+      url: `/api/items/${mort}/file/${file.ino}/download?token=${token}`,
+    })
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="/)
     expect(res.rawPayload.length).toBe(file.metadata.size)
@@ -86,7 +111,9 @@ describe('downloads', () => {
     const user = (await t.login('nodl', 'pw')).accessToken
     const mort = await id(BOOKS.mort)
     expect((await t.call('GET', `/api/items/${mort}/download`, user)).statusCode).toBe(403)
-    expect((await t.call('GET', `/api/libraries/${library.id}/download?ids=${mort}`, user)).statusCode).toBe(403)
+    expect((await t.call('GET', `/api/libraries/${library.id}/download?ids=${mort}`, user)).statusCode).toBe(
+      403,
+    )
     expect((await t.call('GET', `/api/items/${mort}/file/any/download`, user)).statusCode).toBe(403)
   })
 })

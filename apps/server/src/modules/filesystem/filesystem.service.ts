@@ -5,7 +5,24 @@ import type { FilesystemResponse } from '@shelfcast/contracts'
 import { badRequest, forbidden, notFound } from '../../http/errors.ts'
 
 /** Top-level system folders nobody keeps a library in; left out of the root listing. */
-const SYSTEM_ROOTS = new Set(['bin', 'boot', 'dev', 'etc', 'lib', 'lib32', 'lib64', 'libx32', 'lost+found', 'proc', 'run', 'sbin', 'sys', 'usr', 'var', 'snap'])
+const SYSTEM_ROOTS = new Set([
+  'bin',
+  'boot',
+  'dev',
+  'etc',
+  'lib',
+  'lib32',
+  'lib64',
+  'libx32',
+  'lost+found',
+  'proc',
+  'run',
+  'sbin',
+  'sys',
+  'usr',
+  'var',
+  'snap',
+])
 /** A folder with more subfolders than this is cut short (the answer stays small). */
 export const MAX_DIRECTORIES = 2000
 
@@ -39,7 +56,11 @@ export class FilesystemService {
     for (const e of entries) {
       if (e.name.startsWith('.')) continue
       let isDir = e.isDirectory()
-      if (!isDir && e.isSymbolicLink()) isDir = await fs.stat(path.join(dir, e.name)).then((st) => st.isDirectory(), () => false)
+      if (!isDir && e.isSymbolicLink())
+        isDir = await fs.stat(path.join(dir, e.name)).then(
+          (st) => st.isDirectory(),
+          () => false,
+        )
       if (isDir) out.push({ path: path.join(dir, e.name), dirname: e.name, level })
     }
     return out.sort((a, b) => byName.compare(a.dirname, b.dirname)).slice(0, MAX_DIRECTORIES)

@@ -14,7 +14,12 @@ describe('filter data', () => {
     const res = await s.get<LibraryWithFilterData>(`/api/libraries/${s.books}?include=filterdata`)
     expect(res.status).toBe(200)
     const f = res.body.filterdata
-    expect(f.authors.map((a) => a.name)).toEqual(['Frank Herbert', 'J. R. R. Tolkien', 'Jean-Jacques Rousseau', 'Ursula K. Le Guin'])
+    expect(f.authors.map((a) => a.name)).toEqual([
+      'Frank Herbert',
+      'J. R. R. Tolkien',
+      'Jean-Jacques Rousseau',
+      'Ursula K. Le Guin',
+    ])
     expect(f.series.map((x) => x.name)).toEqual(['Earthsea', 'Middle Earth'])
     expect(f.genres).toEqual(['Fantasy', 'Philosophy', 'Science Fiction'])
     expect(f.tags).toEqual(['classic', 'epic', 'kids'])
@@ -30,7 +35,7 @@ describe('filter data', () => {
     expect({ ...only.body, loadedAt: 0 }).toEqual({ ...f, loadedAt: 0 })
   })
 
-  it('answers from the answer cache until a write, keyed on the number of the user\'s playlists', async () => {
+  it("answers from the answer cache until a write, keyed on the number of the user's playlists", async () => {
     const made = vi.spyOn(s.t.ctx.libraries, 'getWithFilterDataJson')
     const url = `/api/libraries/${s.books}?include=filterdata`
     const res = await s.t.inject({
@@ -60,7 +65,13 @@ describe('filter data', () => {
 
   it('counts podcasts in podcast libraries', async () => {
     const f = (await s.get<FilterData>(`/api/libraries/${s.podcasts}/filterdata`)).body
-    expect(f).toMatchObject({ podcastCount: 2, bookCount: 0, genres: ['Comedy', 'Talk'], tags: ['weekly'], authors: [] })
+    expect(f).toMatchObject({
+      podcastCount: 2,
+      bookCount: 0,
+      genres: ['Comedy', 'Talk'],
+      tags: ['weekly'],
+      authors: [],
+    })
   })
 
   it('follows writes at once (the cache is dropped by any write)', async () => {
@@ -69,11 +80,18 @@ describe('filter data', () => {
     expect(f.genres).toContain('Horror')
     expect(f.authors.map((a) => a.name)).toContain('New Author')
     await s.t.ctx.database.db.deleteFrom('library_items').where('id', '=', id).execute()
-    expect((await s.get<FilterData>(`/api/libraries/${s.books}/filterdata`)).body.genres).not.toContain('Horror')
+    expect((await s.get<FilterData>(`/api/libraries/${s.books}/filterdata`)).body.genres).not.toContain(
+      'Horror',
+    )
   })
 
   it('shows a restricted user only the values of items they may see', async () => {
-    await s.t.createUser(s.root.accessToken, { username: 'kid', password: 'pw', permissions: { accessAllTags: false, accessExplicitContent: false }, itemTagsSelected: ['kids', 'epic'] })
+    await s.t.createUser(s.root.accessToken, {
+      username: 'kid',
+      password: 'pw',
+      permissions: { accessAllTags: false, accessExplicitContent: false },
+      itemTagsSelected: ['kids', 'epic'],
+    })
     const token = (await s.t.login('kid', 'pw')).accessToken
     const f = (await s.get<FilterData>(`/api/libraries/${s.books}/filterdata`, token)).body
     // Earthsea (kids) and Fellowship (epic); Dune is epic but explicit.
@@ -87,18 +105,29 @@ describe('filter data', () => {
 
   it('GET /api/tags and /api/genres list every value of every library, for admins', async () => {
     expect((await s.get('/api/tags')).body).toEqual({ tags: ['classic', 'epic', 'kids', 'weekly'] })
-    expect((await s.get('/api/genres')).body).toEqual({ genres: ['Comedy', 'Fantasy', 'Philosophy', 'Science Fiction', 'Talk'] })
+    expect((await s.get('/api/genres')).body).toEqual({
+      genres: ['Comedy', 'Fantasy', 'Philosophy', 'Science Fiction', 'Talk'],
+    })
     await s.t.createUser(s.root.accessToken, { username: 'tags-reader', password: 'tags-reader-pw' })
     const reader = (await s.t.login('tags-reader', 'tags-reader-pw')).accessToken
     expect((await s.get('/api/tags', reader)).status).toBe(403)
   })
 
   it('turns years into decades', () => {
-    expect(decadesOf(['1937', '1954-06', '2001', 'unknown', '999', '1999'])).toEqual(['1930', '1950', '1990', '2000'])
+    expect(decadesOf(['1937', '1954-06', '2001', 'unknown', '999', '1999'])).toEqual([
+      '1930',
+      '1950',
+      '1990',
+      '2000',
+    ])
   })
 
   it('is 404 for inaccessible libraries', async () => {
-    await s.t.createUser(s.root.accessToken, { username: 'none', password: 'pw', permissions: { accessAllLibraries: false } })
+    await s.t.createUser(s.root.accessToken, {
+      username: 'none',
+      password: 'pw',
+      permissions: { accessAllLibraries: false },
+    })
     const token = (await s.t.login('none', 'pw')).accessToken
     expect((await s.get(`/api/libraries/${s.books}/filterdata`, token)).status).toBe(404)
     expect((await s.get(`/api/libraries/${s.books}?include=filterdata`, token)).status).toBe(404)

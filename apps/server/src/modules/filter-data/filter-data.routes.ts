@@ -11,7 +11,9 @@ export function registerFilterDataRoutes(app: FastifyInstance, ctx: AppContext) 
     const { id } = parseInput(IdParams, request.params)
     const user = requireAuth(request).user
     const library = await ctx.libraries.getFor(user, id)
-    return reply.type('application/json; charset=utf-8').send((await ctx.browse.filterData.withJson(user, library)).json)
+    return reply
+      .type('application/json; charset=utf-8')
+      .send((await ctx.browse.filterData.withJson(user, library)).json)
   })
 
   /** Every tag or genre of the items the caller may see, across the libraries they may open, alphabetically. */
@@ -21,7 +23,9 @@ export function registerFilterDataRoutes(app: FastifyInstance, ctx: AppContext) 
     for (const library of await ctx.libraries.listFor(user)) {
       for (const value of (await ctx.browse.filterData.forLibrary(user, library))[kind]) values.add(value)
     }
-    return [...values].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }) || (a < b ? -1 : a > b ? 1 : 0))
+    return [...values].sort(
+      (a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }) || (a < b ? -1 : a > b ? 1 : 0),
+    )
   }
   // The web client's tag and genre pages (admins, as in Audiobookshelf); renaming and deleting are not here yet.
   const admin = { config: { access: 'admin' as const } }

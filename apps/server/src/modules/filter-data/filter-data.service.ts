@@ -40,7 +40,16 @@ export class FilterDataService implements FilterDataProvider {
 
   async withJson(user: UserRecord, library: Library): Promise<{ data: FilterData; json: string }> {
     const restricted = restrictsItemsWithinLibrary(user)
-    const key = JSON.stringify([library.id, restricted ? [user.permissions.accessExplicitContent, user.permissions.selectedTagsNotAccessible, user.itemTagsSelected] : null])
+    const key = JSON.stringify([
+      library.id,
+      restricted
+        ? [
+            user.permissions.accessExplicitContent,
+            user.permissions.selectedTagsNotAccessible,
+            user.itemTagsSelected,
+          ]
+        : null,
+    ])
     const stamp = await contentStamp(this.db, library.id)
     return this.cache.get(stamp, key, async () => {
       const data = await this.compute(user, library, restricted)

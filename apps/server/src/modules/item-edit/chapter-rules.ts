@@ -11,9 +11,15 @@ export function validateChapters(input: UpdateChaptersRequest['chapters'], durat
   titled.forEach((c, i) => {
     if (!c.title) throw badRequest(`Chapter ${i + 1}: a title is required`)
     if (i === 0 && c.start !== 0) throw badRequest('The first chapter must start at 0')
-    if (durationSec > 0 && c.start >= durationSec) throw badRequest(`Chapter ${i + 1} starts after the end of the book`)
+    if (durationSec > 0 && c.start >= durationSec)
+      throw badRequest(`Chapter ${i + 1} starts after the end of the book`)
     const prev = titled[i - 1]
     if (prev && c.start < prev.start) throw badRequest(`Chapter ${i + 1} starts before the chapter above it`)
   })
-  return titled.map((c, i) => ({ id: i, start: c.start, end: titled[i + 1]?.start ?? durationSec, title: c.title }))
+  return titled.map((c, i) => ({
+    id: i,
+    start: c.start,
+    end: titled[i + 1]?.start ?? durationSec,
+    title: c.title,
+  }))
 }

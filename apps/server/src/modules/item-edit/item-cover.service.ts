@@ -75,11 +75,17 @@ export class ItemCoverService {
   }
 
   /** PATCH {cover}: only one of the item's own image files (no API takes an arbitrary server path). */
-  async setFromItemFile(user: UserRecord, id: string, cover: string): Promise<{ success: true; cover: string }> {
+  async setFromItemFile(
+    user: UserRecord,
+    id: string,
+    cover: string,
+  ): Promise<{ success: true; cover: string }> {
     const item = await this.item(user, id)
     const files = jsonColumn(item.row.library_files, z.array(LibraryFile), [])
-    const own = files.find((f) => f.fileType === 'image' && path.resolve(f.metadata.path) === path.resolve(cover))
-    if (!own) throw badRequest('Cover must be one of the item\'s image files')
+    const own = files.find(
+      (f) => f.fileType === 'image' && path.resolve(f.metadata.path) === path.resolve(cover),
+    )
+    if (!own) throw badRequest("Cover must be one of the item's image files")
     await this.setPath(item, own.metadata.path)
     return { success: true, cover: own.metadata.path }
   }
@@ -89,7 +95,11 @@ export class ItemCoverService {
   }
 
   private async setPath(item: SavedItem, cover: string | null) {
-    await this.deps.db.updateTable('library_items').set({ cover_path: cover, updated_at: this.deps.clock() }).where('id', '=', item.row.id).execute()
+    await this.deps.db
+      .updateTable('library_items')
+      .set({ cover_path: cover, updated_at: this.deps.clock() })
+      .where('id', '=', item.row.id)
+      .execute()
     const [saved] = await this.deps.scanRepo.loadItems([item.row.id])
     if (saved) this.events.updatedOne(saved)
   }

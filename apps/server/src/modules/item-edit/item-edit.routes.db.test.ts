@@ -31,7 +31,12 @@ describe('editing items', () => {
     const app = await createInitialisedApp()
     t = app.t
     token = app.root.accessToken
-    library = await createLibrary(t, token, { name: 'Books', folders: [{ fullPath: root }], mediaType: 'book', settings: { disableWatcher: true } })
+    library = await createLibrary(t, token, {
+      name: 'Books',
+      folders: [{ fullPath: root }],
+      mediaType: 'book',
+      settings: { disableWatcher: true },
+    })
     await settle(t, library.id)
   })
   afterAll(async () => t?.close())
@@ -44,7 +49,10 @@ describe('editing items', () => {
         subtitle: '',
         authors: [{ name: 'Terry Pratchett' }, { name: 'New Coauthor' }],
         narrators: ['Someone Else'],
-        series: [{ name: 'Discworld', sequence: '4' }, { name: 'Death', sequence: '1' }],
+        series: [
+          { name: 'Discworld', sequence: '4' },
+          { name: 'Death', sequence: '1' },
+        ],
         genres: [],
         description: 'Edited description',
         explicit: true,
@@ -54,10 +62,19 @@ describe('editing items', () => {
     expect(res.statusCode).toBe(200)
     const body = res.json<UpdateMediaResponse>()
     expect(body.updated).toBe(true)
-    expect(bookOf(body.libraryItem).metadata).toMatchObject({ title: 'Mort (Edited)', subtitle: null, narrators: ['Someone Else'], genres: [] })
+    expect(bookOf(body.libraryItem).metadata).toMatchObject({
+      title: 'Mort (Edited)',
+      subtitle: null,
+      narrators: ['Someone Else'],
+      genres: [],
+    })
 
     const stored = path.join(t.config.metadataPath, 'items', mort.id, 'metadata.json')
-    expect(JSON.parse(fs.readFileSync(stored, 'utf8'))).toMatchObject({ title: 'Mort (Edited)', series: ['Discworld #4', 'Death #1'], genres: [] })
+    expect(JSON.parse(fs.readFileSync(stored, 'utf8'))).toMatchObject({
+      title: 'Mort (Edited)',
+      series: ['Discworld #4', 'Death #1'],
+      genres: [],
+    })
     expect(fs.existsSync(path.join(root, BOOKS.mort, 'metadata.json'))).toBe(false) // the user's folder is left alone
 
     await settle(t, library.id, true)
@@ -91,25 +108,38 @@ describe('editing items', () => {
     const stored = path.join(t.config.metadataPath, 'items', discs.id, 'metadata.json')
     expect(JSON.parse(fs.readFileSync(stored, 'utf8'))).toMatchObject({ description: clean })
     // Saving the clean text again is no change.
-    expect((await patch(discs.id, { metadata: { description: clean } })).json<UpdateMediaResponse>().updated).toBe(false)
+    expect(
+      (await patch(discs.id, { metadata: { description: clean } })).json<UpdateMediaResponse>().updated,
+    ).toBe(false)
 
-    const batch = await t.call('POST', '/api/items/batch/update', token, [{ id: discs.id, mediaPayload: { metadata: { description: `${hostile} again` } } }])
+    const batch = await t.call('POST', '/api/items/batch/update', token, [
+      { id: discs.id, mediaPayload: { metadata: { description: `${hostile} again` } } },
+    ])
     expect(batch.statusCode).toBe(200)
     const expanded = (await t.call('GET', `/api/items/${discs.id}?expanded=1`, token)).json<LibraryItem>()
-    expect(bookOf(expanded).metadata).toMatchObject({ description: `${clean} again`, descriptionPlain: 'xok\nlink again' })
+    expect(bookOf(expanded).metadata).toMatchObject({
+      description: `${clean} again`,
+      descriptionPlain: 'xok\nlink again',
+    })
   })
 
   it('answers updated: false when nothing changes', async () => {
     const earthsea = await item(BOOKS.earthsea)
     const same = bookOf(earthsea).metadata.title
-    expect((await patch(earthsea.id, { metadata: { title: same } })).json<UpdateMediaResponse>().updated).toBe(false)
+    expect(
+      (await patch(earthsea.id, { metadata: { title: same } })).json<UpdateMediaResponse>().updated,
+    ).toBe(false)
   })
 
   it('writes metadata.json with the item when the server stores metadata with items', async () => {
-    expect((await t.call('PATCH', '/api/settings', token, { storeMetadataWithItem: true })).statusCode).toBe(200)
+    expect((await t.call('PATCH', '/api/settings', token, { storeMetadataWithItem: true })).statusCode).toBe(
+      200,
+    )
     const discs = await item(BOOKS.discs)
     expect((await patch(discs.id, { metadata: { publisher: 'Edited House' } })).statusCode).toBe(200)
-    expect(JSON.parse(fs.readFileSync(path.join(root, BOOKS.discs, 'metadata.json'), 'utf8'))).toMatchObject({ publisher: 'Edited House' })
+    expect(JSON.parse(fs.readFileSync(path.join(root, BOOKS.discs, 'metadata.json'), 'utf8'))).toMatchObject({
+      publisher: 'Edited House',
+    })
     await settle(t, library.id, true)
     expect(bookOf(await item(BOOKS.discs)).metadata.publisher).toBe('Edited House')
     await t.call('PATCH', '/api/settings', token, { storeMetadataWithItem: false })
@@ -120,15 +150,33 @@ describe('editing items', () => {
     const duration = bookOf(mort).duration
     const bad: [unknown[], RegExp][] = [
       [[{ start: 1, title: 'A' }], /start at 0/],
-      [[{ start: 0, title: 'A' }, { start: duration + 5, title: 'B' }], /after the end/],
-      [[{ start: 0, title: 'A' }, { start: 2, title: 'B' }, { start: 1, title: 'C' }], /before the chapter above/],
+      [
+        [
+          { start: 0, title: 'A' },
+          { start: duration + 5, title: 'B' },
+        ],
+        /after the end/,
+      ],
+      [
+        [
+          { start: 0, title: 'A' },
+          { start: 2, title: 'B' },
+          { start: 1, title: 'C' },
+        ],
+        /before the chapter above/,
+      ],
       [[{ start: 0, title: '  ' }], /title is required/],
     ]
     for (const [chapters, message] of bad) {
       const res = await t.call('POST', `/api/items/${mort.id}/chapters`, token, { chapters })
       expect([res.statusCode, res.body]).toEqual([400, expect.stringMatching(message)])
     }
-    const good = await t.call('POST', `/api/items/${mort.id}/chapters`, token, { chapters: [{ start: 0, title: 'Intro' }, { start: 1, title: 'Main' }] })
+    const good = await t.call('POST', `/api/items/${mort.id}/chapters`, token, {
+      chapters: [
+        { start: 0, title: 'Intro' },
+        { start: 1, title: 'Main' },
+      ],
+    })
     expect(good.json()).toEqual({ success: true, updated: true })
     await settle(t, library.id, true)
     expect(bookOf(await item(BOOKS.mort)).chapters).toEqual([
@@ -172,22 +220,40 @@ describe('editing items', () => {
   })
 
   it('needs the update and delete permissions, on the server', async () => {
-    await t.createUser(token, { username: 'viewer', password: 'pw', permissions: { update: false, delete: false } })
+    await t.createUser(token, {
+      username: 'viewer',
+      password: 'pw',
+      permissions: { update: false, delete: false },
+    })
     const viewer = (await t.login('viewer', 'pw')).accessToken
     const earthsea = await item(BOOKS.earthsea)
     expect((await patch(earthsea.id, { metadata: { title: 'Nope' } }, viewer)).statusCode).toBe(403)
-    expect((await t.call('POST', `/api/items/${earthsea.id}/chapters`, viewer, { chapters: [] })).statusCode).toBe(403)
+    expect(
+      (await t.call('POST', `/api/items/${earthsea.id}/chapters`, viewer, { chapters: [] })).statusCode,
+    ).toBe(403)
     expect((await t.call('DELETE', `/api/items/${earthsea.id}`, viewer)).statusCode).toBe(403)
-    expect((await t.call('POST', '/api/items/batch/delete', viewer, { libraryItemIds: [earthsea.id] })).statusCode).toBe(403)
+    expect(
+      (await t.call('POST', '/api/items/batch/delete', viewer, { libraryItemIds: [earthsea.id] })).statusCode,
+    ).toBe(403)
   })
 
   it('authorises every id of a batch delete or update before writing: items the caller cannot see are untouched', async () => {
-    await t.createUser(token, { username: 'outsider', password: 'pw', permissions: { accessAllLibraries: false, update: true, delete: true }, librariesAccessible: [] })
+    await t.createUser(token, {
+      username: 'outsider',
+      password: 'pw',
+      permissions: { accessAllLibraries: false, update: true, delete: true },
+      librariesAccessible: [],
+    })
     const outsider = (await t.login('outsider', 'pw')).accessToken
     const earthsea = await item(BOOKS.earthsea)
-    expect((await t.call('POST', '/api/items/batch/delete?hard=1', outsider, { libraryItemIds: [earthsea.id] })).statusCode).toBe(404)
+    expect(
+      (await t.call('POST', '/api/items/batch/delete?hard=1', outsider, { libraryItemIds: [earthsea.id] }))
+        .statusCode,
+    ).toBe(404)
     expect((await t.call('DELETE', `/api/items/${earthsea.id}`, outsider)).statusCode).toBe(404)
-    const update = await t.call('POST', '/api/items/batch/update', outsider, [{ id: earthsea.id, mediaPayload: { metadata: { title: 'Taken' } } }])
+    const update = await t.call('POST', '/api/items/batch/update', outsider, [
+      { id: earthsea.id, mediaPayload: { metadata: { title: 'Taken' } } },
+    ])
     expect(update.statusCode).toBe(404)
     expect(fs.existsSync(path.join(root, BOOKS.earthsea))).toBe(true)
     expect(bookOf(await item(BOOKS.earthsea)).metadata.title).toBe(bookOf(earthsea).metadata.title)
@@ -213,13 +279,17 @@ describe('DELETE /api/libraries/:id/issues', () => {
     try {
       const fx = new ItemFixtures(t.ctx.database.db)
       const library = (await fx.library({ folder: path.join(t.dir, 'media', 'books') })).id
-      const other = (await fx.library({ name: 'Other', folder: path.join(t.dir, 'media', 'other'), displayOrder: 2 })).id
+      const other = (
+        await fx.library({ name: 'Other', folder: path.join(t.dir, 'media', 'other'), displayOrder: 2 })
+      ).id
       await fx.item(library, { title: 'Sound' })
       await fx.item(library, { title: 'Gone', isMissing: true })
       await fx.item(library, { title: 'Broken', isInvalid: true, invalidReason: 'a.epub: not a zip' })
       await fx.item(other, { title: 'Elsewhere', isMissing: true })
       const titles = async (id: string) =>
-        (await t.call('GET', `/api/libraries/${id}/items`, root.accessToken)).json<{ results: { media: { metadata: { title: string } } }[] }>().results.map((r) => r.media.metadata.title)
+        (await t.call('GET', `/api/libraries/${id}/items`, root.accessToken))
+          .json<{ results: { media: { metadata: { title: string } } }[] }>()
+          .results.map((r) => r.media.metadata.title)
 
       await t.createUser(root.accessToken, { username: 'plain', password: 'plain-password' })
       const plain = (await t.login('plain', 'plain-password')).accessToken
@@ -229,7 +299,9 @@ describe('DELETE /api/libraries/:id/issues', () => {
       expect([res.statusCode, res.body]).toEqual([200, 'OK'])
       expect(await titles(library)).toEqual(['Sound'])
       expect(await titles(other)).toEqual(['Elsewhere'])
-      expect((await t.call('DELETE', `/api/libraries/${library}/issues`, root.accessToken)).statusCode).toBe(200)
+      expect((await t.call('DELETE', `/api/libraries/${library}/issues`, root.accessToken)).statusCode).toBe(
+        200,
+      )
       expect((await t.call('DELETE', '/api/libraries/nope/issues', root.accessToken)).statusCode).toBe(404)
     } finally {
       await t.close()

@@ -43,7 +43,10 @@ export function registerItemEditRoutes(app: FastifyInstance, ctx: AppContext) {
     const { id } = parseInput(IdParams, request.params)
     const user = requireAuth(request).user
     if (request.isMultipart()) {
-      const part = await request.file({ limits: { fileSize: MAX_COVER_BYTES, files: 1 }, throwFileSizeLimit: true })
+      const part = await request.file({
+        limits: { fileSize: MAX_COVER_BYTES, files: 1 },
+        throwFileSizeLimit: true,
+      })
       if (!part) throw badRequest('No file uploaded')
       return ctx.itemCovers.setFromBytes(user, id, await part.toBuffer())
     }
@@ -52,7 +55,11 @@ export function registerItemEditRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.patch('/api/items/:id/cover', { config: { permission: 'update' } }, async (request) => {
     const { id } = parseInput(IdParams, request.params)
-    return ctx.itemCovers.setFromItemFile(requireAuth(request).user, id, parseInput(CoverPathBody, request.body).cover)
+    return ctx.itemCovers.setFromItemFile(
+      requireAuth(request).user,
+      id,
+      parseInput(CoverPathBody, request.body).cover,
+    )
   })
 
   app.delete('/api/items/:id/cover', { config: { permission: 'update' } }, async (request) => {
@@ -81,7 +88,12 @@ export function registerItemEditRoutes(app: FastifyInstance, ctx: AppContext) {
     const user = requireAuth(request).user
     const library = await ctx.libraries.getFor(user, id)
     const page = () =>
-      ctx.browse.listing.pageIds(user, library, { sort: 'media.metadata.title', desc: false, filter: { group: 'issues' }, limit: ISSUES_PAGE })
+      ctx.browse.listing.pageIds(user, library, {
+        sort: 'media.metadata.title',
+        desc: false,
+        filter: { group: 'issues' },
+        limit: ISSUES_PAGE,
+      })
     // Removed items leave the filter, so each round reads the first page again; the first total bounds the rounds.
     const first = await page()
     for (let round = 0, ids = first.ids; ids.length > 0 && round * ISSUES_PAGE < first.total; round++) {
@@ -92,7 +104,10 @@ export function registerItemEditRoutes(app: FastifyInstance, ctx: AppContext) {
   })
 
   app.post('/api/items/batch/update', { config: { permission: 'update' } }, async (request) => {
-    const updates = await edit.updateMany(requireAuth(request).user, parseInput(BatchUpdateRequest, request.body))
+    const updates = await edit.updateMany(
+      requireAuth(request).user,
+      parseInput(BatchUpdateRequest, request.body),
+    )
     return { success: true, updates }
   })
 }

@@ -1,5 +1,11 @@
 import fs from 'node:fs/promises'
-import { Chapter, type LibraryItem, type UpdateBookMediaRequest, type UpdateChaptersRequest, type UpdateMediaResponse } from '@shelfcast/contracts'
+import {
+  Chapter,
+  type LibraryItem,
+  type UpdateBookMediaRequest,
+  type UpdateChaptersRequest,
+  type UpdateMediaResponse,
+} from '@shelfcast/contracts'
 import type { Logger } from 'pino'
 import { z } from 'zod'
 import type { Clock } from '../../clock.ts'
@@ -48,10 +54,14 @@ function bookMetaOf(item: SavedItem): Omit<BookMeta, 'chapters'> {
 
 const chaptersOf = (item: SavedItem): Chapter[] => jsonColumn(item.row.chapters, z.array(Chapter), [])
 
-const blankToNull = (v: string | null | undefined) => (v === undefined ? undefined : v?.trim() ? v.trim() : null)
+const blankToNull = (v: string | null | undefined) =>
+  v === undefined ? undefined : v?.trim() ? v.trim() : null
 
 /** A book's metadata with an edit applied: the fields given replace the current ones. */
-function applyEdit(before: Omit<BookMeta, 'chapters'>, req: UpdateBookMediaRequest): Omit<BookMeta, 'chapters'> {
+function applyEdit(
+  before: Omit<BookMeta, 'chapters'>,
+  req: UpdateBookMediaRequest,
+): Omit<BookMeta, 'chapters'> {
   const m = req.metadata ?? {}
   return {
     ...before,
@@ -59,7 +69,9 @@ function applyEdit(before: Omit<BookMeta, 'chapters'>, req: UpdateBookMediaReque
     ...(m.subtitle !== undefined && { subtitle: blankToNull(m.subtitle) ?? null }),
     ...(m.authors && { authors: m.authors.map((a) => a.name) }),
     ...(m.narrators && { narrators: m.narrators }),
-    ...(m.series && { series: m.series.map((s) => ({ name: s.name, sequence: blankToNull(s.sequence) ?? null })) }),
+    ...(m.series && {
+      series: m.series.map((s) => ({ name: s.name, sequence: blankToNull(s.sequence) ?? null })),
+    }),
     ...(m.genres && { genres: m.genres }),
     ...(req.tags && { tags: req.tags }),
     ...(m.publishedYear !== undefined && { publishedYear: blankToNull(m.publishedYear) ?? null }),
@@ -131,8 +143,16 @@ export class ItemEditService {
    * POST /api/items/batch/update: every change checked first (any unknown, hidden or non-book item
    * refuses the whole batch), then saved in one transaction per library. Answers how many changed.
    */
-  async updateMany(user: UserRecord, edits: readonly { id: string; mediaPayload: UpdateBookMediaRequest }[]): Promise<number> {
-    const visible = new Set(await this.deps.items.filterVisible(user, edits.map((e) => e.id)))
+  async updateMany(
+    user: UserRecord,
+    edits: readonly { id: string; mediaPayload: UpdateBookMediaRequest }[],
+  ): Promise<number> {
+    const visible = new Set(
+      await this.deps.items.filterVisible(
+        user,
+        edits.map((e) => e.id),
+      ),
+    )
     const missing = edits.find((e) => !visible.has(e.id))
     if (missing) throw notFound(`${ITEM_NOT_FOUND}: ${missing.id}`)
     const items = new Map((await this.deps.scanRepo.loadItems([...visible])).map((i) => [i.row.id, i]))
@@ -143,14 +163,19 @@ export class ItemEditService {
       if (item.row.media_type !== 'book') throw badRequest('Only book metadata can be edited here')
       const before = bookMetaOf(item)
       const meta = applyEdit(before, edit.mediaPayload)
-      if (JSON.stringify(meta) !== JSON.stringify(before)) changes.push({ item, meta, chapters: chaptersOf(item) })
+      if (JSON.stringify(meta) !== JSON.stringify(before))
+        changes.push({ item, meta, chapters: chaptersOf(item) })
     }
     await this.save(changes)
     return changes.length
   }
 
   /** POST /api/items/:id/chapters: the §5 rules, ends recomputed, saved like any edit. */
-  async updateChapters(user: UserRecord, id: string, req: UpdateChaptersRequest): Promise<{ success: boolean; updated: boolean }> {
+  async updateChapters(
+    user: UserRecord,
+    id: string,
+    req: UpdateChaptersRequest,
+  ): Promise<{ success: boolean; updated: boolean }> {
     const item = await this.editable(user, id)
     if (item.row.media_type !== 'book') throw badRequest('Only books have chapters')
     const chapters = validateChapters(req.chapters, item.row.duration)
@@ -175,7 +200,8 @@ export class ItemEditService {
     const server = await settings.getServerSettings()
     const now = this.deps.clock()
     const byLibrary = new Map<string, Change[]>()
-    for (const c of changes) byLibrary.set(c.item.row.library_id, [...(byLibrary.get(c.item.row.library_id) ?? []), c])
+    for (const c of changes)
+      byLibrary.set(c.item.row.library_id, [...(byLibrary.get(c.item.row.library_id) ?? []), c])
     for (const [libraryId, list] of byLibrary) {
       const built = list.map(({ item, meta, chapters }) => ({
         row: {
@@ -215,7 +241,12 @@ export class ItemEditService {
       if (saved.length === 1 && only) this.events.updatedOne(only)
       else this.events.updated(saved)
       this.events.seriesRemoved(libraryId, seriesIds)
-      await this.events.authorsChanged(libraryId, authorChanges, (ids) => scanRepo.authorBookCounts(ids), 'edit')
+      await this.events.authorsChanged(
+        libraryId,
+        authorChanges,
+        (ids) => scanRepo.authorBookCounts(ids),
+        'edit',
+      )
     }
   }
 
@@ -230,7 +261,8 @@ export class ItemEditService {
     if (hard) {
       const libraries = await this.deps.libraries.all()
       for (const item of items) {
-        const roots = libraries.find((l) => l.id === item.row.library_id)?.folders.map((f) => f.fullPath) ?? []
+        const roots =
+          libraries.find((l) => l.id === item.row.library_id)?.folders.map((f) => f.fullPath) ?? []
         const inside = roots.some((root) => isInsideOrEqual(item.row.path, root) && item.row.path !== root)
         if (!inside) throw badRequest('Item files are outside the library folders')
       }

@@ -27,7 +27,10 @@ export async function writeItemMetadataJson(opts: {
       return inFolder
     } catch (err) {
       // A read-only library folder: keep the edit in the metadata folder instead of losing it.
-      opts.log.warn({ err, file: inFolder }, 'metadata.json could not be written with the item; stored in the metadata folder')
+      opts.log.warn(
+        { err, file: inFolder },
+        'metadata.json could not be written with the item; stored in the metadata folder',
+      )
     }
   }
   await fs.mkdir(path.dirname(stored), { recursive: true })

@@ -30,9 +30,17 @@ describe('library administration', () => {
     ;({ t, root } = await createInitialisedApp())
     fx = new ItemFixtures(t.ctx.database.db)
     base = await t.listen()
-    await t.createUser(root.accessToken, { username: 'reader', password: 'pw', permissions: { accessAllLibraries: false } })
+    await t.createUser(root.accessToken, {
+      username: 'reader',
+      password: 'pw',
+      permissions: { accessAllLibraries: false },
+    })
     reader = await t.login('reader', 'pw')
-    await t.createUser(root.accessToken, { username: 'outsider', password: 'pw', permissions: { accessAllLibraries: false } })
+    await t.createUser(root.accessToken, {
+      username: 'outsider',
+      password: 'pw',
+      permissions: { accessAllLibraries: false },
+    })
     outsider = await t.login('outsider', 'pw')
   })
   afterAll(async () => {
@@ -60,11 +68,20 @@ describe('library administration', () => {
     await sleep(100)
     expect(outsiderSocket.received('library_updated')).toEqual([])
 
-    for (const body of [{ icon: 'not-an-icon' }, { name: '' }, { folders: [] }, { settings: { coverAspectRatio: 7 } }]) {
+    for (const body of [
+      { icon: 'not-an-icon' },
+      { name: '' },
+      { folders: [] },
+      { settings: { coverAspectRatio: 7 } },
+    ]) {
       expect((await t.call('PATCH', `/api/libraries/${lib.id}`, root.accessToken, body)).statusCode).toBe(400)
     }
-    expect((await t.call('PATCH', `/api/libraries/nope`, root.accessToken, { name: 'x' })).statusCode).toBe(404)
-    expect((await t.call('PATCH', `/api/libraries/${lib.id}`, reader.accessToken, { name: 'x' })).statusCode).toBe(403)
+    expect((await t.call('PATCH', `/api/libraries/nope`, root.accessToken, { name: 'x' })).statusCode).toBe(
+      404,
+    )
+    expect(
+      (await t.call('PATCH', `/api/libraries/${lib.id}`, reader.accessToken, { name: 'x' })).statusCode,
+    ).toBe(403)
     expect((await t.call('PATCH', `/api/libraries/${lib.id}`, null, { name: 'x' })).statusCode).toBe(401)
   })
 
@@ -77,34 +94,63 @@ describe('library administration', () => {
     const item = await fx.item(lib.id, { title: 'In F1', authors: ['Someone'] })
     const f2 = folder('f2')
 
-    for (const bad of [t.config.configPath, t.config.metadataPath, folder('other'), path.join(folder('other'), 'sub'), path.join(t.dir, 'media'), 'relative', path.join(t.dir, 'missing')]) {
+    for (const bad of [
+      t.config.configPath,
+      t.config.metadataPath,
+      folder('other'),
+      path.join(folder('other'), 'sub'),
+      path.join(t.dir, 'media'),
+      'relative',
+      path.join(t.dir, 'missing'),
+    ]) {
       if (bad.endsWith('sub')) fs.mkdirSync(bad, { recursive: true })
-      const res = await t.call('PATCH', `/api/libraries/${lib.id}`, root.accessToken, { folders: [{ id: keep.id, fullPath: keep.fullPath }, { fullPath: bad }] })
+      const res = await t.call('PATCH', `/api/libraries/${lib.id}`, root.accessToken, {
+        folders: [{ id: keep.id, fullPath: keep.fullPath }, { fullPath: bad }],
+      })
       expect([bad, res.statusCode]).toEqual([bad, 400])
     }
-    const added = await t.call('PATCH', `/api/libraries/${lib.id}`, root.accessToken, { folders: [{ id: keep.id, fullPath: keep.fullPath }, { fullPath: f2 }] })
+    const added = await t.call('PATCH', `/api/libraries/${lib.id}`, root.accessToken, {
+      folders: [{ id: keep.id, fullPath: keep.fullPath }, { fullPath: f2 }],
+    })
     expect(added.statusCode).toBe(200)
     expect(added.json<Library>().folders.map((f) => f.fullPath)).toEqual([keep.fullPath, f2])
     // The same path twice or a path inside a kept folder is refused.
     fs.mkdirSync(path.join(f2, 'inner'), { recursive: true })
-    expect((await t.call('PATCH', `/api/libraries/${lib.id}`, root.accessToken, { folders: [{ fullPath: keep.fullPath }, { fullPath: f2 }, { fullPath: path.join(f2, 'inner') }] })).statusCode).toBe(400)
+    expect(
+      (
+        await t.call('PATCH', `/api/libraries/${lib.id}`, root.accessToken, {
+          folders: [{ fullPath: keep.fullPath }, { fullPath: f2 }, { fullPath: path.join(f2, 'inner') }],
+        })
+      ).statusCode,
+    ).toBe(400)
 
-    const removed = await t.call('PATCH', `/api/libraries/${lib.id}`, root.accessToken, { folders: [{ fullPath: f2 }] })
+    const removed = await t.call('PATCH', `/api/libraries/${lib.id}`, root.accessToken, {
+      folders: [{ fullPath: f2 }],
+    })
     expect(removed.json<Library>().folders.map((f) => f.fullPath)).toEqual([f2])
-    expect(await t.ctx.database.db.selectFrom('library_items').select('id').where('id', '=', item).execute()).toEqual([])
-    expect(await t.ctx.database.db.selectFrom('items_fts').select('item_id').where('item_id', '=', item).execute()).toEqual([])
+    expect(
+      await t.ctx.database.db.selectFrom('library_items').select('id').where('id', '=', item).execute(),
+    ).toEqual([])
+    expect(
+      await t.ctx.database.db.selectFrom('items_fts').select('item_id').where('item_id', '=', item).execute(),
+    ).toEqual([])
     expect(other.id).toBeTruthy()
   })
 
   it('reorders libraries', async () => {
-    const all = (await t.call('GET', '/api/libraries', root.accessToken)).json<{ libraries: Library[] }>().libraries
+    const all = (await t.call('GET', '/api/libraries', root.accessToken)).json<{ libraries: Library[] }>()
+      .libraries
     const reversed = [...all].reverse().map((l, i) => ({ id: l.id, newOrder: i + 1 }))
     const res = await t.call('POST', '/api/libraries/order', root.accessToken, reversed)
     expect(res.statusCode).toBe(200)
-    expect(res.json<{ libraries: Library[] }>().libraries.map((l) => l.id)).toEqual([...all].reverse().map((l) => l.id))
-    expect((await t.call('GET', '/api/libraries', root.accessToken)).json<{ libraries: Library[] }>().libraries.map((l) => l.id)).toEqual(
+    expect(res.json<{ libraries: Library[] }>().libraries.map((l) => l.id)).toEqual(
       [...all].reverse().map((l) => l.id),
     )
+    expect(
+      (await t.call('GET', '/api/libraries', root.accessToken))
+        .json<{ libraries: Library[] }>()
+        .libraries.map((l) => l.id),
+    ).toEqual([...all].reverse().map((l) => l.id))
     for (const body of [[], [{ id: 'nope', newOrder: 1 }], { id: 'x' }, [{ id: all[0]?.id, newOrder: -1 }]]) {
       expect((await t.call('POST', '/api/libraries/order', root.accessToken, body)).statusCode).toBe(400)
     }
@@ -116,7 +162,12 @@ describe('library administration', () => {
     await t.call('PATCH', `/api/users/${reader.user.id}`, root.accessToken, { librariesAccessible: [lib.id] })
     const readerSocket = await socketOf(reader.accessToken)
     const outsiderSocket = await socketOf(outsider.accessToken)
-    const item = await fx.item(lib.id, { title: 'Doomed Book', authors: ['Doomed Author'], series: [{ name: 'Doomed Series', sequence: '1' }], genres: ['Doom'] })
+    const item = await fx.item(lib.id, {
+      title: 'Doomed Book',
+      authors: ['Doomed Author'],
+      series: [{ name: 'Doomed Series', sequence: '1' }],
+      genres: ['Doom'],
+    })
     await fx.progress({ userId: root.user.id, itemId: item, currentTime: 5 })
     expect((await t.call('DELETE', `/api/libraries/${lib.id}`, reader.accessToken)).statusCode).toBe(403)
     const res = await t.call('DELETE', `/api/libraries/${lib.id}`, root.accessToken)
@@ -127,10 +178,17 @@ describe('library administration', () => {
     expect(outsiderSocket.received('library_removed')).toEqual([])
     const db = t.ctx.database.db
     for (const table of ['library_items', 'authors', 'series', 'item_facets'] as const) {
-      expect([table, await db.selectFrom(table).select('library_id').where('library_id', '=', lib.id).execute()]).toEqual([table, []])
+      expect([
+        table,
+        await db.selectFrom(table).select('library_id').where('library_id', '=', lib.id).execute(),
+      ]).toEqual([table, []])
     }
-    expect(await db.selectFrom('items_fts').select('item_id').where('item_id', '=', item).execute()).toEqual([])
-    expect(await db.selectFrom('media_progress').select('id').where('library_item_id', '=', item).execute()).toEqual([])
+    expect(await db.selectFrom('items_fts').select('item_id').where('item_id', '=', item).execute()).toEqual(
+      [],
+    )
+    expect(
+      await db.selectFrom('media_progress').select('id').where('library_item_id', '=', item).execute(),
+    ).toEqual([])
     expect((await t.call('GET', `/api/libraries/${lib.id}`, root.accessToken)).statusCode).toBe(404)
     expect((await t.call('DELETE', `/api/libraries/${lib.id}`, root.accessToken)).statusCode).toBe(404)
   })
@@ -140,20 +198,29 @@ describe('library administration', () => {
 
     it('lists directories only, hidden ones skipped, with their level', async () => {
       const dir = folder('browse')
-      for (const d of ['Beta', 'alpha', '.hidden', 'Gamma 10', 'Gamma 9']) fs.mkdirSync(path.join(dir, d), { recursive: true })
+      for (const d of ['Beta', 'alpha', '.hidden', 'Gamma 10', 'Gamma 9'])
+        fs.mkdirSync(path.join(dir, d), { recursive: true })
       fs.writeFileSync(path.join(dir, 'file.mp3'), 'x')
       fs.symlinkSync(path.join(dir, 'Beta'), path.join(dir, 'link-to-beta'))
       const res = await fsGet(`?path=${encodeURIComponent(dir)}&level=2`)
       expect(res.statusCode).toBe(200)
       const body = res.json<FilesystemResponse>()
       expect(body.posix).toBe(true)
-      expect(body.directories.map((d) => d.dirname)).toEqual(['alpha', 'Beta', 'Gamma 9', 'Gamma 10', 'link-to-beta'])
+      expect(body.directories.map((d) => d.dirname)).toEqual([
+        'alpha',
+        'Beta',
+        'Gamma 9',
+        'Gamma 10',
+        'link-to-beta',
+      ])
       expect(body.directories[0]).toEqual({ path: path.join(dir, 'alpha'), dirname: 'alpha', level: 2 })
     })
 
     it('resolves the path; relative, missing and bad paths are refused; admins only', async () => {
       const dir = folder('browse')
-      const viaDots = (await fsGet(`?path=${encodeURIComponent(path.join(dir, 'alpha', '..'))}`)).json<FilesystemResponse>()
+      const viaDots = (
+        await fsGet(`?path=${encodeURIComponent(path.join(dir, 'alpha', '..'))}`)
+      ).json<FilesystemResponse>()
       expect(viaDots.directories.map((d) => d.path)).toContain(path.join(dir, 'Beta'))
       expect((await fsGet('?path=relative/dir')).statusCode).toBe(400)
       expect((await fsGet(`?path=${encodeURIComponent(path.join(dir, 'nope'))}`)).statusCode).toBe(404)

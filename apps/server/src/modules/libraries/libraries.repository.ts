@@ -1,5 +1,11 @@
 import { sql, type Kysely } from 'kysely'
-import { defaultLibrarySettings, LibrarySettings, MediaType, type Library, type LibraryFolder } from '@shelfcast/contracts'
+import {
+  defaultLibrarySettings,
+  LibrarySettings,
+  MediaType,
+  type Library,
+  type LibraryFolder,
+} from '@shelfcast/contracts'
 import type { Database } from '../../db/schema.ts'
 
 // Built once: a zod schema derived per call (catch, partial) is compiled anew each time, on every library read.
@@ -92,12 +98,24 @@ export class LibrariesRepository {
         // Search rows have no foreign key: remove those of the folder's items before the items cascade away.
         await trx
           .deleteFrom('items_fts')
-          .where('rowid', 'in', (eb) => eb.selectFrom('library_items').select(sql<number>`rowid`.as('rowid')).where('folder_id', '=', folderId))
+          .where('rowid', 'in', (eb) =>
+            eb
+              .selectFrom('library_items')
+              .select(sql<number>`rowid`.as('rowid'))
+              .where('folder_id', '=', folderId),
+          )
           .execute()
-        await trx.deleteFrom('library_folders').where('id', '=', folderId).where('library_id', '=', lib.id).execute()
+        await trx
+          .deleteFrom('library_folders')
+          .where('id', '=', folderId)
+          .where('library_id', '=', lib.id)
+          .execute()
       }
       for (const f of change.added) {
-        await trx.insertInto('library_folders').values({ id: f.id, library_id: lib.id, full_path: f.fullPath, created_at: f.addedAt }).execute()
+        await trx
+          .insertInto('library_folders')
+          .values({ id: f.id, library_id: lib.id, full_path: f.fullPath, created_at: f.addedAt })
+          .execute()
       }
     })
   }
@@ -107,7 +125,12 @@ export class LibrariesRepository {
     await this.db.transaction().execute(async (trx) => {
       await trx
         .deleteFrom('items_fts')
-        .where('rowid', 'in', (eb) => eb.selectFrom('library_items').select(sql<number>`rowid`.as('rowid')).where('library_id', '=', id))
+        .where('rowid', 'in', (eb) =>
+          eb
+            .selectFrom('library_items')
+            .select(sql<number>`rowid`.as('rowid'))
+            .where('library_id', '=', id),
+        )
         .execute()
       await trx.deleteFrom('libraries').where('id', '=', id).execute()
       await sql`DELETE FROM library_content_versions WHERE library_id = ${id}`.execute(trx)
@@ -115,13 +138,21 @@ export class LibrariesRepository {
   }
 
   async setLastScan(id: string, at: number, version: string) {
-    await this.db.updateTable('libraries').set({ last_scan: at, last_scan_version: version }).where('id', '=', id).execute()
+    await this.db
+      .updateTable('libraries')
+      .set({ last_scan: at, last_scan_version: version })
+      .where('id', '=', id)
+      .execute()
   }
 
   async setDisplayOrder(orders: { id: string; displayOrder: number }[], now: number) {
     await this.db.transaction().execute(async (trx) => {
       for (const o of orders) {
-        await trx.updateTable('libraries').set({ display_order: o.displayOrder, updated_at: now }).where('id', '=', o.id).execute()
+        await trx
+          .updateTable('libraries')
+          .set({ display_order: o.displayOrder, updated_at: now })
+          .where('id', '=', o.id)
+          .execute()
       }
     })
   }

@@ -50,19 +50,38 @@ describe('libraries: creation rules and per-user visibility', () => {
 
   it("answers each library with its media type's settings only, and no lastScanVersion before a scan, like Audiobookshelf", async () => {
     expect(Object.keys(libA.settings)).toEqual([
-      'coverAspectRatio', 'disableWatcher', 'autoScanCronExpression', 'skipMatchingMediaWithAsin', 'skipMatchingMediaWithIsbn',
-      'audiobooksOnly', 'epubsAllowScriptedContent', 'hideSingleBookSeries', 'onlyShowLaterBooksInContinueSeries',
-      'metadataPrecedence', 'markAsFinishedPercentComplete', 'markAsFinishedTimeRemaining',
+      'coverAspectRatio',
+      'disableWatcher',
+      'autoScanCronExpression',
+      'skipMatchingMediaWithAsin',
+      'skipMatchingMediaWithIsbn',
+      'audiobooksOnly',
+      'epubsAllowScriptedContent',
+      'hideSingleBookSeries',
+      'onlyShowLaterBooksInContinueSeries',
+      'metadataPrecedence',
+      'markAsFinishedPercentComplete',
+      'markAsFinishedTimeRemaining',
     ])
     expect(Object.keys(libB.settings)).toEqual([
-      'coverAspectRatio', 'disableWatcher', 'autoScanCronExpression', 'podcastSearchRegion', 'markAsFinishedPercentComplete', 'markAsFinishedTimeRemaining',
+      'coverAspectRatio',
+      'disableWatcher',
+      'autoScanCronExpression',
+      'podcastSearchRegion',
+      'markAsFinishedPercentComplete',
+      'markAsFinishedTimeRemaining',
     ])
     expect(libA).not.toHaveProperty('lastScanVersion')
     // A podcast library's book settings stay stored (and unanswered) through an update.
-    const patched = (await t.call('PATCH', `/api/libraries/${libB.id}`, root.accessToken, { settings: { podcastSearchRegion: 'de' } })).json<Library>()
+    const patched = (
+      await t.call('PATCH', `/api/libraries/${libB.id}`, root.accessToken, {
+        settings: { podcastSearchRegion: 'de' },
+      })
+    ).json<Library>()
     expect(patched.settings).toMatchObject({ podcastSearchRegion: 'de' })
     expect(patched.settings).not.toHaveProperty('audiobooksOnly')
-    const listed = (await t.call('GET', '/api/libraries', root.accessToken)).json<{ libraries: Library[] }>().libraries
+    const listed = (await t.call('GET', '/api/libraries', root.accessToken)).json<{ libraries: Library[] }>()
+      .libraries
     expect(listed.find((l) => l.id === libA.id)?.settings).not.toHaveProperty('podcastSearchRegion')
   })
 

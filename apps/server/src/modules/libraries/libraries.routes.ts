@@ -22,8 +22,16 @@ export function registerLibrariesRoutes(app: FastifyInstance, ctx: AppContext) {
       // The answer counts the user's own playlists: keyed on that count, not on the user, so everyone who
       // sees the same items and has as many playlists shares one answer (megabytes at 100,000 items).
       const numUserPlaylists = await ctx.playlists.countIn(user, id)
-      const spec = { kind: 'library-filterdata', libraryId: id, user, query: { include, numUserPlaylists }, byUser: false }
-      return ctx.browse.answers.sendText(request, reply, spec, () => ctx.libraries.getWithFilterDataJson(user, id, numUserPlaylists))
+      const spec = {
+        kind: 'library-filterdata',
+        libraryId: id,
+        user,
+        query: { include, numUserPlaylists },
+        byUser: false,
+      }
+      return ctx.browse.answers.sendText(request, reply, spec, () =>
+        ctx.libraries.getWithFilterDataJson(user, id, numUserPlaylists),
+      )
     }
     return libraryJson(await ctx.libraries.getFor(user, id))
   })
@@ -44,6 +52,8 @@ export function registerLibrariesRoutes(app: FastifyInstance, ctx: AppContext) {
   })
 
   app.post('/api/libraries/order', { config: { access: 'admin' } }, async (request) => ({
-    libraries: (await ctx.libraries.reorder(parseInput(ReorderLibrariesRequest, request.body))).map(libraryJson),
+    libraries: (await ctx.libraries.reorder(parseInput(ReorderLibrariesRequest, request.body))).map(
+      libraryJson,
+    ),
   }))
 }

@@ -30,7 +30,13 @@ export class LibrariesService {
   private readonly clock: Clock
   private readonly realtime: Realtime
   private readonly filterData: FilterDataProvider | null
-  constructor(deps: { repo: LibrariesRepository; config: Config; clock: Clock; realtime: Realtime; filterData?: FilterDataProvider }) {
+  constructor(deps: {
+    repo: LibrariesRepository
+    config: Config
+    clock: Clock
+    realtime: Realtime
+    filterData?: FilterDataProvider
+  }) {
     this.repo = deps.repo
     this.config = deps.config
     this.clock = deps.clock
@@ -63,9 +69,15 @@ export class LibrariesService {
   }
 
   /** The library with its filter data, as this user may see it. */
-  async getWithFilterData(user: UserRecord, id: string, numUserPlaylists = 0): Promise<LibraryWithFilterData> {
+  async getWithFilterData(
+    user: UserRecord,
+    id: string,
+    numUserPlaylists = 0,
+  ): Promise<LibraryWithFilterData> {
     const library = await this.getFor(user, id)
-    const filterdata = this.filterData ? await this.filterData.forLibrary(user, library) : emptyFilterData(this.clock())
+    const filterdata = this.filterData
+      ? await this.filterData.forLibrary(user, library)
+      : emptyFilterData(this.clock())
     return { library: libraryJson(library), filterdata, issues: filterdata.numIssues, numUserPlaylists }
   }
 
@@ -86,7 +98,10 @@ export class LibrariesService {
     const id = crypto.randomUUID()
     const folders: Library['folders'] = []
     for (const f of req.folders) {
-      const check = await checkLibraryRoot(f.fullPath, policy, [...otherRoots, ...folders.map((x) => x.fullPath)])
+      const check = await checkLibraryRoot(f.fullPath, policy, [
+        ...otherRoots,
+        ...folders.map((x) => x.fullPath),
+      ])
       if (!check.ok) throw badRequest(check.message)
       folders.push({ id: crypto.randomUUID(), fullPath: check.realPath, libraryId: id, addedAt: now })
     }
@@ -116,11 +131,15 @@ export class LibrariesService {
     return library
   }
 
-  private readonly updatedListeners: Array<(library: Library, change: { foldersAdded: string[]; foldersRemoved: string[] }) => void> = []
+  private readonly updatedListeners: Array<
+    (library: Library, change: { foldersAdded: string[]; foldersRemoved: string[] }) => void
+  > = []
   private readonly removingListeners: Array<(library: Library) => Promise<void> | void> = []
 
   /** Runs after a library is updated (watchers follow folder changes; new folders may be scanned). */
-  onUpdated(listener: (library: Library, change: { foldersAdded: string[]; foldersRemoved: string[] }) => void) {
+  onUpdated(
+    listener: (library: Library, change: { foldersAdded: string[]; foldersRemoved: string[] }) => void,
+  ) {
     this.updatedListeners.push(listener)
   }
 
@@ -168,7 +187,11 @@ export class LibrariesService {
       }
       const otherRoots = all.filter((l) => l.id !== id).flatMap((l) => l.folders.map((f) => f.fullPath))
       for (const p of newPaths) {
-        const check = await checkLibraryRoot(p, libraryRootPolicy(this.config), [...otherRoots, ...kept.map((f) => f.fullPath), ...added.map((f) => f.fullPath)])
+        const check = await checkLibraryRoot(p, libraryRootPolicy(this.config), [
+          ...otherRoots,
+          ...kept.map((f) => f.fullPath),
+          ...added.map((f) => f.fullPath),
+        ])
         if (!check.ok) throw badRequest(check.message)
         added.push({ id: crypto.randomUUID(), fullPath: check.realPath, libraryId: id, addedAt: now })
       }
@@ -214,7 +237,10 @@ export class LibrariesService {
     const unknown = req.find((o) => !known.has(o.id))
     if (unknown) throw badRequest(`Unknown library: ${unknown.id}`)
     const changed = req.filter((o) => all.find((l) => l.id === o.id)?.displayOrder !== o.newOrder)
-    await this.repo.setDisplayOrder(changed.map((o) => ({ id: o.id, displayOrder: o.newOrder })), this.clock())
+    await this.repo.setDisplayOrder(
+      changed.map((o) => ({ id: o.id, displayOrder: o.newOrder })),
+      this.clock(),
+    )
     const libraries = await this.repo.list()
     for (const o of changed) {
       const lib = libraries.find((l) => l.id === o.id)

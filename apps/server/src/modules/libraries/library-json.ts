@@ -1,4 +1,9 @@
-import { librarySettingKeys, type Library, type LibraryJson, type LibrarySettings } from '@shelfcast/contracts'
+import {
+  librarySettingKeys,
+  type Library,
+  type LibraryJson,
+  type LibrarySettings,
+} from '@shelfcast/contracts'
 
 /**
  * A library as answered and sent in events, in Audiobookshelf's shape: only its media type's settings

@@ -30,7 +30,12 @@ describe('checkLibraryRoot', () => {
   fs.symlinkSync(dirs.config, path.join(base, 'sneaky'))
   fs.symlinkSync(dirs.scripts, path.join(base, 'scripts-link'))
   const policy = (allowedLibraryRoots: string[] = []) =>
-    libraryRootPolicy({ configPath: dirs.config, metadataPath: dirs.metadata, installPath: install, allowedLibraryRoots })
+    libraryRootPolicy({
+      configPath: dirs.config,
+      metadataPath: dirs.metadata,
+      installPath: install,
+      allowedLibraryRoots,
+    })
   const check = (p: string, allowed?: string[]) => checkLibraryRoot(p, policy(allowed), [])
   const refusal = async (p: string, allowed?: string[]) => {
     const r = await check(p, allowed)
@@ -48,7 +53,8 @@ describe('checkLibraryRoot', () => {
       expect(await refusal(p), p).toMatch(/cannot overlap the install folder/)
     }
     // These also hold the data folders, which are named first.
-    for (const p of [install, base]) expect(await refusal(p), p).toMatch(/cannot overlap the (config|install) folder/)
+    for (const p of [install, base])
+      expect(await refusal(p), p).toMatch(/cannot overlap the (config|install) folder/)
     expect(await refusal(install, [install])).toBe('Library folder cannot overlap the config folder')
   })
 

@@ -84,7 +84,8 @@ export async function checkLibraryRoot(
     }
   }
   for (const other of otherRoots) {
-    if (pathsOverlap(realPath, other)) return { ok: false, message: `Library folder overlaps another library folder: ${other}` }
+    if (pathsOverlap(realPath, other))
+      return { ok: false, message: `Library folder overlaps another library folder: ${other}` }
   }
   return { ok: true, realPath }
 }

@@ -101,7 +101,13 @@ export class CoverImages {
     return job
   }
 
-  private async build(source: { path: string; mtimeMs: number }, target: string, width: number | undefined, height: number | undefined, format: CoverFormat) {
+  private async build(
+    source: { path: string; mtimeMs: number },
+    target: string,
+    width: number | undefined,
+    height: number | undefined,
+    format: CoverFormat,
+  ) {
     if (!(await this.isAllowedImage(source.path))) return null
     await fs.mkdir(this.cacheDir, { recursive: true })
     const tmp = `${target}.${crypto.randomUUID()}.tmp`

@@ -1,6 +1,22 @@
-import { AudioFile, FileAudioTrack, FullLibraryItem, LibraryItem, MinifiedLibraryItem } from '@shelfcast/contracts'
+import {
+  AudioFile,
+  FileAudioTrack,
+  FullLibraryItem,
+  LibraryItem,
+  MinifiedLibraryItem,
+} from '@shelfcast/contracts'
 import { describe, expect, it } from 'vitest'
-import { buildTracks, isStoredAudioFile, toEpisodeJson, toExpandedItem, toFullEpisodeJson, toFullItem, toMinifiedItem, type EpisodeRow, type ItemRow } from './item-json.ts'
+import {
+  buildTracks,
+  isStoredAudioFile,
+  toEpisodeJson,
+  toExpandedItem,
+  toFullEpisodeJson,
+  toFullItem,
+  toMinifiedItem,
+  type EpisodeRow,
+  type ItemRow,
+} from './item-json.ts'
 
 const stored: AudioFile = {
   index: 1,
@@ -67,8 +83,25 @@ describe('isStoredAudioFile (the hand-written AudioFile check of episode lists)'
 
 describe("toExpandedItem's book audio files (checked by hand, the schema deciding what fails)", () => {
   const book = (audioFiles: unknown) =>
-    ({ id: 'i1', media_id: 'm1', media_type: 'book', title: 'T', tags: '[]', genres: '[]', narrators: '[]', library_files: '[]', chapters: '[]', ebook_file: null, audio_files: JSON.stringify(audioFiles) }) as unknown as ItemRow
-  const second: AudioFile = { ...stored, index: 2, ino: '43', metadata: { ...stored.metadata, filename: 'Part 2.mp3' } }
+    ({
+      id: 'i1',
+      media_id: 'm1',
+      media_type: 'book',
+      title: 'T',
+      tags: '[]',
+      genres: '[]',
+      narrators: '[]',
+      library_files: '[]',
+      chapters: '[]',
+      ebook_file: null,
+      audio_files: JSON.stringify(audioFiles),
+    }) as unknown as ItemRow
+  const second: AudioFile = {
+    ...stored,
+    index: 2,
+    ino: '43',
+    metadata: { ...stored.metadata, filename: 'Part 2.mp3' },
+  }
 
   it('answers stored files as they are, with their tracks', () => {
     const item = toExpandedItem(book([second, stored]), { authors: [], series: [] })
@@ -79,7 +112,12 @@ describe("toExpandedItem's book audio files (checked by hand, the schema decidin
 
   it('answers no files when an entry is damaged, as the schema would', () => {
     const { codec: _codec, ...noCodec } = second
-    for (const damaged of [[stored, noCodec], [stored, { ...second, duration: 'long' }], 'not a list', { ...stored }]) {
+    for (const damaged of [
+      [stored, noCodec],
+      [stored, { ...second, duration: 'long' }],
+      'not a list',
+      { ...stored },
+    ]) {
       const item = toExpandedItem(book(damaged), { authors: [], series: [] })
       expect((item.media as { audioFiles: unknown[] }).audioFiles).toEqual([])
     }
@@ -88,28 +126,97 @@ describe("toExpandedItem's book audio files (checked by hand, the schema decidin
 
 describe("a book's descriptionPlain (Audiobookshelf's plain twin of the description)", () => {
   const row = (description: string | null) =>
-    ({ id: 'i1', media_id: 'm1', media_type: 'book', title: 'T', description, tags: '[]', genres: '[]', narrators: '[]', library_files: '[]', chapters: '[]', ebook_file: null, audio_files: '[]' }) as unknown as ItemRow
+    ({
+      id: 'i1',
+      media_id: 'm1',
+      media_type: 'book',
+      title: 'T',
+      description,
+      tags: '[]',
+      genres: '[]',
+      narrators: '[]',
+      library_files: '[]',
+      chapters: '[]',
+      ebook_file: null,
+      audio_files: '[]',
+    }) as unknown as ItemRow
 
   it('comes last in the expanded metadata as the tag-stripped text, and not in the minified form', () => {
-    const expanded = toExpandedItem(row('<p>Tom &amp; Jerry</p><p><a href="https://e.com">more</a></p>'), { authors: [], series: [] })
+    const expanded = toExpandedItem(row('<p>Tom &amp; Jerry</p><p><a href="https://e.com">more</a></p>'), {
+      authors: [],
+      series: [],
+    })
     expect(Object.keys(expanded.media.metadata).at(-1)).toBe('descriptionPlain')
-    expect(expanded.media.metadata).toMatchObject({ description: '<p>Tom &amp; Jerry</p><p><a href="https://e.com">more</a></p>', descriptionPlain: 'Tom & Jerry\nmore' })
-    expect(toExpandedItem(row(null), { authors: [], series: [] }).media.metadata).toMatchObject({ descriptionPlain: null })
+    expect(expanded.media.metadata).toMatchObject({
+      description: '<p>Tom &amp; Jerry</p><p><a href="https://e.com">more</a></p>',
+      descriptionPlain: 'Tom & Jerry\nmore',
+    })
+    expect(toExpandedItem(row(null), { authors: [], series: [] }).media.metadata).toMatchObject({
+      descriptionPlain: null,
+    })
     expect(toMinifiedItem(row('x')).media.metadata).not.toHaveProperty('descriptionPlain')
   })
 })
 
 describe("Audiobookshelf's three forms of an item", () => {
   const rel = { authors: [{ id: 'a1', name: 'Ada' }], series: [{ id: 's1', name: 'Cycle', sequence: '1' }] }
-  const libraryFile = { ino: '42', metadata: stored.metadata, isSupplementary: null, addedAt: 1, updatedAt: 1, fileType: 'audio' }
+  const libraryFile = {
+    ino: '42',
+    metadata: stored.metadata,
+    isSupplementary: null,
+    addedAt: 1,
+    updatedAt: 1,
+    fileType: 'audio',
+  }
   const row = (extra: Partial<Record<keyof ItemRow, unknown>> = {}) =>
     ({
-      id: 'i1', ino: '7', library_id: 'l1', folder_id: 'f1', path: '/b/T', rel_path: 'T', is_file: 0, mtime_ms: 1, ctime_ms: 1, birthtime_ms: 1,
-      added_at: 1, updated_at: 2, last_scan: 3, is_missing: 0, is_invalid: 0, media_type: 'book', media_id: 'm1', size: 1000,
-      title: 'T', title_ignore_prefix: 'T', subtitle: null, author_name: 'Ada', author_name_lf: 'Ada', narrator_name: 'Nia', series_name: 'Cycle #1',
-      published_year: null, published_date: null, publisher: null, description: null, isbn: null, asin: null, language: null, explicit: 0, abridged: 0,
-      duration: 3, num_tracks: 1, num_chapters: 1, ebook_format: null, cover_path: null, tags: '[]', genres: '[]', narrators: '["Nia"]',
-      audio_files: JSON.stringify([stored]), chapters: JSON.stringify(stored.chapters), ebook_file: null, library_files: JSON.stringify([libraryFile]), podcast: null,
+      id: 'i1',
+      ino: '7',
+      library_id: 'l1',
+      folder_id: 'f1',
+      path: '/b/T',
+      rel_path: 'T',
+      is_file: 0,
+      mtime_ms: 1,
+      ctime_ms: 1,
+      birthtime_ms: 1,
+      added_at: 1,
+      updated_at: 2,
+      last_scan: 3,
+      is_missing: 0,
+      is_invalid: 0,
+      media_type: 'book',
+      media_id: 'm1',
+      size: 1000,
+      title: 'T',
+      title_ignore_prefix: 'T',
+      subtitle: null,
+      author_name: 'Ada',
+      author_name_lf: 'Ada',
+      narrator_name: 'Nia',
+      series_name: 'Cycle #1',
+      published_year: null,
+      published_date: null,
+      publisher: null,
+      description: null,
+      isbn: null,
+      asin: null,
+      language: null,
+      explicit: 0,
+      abridged: 0,
+      duration: 3,
+      num_tracks: 1,
+      num_chapters: 1,
+      ebook_format: null,
+      cover_path: null,
+      tags: '[]',
+      genres: '[]',
+      narrators: '["Nia"]',
+      audio_files: JSON.stringify([stored]),
+      chapters: JSON.stringify(stored.chapters),
+      ebook_file: null,
+      library_files: JSON.stringify([libraryFile]),
+      podcast: null,
       ...extra,
     }) as unknown as ItemRow
 
@@ -121,7 +228,11 @@ describe("Audiobookshelf's three forms of an item", () => {
     expect(item.media).toMatchObject({ numTracks: 1, numAudioFiles: 1, numChapters: 1, duration: 3 })
     expect(item.media).not.toHaveProperty('ebookFormat')
     for (const key of ['authors', 'narrators', 'series']) expect(item.media.metadata).not.toHaveProperty(key)
-    expect(item.media.metadata).toMatchObject({ authorName: 'Ada', narratorName: 'Nia', seriesName: 'Cycle #1' })
+    expect(item.media.metadata).toMatchObject({
+      authorName: 'Ada',
+      narratorName: 'Nia',
+      seriesName: 'Cycle #1',
+    })
     expect(toMinifiedItem(row({ ebook_format: 'epub' })).media).toMatchObject({ ebookFormat: 'epub' })
   })
 
@@ -131,23 +242,53 @@ describe("Audiobookshelf's three forms of an item", () => {
     expect(item.libraryFiles).toHaveLength(1)
     expect(item).toMatchObject({ oldLibraryItemId: null, lastScan: 3, scanVersion: expect.any(String) })
     for (const key of ['numFiles', 'size']) expect(item).not.toHaveProperty(key)
-    expect(Object.keys(item.media)).toEqual(['id', 'libraryItemId', 'metadata', 'coverPath', 'tags', 'audioFiles', 'chapters', 'ebookFile'])
-    expect(item.media.metadata).toMatchObject({ authors: rel.authors, narrators: ['Nia'], series: rel.series })
-    for (const key of ['authorName', 'titleIgnorePrefix', 'descriptionPlain']) expect(item.media.metadata).not.toHaveProperty(key)
+    expect(Object.keys(item.media)).toEqual([
+      'id',
+      'libraryItemId',
+      'metadata',
+      'coverPath',
+      'tags',
+      'audioFiles',
+      'chapters',
+      'ebookFile',
+    ])
+    expect(item.media.metadata).toMatchObject({
+      authors: rel.authors,
+      narrators: ['Nia'],
+      series: rel.series,
+    })
+    for (const key of ['authorName', 'titleIgnorePrefix', 'descriptionPlain'])
+      expect(item.media.metadata).not.toHaveProperty(key)
   })
 
   it('the expanded form has both: counts, whole-file tracks, lists and joined names', () => {
     const item = toExpandedItem(row(), rel)
     expect(LibraryItem.safeParse(item).success).toBe(true)
     expect(item).toMatchObject({ oldLibraryItemId: null, numFiles: 1, size: 1000, lastScan: 3 })
-    expect(item.media).toMatchObject({ numTracks: 1, numAudioFiles: 1, numChapters: 1, duration: 3, size: 1000 })
+    expect(item.media).toMatchObject({
+      numTracks: 1,
+      numAudioFiles: 1,
+      numChapters: 1,
+      duration: 3,
+      size: 1000,
+    })
     expect(item.media.metadata).toMatchObject({ authors: rel.authors, authorName: 'Ada' })
   })
 
   it('a book with an ebook shows its ebook file as Audiobookshelf does (the library file with its format)', () => {
-    const ebook = { ino: '9', metadata: { ...stored.metadata, filename: 'T.epub', ext: '.epub' }, ebookFormat: 'epub', addedAt: 1, updatedAt: 1 }
+    const ebook = {
+      ino: '9',
+      metadata: { ...stored.metadata, filename: 'T.epub', ext: '.epub' },
+      ebookFormat: 'epub',
+      addedAt: 1,
+      updatedAt: 1,
+    }
     const item = toFullItem(row({ ebook_file: JSON.stringify(ebook), ebook_format: 'epub' }), rel)
-    expect((item.media as { ebookFile: unknown }).ebookFile).toEqual({ ...ebook, isSupplementary: null, fileType: 'ebook' })
+    expect((item.media as { ebookFile: unknown }).ebookFile).toEqual({
+      ...ebook,
+      isSupplementary: null,
+      fileType: 'ebook',
+    })
   })
 })
 
@@ -157,26 +298,63 @@ describe('a track is the whole audio file on the timeline (27 keys, as Audiobook
     const tracks = buildTracks('i1', [second, stored])
     expect(tracks.map((t) => FileAudioTrack.strict().safeParse(t).success)).toEqual([true, true])
     expect(Object.keys(tracks[0]!)).toHaveLength(27)
-    expect(tracks[1]).toMatchObject({ ...second, index: 2, startOffset: 3, title: 'Episode 1.mp3', contentUrl: '/api/items/i1/file/43' })
-    expect(tracks[0]).toMatchObject({ ino: '42', metaTags: stored.metaTags, addedAt: 1, trackNumFromFilename: 1 })
+    expect(tracks[1]).toMatchObject({
+      ...second,
+      index: 2,
+      startOffset: 3,
+      title: 'Episode 1.mp3',
+      contentUrl: '/api/items/i1/file/43',
+    })
+    expect(tracks[0]).toMatchObject({
+      ino: '42',
+      metaTags: stored.metaTags,
+      addedAt: 1,
+      trackNumFromFilename: 1,
+    })
   })
 })
 
 describe("an episode's forms", () => {
   const episode = {
-    id: 'e1', library_item_id: 'i1', episode_index: 4, season: '1', episode: '4', episode_type: 'full', title: 'E4', subtitle: null,
-    description: '<p>x</p>', enclosure: null, guid: 'g', pub_date: null, published_at: 5, added_at: 1, updated_at: 2, chapters: '[]',
-    audio_file: JSON.stringify(stored), duration: 3, size: 1000,
+    id: 'e1',
+    library_item_id: 'i1',
+    episode_index: 4,
+    season: '1',
+    episode: '4',
+    episode_type: 'full',
+    title: 'E4',
+    subtitle: null,
+    description: '<p>x</p>',
+    enclosure: null,
+    guid: 'g',
+    pub_date: null,
+    published_at: 5,
+    added_at: 1,
+    updated_at: 2,
+    chapters: '[]',
+    audio_file: JSON.stringify(stored),
+    duration: 3,
+    size: 1000,
   } as unknown as EpisodeRow
 
   it('the full form (GET /api/podcasts/:id/episode/:episodeId) has the file and no track, duration or size', () => {
     const json = toFullEpisodeJson(episode, 'm1')
-    expect(json).toMatchObject({ oldEpisodeId: null, index: null, season: '1', episode: '4', audioFile: stored })
+    expect(json).toMatchObject({
+      oldEpisodeId: null,
+      index: null,
+      season: '1',
+      episode: '4',
+      audioFile: stored,
+    })
     for (const key of ['audioTrack', 'duration', 'size']) expect(json).not.toHaveProperty(key)
   })
 
   it('the expanded form adds the whole-file track, size and duration', () => {
     const json = toEpisodeJson(episode, 'm1')
-    expect(json).toMatchObject({ duration: 3, size: 1000, audioTrack: { ...stored, index: 1, startOffset: 0, contentUrl: '/api/items/i1/file/42' } })
+    expect(json).toMatchObject({
+      duration: 3,
+      size: 1000,
+      audioTrack: { ...stored, index: 1, startOffset: 0, contentUrl: '/api/items/i1/file/42' },
+    })
   })
 })

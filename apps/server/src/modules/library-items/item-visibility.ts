@@ -22,7 +22,10 @@ export function visibilityOf(user: UserRecord): ItemVisibility {
     allowExplicit: user.permissions.accessExplicitContent,
     tags: user.permissions.accessAllTags
       ? null
-      : { mode: user.permissions.selectedTagsNotAccessible ? 'deny' : 'allow', values: [...user.itemTagsSelected] },
+      : {
+          mode: user.permissions.selectedTagsNotAccessible ? 'deny' : 'allow',
+          values: [...user.itemTagsSelected],
+        },
   }
 }
 
@@ -63,10 +66,15 @@ const FALSE = sql<SqlBool>`0`
  * `+col`, so SQLite tests them on rows it reaches through another index instead of choosing an index
  * for them (used while a sort index is scanned).
  */
-export function itemVisibility(user: UserRecord, alias = 'li', opts: { probeOnly?: boolean } = {}): RawBuilder<SqlBool> {
+export function itemVisibility(
+  user: UserRecord,
+  alias = 'li',
+  opts: { probeOnly?: boolean } = {},
+): RawBuilder<SqlBool> {
   const v = visibilityOf(user)
   const parts: RawBuilder<SqlBool>[] = []
-  const col = (name: string) => (opts.probeOnly && name !== 'id' ? sql`+${sql.ref(`${alias}.${name}`)}` : sql.ref(`${alias}.${name}`))
+  const col = (name: string) =>
+    opts.probeOnly && name !== 'id' ? sql`+${sql.ref(`${alias}.${name}`)}` : sql.ref(`${alias}.${name}`)
   if (v.libraryIds) {
     if (v.libraryIds.length === 0) return FALSE
     parts.push(sql<SqlBool>`${col('library_id')} IN (${sql.join(v.libraryIds)})`)

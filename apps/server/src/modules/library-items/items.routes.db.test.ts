@@ -157,7 +157,10 @@ describe('item routes', () => {
       ['First Episode', null, null, 'ep.mp3'],
       ['Second Episode about Dragons', null, null, 'ep.mp3'],
     ])
-    expect(episodesOf(mini.body)[0]?.audioFile).toEqual({ ino: '77', metadata: { filename: 'ep.mp3', ext: '.mp3', size: 0 } })
+    expect(episodesOf(mini.body)[0]?.audioFile).toEqual({
+      ino: '77',
+      metadata: { filename: 'ep.mp3', ext: '.mp3', size: 0 },
+    })
     expect((await s.get(`/api/items/${s.id.show}?expanded=1&episodes=tiny`)).status).toBe(400)
   })
 
@@ -289,21 +292,38 @@ describe('item routes', () => {
     expect(etag).toMatch(/^W\/"3e8-[0-9a-f]+"$/)
     expect(Date.parse(modified)).not.toBeNaN()
     expect(whole.headers['cache-control']).toBe('private, max-age=0')
-    for (const headers of [{ 'if-none-match': etag }, { 'if-none-match': `"nope", ${etag}` }, { 'if-modified-since': modified }] as Record<string, string>[]) {
+    for (const headers of [
+      { 'if-none-match': etag },
+      { 'if-none-match': `"nope", ${etag}` },
+      { 'if-modified-since': modified },
+    ] as Record<string, string>[]) {
       const again = await file('10', headers)
       expect([headers, again.statusCode, again.rawPayload.length]).toEqual([headers, 304, 0])
     }
     // A different validator or an older date: the file again; If-None-Match decides over If-Modified-Since.
     expect((await file('10', { 'if-none-match': '"other"' })).statusCode).toBe(200)
-    expect((await file('10', { 'if-modified-since': new Date(Date.parse(modified) - 60_000).toUTCString() })).statusCode).toBe(200)
-    expect((await file('10', { 'if-none-match': '"other"', 'if-modified-since': modified })).statusCode).toBe(200)
+    expect(
+      (await file('10', { 'if-modified-since': new Date(Date.parse(modified) - 60_000).toUTCString() }))
+        .statusCode,
+    ).toBe(200)
+    expect((await file('10', { 'if-none-match': '"other"', 'if-modified-since': modified })).statusCode).toBe(
+      200,
+    )
     // Ranges still work, and If-Range with the current validator keeps the range, a stale one gets the whole file.
     expect((await file('10', { range: 'bytes=0-9', 'if-range': etag })).statusCode).toBe(206)
     expect((await file('10', { range: 'bytes=0-9', 'if-range': '"stale"' })).statusCode).toBe(200)
     // The original cover is the file's own bytes, with the same validators.
     const raw = await s.t.inject({ method: 'GET', url: `/api/items/${fileItem}/cover?raw=1` })
     expect(raw.headers.etag).toMatch(/^W\//)
-    expect((await s.t.inject({ method: 'GET', url: `/api/items/${fileItem}/cover?raw=1`, headers: { 'if-none-match': raw.headers.etag as string } })).statusCode).toBe(304)
+    expect(
+      (
+        await s.t.inject({
+          method: 'GET',
+          url: `/api/items/${fileItem}/cover?raw=1`,
+          headers: { 'if-none-match': raw.headers.etag as string },
+        })
+      ).statusCode,
+    ).toBe(304)
   })
 
   it('serves HTML and SVG as attachments, never inline', async () => {

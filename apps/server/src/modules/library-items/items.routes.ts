@@ -54,7 +54,11 @@ export function sendCover(
 function withDownloads(ctx: AppContext, item: ItemResponse): ItemResponse {
   if (item.mediaType !== 'podcast') return item
   const { queue, currentDownloads } = ctx.podcastDownloads.queueOf({ libraryItemId: item.id })
-  return { ...item, episodeDownloadsQueued: queue, ...(currentDownloads.length > 0 ? { episodesDownloading: currentDownloads } : {}) }
+  return {
+    ...item,
+    episodeDownloadsQueued: queue,
+    ...(currentDownloads.length > 0 ? { episodesDownloading: currentDownloads } : {}),
+  }
 }
 
 export function registerItemsRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -75,7 +79,12 @@ export function registerItemsRoutes(app: FastifyInstance, ctx: AppContext) {
     // The download queue lives in memory (no database write marks its changes), so these answers are never cached.
     if (include.includes('downloads')) return withDownloads(ctx, await answer())
     // Not keyed on a library (the content stamp is global); whether the user may see it is in the fingerprint.
-    return ctx.browse.answers.send(request, reply, { kind: `item:${id}`, libraryId: '', user, query: q, byUser: showsProgress(q) }, answer)
+    return ctx.browse.answers.send(
+      request,
+      reply,
+      { kind: `item:${id}`, libraryId: '', user, query: q, byUser: showsProgress(q) },
+      answer,
+    )
   })
 
   app.post('/api/items/batch/get', async (request) => {

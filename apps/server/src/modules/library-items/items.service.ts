@@ -118,7 +118,11 @@ export class ItemsService {
       podcastIds.length ? this.repo.episodes(podcastIds) : Promise.resolve(new Map<string, EpisodeRow[]>()),
     ])
     return present.map((id) =>
-      toFullItem(byId.get(id) as ItemRow, relations.get(id) ?? { authors: [], series: [] }, episodes.get(id) ?? []),
+      toFullItem(
+        byId.get(id) as ItemRow,
+        relations.get(id) ?? { authors: [], series: [] },
+        episodes.get(id) ?? [],
+      ),
     )
   }
 
@@ -201,14 +205,20 @@ export class ItemsService {
    * exist yet), `share` -> mediaItemShare (null), `numepisodesincomplete` -> a podcast's episodes the user has not
    * finished. `include` is already lower-cased.
    */
-  async withListIncludes<T extends { id: string; mediaType: string }>(user: UserRecord, items: T[], include: readonly string[]): Promise<T[]> {
+  async withListIncludes<T extends { id: string; mediaType: string }>(
+    user: UserRecord,
+    items: T[],
+    include: readonly string[],
+  ): Promise<T[]> {
     let out = items
     if (include.includes('rssfeed')) out = out.map((r) => ({ ...r, rssFeed: null }))
     if (include.includes('share')) out = out.map((r) => ({ ...r, mediaItemShare: null }))
     if (include.includes('numepisodesincomplete')) {
       const podcasts = out.filter((r) => r.mediaType === 'podcast').map((r) => r.id)
       const counts = await this.repo.incompleteEpisodeCounts(user.id, podcasts)
-      out = out.map((r) => (r.mediaType === 'podcast' ? { ...r, numEpisodesIncomplete: counts.get(r.id) ?? 0 } : r))
+      out = out.map((r) =>
+        r.mediaType === 'podcast' ? { ...r, numEpisodesIncomplete: counts.get(r.id) ?? 0 } : r,
+      )
     }
     return out
   }

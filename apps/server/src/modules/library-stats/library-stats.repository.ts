@@ -23,25 +23,44 @@ export class LibraryStatsRepository {
     const totalSize = await one(sql<{ n: number }>`SELECT total(li.size) AS n FROM ${items}`)
     const numAudioTracks = await one(sql<{ n: number }>`SELECT total(li.num_tracks) AS n FROM ${items}`)
     const longestItems = (
-      await sql<{ id: string; title: string; duration: number }>`SELECT li.id AS id, li.title AS title, li.duration AS duration FROM ${items}
+      await sql<{
+        id: string
+        title: string
+        duration: number
+      }>`SELECT li.id AS id, li.title AS title, li.duration AS duration FROM ${items}
         ORDER BY li.duration DESC LIMIT ${TOP}`.execute(this.db)
     ).rows
     const largestItems = (
-      await sql<{ id: string; title: string; size: number }>`SELECT li.id AS id, li.title AS title, li.size AS size FROM ${items}
+      await sql<{
+        id: string
+        title: string
+        size: number
+      }>`SELECT li.id AS id, li.title AS title, li.size AS size FROM ${items}
         ORDER BY li.size DESC LIMIT ${TOP}`.execute(this.db)
     ).rows
     // Books per author counted along the (author_id, item_id) index, then joined to the library's authors.
     const perAuthor = sql`SELECT t.author_id AS author_id, count(*) AS count FROM item_authors t ${joinVis} GROUP BY t.author_id`
     const authorsWithCount = (
-      await sql<{ id: string; name: string; count: number }>`SELECT a.id AS id, a.name AS name, c.count AS count
+      await sql<{
+        id: string
+        name: string
+        count: number
+      }>`SELECT a.id AS id, a.name AS name, c.count AS count
         FROM (${perAuthor}) c CROSS JOIN authors a ON a.id = c.author_id WHERE +a.library_id = ${libraryId}
         ORDER BY c.count DESC, a.name LIMIT ${TOP}`.execute(this.db)
     ).rows.map((r) => ({ ...r, count: Number(r.count) }))
     const genres = (
-      await sql<{ genre: string; count: number }>`SELECT t.value AS genre, count(*) AS count FROM item_facets t ${joinVis}
-        WHERE t.library_id = ${libraryId} AND t.kind = 'genre' GROUP BY t.value ORDER BY count DESC, t.value`.execute(this.db)
+      await sql<{
+        genre: string
+        count: number
+      }>`SELECT t.value AS genre, count(*) AS count FROM item_facets t ${joinVis}
+        WHERE t.library_id = ${libraryId} AND t.kind = 'genre' GROUP BY t.value ORDER BY count DESC, t.value`.execute(
+        this.db,
+      )
     ).rows.map((r) => ({ ...r, count: Number(r.count) }))
-    const totalAuthors = await one(sql<{ n: number }>`SELECT count(*) AS n FROM (${perAuthor}) c CROSS JOIN authors a ON a.id = c.author_id
+    const totalAuthors = await one(sql<{
+      n: number
+    }>`SELECT count(*) AS n FROM (${perAuthor}) c CROSS JOIN authors a ON a.id = c.author_id
       WHERE +a.library_id = ${libraryId}`)
     return {
       totalItems,

@@ -11,7 +11,14 @@ describe('GET /api/libraries/:id/stats', () => {
 
   it('answers totals and top lists', async () => {
     const r = (await s.get<LibraryStats>(`/api/libraries/${s.books}/stats`)).body
-    expect(r).toMatchObject({ totalItems: 6, totalAuthors: 4, totalGenres: 3, totalDuration: 40000 + 70000 + 0 + 75000 + 10 + 30000, totalSize: 3010, numAudioTracks: 17 })
+    expect(r).toMatchObject({
+      totalItems: 6,
+      totalAuthors: 4,
+      totalGenres: 3,
+      totalDuration: 40000 + 70000 + 0 + 75000 + 10 + 30000,
+      totalSize: 3010,
+      numAudioTracks: 17,
+    })
     expect(r.longestItems[0]).toMatchObject({ title: 'Dune', duration: 75000 })
     expect(r.largestItems[0]).toMatchObject({ title: 'Dune', size: 1200 })
     expect(r.authorsWithCount[0]).toMatchObject({ name: 'J. R. R. Tolkien', count: 2 })
@@ -19,7 +26,11 @@ describe('GET /api/libraries/:id/stats', () => {
   })
 
   it('counts only what the user may see', async () => {
-    await s.t.createUser(s.root.accessToken, { username: 'noexplicit', password: 'pw', permissions: { accessExplicitContent: false } })
+    await s.t.createUser(s.root.accessToken, {
+      username: 'noexplicit',
+      password: 'pw',
+      permissions: { accessExplicitContent: false },
+    })
     const token = (await s.t.login('noexplicit', 'pw')).accessToken
     const r = (await s.get<LibraryStats>(`/api/libraries/${s.books}/stats`, token)).body
     expect(r.totalItems).toBe(5)

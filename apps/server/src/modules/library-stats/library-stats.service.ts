@@ -19,6 +19,8 @@ export class LibraryStatsService {
   async forLibrary(user: UserRecord, library: Library): Promise<LibraryStats> {
     const restricted = restrictsItemsWithinLibrary(user)
     const key = JSON.stringify([library.id, restricted ? [user.permissions, user.itemTagsSelected] : null])
-    return this.cache.get(await contentStamp(this.db, library.id), key, () => this.repo.stats(library.id, restricted ? itemVisibility(user, 'li') : null))
+    return this.cache.get(await contentStamp(this.db, library.id), key, () =>
+      this.repo.stats(library.id, restricted ? itemVisibility(user, 'li') : null),
+    )
   }
 }

@@ -75,13 +75,15 @@ export function filterPlan(f: ItemFilter | null, c: FilterContext): FilterPlan {
       return {
         kind: 'in',
         ids: sql`SELECT ia.item_id FROM item_authors ia JOIN authors a ON a.id = ia.author_id WHERE a.id = ${f.id} AND a.library_id = ${lib}`,
-        test: (li) => sql<SqlBool>`EXISTS (SELECT 1 FROM item_authors ia WHERE ia.item_id = ${ref(li, 'id')} AND ia.author_id = ${f.id})`,
+        test: (li) =>
+          sql<SqlBool>`EXISTS (SELECT 1 FROM item_authors ia WHERE ia.item_id = ${ref(li, 'id')} AND ia.author_id = ${f.id})`,
       }
     case 'series':
       return {
         kind: 'in',
         ids: sql`SELECT x.item_id FROM item_series x JOIN series s ON s.id = x.series_id WHERE s.id = ${f.id} AND s.library_id = ${lib}`,
-        test: (li) => sql<SqlBool>`EXISTS (SELECT 1 FROM item_series x WHERE x.item_id = ${ref(li, 'id')} AND x.series_id = ${f.id})`,
+        test: (li) =>
+          sql<SqlBool>`EXISTS (SELECT 1 FROM item_series x WHERE x.item_id = ${ref(li, 'id')} AND x.series_id = ${f.id})`,
       }
     case 'no-series':
       return notInJoin('item_series', lib)
@@ -92,7 +94,8 @@ export function filterPlan(f: ItemFilter | null, c: FilterContext): FilterPlan {
       return {
         kind: 'in',
         ids: sql`SELECT item_id FROM item_facets WHERE library_id = ${lib} AND kind = ${kind} AND value = ${f.value}`,
-        test: (li) => sql<SqlBool>`EXISTS (SELECT 1 FROM item_facets f WHERE f.item_id = ${ref(li, 'id')} AND f.kind = ${kind} AND f.value = ${f.value})`,
+        test: (li) =>
+          sql<SqlBool>`EXISTS (SELECT 1 FROM item_facets f WHERE f.item_id = ${ref(li, 'id')} AND f.kind = ${kind} AND f.value = ${f.value})`,
       }
     }
     case 'publishers':
@@ -100,7 +103,10 @@ export function filterPlan(f: ItemFilter | null, c: FilterContext): FilterPlan {
     case 'languages':
       return column((c) => sql`${c('language')} = ${f.value}`)
     case 'publishedDecades':
-      return column((c) => sql`${c('published_year')} >= ${String(f.decade)} AND ${c('published_year')} < ${String(f.decade + 10)}`)
+      return column(
+        (c) =>
+          sql`${c('published_year')} >= ${String(f.decade)} AND ${c('published_year')} < ${String(f.decade + 10)}`,
+      )
     case 'progress':
       switch (f.value) {
         case 'finished':
@@ -108,7 +114,10 @@ export function filterPlan(f: ItemFilter | null, c: FilterContext): FilterPlan {
         case 'in-progress':
           return progress(sql`mp.is_finished = 0 AND (mp."current_time" > 0 OR mp.ebook_progress > 0)`, 'in')
         case 'not-started':
-          return progress(sql`(mp.is_finished = 1 OR mp."current_time" > 0 OR mp.ebook_progress > 0)`, 'not-in')
+          return progress(
+            sql`(mp.is_finished = 1 OR mp."current_time" > 0 OR mp.ebook_progress > 0)`,
+            'not-in',
+          )
         case 'not-finished':
           return progress(sql`mp.is_finished = 1`, 'not-in')
       }
@@ -155,20 +164,27 @@ export function filterPlan(f: ItemFilter | null, c: FilterContext): FilterPlan {
 
 /** Items of the library with no row in a join table (no series, no authors). */
 function notInJoin(table: 'item_series' | 'item_authors', lib: string): FilterPlan {
-  const owner = table === 'item_series' ? sql`series o ON o.id = j.series_id` : sql`authors o ON o.id = j.author_id`
+  const owner =
+    table === 'item_series' ? sql`series o ON o.id = j.series_id` : sql`authors o ON o.id = j.author_id`
   return {
     kind: 'not-in',
     ids: sql`SELECT DISTINCT j.item_id FROM ${sql.table(table)} j JOIN ${owner} WHERE o.library_id = ${lib}`,
-    test: (li) => sql<SqlBool>`NOT EXISTS (SELECT 1 FROM ${sql.table(table)} j WHERE j.item_id = ${ref(li, 'id')})`,
+    test: (li) =>
+      sql<SqlBool>`NOT EXISTS (SELECT 1 FROM ${sql.table(table)} j WHERE j.item_id = ${ref(li, 'id')})`,
   }
 }
 
-function missingPlan(field: MissingField, lib: string, column: (c: (col: Col) => RawBuilder<unknown>) => FilterPlan): FilterPlan {
+function missingPlan(
+  field: MissingField,
+  lib: string,
+  column: (c: (col: Col) => RawBuilder<unknown>) => FilterPlan,
+): FilterPlan {
   const blank = (name: string) => column((c) => sql`(${c(name)} IS NULL OR ${c(name)} = '')`)
   const noFacet = (kind: string): FilterPlan => ({
     kind: 'not-in',
     ids: sql`SELECT DISTINCT item_id FROM item_facets WHERE library_id = ${lib} AND kind = ${kind}`,
-    test: (li) => sql<SqlBool>`NOT EXISTS (SELECT 1 FROM item_facets f WHERE f.item_id = ${ref(li, 'id')} AND f.kind = ${kind})`,
+    test: (li) =>
+      sql<SqlBool>`NOT EXISTS (SELECT 1 FROM item_facets f WHERE f.item_id = ${ref(li, 'id')} AND f.kind = ${kind})`,
   })
   switch (field) {
     case 'asin':
@@ -208,7 +224,9 @@ export function planCondition(plan: FilterPlan, li: string, use: FilterUse): Raw
     case 'in':
       if (use === 'test') return plan.test(li)
       // `+` keeps SQLite from driving the query from the set when it is only to be probed.
-      return use === 'probe' ? sql<SqlBool>`+${ref(li, 'id')} IN (${plan.ids})` : sql<SqlBool>`${ref(li, 'id')} IN (${plan.ids})`
+      return use === 'probe'
+        ? sql<SqlBool>`+${ref(li, 'id')} IN (${plan.ids})`
+        : sql<SqlBool>`${ref(li, 'id')} IN (${plan.ids})`
     case 'not-in':
       return use === 'test' ? plan.test(li) : sql<SqlBool>`${ref(li, 'id')} NOT IN (${plan.ids})`
   }

@@ -44,7 +44,12 @@ export function decodeFilterValue(encoded: string): string {
   } catch {
     throw invalidFilter('bad encoding')
   }
-  if (text.length === 0 || text.length > MAX_VALUE_LENGTH * 2 || !BASE64.test(text) || text.replace(/=+$/, '').length % 4 === 1) {
+  if (
+    text.length === 0 ||
+    text.length > MAX_VALUE_LENGTH * 2 ||
+    !BASE64.test(text) ||
+    text.replace(/=+$/, '').length % 4 === 1
+  ) {
     throw invalidFilter('value is not base64')
   }
   let value: string
@@ -126,7 +131,9 @@ export function parseItemSort(raw: string | undefined, mediaType: MediaType): It
   if (raw === undefined || raw === '') return 'media.metadata.title'
   const allowed: readonly string[] = mediaType === 'podcast' ? podcastSortKeys : bookSortKeys
   if (!allowed.includes(raw)) {
-    throw badRequest(`Invalid sort "${raw.slice(0, 60)}" for a ${mediaType} library; allowed: ${allowed.join(', ')}`)
+    throw badRequest(
+      `Invalid sort "${raw.slice(0, 60)}" for a ${mediaType} library; allowed: ${allowed.join(', ')}`,
+    )
   }
   return raw as ItemSortKey
 }

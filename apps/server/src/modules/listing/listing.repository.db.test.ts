@@ -24,7 +24,17 @@ describe('ListingRepository strategies', () => {
     const found = await s.t.ctx.users.get(s.root.user.id)
     if (!found) throw new Error('root not found')
     user = found
-    restricted = { ...found, type: 'user', permissions: { ...found.permissions, accessExplicitContent: false, accessAllTags: false, selectedTagsNotAccessible: true }, itemTagsSelected: ['kids'] }
+    restricted = {
+      ...found,
+      type: 'user',
+      permissions: {
+        ...found.permissions,
+        accessExplicitContent: false,
+        accessAllTags: false,
+        selectedTagsNotAccessible: true,
+      },
+      itemTagsSelected: ['kids'],
+    }
     await s.fx.progress({ userId: user.id, itemId: s.id.hobbit, isFinished: true })
     await s.fx.progress({ userId: user.id, itemId: s.id.dune, currentTime: 10 })
   })
@@ -57,17 +67,44 @@ describe('ListingRepository strategies', () => {
     for (const who of [user, restricted]) {
       for (const filter of filters) {
         for (const sort of bookSortKeys.filter((k) => k !== 'random')) {
-          for (const [limit, offset] of [[50, 0], [2, 1]] as const) {
-            const spec: ListingSpec = { libraryId: s.books, mediaType: 'book', user: who, filter, sort, desc: sort === 'addedAt', ignorePrefix: false, limit, offset }
+          for (const [limit, offset] of [
+            [50, 0],
+            [2, 1],
+          ] as const) {
+            const spec: ListingSpec = {
+              libraryId: s.books,
+              mediaType: 'book',
+              user: who,
+              filter,
+              sort,
+              desc: sort === 'addedAt',
+              ignorePrefix: false,
+              limit,
+              offset,
+            }
             const [a, b, c] = [await r.drive.page(spec), await r.probe.page(spec), await r.test.page(spec)]
             expect([who.type, filter, sort, limit, b]).toEqual([who.type, filter, sort, limit, a])
             expect([who.type, filter, sort, limit, c]).toEqual([who.type, filter, sort, limit, a])
-            const [ca, cb, cc] = [await r.drive.collapsedPage(spec), await r.probe.collapsedPage(spec), await r.test.collapsedPage(spec)]
+            const [ca, cb, cc] = [
+              await r.drive.collapsedPage(spec),
+              await r.probe.collapsedPage(spec),
+              await r.test.collapsedPage(spec),
+            ]
             expect([filter, sort, cb]).toEqual([filter, sort, ca])
             expect([filter, sort, cc]).toEqual([filter, sort, ca])
           }
         }
-        const random: ListingSpec = { libraryId: s.books, mediaType: 'book', user: who, filter, sort: 'random', desc: false, ignorePrefix: false, limit: 50, offset: 0 }
+        const random: ListingSpec = {
+          libraryId: s.books,
+          mediaType: 'book',
+          user: who,
+          filter,
+          sort: 'random',
+          desc: false,
+          ignorePrefix: false,
+          limit: 50,
+          offset: 0,
+        }
         const sorted = (await r.drive.page({ ...random, sort: 'addedAt' })).ids.sort()
         for (const repo of Object.values(r)) expect((await repo.page(random)).ids.sort()).toEqual(sorted)
       }

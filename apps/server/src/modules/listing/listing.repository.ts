@@ -102,7 +102,13 @@ export class ListingRepository {
   private countKey(p: Prepared, what: string): string {
     const f = p.spec.filter
     const userPart = p.restricted || f?.group === 'progress' ? p.spec.user.id : ''
-    return JSON.stringify([what, p.spec.libraryId, f, userPart, p.restricted ? [p.spec.user.permissions, p.spec.user.itemTagsSelected] : null])
+    return JSON.stringify([
+      what,
+      p.spec.libraryId,
+      f,
+      userPart,
+      p.restricted ? [p.spec.user.permissions, p.spec.user.itemTagsSelected] : null,
+    ])
   }
 
   private async prepare(spec: ListingSpec): Promise<Prepared> {
@@ -110,11 +116,23 @@ export class ListingRepository {
     // Counts of progress lists follow every write; the others only the library's content.
     const byProgress = spec.filter?.group === 'progress' || spec.sort === 'progress'
     const stamp = byProgress ? await changeStamp(this.db) : await contentStamp(this.db, spec.libraryId)
-    const p: Prepared = { spec, plan, setSize: null, restricted: restrictsItemsWithinLibrary(spec.user), use: 'test', stamp }
-    if (plan.kind === 'in' || plan.kind === 'not-in') {
-      p.setSize = await this.cachedCount(stamp, this.countKey(p, 'set'), sql<{ n: number }>`SELECT count(*) AS n FROM (${plan.ids})`)
+    const p: Prepared = {
+      spec,
+      plan,
+      setSize: null,
+      restricted: restrictsItemsWithinLibrary(spec.user),
+      use: 'test',
+      stamp,
     }
-    if (plan.kind === 'in' && p.setSize !== null) p.use = p.setSize <= this.drivingSetMax ? 'drive' : p.setSize <= this.probedSetMax ? 'probe' : 'test'
+    if (plan.kind === 'in' || plan.kind === 'not-in') {
+      p.setSize = await this.cachedCount(
+        stamp,
+        this.countKey(p, 'set'),
+        sql<{ n: number }>`SELECT count(*) AS n FROM (${plan.ids})`,
+      )
+    }
+    if (plan.kind === 'in' && p.setSize !== null)
+      p.use = p.setSize <= this.drivingSetMax ? 'drive' : p.setSize <= this.probedSetMax ? 'probe' : 'test'
     return p
   }
 
@@ -129,17 +147,28 @@ export class ListingRepository {
   private scanWhere(p: Prepared): RawBuilder<SqlBool> {
     const { plan } = p
     const column = sortColumn(p.spec)
-    const onSortColumn = plan.kind === 'in' && plan.onRow && column !== null && plan.columns?.length === 1 && plan.columns[0] === column
+    const onSortColumn =
+      plan.kind === 'in' &&
+      plan.onRow &&
+      column !== null &&
+      plan.columns?.length === 1 &&
+      plan.columns[0] === column
     return and([
       sql<SqlBool>`li.library_id = ${p.spec.libraryId}`,
-      onSortColumn && plan.onRow ? plan.onRow('li') : planCondition(plan, 'li', p.use === 'drive' ? 'probe' : p.use),
+      onSortColumn && plan.onRow
+        ? plan.onRow('li')
+        : planCondition(plan, 'li', p.use === 'drive' ? 'probe' : p.use),
       itemVisibility(p.spec.user, 'li', { probeOnly: true }),
     ])
   }
 
   /** WHERE for reading a small filter set first (the library check only confirms). */
   private driveWhere(p: Prepared): RawBuilder<SqlBool> {
-    return and([sql<SqlBool>`+li.library_id = ${p.spec.libraryId}`, planCondition(p.plan, 'li', 'drive'), itemVisibility(p.spec.user, 'li')])
+    return and([
+      sql<SqlBool>`+li.library_id = ${p.spec.libraryId}`,
+      planCondition(p.plan, 'li', 'drive'),
+      itemVisibility(p.spec.user, 'li'),
+    ])
   }
 
   /**
@@ -148,7 +177,9 @@ export class ListingRepository {
    * primary-key index and read each row).
    */
   private itemsFor(p: Prepared): Sql {
-    return this.drives(p) ? sql`library_items li INDEXED BY ${sql.raw(ITEMS_BY_ID_INDEX)}` : sql`library_items li`
+    return this.drives(p)
+      ? sql`library_items li INDEXED BY ${sql.raw(ITEMS_BY_ID_INDEX)}`
+      : sql`library_items li`
   }
 
   /** The WHERE of a page: read the set first when it is small, else walk the sort index. */
@@ -206,13 +237,21 @@ export class ListingRepository {
     if (plan.kind === 'not-in' && !p.restricted && p.setSize !== null) {
       // The library's size follows its content only: a progress write (which moves p.stamp) keeps it.
       const libraryStamp = await contentStamp(this.db, spec.libraryId)
-      const all = await this.cachedCount(libraryStamp, this.countKey({ ...p, spec: { ...spec, filter: null } }, 'total'), sql<{ n: number }>`
-        SELECT count(*) AS n FROM library_items li WHERE li.library_id = ${spec.libraryId} AND ${vis}`)
+      const all = await this.cachedCount(
+        libraryStamp,
+        this.countKey({ ...p, spec: { ...spec, filter: null } }, 'total'),
+        sql<{ n: number }>`
+        SELECT count(*) AS n FROM library_items li WHERE li.library_id = ${spec.libraryId} AND ${vis}`,
+      )
       return Math.max(0, all - p.setSize)
     }
     const use: FilterUse = plan.kind === 'in' ? 'drive' : 'test'
-    return this.cachedCount(p.stamp, this.countKey(p, 'total'), sql<{ n: number }>`
-      SELECT count(*) AS n FROM library_items li WHERE li.library_id = ${spec.libraryId} AND ${planCondition(plan, 'li', use)} AND ${vis}`)
+    return this.cachedCount(
+      p.stamp,
+      this.countKey(p, 'total'),
+      sql<{ n: number }>`
+      SELECT count(*) AS n FROM library_items li WHERE li.library_id = ${spec.libraryId} AND ${planCondition(plan, 'li', use)} AND ${vis}`,
+    )
   }
 
   /** One page of item ids in list order, and the total. */
@@ -226,10 +265,14 @@ export class ListingRepository {
     if (spec.sort === 'sequence' && spec.filter?.group === 'series') {
       // Books without a sequence go last whatever the direction.
       const seq = sql`(SELECT x.sequence_sort FROM item_series x WHERE x.item_id = li.id AND x.series_id = ${spec.filter.id})`
-      ids = await this.ids(sql<{ id: string }>`SELECT li.id AS id FROM library_items li WHERE ${this.driveWhere(p)}
+      ids = await this.ids(sql<{
+        id: string
+      }>`SELECT li.id AS id FROM library_items li WHERE ${this.driveWhere(p)}
         ORDER BY ${seq} IS NULL, ${seq} ${dir}, li.id ${dir} LIMIT ${spec.limit} OFFSET ${spec.offset}`)
     } else {
-      ids = await this.ids(sql<{ id: string }>`SELECT li.id AS id FROM ${this.itemsFor(p)} WHERE ${this.pageWhere(p)}
+      ids = await this.ids(sql<{
+        id: string
+      }>`SELECT li.id AS id FROM ${this.itemsFor(p)} WHERE ${this.pageWhere(p)}
         ORDER BY ${this.sortKey(spec)} ${dir}, li.id ${dir} LIMIT ${spec.limit} OFFSET ${spec.offset}`)
     }
     const total = spec.offset === 0 && ids.length < spec.limit ? ids.length : await this.total(p)
@@ -245,14 +288,26 @@ export class ListingRepository {
     const { spec } = p
     let ids: string[]
     if (this.drives(p)) {
-      ids = await this.ids(sql<{ id: string }>`SELECT li.id AS id FROM library_items li WHERE ${this.driveWhere(p)} ORDER BY random() LIMIT ${spec.limit}`)
+      ids = await this.ids(
+        sql<{
+          id: string
+        }>`SELECT li.id AS id FROM library_items li WHERE ${this.driveWhere(p)} ORDER BY random() LIMIT ${spec.limit}`,
+      )
     } else {
       const start = crypto.randomUUID()
       const where = this.scanWhere(p)
-      ids = await this.ids(sql<{ id: string }>`SELECT li.id AS id FROM library_items li WHERE ${where} AND li.id >= ${start} ORDER BY li.id LIMIT ${spec.limit}`)
+      ids = await this.ids(
+        sql<{
+          id: string
+        }>`SELECT li.id AS id FROM library_items li WHERE ${where} AND li.id >= ${start} ORDER BY li.id LIMIT ${spec.limit}`,
+      )
       if (ids.length < spec.limit) {
         ids.push(
-          ...(await this.ids(sql<{ id: string }>`SELECT li.id AS id FROM library_items li WHERE ${where} AND li.id < ${start} ORDER BY li.id LIMIT ${spec.limit - ids.length}`)),
+          ...(await this.ids(
+            sql<{
+              id: string
+            }>`SELECT li.id AS id FROM library_items li WHERE ${where} AND li.id < ${start} ORDER BY li.id LIMIT ${spec.limit - ids.length}`,
+          )),
         )
       }
     }
@@ -275,18 +330,26 @@ export class ListingRepository {
         itemVisibility(spec.user, 'li'),
       ])}`
     const mine = sql`SELECT library_item_id FROM media_progress WHERE user_id = ${spec.user.id} AND episode_id = ''`
-    const nWith = await this.cachedCount(p.stamp, this.countKey(p, `progress:${spec.user.id}`), sql<{ n: number }>`SELECT count(*) AS n ${withProgress}`)
+    const nWith = await this.cachedCount(
+      p.stamp,
+      this.countKey(p, `progress:${spec.user.id}`),
+      sql<{ n: number }>`SELECT count(*) AS n ${withProgress}`,
+    )
     const total = await this.total(p)
     const segments = [
       {
         n: nWith,
         rows: (limit: number, offset: number) =>
-          sql<{ id: string }>`SELECT li.id AS id ${withProgress} ORDER BY mp.last_update ${dir}, li.id ${dir} LIMIT ${limit} OFFSET ${offset}`,
+          sql<{
+            id: string
+          }>`SELECT li.id AS id ${withProgress} ORDER BY mp.last_update ${dir}, li.id ${dir} LIMIT ${limit} OFFSET ${offset}`,
       },
       {
         n: total - nWith,
         rows: (limit: number, offset: number) =>
-          sql<{ id: string }>`SELECT li.id AS id FROM ${this.itemsFor(p)} WHERE ${this.pageWhere(p)} AND li.id NOT IN (${mine})
+          sql<{
+            id: string
+          }>`SELECT li.id AS id FROM ${this.itemsFor(p)} WHERE ${this.pageWhere(p)} AND li.id NOT IN (${mine})
             ORDER BY ${this.titleKey(spec.ignorePrefix)} ASC, li.id ASC LIMIT ${limit} OFFSET ${offset}`,
       },
     ]
@@ -312,34 +375,56 @@ export class ListingRepository {
    */
   private seriesWithMatch(p: Prepared): RawBuilder<SqlBool> {
     const { plan, spec } = p
-    if (plan.kind === 'all' && !p.restricted) return sql<SqlBool>`EXISTS (SELECT 1 FROM item_series x WHERE x.series_id = s.id)`
-    if (plan.kind === 'in' && !p.restricted) return sql<SqlBool>`s.id IN (SELECT x.series_id FROM (${plan.ids}) m JOIN item_series x ON x.item_id = m.item_id)`
-    const books = plan.kind === 'in' ? sql`(${plan.ids}) m JOIN item_series x ON x.item_id = m.item_id` : sql`item_series x`
+    if (plan.kind === 'all' && !p.restricted)
+      return sql<SqlBool>`EXISTS (SELECT 1 FROM item_series x WHERE x.series_id = s.id)`
+    if (plan.kind === 'in' && !p.restricted)
+      return sql<SqlBool>`s.id IN (SELECT x.series_id FROM (${plan.ids}) m JOIN item_series x ON x.item_id = m.item_id)`
+    const books =
+      plan.kind === 'in'
+        ? sql`(${plan.ids}) m JOIN item_series x ON x.item_id = m.item_id`
+        : sql`item_series x`
     return sql<SqlBool>`s.id IN (SELECT x.series_id FROM ${books} JOIN library_items li ON li.id = x.item_id
       WHERE li.library_id = ${spec.libraryId} AND ${plan.kind === 'not-in' ? plan.test('li') : sql`1`} AND ${itemVisibility(spec.user, 'li')})`
   }
 
   /** Standalone items of a collapsed list: matching items in no series. */
   private standaloneWhere(p: Prepared): RawBuilder<SqlBool> {
-    return and([this.scanWhere(p), sql<SqlBool>`NOT EXISTS (SELECT 1 FROM item_series x WHERE x.item_id = li.id)`])
+    return and([
+      this.scanWhere(p),
+      sql<SqlBool>`NOT EXISTS (SELECT 1 FROM item_series x WHERE x.item_id = li.id)`,
+    ])
   }
 
   /** Entries of a collapsed list: standalone items plus series with a match (cached until the next write). */
   private async collapsedTotal(p: Prepared): Promise<number> {
     const { spec, plan } = p
-    const series = this.cachedCount(p.stamp, this.countKey(p, 'collapsed-series'), sql<{ n: number }>`
-      SELECT count(*) AS n FROM series s WHERE s.library_id = ${spec.libraryId} AND ${this.seriesWithMatch(p)}`)
+    const series = this.cachedCount(
+      p.stamp,
+      this.countKey(p, 'collapsed-series'),
+      sql<{ n: number }>`
+      SELECT count(*) AS n FROM series s WHERE s.library_id = ${spec.libraryId} AND ${this.seriesWithMatch(p)}`,
+    )
     let standalone: Promise<number>
     if (!p.restricted && (plan.kind === 'all' || plan.kind === 'in')) {
       // Matching items minus those in a series, both counted from indexes.
-      const inSeries = plan.kind === 'in'
-        ? sql<{ n: number }>`SELECT count(*) AS n FROM (${plan.ids}) m WHERE EXISTS (SELECT 1 FROM item_series x WHERE x.item_id = m.item_id)`
-        : sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT item_id FROM item_series GROUP BY item_id) g
+      const inSeries =
+        plan.kind === 'in'
+          ? sql<{
+              n: number
+            }>`SELECT count(*) AS n FROM (${plan.ids}) m WHERE EXISTS (SELECT 1 FROM item_series x WHERE x.item_id = m.item_id)`
+          : sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT item_id FROM item_series GROUP BY item_id) g
             JOIN library_items li ON li.id = g.item_id AND li.library_id = ${spec.libraryId}`
-      standalone = Promise.all([this.total(p), this.cachedCount(p.stamp, this.countKey(p, 'in-series'), inSeries)]).then(([a, b]) => Math.max(0, a - b))
+      standalone = Promise.all([
+        this.total(p),
+        this.cachedCount(p.stamp, this.countKey(p, 'in-series'), inSeries),
+      ]).then(([a, b]) => Math.max(0, a - b))
     } else {
-      standalone = this.cachedCount(p.stamp, this.countKey(p, 'standalone'), sql<{ n: number }>`
-        SELECT count(*) AS n FROM library_items li WHERE ${this.standaloneWhere(p)}`)
+      standalone = this.cachedCount(
+        p.stamp,
+        this.countKey(p, 'standalone'),
+        sql<{ n: number }>`
+        SELECT count(*) AS n FROM library_items li WHERE ${this.standaloneWhere(p)}`,
+      )
     }
     return (await standalone) + (await series)
   }
@@ -353,12 +438,24 @@ export class ListingRepository {
     const p = await this.prepare(spec)
     if (p.plan.kind === 'none' || p.setSize === 0) return { entries: [], total: 0 }
     const dir = this.dir(spec)
-    const keyed = ['media.metadata.authorName', 'media.metadata.authorNameLF', 'media.metadata.publishedYear', 'media.duration', 'addedAt', 'size', 'mtimeMs', 'birthtimeMs', 'media.numTracks']
+    const keyed = [
+      'media.metadata.authorName',
+      'media.metadata.authorNameLF',
+      'media.metadata.publishedYear',
+      'media.duration',
+      'addedAt',
+      'size',
+      'mtimeMs',
+      'birthtimeMs',
+      'media.numTracks',
+    ]
     const byName = !keyed.includes(spec.sort)
     const key = byName ? this.titleKey(spec.ignorePrefix) : this.sortKey(spec)
     let seriesArm: Sql
     if (byName) {
-      const seriesName = spec.ignorePrefix ? sql`s.name_ignore_prefix COLLATE NOCASE` : sql`s.name COLLATE NOCASE`
+      const seriesName = spec.ignorePrefix
+        ? sql`s.name_ignore_prefix COLLATE NOCASE`
+        : sql`s.name COLLATE NOCASE`
       seriesArm = sql`SELECT NULL AS id, s.id AS sid, ${seriesName} AS k FROM series s WHERE s.library_id = ${spec.libraryId} AND ${this.seriesWithMatch(p)}`
     } else {
       // The first matching book of each series: filter and access tested per book, never a set rebuilt per series.
@@ -375,17 +472,26 @@ export class ListingRepository {
       ${seriesArm}
       ORDER BY k ${dir} LIMIT ${spec.limit} OFFSET ${spec.offset}`.execute(this.db)
     const entries = rows.rows.map((r) => ({ id: r.id, seriesId: r.sid }))
-    const total = spec.offset === 0 && entries.length < spec.limit ? entries.length : await this.collapsedTotal(p)
+    const total =
+      spec.offset === 0 && entries.length < spec.limit ? entries.length : await this.collapsedTotal(p)
     return { entries, total }
   }
 
   /** The series of collapsed entries, with their matching books in sequence order. */
-  async collapsedSeries(spec: ListingSpec, seriesIds: readonly string[]): Promise<Map<string, CollapsedSeriesInfo>> {
+  async collapsedSeries(
+    spec: ListingSpec,
+    seriesIds: readonly string[],
+  ): Promise<Map<string, CollapsedSeriesInfo>> {
     const out = new Map<string, CollapsedSeriesInfo>()
     if (seriesIds.length === 0) return out
     const p = await this.prepare(spec)
-    const series = await this.db.selectFrom('series').select(['id', 'name', 'name_ignore_prefix']).where('id', 'in', [...seriesIds]).execute()
-    for (const s of series) out.set(s.id, { id: s.id, name: s.name, nameIgnorePrefix: s.name_ignore_prefix, books: [] })
+    const series = await this.db
+      .selectFrom('series')
+      .select(['id', 'name', 'name_ignore_prefix'])
+      .where('id', 'in', [...seriesIds])
+      .execute()
+    for (const s of series)
+      out.set(s.id, { id: s.id, name: s.name, nameIgnorePrefix: s.name_ignore_prefix, books: [] })
     const books = await sql<{ sid: string; id: string; sequence: string | null }>`
       SELECT x.series_id AS sid, li.id AS id, x.sequence AS sequence
       FROM item_series x JOIN library_items li ON li.id = x.item_id

@@ -11,7 +11,10 @@ describe('GET /api/libraries/:id/items', () => {
   beforeAll(async () => {
     s = await createBrowseScenario()
     items = async (query, token) => {
-      const res = await s.get<LibraryItemsResponse>(`/api/libraries/${s.books}/items?minified=1&${query}`, token)
+      const res = await s.get<LibraryItemsResponse>(
+        `/api/libraries/${s.books}/items?minified=1&${query}`,
+        token,
+      )
       if (res.status !== 200) throw new Error(`${res.status} ${res.text}`)
       return res.body
     }
@@ -20,7 +23,13 @@ describe('GET /api/libraries/:id/items', () => {
     status = async (query) => (await s.get(`/api/libraries/${s.books}/items?${query}`)).status
     // Progress of root: Hobbit finished, Dune in progress (updated last), Earthsea read as an ebook.
     const userId = s.root.user.id
-    await s.fx.progress({ userId, itemId: s.id.hobbit, isFinished: true, currentTime: 40000, lastUpdate: 1000 })
+    await s.fx.progress({
+      userId,
+      itemId: s.id.hobbit,
+      isFinished: true,
+      currentTime: 40000,
+      lastUpdate: 1000,
+    })
     await s.fx.progress({ userId, itemId: s.id.earthsea, ebookProgress: 0.3, lastUpdate: 2000 })
     await s.fx.progress({ userId, itemId: s.id.dune, currentTime: 100, lastUpdate: 3000 })
   })
@@ -28,7 +37,16 @@ describe('GET /api/libraries/:id/items', () => {
 
   it('answers the Audiobookshelf envelope, sorted by title by default', async () => {
     const body = await items('limit=10')
-    expect(body).toMatchObject({ total: 6, limit: 10, page: 0, sortDesc: false, mediaType: 'book', minified: true, collapseseries: false, offset: 0 })
+    expect(body).toMatchObject({
+      total: 6,
+      limit: 10,
+      page: 0,
+      sortDesc: false,
+      mediaType: 'book',
+      minified: true,
+      collapseseries: false,
+      offset: 0,
+    })
     // NOCASE ordering, as Audiobookshelf: ASCII case is folded, an accented first letter sorts after Z.
     expect(body.results.map((r) => r.media.metadata.title)).toEqual([
       'A Wizard of Earthsea',
@@ -49,7 +67,10 @@ describe('GET /api/libraries/:id/items', () => {
   })
 
   it('sorts titles without their prefix when the server setting says so', async () => {
-    expect((await s.t.call('PATCH', '/api/settings', s.root.accessToken, { sortingIgnorePrefix: true })).statusCode).toBe(200)
+    expect(
+      (await s.t.call('PATCH', '/api/settings', s.root.accessToken, { sortingIgnorePrefix: true }))
+        .statusCode,
+    ).toBe(200)
     try {
       expect(await titles('sort=media.metadata.title')).toEqual([
         'Dune',
@@ -73,7 +94,11 @@ describe('GET /api/libraries/:id/items', () => {
       ['Émile, or On Education', 'A Wizard of Earthsea'],
     ])
     expect(await titles('sort=media.metadata.authorName')).toEqual(byAuthor)
-    expect((await titles('sort=media.metadata.authorNameLF')).slice(0, 3)).toEqual(['Zebra Stories', 'Dune', 'A Wizard of Earthsea'])
+    expect((await titles('sort=media.metadata.authorNameLF')).slice(0, 3)).toEqual([
+      'Zebra Stories',
+      'Dune',
+      'A Wizard of Earthsea',
+    ])
     expect(await titles('sort=media.metadata.publishedYear&desc=1')).toEqual([
       'A Wizard of Earthsea',
       'Dune',
@@ -82,9 +107,30 @@ describe('GET /api/libraries/:id/items', () => {
       'Émile, or On Education',
       'Zebra Stories',
     ])
-    expect(await titles('sort=media.duration')).toEqual(['A Wizard of Earthsea', 'Zebra Stories', 'Émile, or On Education', 'The Hobbit', 'Fellowship of the Ring', 'Dune'])
-    expect(await titles('sort=size&desc=1')).toEqual(['Dune', 'Fellowship of the Ring', 'The Hobbit', 'Émile, or On Education', 'A Wizard of Earthsea', 'Zebra Stories'])
-    const byAdded = ['The Hobbit', 'Fellowship of the Ring', 'A Wizard of Earthsea', 'Dune', 'Zebra Stories', 'Émile, or On Education']
+    expect(await titles('sort=media.duration')).toEqual([
+      'A Wizard of Earthsea',
+      'Zebra Stories',
+      'Émile, or On Education',
+      'The Hobbit',
+      'Fellowship of the Ring',
+      'Dune',
+    ])
+    expect(await titles('sort=size&desc=1')).toEqual([
+      'Dune',
+      'Fellowship of the Ring',
+      'The Hobbit',
+      'Émile, or On Education',
+      'A Wizard of Earthsea',
+      'Zebra Stories',
+    ])
+    const byAdded = [
+      'The Hobbit',
+      'Fellowship of the Ring',
+      'A Wizard of Earthsea',
+      'Dune',
+      'Zebra Stories',
+      'Émile, or On Education',
+    ]
     expect(await titles('sort=addedAt')).toEqual(byAdded)
     expect(await titles('sort=addedAt&desc=1')).toEqual([...byAdded].reverse())
     expect(await titles('sort=mtimeMs')).toEqual(byAdded)
@@ -117,17 +163,32 @@ describe('GET /api/libraries/:id/items', () => {
       'Dune',
     ])
     // Paging crosses from one segment into the other.
-    expect(await titles('sort=progress&desc=1&limit=2&page=1')).toEqual(['The Hobbit', 'Fellowship of the Ring'])
+    expect(await titles('sort=progress&desc=1&limit=2&page=1')).toEqual([
+      'The Hobbit',
+      'Fellowship of the Ring',
+    ])
   })
 
   it('sorts a series by sequence', async () => {
     const series = await s.fx.seriesIdByName(s.books, 'Middle Earth')
-    expect(await titles(`sort=sequence&filter=series.${enc(series)}`)).toEqual(['The Hobbit', 'Fellowship of the Ring'])
-    expect(await titles(`sort=sequence&desc=1&filter=series.${enc(series)}`)).toEqual(['Fellowship of the Ring', 'The Hobbit'])
+    expect(await titles(`sort=sequence&filter=series.${enc(series)}`)).toEqual([
+      'The Hobbit',
+      'Fellowship of the Ring',
+    ])
+    expect(await titles(`sort=sequence&desc=1&filter=series.${enc(series)}`)).toEqual([
+      'Fellowship of the Ring',
+      'The Hobbit',
+    ])
   })
 
   it('refuses sorts outside the allowlist with a message', async () => {
-    for (const sort of ['title', 'media.metadata.author', 'id;DROP TABLE library_items', 'media.metadata.title ', 'rowid']) {
+    for (const sort of [
+      'title',
+      'media.metadata.author',
+      'id;DROP TABLE library_items',
+      'media.metadata.title ',
+      'rowid',
+    ]) {
       const res = await s.get(`/api/libraries/${s.books}/items?sort=${encodeURIComponent(sort)}`)
       expect(res.status).toBe(400)
       expect(res.text).toMatch(/Invalid sort/)
@@ -155,24 +216,45 @@ describe('GET /api/libraries/:id/items', () => {
       [`publishedDecades.1760`, ['Émile, or On Education']],
       [`progress.${enc('finished')}`, ['The Hobbit']],
       [`progress.${enc('in-progress')}`, ['A Wizard of Earthsea', 'Dune']],
-      [`progress.${enc('not-started')}`, ['Fellowship of the Ring', 'Zebra Stories', 'Émile, or On Education']],
-      [`progress.${enc('not-finished')}`, ['A Wizard of Earthsea', 'Dune', 'Fellowship of the Ring', 'Zebra Stories', 'Émile, or On Education']],
+      [
+        `progress.${enc('not-started')}`,
+        ['Fellowship of the Ring', 'Zebra Stories', 'Émile, or On Education'],
+      ],
+      [
+        `progress.${enc('not-finished')}`,
+        ['A Wizard of Earthsea', 'Dune', 'Fellowship of the Ring', 'Zebra Stories', 'Émile, or On Education'],
+      ],
       ['progress.finished', ['The Hobbit']],
       [`missing.${enc('isbn')}`, ['A Wizard of Earthsea', 'Dune', 'Zebra Stories', 'Émile, or On Education']],
-      [`missing.${enc('asin')}`, ['A Wizard of Earthsea', 'Dune', 'Fellowship of the Ring', 'Zebra Stories', 'Émile, or On Education']],
-      [`missing.${enc('subtitle')}`, ['A Wizard of Earthsea', 'Dune', 'Fellowship of the Ring', 'Zebra Stories', 'Émile, or On Education']],
+      [
+        `missing.${enc('asin')}`,
+        ['A Wizard of Earthsea', 'Dune', 'Fellowship of the Ring', 'Zebra Stories', 'Émile, or On Education'],
+      ],
+      [
+        `missing.${enc('subtitle')}`,
+        ['A Wizard of Earthsea', 'Dune', 'Fellowship of the Ring', 'Zebra Stories', 'Émile, or On Education'],
+      ],
       [`missing.${enc('authors')}`, ['Zebra Stories']],
       [`missing.${enc('publishedYear')}`, ['Zebra Stories']],
       [`missing.${enc('series')}`, ['Dune', 'Zebra Stories', 'Émile, or On Education']],
-      [`missing.${enc('description')}`, ['A Wizard of Earthsea', 'Dune', 'Zebra Stories', 'Émile, or On Education']],
+      [
+        `missing.${enc('description')}`,
+        ['A Wizard of Earthsea', 'Dune', 'Zebra Stories', 'Émile, or On Education'],
+      ],
       [`missing.${enc('genres')}`, ['Zebra Stories']],
       [`missing.${enc('tags')}`, ['Zebra Stories', 'Émile, or On Education']],
       [`missing.${enc('narrators')}`, ['A Wizard of Earthsea', 'Zebra Stories']],
       [`missing.${enc('publisher')}`, ['A Wizard of Earthsea', 'Zebra Stories', 'Émile, or On Education']],
       [`missing.${enc('language')}`, ['Zebra Stories']],
-      [`missing.${enc('cover')}`, ['A Wizard of Earthsea', 'Dune', 'Fellowship of the Ring', 'Zebra Stories', 'Émile, or On Education']],
+      [
+        `missing.${enc('cover')}`,
+        ['A Wizard of Earthsea', 'Dune', 'Fellowship of the Ring', 'Zebra Stories', 'Émile, or On Education'],
+      ],
       [`ebooks.${enc('ebook')}`, ['A Wizard of Earthsea']],
-      [`ebooks.${enc('no-ebook')}`, ['Dune', 'Fellowship of the Ring', 'The Hobbit', 'Zebra Stories', 'Émile, or On Education']],
+      [
+        `ebooks.${enc('no-ebook')}`,
+        ['Dune', 'Fellowship of the Ring', 'The Hobbit', 'Zebra Stories', 'Émile, or On Education'],
+      ],
       [`ebooks.${enc('supplementary')}`, []],
       [`tracks.${enc('none')}`, ['A Wizard of Earthsea']],
       [`tracks.${enc('single')}`, ['Fellowship of the Ring', 'Zebra Stories']],
@@ -182,7 +264,17 @@ describe('GET /api/libraries/:id/items', () => {
       ['issues', ['Zebra Stories']],
       ['feed-open', []],
       ['share-open', []],
-      ['all', ['A Wizard of Earthsea', 'Dune', 'Fellowship of the Ring', 'The Hobbit', 'Zebra Stories', 'Émile, or On Education']],
+      [
+        'all',
+        [
+          'A Wizard of Earthsea',
+          'Dune',
+          'Fellowship of the Ring',
+          'The Hobbit',
+          'Zebra Stories',
+          'Émile, or On Education',
+        ],
+      ],
     ]
     for (const [filter, expected] of cases) {
       const body = await items(`filter=${filter}`)
@@ -193,9 +285,21 @@ describe('GET /api/libraries/:id/items', () => {
   })
 
   it('combines a filter with every sort', async () => {
-    for (const sort of ['media.metadata.title', 'media.metadata.authorName', 'addedAt', 'size', 'progress', 'random', 'media.numTracks', 'media.duration']) {
+    for (const sort of [
+      'media.metadata.title',
+      'media.metadata.authorName',
+      'addedAt',
+      'size',
+      'progress',
+      'random',
+      'media.numTracks',
+      'media.duration',
+    ]) {
       const got = await titles(`sort=${sort}&filter=genres.${enc('Fantasy')}`)
-      expect([sort, [...got].sort()]).toEqual([sort, ['A Wizard of Earthsea', 'Fellowship of the Ring', 'The Hobbit']])
+      expect([sort, [...got].sort()]).toEqual([
+        sort,
+        ['A Wizard of Earthsea', 'Fellowship of the Ring', 'The Hobbit'],
+      ])
     }
   })
 
@@ -205,7 +309,16 @@ describe('GET /api/libraries/:id/items', () => {
       libraryFiles: [
         {
           ino: '77',
-          metadata: { filename: 'extra.pdf', ext: '.pdf', path: '/x/extra.pdf', relPath: 'extra.pdf', size: 1, mtimeMs: 0, ctimeMs: 0, birthtimeMs: 0 },
+          metadata: {
+            filename: 'extra.pdf',
+            ext: '.pdf',
+            path: '/x/extra.pdf',
+            relPath: 'extra.pdf',
+            size: 1,
+            mtimeMs: 0,
+            ctimeMs: 0,
+            birthtimeMs: 0,
+          },
           isSupplementary: true,
           addedAt: 0,
           updatedAt: 0,
@@ -242,14 +355,20 @@ describe('GET /api/libraries/:id/items', () => {
 
   it('pages with limit and page, keeps the total, clamps limits', async () => {
     const all = await titles('')
-    const pages = [await items('limit=2&page=0'), await items('limit=2&page=1'), await items('limit=2&page=2'), await items('limit=2&page=3')]
+    const pages = [
+      await items('limit=2&page=0'),
+      await items('limit=2&page=1'),
+      await items('limit=2&page=2'),
+      await items('limit=2&page=3'),
+    ]
     expect(pages.map((p) => p.total)).toEqual([6, 6, 6, 6])
     expect(pages.map((p) => p.offset)).toEqual([0, 2, 4, 6])
     expect(pages.flatMap((p) => p.results.map((r) => r.media.metadata.title))).toEqual(all)
     expect((await items('limit=0')).results).toHaveLength(6)
     expect((await items('limit=0')).limit).toBe(1000)
     expect((await items('limit=1000000000')).limit).toBe(1000)
-    for (const q of ['limit=-1', 'page=-1', 'limit=abc', 'page=1.5', 'limit=1e400', 'desc=yes']) expect([q, await status(q)]).toEqual([q, 400])
+    for (const q of ['limit=-1', 'page=-1', 'limit=abc', 'page=1.5', 'limit=1e400', 'desc=yes'])
+      expect([q, await status(q)]).toEqual([q, 400])
     expect((await items('limit=5&page=1000000')).results).toEqual([])
   })
 
@@ -257,7 +376,11 @@ describe('GET /api/libraries/:id/items', () => {
     const body = await items('collapseseries=1')
     expect(body.collapseseries).toBe(true)
     expect(body.total).toBe(5) // 3 standalone books + Middle Earth + Earthsea
-    const entries = body.results.map((r) => [r.media.metadata.title, r.collapsedSeries?.name ?? null, r.collapsedSeries?.numBooks ?? null])
+    const entries = body.results.map((r) => [
+      r.media.metadata.title,
+      r.collapsedSeries?.name ?? null,
+      r.collapsedSeries?.numBooks ?? null,
+    ])
     expect(entries).toEqual([
       ['Dune', null, null],
       ['A Wizard of Earthsea', 'Earthsea', 1],
@@ -266,10 +389,20 @@ describe('GET /api/libraries/:id/items', () => {
       ['Émile, or On Education', null, null],
     ])
     const middleEarth = body.results.find((r) => r.collapsedSeries?.name === 'Middle Earth')
-    expect(middleEarth?.collapsedSeries).toMatchObject({ sequence: '1', libraryItemIds: [s.id.hobbit, s.id.fellowship], nameIgnorePrefix: 'Middle Earth' })
+    expect(middleEarth?.collapsedSeries).toMatchObject({
+      sequence: '1',
+      libraryItemIds: [s.id.hobbit, s.id.fellowship],
+      nameIgnorePrefix: 'Middle Earth',
+    })
     // Other sorts place a series by its first book.
     const byAdded = await items('collapseseries=1&sort=addedAt&desc=1')
-    expect(byAdded.results.map((r) => r.media.metadata.title)).toEqual(['Émile, or On Education', 'Zebra Stories', 'Dune', 'A Wizard of Earthsea', 'The Hobbit'])
+    expect(byAdded.results.map((r) => r.media.metadata.title)).toEqual([
+      'Émile, or On Education',
+      'Zebra Stories',
+      'Dune',
+      'A Wizard of Earthsea',
+      'The Hobbit',
+    ])
     // With a filter only matching books count, and paging works across the merged streams.
     const fantasy = await items(`collapseseries=1&filter=genres.${enc('Fantasy')}`)
     expect(fantasy.results.map((r) => [r.media.metadata.title, r.collapsedSeries?.numBooks])).toEqual([
@@ -285,7 +418,9 @@ describe('GET /api/libraries/:id/items', () => {
   })
 
   it('answers minified items with or without minified=1 (as Audiobookshelf), with include fields', async () => {
-    const full = await s.get<LibraryItemsResponse>(`/api/libraries/${s.books}/items?limit=1&include=rssfeed,share`)
+    const full = await s.get<LibraryItemsResponse>(
+      `/api/libraries/${s.books}/items?limit=1&include=rssfeed,share`,
+    )
     expect(full.body.minified).toBe(false)
     expect(full.body.include).toBe('rssfeed,share')
     const item = full.body.results[0] as Record<string, unknown>
@@ -297,15 +432,26 @@ describe('GET /api/libraries/:id/items', () => {
     expect(item.mediaItemShare).toBeNull()
     const min = (await items('limit=1')).results[0] as Record<string, unknown>
     expect(min).not.toHaveProperty('libraryFiles')
-    expect(Object.keys(min).sort()).toEqual(Object.keys(item).filter((k) => k !== 'rssFeed' && k !== 'mediaItemShare').sort())
-    const collapsed = (await s.get<LibraryItemsResponse>(`/api/libraries/${s.books}/items?collapseseries=1`)).body.results
+    expect(Object.keys(min).sort()).toEqual(
+      Object.keys(item)
+        .filter((k) => k !== 'rssFeed' && k !== 'mediaItemShare')
+        .sort(),
+    )
+    const collapsed = (await s.get<LibraryItemsResponse>(`/api/libraries/${s.books}/items?collapseseries=1`))
+      .body.results
     expect(collapsed.every((r) => !('libraryFiles' in r))).toBe(true)
   })
 
   it('lists podcasts with their episode counts', async () => {
-    const body = (await s.get<LibraryItemsResponse>(`/api/libraries/${s.podcasts}/items?minified=1&sort=media.numTracks&desc=1`)).body
+    const body = (
+      await s.get<LibraryItemsResponse>(
+        `/api/libraries/${s.podcasts}/items?minified=1&sort=media.numTracks&desc=1`,
+      )
+    ).body
     expect(body.mediaType).toBe('podcast')
-    expect(body.results.map((r) => [r.media.metadata.title, (r as MinifiedLibraryItem).media.numEpisodes])).toEqual([
+    expect(
+      body.results.map((r) => [r.media.metadata.title, (r as MinifiedLibraryItem).media.numEpisodes]),
+    ).toEqual([
       ['My Show', 2],
       ['The Late Talk', 1],
     ])
@@ -335,10 +481,20 @@ describe('GET /api/libraries/:id/items', () => {
       expect(await titles('', allow)).toEqual(['Fellowship of the Ring', 'The Hobbit'])
       expect((await items('limit=1', allow)).total).toBe(2)
       expect(await titles(`filter=tags.${enc('epic')}`, allow)).toEqual(['Fellowship of the Ring'])
-      expect((await items('collapseseries=1', allow)).results.map((r) => r.collapsedSeries?.libraryItemIds)).toEqual([[s.id.hobbit, s.id.fellowship]])
+      expect(
+        (await items('collapseseries=1', allow)).results.map((r) => r.collapsedSeries?.libraryItemIds),
+      ).toEqual([[s.id.hobbit, s.id.fellowship]])
 
-      const deny = await tokenOf({ accessAllTags: false, selectedTagsNotAccessible: true }, { itemTagsSelected: ['EPIC'] })
-      expect(await titles('', deny)).toEqual(['A Wizard of Earthsea', 'The Hobbit', 'Zebra Stories', 'Émile, or On Education'])
+      const deny = await tokenOf(
+        { accessAllTags: false, selectedTagsNotAccessible: true },
+        { itemTagsSelected: ['EPIC'] },
+      )
+      expect(await titles('', deny)).toEqual([
+        'A Wizard of Earthsea',
+        'The Hobbit',
+        'Zebra Stories',
+        'Émile, or On Education',
+      ])
 
       const noExplicit = await tokenOf({ accessExplicitContent: false })
       expect(await titles('', noExplicit)).not.toContain('Dune')
@@ -358,8 +514,15 @@ describe('GET /api/libraries/:id/items?include=numEpisodesIncomplete (ShelfPlaye
   afterAll(() => s.t.close())
 
   const counts = async (libraryId: string) => {
-    const res = await s.get<LibraryItemsResponse>(`/api/libraries/${libraryId}/items?include=numEpisodesIncomplete`)
-    return Object.fromEntries(res.body.results.map((r) => [r.media.metadata.title, (r as { numEpisodesIncomplete?: number }).numEpisodesIncomplete]))
+    const res = await s.get<LibraryItemsResponse>(
+      `/api/libraries/${libraryId}/items?include=numEpisodesIncomplete`,
+    )
+    return Object.fromEntries(
+      res.body.results.map((r) => [
+        r.media.metadata.title,
+        (r as { numEpisodesIncomplete?: number }).numEpisodesIncomplete,
+      ]),
+    )
   }
 
   it("counts each podcast's episodes the caller has not finished, and follows their progress", async () => {

@@ -18,6 +18,11 @@ export function registerListingRoutes(app: FastifyInstance, ctx: AppContext) {
     const list = () => ctx.browse.listing.list(user, library, { ...q, include: includeList(q.include) })
     // A random page is meant to differ on every call.
     if (q.sort === 'random') return list()
-    return ctx.browse.answers.send(request, reply, { kind: 'items', libraryId: library.id, user, query: q, byUser: showsProgress(q) }, list)
+    return ctx.browse.answers.send(
+      request,
+      reply,
+      { kind: 'items', libraryId: library.id, user, query: q, byUser: showsProgress(q) },
+      list,
+    )
   })
 }

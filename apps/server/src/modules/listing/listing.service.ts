@@ -86,7 +86,10 @@ export class ListingService {
     if (collapse) {
       const page = await this.repo.collapsedPage(spec)
       total = page.total
-      const info = await this.repo.collapsedSeries(spec, page.entries.flatMap((e) => (e.seriesId ? [e.seriesId] : [])))
+      const info = await this.repo.collapsedSeries(
+        spec,
+        page.entries.flatMap((e) => (e.seriesId ? [e.seriesId] : [])),
+      )
       // A series entry shows its first matching book (in sequence order).
       const shown = page.entries.flatMap((e) => {
         const s = e.seriesId ? info.get(e.seriesId) : undefined

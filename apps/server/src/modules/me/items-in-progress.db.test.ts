@@ -27,19 +27,32 @@ describe('GET /api/me/items-in-progress', () => {
       [s.id.earthsea, 250],
     ])
     expect(list[0]?.recentEpisode?.id).toBe(episodeId)
-    expect(list[1]).toMatchObject({ mediaType: 'book', media: { numTracks: expect.any(Number), metadata: { title: 'Dune' } } })
+    expect(list[1]).toMatchObject({
+      mediaType: 'book',
+      media: { numTracks: expect.any(Number), metadata: { title: 'Dune' } },
+    })
     expect(list[1]?.recentEpisode).toBeUndefined()
-    expect((await s.get<ItemsInProgressResponse>('/api/me/items-in-progress?limit=1')).body.libraryItems).toHaveLength(1)
-    expect((await s.get<ItemsInProgressResponse>('/api/me/items-in-progress?limit=0')).body.libraryItems).toHaveLength(3)
+    expect(
+      (await s.get<ItemsInProgressResponse>('/api/me/items-in-progress?limit=1')).body.libraryItems,
+    ).toHaveLength(1)
+    expect(
+      (await s.get<ItemsInProgressResponse>('/api/me/items-in-progress?limit=0')).body.libraryItems,
+    ).toHaveLength(3)
     expect((await s.get('/api/me/items-in-progress?limit=x')).status).toBe(400)
   })
 
   it('leaves out what the user may no longer see', async () => {
-    await s.t.createUser(s.root.accessToken, { username: 'kid', password: 'pw', permissions: { accessAllTags: false }, itemTagsSelected: ['kids'] })
+    await s.t.createUser(s.root.accessToken, {
+      username: 'kid',
+      password: 'pw',
+      permissions: { accessAllTags: false },
+      itemTagsSelected: ['kids'],
+    })
     const kid = await s.t.login('kid', 'pw')
     await s.fx.progress({ userId: kid.user.id, itemId: s.id.earthsea, currentTime: 10, lastUpdate: 10 })
     await s.fx.progress({ userId: kid.user.id, itemId: s.id.dune, currentTime: 10, lastUpdate: 20 })
-    const list = (await s.get<ItemsInProgressResponse>('/api/me/items-in-progress', kid.accessToken)).body.libraryItems
+    const list = (await s.get<ItemsInProgressResponse>('/api/me/items-in-progress', kid.accessToken)).body
+      .libraryItems
     expect(list.map((i) => i.id)).toEqual([s.id.earthsea])
   })
 })

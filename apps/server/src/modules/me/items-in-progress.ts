@@ -17,7 +17,9 @@ export async function itemsInProgress(
 ): Promise<ItemsInProgressResponse> {
   // Unfinished progress is a short list (what one person has started); entries whose episode is gone drop out.
   const rows = await deps.progress.inProgress(user)
-  const items = new Map((await deps.items.minified([...new Set(rows.map((r) => r.library_item_id))])).map((i) => [i.id, i]))
+  const items = new Map(
+    (await deps.items.minified([...new Set(rows.map((r) => r.library_item_id))])).map((i) => [i.id, i]),
+  )
   const episodes = await deps.items.episodesById(rows.map((r) => r.episode_id).filter(Boolean))
   const libraryItems: ItemsInProgressResponse['libraryItems'] = []
   for (const row of rows) {
@@ -28,7 +30,8 @@ export async function itemsInProgress(
       continue
     }
     const episode = episodes.get(row.episode_id)
-    if (episode && item.mediaType === 'podcast') libraryItems.push({ ...item, recentEpisode: episode, progressLastUpdate: row.last_update })
+    if (episode && item.mediaType === 'podcast')
+      libraryItems.push({ ...item, recentEpisode: episode, progressLastUpdate: row.last_update })
   }
   return { libraryItems: libraryItems.slice(0, limit || DEFAULT_LIMIT) }
 }

@@ -8,14 +8,24 @@ describe('GET /api/me/series/:id/remove-from-continue-listening and readd-to-con
   let seriesId: string
   beforeAll(async () => {
     s = await createBrowseScenario()
-    await s.fx.progress({ userId: s.root.user.id, itemId: s.id.hobbit, isFinished: true, lastUpdate: 100, finishedAt: 100 })
-    const lists = await s.get<{ results: { id: string; name: string }[] }>(`/api/libraries/${s.books}/series?limit=10`)
+    await s.fx.progress({
+      userId: s.root.user.id,
+      itemId: s.id.hobbit,
+      isFinished: true,
+      lastUpdate: 100,
+      finishedAt: 100,
+    })
+    const lists = await s.get<{ results: { id: string; name: string }[] }>(
+      `/api/libraries/${s.books}/series?limit=10`,
+    )
     seriesId = lists.body.results.find((x) => x.name === 'Middle Earth')?.id ?? ''
   })
   afterAll(() => s.t.close())
 
   const continueSeries = async () =>
-    (await s.get<Shelf[]>(`/api/libraries/${s.books}/personalized?limit=10`)).body.find((sh) => sh.id === 'continue-series')?.entities.length ?? 0
+    (await s.get<Shelf[]>(`/api/libraries/${s.books}/personalized?limit=10`)).body.find(
+      (sh) => sh.id === 'continue-series',
+    )?.entities.length ?? 0
 
   it('hides the series from Continue Series and shows it again, answering the user and telling its sockets', async () => {
     expect(await continueSeries()).toBe(1)
@@ -36,8 +46,15 @@ describe('GET /api/me/series/:id/remove-from-continue-listening and readd-to-con
 
   it('answers 404 for a series that does not exist or that the user may not see', async () => {
     expect((await s.get(`/api/me/series/nope/remove-from-continue-listening`)).status).toBe(404)
-    await s.t.createUser(s.root.accessToken, { username: 'kid', password: 'pw', permissions: { accessAllTags: false }, itemTagsSelected: ['kids'] })
+    await s.t.createUser(s.root.accessToken, {
+      username: 'kid',
+      password: 'pw',
+      permissions: { accessAllTags: false },
+      itemTagsSelected: ['kids'],
+    })
     const kid = await s.t.login('kid', 'pw')
-    expect((await s.get(`/api/me/series/${seriesId}/remove-from-continue-listening`, kid.accessToken)).status).toBe(404)
+    expect(
+      (await s.get(`/api/me/series/${seriesId}/remove-from-continue-listening`, kid.accessToken)).status,
+    ).toBe(404)
   })
 })

@@ -20,16 +20,25 @@ export function registerMeRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get('/api/me/items-in-progress', async (request) => {
     const { limit } = parseInput(ItemsInProgressQuery, request.query)
-    return itemsInProgress({ progress: ctx.playback.progress, items: ctx.browse.items }, requireAuth(request).user, limit)
+    return itemsInProgress(
+      { progress: ctx.playback.progress, items: ctx.browse.items },
+      requireAuth(request).user,
+      limit,
+    )
   })
 
   // Audiobookshelf's apps call these with GET; the answer is the updated user.
-  for (const [action, hidden] of [['remove-from-continue-listening', true], ['readd-to-continue-listening', false]] as const) {
+  for (const [action, hidden] of [
+    ['remove-from-continue-listening', true],
+    ['readd-to-continue-listening', false],
+  ] as const) {
     app.get(`/api/me/series/:id/${action}`, async (request) => {
       const { id } = parseInput(SeriesIdParams, request.params)
       const user = requireAuth(request).user
       await ctx.browse.series.detail(user, ctx.libraries, id, { include: [] })
-      return ctx.playback.progress.userJson(await ctx.users.setSeriesHiddenFromContinueListening(user.id, id, hidden))
+      return ctx.playback.progress.userJson(
+        await ctx.users.setSeriesHiddenFromContinueListening(user.id, id, hidden),
+      )
     })
   }
 
@@ -46,7 +55,8 @@ export function registerMeRoutes(app: FastifyInstance, ctx: AppContext) {
       slot.refund()
       throw err
     }
-    if (!(await verifyPassword(auth.user.passwordHash, body.password))) throw new HttpError(400, 'Invalid password')
+    if (!(await verifyPassword(auth.user.passwordHash, body.password)))
+      throw new HttpError(400, 'Invalid password')
     slot.refund()
     if (body.password === body.newPassword) throw badRequest('New password cannot match old password')
     await ctx.users.changeOwnPassword(auth.user, body.newPassword, auth.sessionId ?? undefined)

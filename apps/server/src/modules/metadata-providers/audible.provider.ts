@@ -21,7 +21,8 @@ export const audibleStores: Record<AudibleRegion, { suffix: string; domain: stri
 }
 
 /** The production catalog API of a region. */
-export const audibleCatalogOrigin = (region: AudibleRegion) => `https://api.audible.${audibleStores[region].domain}`
+export const audibleCatalogOrigin = (region: AudibleRegion) =>
+  `https://api.audible.${audibleStores[region].domain}`
 
 const RESPONSE_GROUPS = 'contributors,product_desc,product_extended_attrs,media,series,category_ladders'
 
@@ -71,7 +72,9 @@ function fromProduct(p: Product): RawBookMatch {
 }
 
 function fromAudnexus(b: AudnexusBook): RawBookMatch {
-  const series = [b.seriesPrimary, b.seriesSecondary].flatMap((s) => (s ? [{ series: s.name, sequence: s.position }] : []))
+  const series = [b.seriesPrimary, b.seriesSecondary].flatMap((s) =>
+    s ? [{ series: s.name, sequence: s.position }] : [],
+  )
   return {
     title: b.title,
     subtitle: b.subtitle,
@@ -102,7 +105,12 @@ export class AudibleProvider implements BookMetadataProvider {
   private readonly http: ProviderHttp
   private readonly audnexus: AudnexusClient
   private readonly origin: string
-  constructor(deps: { http: ProviderHttp; audnexus: AudnexusClient; region: AudibleRegion; origin?: string }) {
+  constructor(deps: {
+    http: ProviderHttp
+    audnexus: AudnexusClient
+    region: AudibleRegion
+    origin?: string
+  }) {
     this.http = deps.http
     this.audnexus = deps.audnexus
     this.region = deps.region

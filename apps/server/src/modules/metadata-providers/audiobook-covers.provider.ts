@@ -7,7 +7,12 @@ export const AUDIOBOOK_COVERS_ORIGIN = 'https://api.audiobookcovers.com'
 
 // GET /cover/bytext/?q=: covers found by the text on them, each in several formats and sizes.
 const CoversAnswer = z.array(
-  z.object({ versions: z.object({ png: z.object({ original: z.string() }).nullish(), webp: z.object({ original: z.string() }).nullish() }) }),
+  z.object({
+    versions: z.object({
+      png: z.object({ original: z.string() }).nullish(),
+      webp: z.object({ original: z.string() }).nullish(),
+    }),
+  }),
 )
 
 /** AudiobookCovers.com: the cover-only site (spec §3); it finds covers, never book details. */
@@ -24,6 +29,8 @@ export class AudiobookCoversProvider {
   async searchCovers(search: BookSearch): Promise<string[]> {
     const q = [search.title, search.author].filter(Boolean).join(' ')
     const items = await this.http.json(endpoint(this.origin, 'cover/bytext/', { q }), CoversAnswer)
-    return [...new Set(items.flatMap((i) => httpUrl(i.versions.png?.original ?? i.versions.webp?.original) ?? []))]
+    return [
+      ...new Set(items.flatMap((i) => httpUrl(i.versions.png?.original ?? i.versions.webp?.original) ?? [])),
+    ]
   }
 }

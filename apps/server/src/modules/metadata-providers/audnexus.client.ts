@@ -58,18 +58,27 @@ export class AudnexusClient {
 
   async book(asin: string, region: AudibleRegion): Promise<AudnexusBook | null> {
     if (!ASIN.test(asin)) return null
-    return this.http.json(this.url(`/books/${encodeURIComponent(asin.toUpperCase())}`, { region }), AudnexusBook)
+    return this.http.json(
+      this.url(`/books/${encodeURIComponent(asin.toUpperCase())}`, { region }),
+      AudnexusBook,
+    )
   }
 
   async author(asin: string, region: AudibleRegion): Promise<AudnexusAuthor | null> {
     if (!ASIN.test(asin)) return null
-    return this.http.json(this.url(`/authors/${encodeURIComponent(asin.toUpperCase())}`, { region }), AudnexusAuthor)
+    return this.http.json(
+      this.url(`/authors/${encodeURIComponent(asin.toUpperCase())}`, { region }),
+      AudnexusAuthor,
+    )
   }
 
   /** GET /api/search/chapters: Audible's chapters of an ASIN. */
   async chapters(asin: string, region: AudibleRegion): Promise<AudibleChapters | null> {
     if (!ASIN.test(asin)) return null
-    return this.http.json(this.url(`/books/${encodeURIComponent(asin.toUpperCase())}/chapters`, { region }), AudibleChapters)
+    return this.http.json(
+      this.url(`/books/${encodeURIComponent(asin.toUpperCase())}/chapters`, { region }),
+      AudibleChapters,
+    )
   }
 
   /** The closest name among Audnexus' candidates (edit distance at most 3, as Audiobookshelf allows), in detail. */
@@ -89,7 +98,12 @@ export async function orNullWhenUnknown<T>(lookup: Promise<T | null>): Promise<T
   try {
     return await lookup
   } catch (err) {
-    if (err instanceof MetadataFetchError && err.cause instanceof FetchStatusError && err.cause.status === 404) return null
+    if (
+      err instanceof MetadataFetchError &&
+      err.cause instanceof FetchStatusError &&
+      err.cause.status === 404
+    )
+      return null
     throw err
   }
 }

@@ -1,4 +1,10 @@
-import type { AudibleRegion, AuthorMatchRequest, AuthorMatchResponse, AuthorSearchResult, AuthorWithCount } from '@shelfcast/contracts'
+import type {
+  AudibleRegion,
+  AuthorMatchRequest,
+  AuthorMatchResponse,
+  AuthorSearchResult,
+  AuthorWithCount,
+} from '@shelfcast/contracts'
 import type { Logger } from 'pino'
 import { htmlToText } from '../../html/html-to-text.ts'
 import { sanitizeDescription } from '../../html/sanitize-description.ts'
@@ -16,7 +22,6 @@ const AUTHOR_NOT_FOUND = 'Author not found'
  * made safe for the apps that draw it as HTML (a decoded `&lt;script&gt;` must not come back as a tag).
  */
 const authorDescription = (html: string | null | undefined) => sanitizeDescription(htmlToText(html))
-
 
 /**
  * POST /api/authors/:id/match: finds the author on Audnexus by ASIN (preferred) or name, then saves name,
@@ -44,7 +49,14 @@ export class AuthorMatchService {
   /** GET /api/search/authors: the closest author by name, description as text. */
   async search(q: string, region: AudibleRegion): Promise<AuthorSearchResult | null> {
     const found = await orNullWhenUnknown(this.deps.audnexus.authorByName(q, region))
-    return found ? { asin: found.asin, name: found.name, description: authorDescription(found.description), image: found.image ?? null } : null
+    return found
+      ? {
+          asin: found.asin,
+          name: found.name,
+          description: authorDescription(found.description),
+          image: found.image ?? null,
+        }
+      : null
   }
 
   async match(user: UserRecord, id: string, req: AuthorMatchRequest): Promise<AuthorMatchResponse> {
@@ -74,7 +86,10 @@ export class AuthorMatchService {
       } catch (err) {
         // The details stand without an image; the client says "no image found" when imagePath stays empty.
         if (!(err instanceof HttpError)) throw err
-        this.deps.log.info({ authorId: author.id, msg: err.message }, 'matched author image could not be fetched')
+        this.deps.log.info(
+          { authorId: author.id, msg: err.message },
+          'matched author image could not be fetched',
+        )
       }
     }
     const [fresh] = await this.deps.authors.byIds(user, [author.id])

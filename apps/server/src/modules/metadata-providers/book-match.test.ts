@@ -22,7 +22,13 @@ describe('provider answers normalised to the match shape', () => {
       series: [{ series: 'S', sequence: '1' }, { series: 's', sequence: '2' }, { series: null }],
       duration: -5,
     })
-    expect(m).toMatchObject({ publishedYear: null, genres: ['Fantasy'], tags: 'a, b', series: [{ series: 'S', sequence: '1' }], duration: null })
+    expect(m).toMatchObject({
+      publishedYear: null,
+      genres: ['Fantasy'],
+      tags: 'a, b',
+      series: [{ series: 'S', sequence: '1' }],
+      duration: null,
+    })
     expect(m?.title.length).toBe(1000)
   })
 })

@@ -62,7 +62,10 @@ export function toBookMatch(raw: RawBookMatch): BookMatch | null {
     series.push({ series: name, sequence: cleanSequence(s.sequence) })
   }
   const tags = uniqueStrings(raw.tags ?? []).slice(0, MAX_LIST)
-  const duration = typeof raw.duration === 'number' && Number.isFinite(raw.duration) && raw.duration > 0 ? raw.duration : null
+  const duration =
+    typeof raw.duration === 'number' && Number.isFinite(raw.duration) && raw.duration > 0
+      ? raw.duration
+      : null
   return {
     title,
     subtitle: cleanText(raw.subtitle),
@@ -84,8 +87,11 @@ export function toBookMatch(raw: RawBookMatch): BookMatch | null {
 
 /** Hits with a title, in the provider's order, at most MAX_MATCHES. */
 export function toBookMatches(raws: readonly RawBookMatch[]): BookMatch[] {
-  return raws.slice(0, MAX_MATCHES * 2).flatMap((r) => {
-    const m = toBookMatch(r)
-    return m ? [m] : []
-  }).slice(0, MAX_MATCHES)
+  return raws
+    .slice(0, MAX_MATCHES * 2)
+    .flatMap((r) => {
+      const m = toBookMatch(r)
+      return m ? [m] : []
+    })
+    .slice(0, MAX_MATCHES)
 }

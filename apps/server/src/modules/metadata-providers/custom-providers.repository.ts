@@ -15,7 +15,13 @@ export class CustomProvidersRepository {
   }
 
   async byId(id: string): Promise<CustomProviderRow | null> {
-    return (await this.db.selectFrom('custom_metadata_providers').selectAll().where('id', '=', id).executeTakeFirst()) ?? null
+    return (
+      (await this.db
+        .selectFrom('custom_metadata_providers')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst()) ?? null
+    )
   }
 
   async insert(row: CustomProviderRow): Promise<void> {

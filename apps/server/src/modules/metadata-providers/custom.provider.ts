@@ -38,7 +38,10 @@ export class CustomProvider implements BookMetadataProvider {
   private readonly http: ProviderHttp
   private readonly baseUrl: string
   private readonly authHeaderValue: string | null
-  constructor(http: ProviderHttp, provider: { id: string; name: string; url: string; authHeaderValue: string | null }) {
+  constructor(
+    http: ProviderHttp,
+    provider: { id: string; name: string; url: string; authHeaderValue: string | null },
+  ) {
     this.http = http
     this.slug = `custom-${provider.id}`
     this.name = provider.name
@@ -51,14 +54,21 @@ export class CustomProvider implements BookMetadataProvider {
     if (search.author) params.set('author', search.author)
     // The base URL may carry a path (".../provider/goodreads"): the search path is appended to it.
     const url = endpoint(this.baseUrl, 'search', params)
-    const answer = await this.http.json(url, SearchAnswer, this.authHeaderValue ? { authorization: this.authHeaderValue } : undefined)
+    const answer = await this.http.json(
+      url,
+      SearchAnswer,
+      this.authHeaderValue ? { authorization: this.authHeaderValue } : undefined,
+    )
     return toBookMatches(
       answer.matches.map((m) => ({
         ...m,
         publishedYear: m.publishedYear ?? m.published_year,
         genres: list(m.genres),
         tags: list(m.tags),
-        series: m.series?.map((s) => ({ series: s.series, sequence: s.sequence === null || s.sequence === undefined ? null : String(s.sequence) })),
+        series: m.series?.map((s) => ({
+          series: s.series,
+          sequence: s.sequence === null || s.sequence === undefined ? null : String(s.sequence),
+        })),
       })),
     )
   }

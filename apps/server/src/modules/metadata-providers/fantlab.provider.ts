@@ -20,7 +20,9 @@ interface Genre {
   label?: string | null
   genre?: Genre[] | null
 }
-const Genre: z.ZodType<Genre> = z.lazy(() => z.object({ label: z.string().nullish(), genre: z.array(Genre).nullish() }))
+const Genre: z.ZodType<Genre> = z.lazy(() =>
+  z.object({ label: z.string().nullish(), genre: z.array(Genre).nullish() }),
+)
 
 // GET /work/:id/extended
 const WorkAnswer = z.object({
@@ -32,7 +34,11 @@ const WorkAnswer = z.object({
   image: z.string().nullish(),
   authors: z.array(z.object({ name: z.string().nullish() })).nullish(),
   classificatory: z
-    .object({ genre_group: z.array(z.object({ genre_group_id: z.number(), genre: z.array(Genre).nullish() })).nullish() })
+    .object({
+      genre_group: z
+        .array(z.object({ genre_group_id: z.number(), genre: z.array(Genre).nullish() }))
+        .nullish(),
+    })
     .nullish(),
   editions_blocks: z
     .record(z.string(), z.object({ list: z.array(z.object({ isbn: z.string().nullish() })).nullish() }))
@@ -67,19 +73,34 @@ export class FantLabProvider implements BookMetadataProvider {
     return {
       title: work.work_name,
       subtitle: work.work_name_alts?.[0],
-      author: work.authors?.map((a) => a.name?.trim()).filter(Boolean).join(', '),
+      author: work.authors
+        ?.map((a) => a.name?.trim())
+        .filter(Boolean)
+        .join(', '),
       publishedYear: work.work_year === null || work.work_year === undefined ? null : String(work.work_year),
       description: work.work_description,
-      cover: !work.image ? null : /^https?:\/\//i.test(work.image) ? work.image : endpoint(this.siteOrigin, work.image).href,
+      cover: !work.image
+        ? null
+        : /^https?:\/\//i.test(work.image)
+          ? work.image
+          : endpoint(this.siteOrigin, work.image).href,
       isbn: editions.find((e) => e.isbn)?.isbn,
       genres: genresOf(work),
     }
   }
 
   async searchBooks(search: BookSearch): Promise<BookMatch[]> {
-    const url = endpoint(this.origin, 'search-works', { q: [search.title, search.author].filter(Boolean).join(' '), page: '1', onlymatches: '1' })
-    const hits = (await this.http.json(url, SearchAnswer)).filter((h) => !NOT_BOOKS.has(h.work_type_id ?? 0)).slice(0, MAX_WORKS)
-    const works = await settledOrThrow(hits.map((h) => this.http.json(endpoint(this.origin, `work/${h.work_id}/extended`), WorkAnswer)))
+    const url = endpoint(this.origin, 'search-works', {
+      q: [search.title, search.author].filter(Boolean).join(' '),
+      page: '1',
+      onlymatches: '1',
+    })
+    const hits = (await this.http.json(url, SearchAnswer))
+      .filter((h) => !NOT_BOOKS.has(h.work_type_id ?? 0))
+      .slice(0, MAX_WORKS)
+    const works = await settledOrThrow(
+      hits.map((h) => this.http.json(endpoint(this.origin, `work/${h.work_id}/extended`), WorkAnswer)),
+    )
     return toBookMatches(works.map((w) => this.fromWork(w)))
   }
 }

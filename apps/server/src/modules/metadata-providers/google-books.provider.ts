@@ -40,7 +40,11 @@ export class GoogleBooksProvider implements BookMetadataProvider {
   }
 
   async searchBooks(search: BookSearch): Promise<BookMatch[]> {
-    const q = search.isbn ? `isbn:${search.isbn}` : [`intitle:${search.title}`, search.author ? `inauthor:${search.author}` : ''].filter(Boolean).join(' ')
+    const q = search.isbn
+      ? `isbn:${search.isbn}`
+      : [`intitle:${search.title}`, search.author ? `inauthor:${search.author}` : '']
+          .filter(Boolean)
+          .join(' ')
     const url = endpoint(this.origin, 'books/v1/volumes', { q, maxResults: '20', printType: 'books' })
     const answer = await this.http.json(url, VolumesAnswer)
     return toBookMatches(

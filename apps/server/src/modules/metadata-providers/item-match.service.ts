@@ -1,4 +1,11 @@
-import { NO_MATCH_WARNING, type Book, type Library, type LibraryItem, type MatchItemRequest, type MatchItemResponse } from '@shelfcast/contracts'
+import {
+  NO_MATCH_WARNING,
+  type Book,
+  type Library,
+  type LibraryItem,
+  type MatchItemRequest,
+  type MatchItemResponse,
+} from '@shelfcast/contracts'
 import type { Logger } from 'pino'
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts'
 import type { TaskHandle, TaskRunner } from '../../jobs/task-runner.ts'
@@ -60,11 +67,18 @@ export class ItemMatchService {
   /** The title a book search falls back to for GET /api/search/books?id=. */
   async searchDefaults(user: UserRecord, id: string): Promise<{ title: string; author: string }> {
     const item = await this.visibleItem(user, id)
-    return isBook(item) ? { title: item.media.metadata.title ?? '', author: item.media.metadata.authorName } : { title: '', author: '' }
+    return isBook(item)
+      ? { title: item.media.metadata.title ?? '', author: item.media.metadata.authorName }
+      : { title: '', author: '' }
   }
 
   /** POST /api/items/:id/match. Without a hit the item is unchanged and the answer carries the warning. */
-  async matchItem(user: UserRecord, id: string, req: MatchItemRequest, library?: Library): Promise<MatchItemResponse> {
+  async matchItem(
+    user: UserRecord,
+    id: string,
+    req: MatchItemRequest,
+    library?: Library,
+  ): Promise<MatchItemResponse> {
     const item = await this.visibleItem(user, id)
     if (!isBook(item)) throw badRequest('Only books can be matched')
     const lib = library ?? (await this.deps.libraries.getFor(user, item.libraryId))
@@ -155,7 +169,13 @@ export class ItemMatchService {
   }
 
   /** One item after another: providers are public services and a batch must not hammer them. */
-  private async matchEach(user: UserRecord, ids: readonly string[], options: QuickMatchOptions, task: TaskHandle, library?: Library) {
+  private async matchEach(
+    user: UserRecord,
+    ids: readonly string[],
+    options: QuickMatchOptions,
+    task: TaskHandle,
+    library?: Library,
+  ) {
     let updates = 0
     let unmatched = 0
     for (const [index, id] of ids.entries()) {

@@ -48,8 +48,18 @@ export class ITunesProvider implements BookMetadataProvider {
     this.origin = origin
   }
 
-  private async search(term: string, media: 'audiobook' | 'ebook' | 'podcast', country = 'US'): Promise<Result[]> {
-    const url = endpoint(this.origin, 'search', { term, country, media, entity: media, limit: media === 'podcast' ? '25' : '10' })
+  private async search(
+    term: string,
+    media: 'audiobook' | 'ebook' | 'podcast',
+    country = 'US',
+  ): Promise<Result[]> {
+    const url = endpoint(this.origin, 'search', {
+      term,
+      country,
+      media,
+      entity: media,
+      limit: media === 'podcast' ? '25' : '10',
+    })
     return (await this.http.json(url, SearchAnswer)).results
   }
 
@@ -64,7 +74,11 @@ export class ITunesProvider implements BookMetadataProvider {
         publishedYear: yearOf(r.releaseDate),
         description: r.description,
         cover: larger(r.artworkUrl100),
-        genres: r.genres?.length ? r.genres.filter((g) => g !== 'Books') : r.primaryGenreName ? [r.primaryGenreName] : [],
+        genres: r.genres?.length
+          ? r.genres.filter((g) => g !== 'Books')
+          : r.primaryGenreName
+            ? [r.primaryGenreName]
+            : [],
       })),
     )
   }

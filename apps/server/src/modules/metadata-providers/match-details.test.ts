@@ -71,7 +71,20 @@ describe('what a quick match writes', () => {
   })
 
   it('applies nothing when the match adds nothing', () => {
-    const bare: BookMatch = { ...match, subtitle: null, author: null, narrator: null, publisher: null, publishedYear: null, description: null, isbn: null, language: null, genres: [], tags: null, series: [] }
+    const bare: BookMatch = {
+      ...match,
+      subtitle: null,
+      author: null,
+      narrator: null,
+      publisher: null,
+      publishedYear: null,
+      description: null,
+      isbn: null,
+      language: null,
+      genres: [],
+      tags: null,
+      series: [],
+    }
     expect(matchToMediaUpdate(current, [], bare, false)).toBeNull()
     expect(splitMatchNames(' A ,B,, a ')).toEqual(['A', 'B', 'a'])
   })

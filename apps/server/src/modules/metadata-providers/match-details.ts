@@ -6,7 +6,14 @@ const MAX_NAME = 500
 /** Audiobookshelf's match shape joins names with commas; item edits want them one by one. */
 export const splitMatchNames = (value: string | null): string[] =>
   value
-    ? [...new Set(value.split(',').map((n) => n.trim().slice(0, MAX_NAME)).filter(Boolean))]
+    ? [
+        ...new Set(
+          value
+            .split(',')
+            .map((n) => n.trim().slice(0, MAX_NAME))
+            .filter(Boolean),
+        ),
+      ]
     : []
 
 const isBlank = (v: string | null | undefined) => !v || v.trim() === ''
@@ -23,16 +30,27 @@ export function matchToMediaUpdate(
 ): UpdateBookMediaRequest | null {
   const metadata: NonNullable<UpdateBookMediaRequest['metadata']> = {}
   const take = (has: boolean, missing: boolean) => has && (override || missing)
-  const texts = ['title', 'subtitle', 'publisher', 'publishedYear', 'description', 'isbn', 'asin', 'language'] as const
+  const texts = [
+    'title',
+    'subtitle',
+    'publisher',
+    'publishedYear',
+    'description',
+    'isbn',
+    'asin',
+    'language',
+  ] as const
   for (const key of texts) {
     const value = match[key]
     if (value !== null && take(true, isBlank(current[key]))) metadata[key] = value
   }
   const authors = splitMatchNames(match.author)
-  if (take(authors.length > 0, current.authors.length === 0)) metadata.authors = authors.map((name) => ({ name }))
+  if (take(authors.length > 0, current.authors.length === 0))
+    metadata.authors = authors.map((name) => ({ name }))
   const narrators = splitMatchNames(match.narrator)
   if (take(narrators.length > 0, current.narrators.length === 0)) metadata.narrators = narrators
-  if (take(match.genres.length > 0, current.genres.length === 0)) metadata.genres = match.genres.map((g) => g.slice(0, MAX_NAME))
+  if (take(match.genres.length > 0, current.genres.length === 0))
+    metadata.genres = match.genres.map((g) => g.slice(0, MAX_NAME))
   if (take(match.series.length > 0, current.series.length === 0)) {
     metadata.series = match.series.map((s) => ({ name: s.series, sequence: s.sequence }))
   }

@@ -43,8 +43,16 @@ export function createMetadataModule(deps: {
   log: Logger
   options?: MetadataProvidersOptions
 }): MetadataModule {
-  const customProviders = new CustomProvidersService({ repo: new CustomProvidersRepository(deps.db), realtime: deps.realtime, clock: deps.clock })
-  const providers = new MetadataProviders({ fetcher: deps.fetcher, customs: customProviders, options: deps.options })
+  const customProviders = new CustomProvidersService({
+    repo: new CustomProvidersRepository(deps.db),
+    realtime: deps.realtime,
+    clock: deps.clock,
+  })
+  const providers = new MetadataProviders({
+    fetcher: deps.fetcher,
+    customs: customProviders,
+    options: deps.options,
+  })
   return {
     providers,
     customProviders,

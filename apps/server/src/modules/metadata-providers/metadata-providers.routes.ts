@@ -32,14 +32,20 @@ export function registerMetadataProvidersRoutes(app: FastifyInstance, ctx: AppCo
     const defaults = q.id && !q.title ? await itemMatch.searchDefaults(requireAuth(request).user, q.id) : null
     const title = q.title || defaults?.title || ''
     if (!title) throw badRequest('Title is required')
-    return providers.searchBooks(q.provider ?? DEFAULT_PROVIDER, { title, author: q.author || defaults?.author || null })
+    return providers.searchBooks(q.provider ?? DEFAULT_PROVIDER, {
+      title,
+      author: q.author || defaults?.author || null,
+    })
   })
 
   app.get('/api/search/covers', async (request) => {
     const q = parseInput(SearchCoversQuery, request.query)
     const results = q.podcast
       ? await providers.searchPodcastCovers(q.title)
-      : await providers.searchCovers(q.provider ?? DEFAULT_PROVIDER, { title: q.title, author: q.author || null })
+      : await providers.searchCovers(q.provider ?? DEFAULT_PROVIDER, {
+          title: q.title,
+          author: q.author || null,
+        })
     return { results }
   })
 
@@ -55,7 +61,11 @@ export function registerMetadataProvidersRoutes(app: FastifyInstance, ctx: AppCo
 
   app.get('/api/search/chapters', async (request) => {
     const q = parseInput(SearchChaptersQuery, request.query)
-    return (await orNullWhenUnknown(providers.audnexus.chapters(q.asin, q.region))) ?? { error: 'Chapters not found' }
+    return (
+      (await orNullWhenUnknown(providers.audnexus.chapters(q.asin, q.region))) ?? {
+        error: 'Chapters not found',
+      }
+    )
   })
 
   app.post('/api/items/:id/match', { config: { permission: 'update' } }, async (request) => {
@@ -63,11 +73,15 @@ export function registerMetadataProvidersRoutes(app: FastifyInstance, ctx: AppCo
     return itemMatch.matchItem(requireAuth(request).user, id, parseInput(MatchItemRequest, request.body))
   })
 
-  app.post('/api/items/batch/quickmatch', { config: { access: 'admin', permission: 'update' } }, async (request) => {
-    const { options, libraryItemIds } = parseInput(BatchQuickMatchRequest, request.body)
-    await itemMatch.startBatch(requireAuth(request).user, libraryItemIds, options)
-    return { success: true }
-  })
+  app.post(
+    '/api/items/batch/quickmatch',
+    { config: { access: 'admin', permission: 'update' } },
+    async (request) => {
+      const { options, libraryItemIds } = parseInput(BatchQuickMatchRequest, request.body)
+      await itemMatch.startBatch(requireAuth(request).user, libraryItemIds, options)
+      return { success: true }
+    },
+  )
 
   app.get('/api/libraries/:id/matchall', { config: { access: 'admin' } }, async (request) => {
     const { id } = parseInput(IdParams, request.params)
@@ -80,7 +94,9 @@ export function registerMetadataProvidersRoutes(app: FastifyInstance, ctx: AppCo
     return authorMatch.match(requireAuth(request).user, id, parseInput(AuthorMatchRequest, request.body))
   })
 
-  app.get('/api/custom-metadata-providers', { config: { access: 'admin' } }, async () => ({ providers: await customProviders.list() }))
+  app.get('/api/custom-metadata-providers', { config: { access: 'admin' } }, async () => ({
+    providers: await customProviders.list(),
+  }))
 
   app.post('/api/custom-metadata-providers', { config: { access: 'admin' } }, async (request) => ({
     provider: await customProviders.create(parseInput(CreateCustomMetadataProviderRequest, request.body)),

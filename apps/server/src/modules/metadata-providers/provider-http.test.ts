@@ -15,7 +15,9 @@ describe('provider HTTP', () => {
   const depth = 200_000
   beforeAll(async () => {
     const nested = '{"children":['.repeat(depth) + '{}' + ']}'.repeat(depth)
-    server = await startLocalHttpServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(nested))
+    server = await startLocalHttpServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(nested),
+    )
     fetcher = createGuardedFetcher({ allowHosts: ['localhost'], userAgent: 'Shelfcast/test' })
   })
   afterAll(async () => {
@@ -31,8 +33,12 @@ describe('provider HTTP', () => {
   })
 
   it('joins endpoint paths onto a base that carries a path, and refuses a base that is no URL', () => {
-    expect(endpoint('https://meta.example/provider/goodreads/', '/search', { query: 'a b' }).href).toBe('https://meta.example/provider/goodreads/search?query=a+b')
-    expect(endpoint('https://api.audnex.us', 'books/B0/chapters').href).toBe('https://api.audnex.us/books/B0/chapters')
+    expect(endpoint('https://meta.example/provider/goodreads/', '/search', { query: 'a b' }).href).toBe(
+      'https://meta.example/provider/goodreads/search?query=a+b',
+    )
+    expect(endpoint('https://api.audnex.us', 'books/B0/chapters').href).toBe(
+      'https://api.audnex.us/books/B0/chapters',
+    )
     expect(() => endpoint('not a url', 'x')).toThrow('Error fetching metadata: The provider URL is not valid')
   })
 })

@@ -30,7 +30,11 @@ export class ProviderHttp {
     this.timeoutMs = timeoutMs
   }
 
-  async json<S extends z.ZodType>(url: URL | string, schema: S, headers?: Readonly<Record<string, string>>): Promise<z.infer<S>> {
+  async json<S extends z.ZodType>(
+    url: URL | string,
+    schema: S,
+    headers?: Readonly<Record<string, string>>,
+  ): Promise<z.infer<S>> {
     let body: unknown
     try {
       body = await this.fetcher.fetchJson(url, {
@@ -71,7 +75,11 @@ export async function settledOrThrow<T>(tasks: readonly Promise<T>[]): Promise<T
  * A provider URL: the base (which may carry a path, as custom providers' ".../provider/goodreads" and test
  * servers' "/google" do) joined with the endpoint's path, plus the query.
  */
-export function endpoint(base: string, pathname: string, params?: Readonly<Record<string, string>> | URLSearchParams): URL {
+export function endpoint(
+  base: string,
+  pathname: string,
+  params?: Readonly<Record<string, string>> | URLSearchParams,
+): URL {
   let url: URL
   try {
     url = new URL(base)

@@ -1,4 +1,10 @@
-import { audibleRegions, type AudibleRegion, type BookMatch, type ProviderOption, type SearchProvidersResponse } from '@shelfcast/contracts'
+import {
+  audibleRegions,
+  type AudibleRegion,
+  type BookMatch,
+  type ProviderOption,
+  type SearchProvidersResponse,
+} from '@shelfcast/contracts'
 import { badRequest } from '../../http/errors.ts'
 import type { GuardedFetcher } from '../../net/index.ts'
 import { AudibleProvider, audibleCatalogOrigin } from './audible.provider.ts'
@@ -44,7 +50,11 @@ export class MetadataProviders {
   private readonly customs: CustomProvidersService
   private readonly coverSite: AudiobookCoversProvider
 
-  constructor(deps: { fetcher: GuardedFetcher; customs: CustomProvidersService; options?: MetadataProvidersOptions }) {
+  constructor(deps: {
+    fetcher: GuardedFetcher
+    customs: CustomProvidersService
+    options?: MetadataProvidersOptions
+  }) {
     const o = deps.options?.origins ?? {}
     this.http = new ProviderHttp(deps.fetcher, deps.options?.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS)
     this.customs = deps.customs
@@ -55,7 +65,15 @@ export class MetadataProviders {
       new GoogleBooksProvider(this.http, o.googleBooks),
       new OpenLibraryProvider(this.http, { api: o.openLibrary, covers: o.openLibraryCovers }),
       this.itunes,
-      ...audibleRegions.map((region) => new AudibleProvider({ http: this.http, audnexus: this.audnexus, region, origin: audibleOrigin(region) })),
+      ...audibleRegions.map(
+        (region) =>
+          new AudibleProvider({
+            http: this.http,
+            audnexus: this.audnexus,
+            region,
+            origin: audibleOrigin(region),
+          }),
+      ),
       new FantLabProvider(this.http, { api: o.fantlabApi, site: o.fantlabSite }),
     ]
     this.builtIn = new Map(list.map((p) => [p.slug, p]))
@@ -66,11 +84,17 @@ export class MetadataProviders {
   async list(): Promise<SearchProvidersResponse> {
     const books: ProviderOption[] = [...this.builtIn.values()].map((p) => ({ value: p.slug, text: p.name }))
     const customs = await this.customs.list()
-    const customOf = (mediaType: string) => customs.filter((c) => c.mediaType === mediaType).map((c) => ({ value: c.slug, text: c.name }))
+    const customOf = (mediaType: string) =>
+      customs.filter((c) => c.mediaType === mediaType).map((c) => ({ value: c.slug, text: c.name }))
     return {
       providers: {
         books: [...books, ...customOf('book')],
-        booksCovers: [ALL_COVERS, ...books, { value: this.coverSite.slug, text: this.coverSite.name }, ...customOf('book')],
+        booksCovers: [
+          ALL_COVERS,
+          ...books,
+          { value: this.coverSite.slug, text: this.coverSite.name },
+          ...customOf('book'),
+        ],
         podcasts: [{ value: this.itunes.slug, text: this.itunes.name }, ...customOf('podcast')],
       },
     }
@@ -82,7 +106,13 @@ export class MetadataProviders {
     const builtIn = this.builtIn.get(key)
     if (builtIn) return builtIn
     const custom = await this.customs.bySlug(key)
-    if (custom) return new CustomProvider(this.http, { id: custom.id, name: custom.name, url: custom.url, authHeaderValue: custom.auth_header_value })
+    if (custom)
+      return new CustomProvider(this.http, {
+        id: custom.id,
+        name: custom.name,
+        url: custom.url,
+        authHeaderValue: custom.auth_header_value,
+      })
     throw badRequest('Invalid metadata provider')
   }
 
@@ -96,7 +126,10 @@ export class MetadataProviders {
     if (slug !== ALL_COVERS.value) return coversFrom(await this.resolve(slug), search)
     // One Audible store stands for all: they share covers, and ten identical searches would only be slower.
     const providers = [...this.builtIn.values()].filter((p) => !p.slug.startsWith('audible.'))
-    const results = await Promise.allSettled([...providers.map((p) => coversFrom(p, search)), this.coverSite.searchCovers(search)])
+    const results = await Promise.allSettled([
+      ...providers.map((p) => coversFrom(p, search)),
+      this.coverSite.searchCovers(search),
+    ])
     const covers = results.flatMap((r) => (r.status === 'fulfilled' ? r.value : []))
     if (covers.length === 0) {
       const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')

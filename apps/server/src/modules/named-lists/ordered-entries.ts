@@ -3,7 +3,11 @@
  * visible entries take the new order, hidden ones keep their place relative to the start (the
  * k-th hidden entry stays after the same number of visible entries it followed before).
  */
-export function mergeKeepingHidden<T>(current: readonly T[], visibleOrder: readonly T[], isVisible: (entry: T) => boolean): T[] {
+export function mergeKeepingHidden<T>(
+  current: readonly T[],
+  visibleOrder: readonly T[],
+  isVisible: (entry: T) => boolean,
+): T[] {
   const out: T[] = []
   let next = 0
   for (const entry of current) {

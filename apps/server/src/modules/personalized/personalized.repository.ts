@@ -12,9 +12,18 @@ export interface ProgressHit {
 }
 
 /** The shelves made of the user's progress rows. */
-export type ProgressShelf = 'continue-listening' | 'continue-reading' | 'listen-again' | 'read-again' | 'episodes-listening' | 'episodes-again'
+export type ProgressShelf =
+  | 'continue-listening'
+  | 'continue-reading'
+  | 'listen-again'
+  | 'read-again'
+  | 'episodes-listening'
+  | 'episodes-again'
 
-const progressShelves: Record<ProgressShelf, { where: RawBuilder<SqlBool>; order: 'last_update' | 'finished_at' }> = {
+const progressShelves: Record<
+  ProgressShelf,
+  { where: RawBuilder<SqlBool>; order: 'last_update' | 'finished_at' }
+> = {
   'continue-listening': {
     where: sql<SqlBool>`mp.episode_id = '' AND mp.is_finished = 0 AND mp.hide_from_continue_listening = 0 AND mp."current_time" > 0`,
     order: 'last_update',
@@ -23,7 +32,10 @@ const progressShelves: Record<ProgressShelf, { where: RawBuilder<SqlBool>; order
     where: sql<SqlBool>`mp.episode_id = '' AND mp.is_finished = 0 AND mp.hide_from_continue_listening = 0 AND mp.ebook_progress > 0 AND +li.ebook_format IS NOT NULL`,
     order: 'last_update',
   },
-  'listen-again': { where: sql<SqlBool>`mp.episode_id = '' AND mp.is_finished = 1 AND +li.num_tracks > 0`, order: 'finished_at' },
+  'listen-again': {
+    where: sql<SqlBool>`mp.episode_id = '' AND mp.is_finished = 1 AND +li.num_tracks > 0`,
+    order: 'finished_at',
+  },
   'read-again': {
     where: sql<SqlBool>`mp.episode_id = '' AND mp.is_finished = 1 AND +li.ebook_format IS NOT NULL AND (+li.num_tracks = 0 OR mp.ebook_progress IS NOT NULL)`,
     order: 'finished_at',
@@ -48,8 +60,14 @@ export class PersonalizedRepository {
     this.db = db
   }
 
-  private async cachedCount(libraryId: string, key: string, query: RawBuilder<{ n: number }>): Promise<number> {
-    return this.counts.get(await contentStamp(this.db, libraryId), key, async () => Number((await query.execute(this.db)).rows[0]?.n ?? 0))
+  private async cachedCount(
+    libraryId: string,
+    key: string,
+    query: RawBuilder<{ n: number }>,
+  ): Promise<number> {
+    return this.counts.get(await contentStamp(this.db, libraryId), key, async () =>
+      Number((await query.execute(this.db)).rows[0]?.n ?? 0),
+    )
   }
 
   /** The user's progress rows of a shelf on visible items of the library, most recent first, with a total. */
@@ -60,7 +78,9 @@ export class PersonalizedRepository {
     const rows = await sql<{ itemId: string; episodeId: string; lastUpdate: number }>`
       SELECT li.id AS itemId, mp.episode_id AS episodeId, mp.last_update AS lastUpdate ${from}
       ORDER BY ${sql.ref(`mp.${order}`)} DESC LIMIT ${limit}`.execute(this.db)
-    const total = Number((await sql<{ n: number }>`SELECT count(*) AS n ${from}`.execute(this.db)).rows[0]?.n ?? 0)
+    const total = Number(
+      (await sql<{ n: number }>`SELECT count(*) AS n ${from}`.execute(this.db)).rows[0]?.n ?? 0,
+    )
     return { rows: rows.rows, total }
   }
 
@@ -68,9 +88,15 @@ export class PersonalizedRepository {
    * Continue series: series where the user finished a book and has none in progress, with the next book
    * (first by sequence that is neither finished nor started; only after the last finished one if asked).
    */
-  async continueSeries(user: UserRecord, libraryId: string, opts: { onlyLater: boolean; hidden: readonly string[] }) {
+  async continueSeries(
+    user: UserRecord,
+    libraryId: string,
+    opts: { onlyLater: boolean; hidden: readonly string[] },
+  ) {
     const started = sql`SELECT 1 FROM media_progress p WHERE p.user_id = ${user.id} AND p.library_item_id = li.id AND p.episode_id = ''`
-    const later = opts.onlyLater ? sql`AND (x.sequence_sort IS NULL OR f.maxseq IS NULL OR x.sequence_sort > f.maxseq)` : sql``
+    const later = opts.onlyLater
+      ? sql`AND (x.sequence_sort IS NULL OR f.maxseq IS NULL OR x.sequence_sort > f.maxseq)`
+      : sql``
     const hidden = opts.hidden.length ? sql`AND f.sid NOT IN (${sql.join([...opts.hidden])})` : sql``
     const rows = await sql<{ sid: string; lu: number; next: string | null }>`
       WITH f AS (
@@ -97,14 +123,21 @@ export class PersonalizedRepository {
    * Series of the most recently added visible books, newest first: items are read along the added_at
    * index in batches until enough series are found (at most MAX_BATCHES batches).
    */
-  async recentSeriesIds(user: UserRecord, libraryId: string, limit: number, minBooks: number): Promise<string[]> {
+  async recentSeriesIds(
+    user: UserRecord,
+    libraryId: string,
+    limit: number,
+    minBooks: number,
+  ): Promise<string[]> {
     const found: string[] = []
     const seen = new Set<string>()
     const batch = 250
     const MAX_BATCHES = 40
     for (let i = 0; i < MAX_BATCHES && found.length < limit; i++) {
       const ids = (
-        await sql<{ id: string }>`SELECT li.id AS id FROM library_items li WHERE li.library_id = ${libraryId} AND ${itemVisibility(user, 'li', { probeOnly: true })}
+        await sql<{
+          id: string
+        }>`SELECT li.id AS id FROM library_items li WHERE li.library_id = ${libraryId} AND ${itemVisibility(user, 'li', { probeOnly: true })}
           ORDER BY li.added_at DESC, li.id DESC LIMIT ${batch} OFFSET ${i * batch}`.execute(this.db)
       ).rows.map((r) => r.id)
       if (ids.length === 0) break
@@ -129,27 +162,52 @@ export class PersonalizedRepository {
     return this.cachedCount(
       libraryId,
       JSON.stringify(['series', libraryId]),
-      sql<{ n: number }>`SELECT count(*) AS n FROM series s WHERE s.library_id = ${libraryId} AND EXISTS (SELECT 1 FROM item_series x WHERE x.series_id = s.id)`,
+      sql<{
+        n: number
+      }>`SELECT count(*) AS n FROM series s WHERE s.library_id = ${libraryId} AND EXISTS (SELECT 1 FROM item_series x WHERE x.series_id = s.id)`,
     )
   }
 
   /** Newest authors with a visible book. */
-  async newestAuthorIds(user: UserRecord, libraryId: string, limit: number): Promise<{ ids: string[]; total: number }> {
+  async newestAuthorIds(
+    user: UserRecord,
+    libraryId: string,
+    limit: number,
+  ): Promise<{ ids: string[]; total: number }> {
     const has = restrictsItemsWithinLibrary(user)
       ? sql<SqlBool>`EXISTS (SELECT 1 FROM item_authors ia CROSS JOIN library_items li ON li.id = ia.item_id WHERE ia.author_id = a.id AND ${itemVisibility(user, 'li', { probeOnly: true })})`
       : sql<SqlBool>`EXISTS (SELECT 1 FROM item_authors ia WHERE ia.author_id = a.id)`
-    const rows = await sql<{ id: string }>`SELECT a.id AS id FROM authors a WHERE a.library_id = ${libraryId} AND ${has} ORDER BY a.added_at DESC, a.id DESC LIMIT ${limit}`.execute(this.db)
-    const key = JSON.stringify(['authors', libraryId, restrictsItemsWithinLibrary(user) ? [user.permissions, user.itemTagsSelected] : null])
-    const total = await this.cachedCount(libraryId, key, sql<{ n: number }>`SELECT count(*) AS n FROM authors a WHERE a.library_id = ${libraryId} AND ${has}`)
+    const rows = await sql<{
+      id: string
+    }>`SELECT a.id AS id FROM authors a WHERE a.library_id = ${libraryId} AND ${has} ORDER BY a.added_at DESC, a.id DESC LIMIT ${limit}`.execute(
+      this.db,
+    )
+    const key = JSON.stringify([
+      'authors',
+      libraryId,
+      restrictsItemsWithinLibrary(user) ? [user.permissions, user.itemTagsSelected] : null,
+    ])
+    const total = await this.cachedCount(
+      libraryId,
+      key,
+      sql<{ n: number }>`SELECT count(*) AS n FROM authors a WHERE a.library_id = ${libraryId} AND ${has}`,
+    )
     return { ids: rows.rows.map((r) => r.id), total }
   }
 
   /** Newest episodes of visible podcasts of the library. */
   async newestEpisodes(user: UserRecord, libraryId: string, limit: number) {
     const from = sql`FROM podcast_episodes pe CROSS JOIN library_items li ON li.id = pe.library_item_id WHERE +li.library_id = ${libraryId} AND ${itemVisibility(user, 'li', { probeOnly: true })}`
-    const rows = await sql<{ itemId: string; episodeId: string }>`SELECT li.id AS itemId, pe.id AS episodeId ${from}
-      ORDER BY pe.published_at IS NULL, pe.published_at DESC, pe.added_at DESC LIMIT ${limit}`.execute(this.db)
-    const total = Number((await sql<{ n: number }>`SELECT count(*) AS n ${from}`.execute(this.db)).rows[0]?.n ?? 0)
+    const rows = await sql<{
+      itemId: string
+      episodeId: string
+    }>`SELECT li.id AS itemId, pe.id AS episodeId ${from}
+      ORDER BY pe.published_at IS NULL, pe.published_at DESC, pe.added_at DESC LIMIT ${limit}`.execute(
+      this.db,
+    )
+    const total = Number(
+      (await sql<{ n: number }>`SELECT count(*) AS n ${from}`.execute(this.db)).rows[0]?.n ?? 0,
+    )
     return { rows: rows.rows, total }
   }
 }

@@ -16,17 +16,22 @@ export function registerPersonalizedRoutes(app: FastifyInstance, ctx: AppContext
     const library = await ctx.libraries.getFor(user, id)
     const limit = q.limit ?? 10
     const include = includeList(q.include)
-    return ctx.browse.answers.send(request, reply, { kind: 'personalized', libraryId: library.id, user, query: { limit, include }, byUser: true }, async () => {
-      const shelves = await ctx.browse.personalized.shelves(user, library, limit)
-      if (include.length === 0) return shelves
-      // The item shelves take the include= values of item lists (rssfeed, numEpisodesIncomplete ...).
-      return Promise.all(
-        shelves.map(async (shelf) =>
-          shelf.type === 'book' || shelf.type === 'podcast' || shelf.type === 'episode'
-            ? { ...shelf, entities: await ctx.browse.items.withListIncludes(user, shelf.entities, include) }
-            : shelf,
-        ),
-      )
-    })
+    return ctx.browse.answers.send(
+      request,
+      reply,
+      { kind: 'personalized', libraryId: library.id, user, query: { limit, include }, byUser: true },
+      async () => {
+        const shelves = await ctx.browse.personalized.shelves(user, library, limit)
+        if (include.length === 0) return shelves
+        // The item shelves take the include= values of item lists (rssfeed, numEpisodesIncomplete ...).
+        return Promise.all(
+          shelves.map(async (shelf) =>
+            shelf.type === 'book' || shelf.type === 'podcast' || shelf.type === 'episode'
+              ? { ...shelf, entities: await ctx.browse.items.withListIncludes(user, shelf.entities, include) }
+              : shelf,
+          ),
+        )
+      },
+    )
   })
 }

@@ -20,7 +20,12 @@ const labels = {
 } as const
 type ShelfId = keyof typeof labels
 
-function shelf<T extends Shelf['type']>(id: ShelfId, type: T, entities: Extract<Shelf, { type: T }>['entities'], total: number): Shelf {
+function shelf<T extends Shelf['type']>(
+  id: ShelfId,
+  type: T,
+  entities: Extract<Shelf, { type: T }>['entities'],
+  total: number,
+): Shelf {
   const [label, labelStringKey] = labels[id]
   return { id, label, labelStringKey, type, entities, total } as Shelf
 }
@@ -32,7 +37,13 @@ export class PersonalizedService {
   private readonly listing: ListingService
   private readonly series: SeriesService
   private readonly authors: AuthorsService
-  constructor(deps: { repo: PersonalizedRepository; items: ItemsService; listing: ListingService; series: SeriesService; authors: AuthorsService }) {
+  constructor(deps: {
+    repo: PersonalizedRepository
+    items: ItemsService
+    listing: ListingService
+    series: SeriesService
+    authors: AuthorsService
+  }) {
     this.repo = deps.repo
     this.items = deps.items
     this.listing = deps.listing
@@ -46,29 +57,48 @@ export class PersonalizedService {
   }
 
   /** The items of a progress shelf in its order; the minified item alone, as Audiobookshelf sends it. */
-  private static withProgress(json: ReadonlyMap<string, MinifiedLibraryItem>, hits: readonly ProgressHit[]): ShelfItem[] {
-    return PersonalizedService.plain(json, hits.map((h) => h.itemId))
+  private static withProgress(
+    json: ReadonlyMap<string, MinifiedLibraryItem>,
+    hits: readonly ProgressHit[],
+  ): ShelfItem[] {
+    return PersonalizedService.plain(
+      json,
+      hits.map((h) => h.itemId),
+    )
   }
 
   private static plain(json: ReadonlyMap<string, MinifiedLibraryItem>, ids: readonly string[]): ShelfItem[] {
     return ids.flatMap((id) => json.get(id) ?? [])
   }
 
-  private async withEpisodes(hits: readonly { itemId: string; episodeId: string; lastUpdate?: number }[]): Promise<ShelfItem[]> {
+  private async withEpisodes(
+    hits: readonly { itemId: string; episodeId: string; lastUpdate?: number }[],
+  ): Promise<ShelfItem[]> {
     const [json, episodes] = await Promise.all([
-      this.items.minified([...new Set(hits.map((h) => h.itemId))]).then((list) => new Map(list.map((i) => [i.id, i]))),
+      this.items
+        .minified([...new Set(hits.map((h) => h.itemId))])
+        .then((list) => new Map(list.map((i) => [i.id, i]))),
       this.items.episodesById(hits.map((h) => h.episodeId)),
     ])
     return hits.flatMap((h) => {
       const item: MinifiedLibraryItem | undefined = json.get(h.itemId)
       const episode = episodes.get(h.episodeId)
       if (!item || !episode) return []
-      return [{ ...item, recentEpisode: episode, ...(h.lastUpdate !== undefined ? { progressLastUpdate: h.lastUpdate } : {}) }]
+      return [
+        {
+          ...item,
+          recentEpisode: episode,
+          ...(h.lastUpdate !== undefined ? { progressLastUpdate: h.lastUpdate } : {}),
+        },
+      ]
     })
   }
 
   async shelves(user: UserRecord, library: Library, limit: number): Promise<Shelf[]> {
-    const out = library.mediaType === 'podcast' ? await this.podcastShelves(user, library, limit) : await this.bookShelves(user, library, limit)
+    const out =
+      library.mediaType === 'podcast'
+        ? await this.podcastShelves(user, library, limit)
+        : await this.bookShelves(user, library, limit)
     return out.filter((s) => s.entities.length > 0)
   }
 
@@ -76,29 +106,63 @@ export class PersonalizedService {
     const lib = library.id
     const listening = await this.repo.progress(user, lib, 'continue-listening', limit)
     const reading = await this.repo.progress(user, lib, 'continue-reading', limit)
-    const next = await this.repo.continueSeries(user, lib, { onlyLater: library.settings.onlyShowLaterBooksInContinueSeries, hidden: user.seriesHideFromContinueListening })
-    const recent = await this.listing.pageIds(user, library, { sort: 'addedAt', desc: true, filter: null, limit })
-    const recentSeries = await this.repo.recentSeriesIds(user, lib, limit, library.settings.hideSingleBookSeries ? 2 : 1)
-    const discover = await this.listing.pageIds(user, library, { sort: 'random', desc: false, filter: { group: 'progress', value: 'not-started' }, limit })
+    const next = await this.repo.continueSeries(user, lib, {
+      onlyLater: library.settings.onlyShowLaterBooksInContinueSeries,
+      hidden: user.seriesHideFromContinueListening,
+    })
+    const recent = await this.listing.pageIds(user, library, {
+      sort: 'addedAt',
+      desc: true,
+      filter: null,
+      limit,
+    })
+    const recentSeries = await this.repo.recentSeriesIds(
+      user,
+      lib,
+      limit,
+      library.settings.hideSingleBookSeries ? 2 : 1,
+    )
+    const discover = await this.listing.pageIds(user, library, {
+      sort: 'random',
+      desc: false,
+      filter: { group: 'progress', value: 'not-started' },
+      limit,
+    })
     const listenAgain = await this.repo.progress(user, lib, 'listen-again', limit)
     const readAgain = await this.repo.progress(user, lib, 'read-again', limit)
     const authors = await this.repo.newestAuthorIds(user, lib, limit)
 
-    const continueSeries = next.slice(0, limit).map((n) => ({ itemId: n.next, episodeId: '', lastUpdate: n.lu }))
+    const continueSeries = next
+      .slice(0, limit)
+      .map((n) => ({ itemId: n.next, episodeId: '', lastUpdate: n.lu }))
     const progressShelves = [listening.rows, reading.rows, continueSeries, listenAgain.rows, readAgain.rows]
-    const json = await this.itemJson([...progressShelves.flat().map((h) => h.itemId), ...recent.ids, ...discover.ids])
+    const json = await this.itemJson([
+      ...progressShelves.flat().map((h) => h.itemId),
+      ...recent.ids,
+      ...discover.ids,
+    ])
     const withProgress = (hits: readonly ProgressHit[]) => PersonalizedService.withProgress(json, hits)
     return [
       shelf('continue-listening', 'book', withProgress(listening.rows), listening.total),
       shelf('continue-reading', 'book', withProgress(reading.rows), reading.total),
       shelf('continue-series', 'book', withProgress(continueSeries), next.length),
       shelf('recently-added', 'book', PersonalizedService.plain(json, recent.ids), recent.total),
-      shelf('recent-series', 'series', (await this.series.withBooksByIds(user, recentSeries)).map((s) => seriesListJson(s, [])), await this.repo.seriesCount(lib)),
+      shelf(
+        'recent-series',
+        'series',
+        (await this.series.withBooksByIds(user, recentSeries)).map((s) => seriesListJson(s, [])),
+        await this.repo.seriesCount(lib),
+      ),
       shelf('discover', 'book', PersonalizedService.plain(json, discover.ids), discover.total),
       shelf('listen-again', 'book', withProgress(listenAgain.rows), listenAgain.total),
       shelf('read-again', 'book', withProgress(readAgain.rows), readAgain.total),
       // Audiobookshelf's author entity: the count, no `lastFirst`.
-      shelf('newest-authors', 'authors', (await this.authors.byIds(user, authors.ids)).map(({ lastFirst: _lastFirst, ...author }) => author), authors.total),
+      shelf(
+        'newest-authors',
+        'authors',
+        (await this.authors.byIds(user, authors.ids)).map(({ lastFirst: _lastFirst, ...author }) => author),
+        authors.total,
+      ),
     ]
   }
 
@@ -106,7 +170,12 @@ export class PersonalizedService {
     const lib = library.id
     const listening = await this.repo.progress(user, lib, 'episodes-listening', limit)
     const newest = await this.repo.newestEpisodes(user, lib, limit)
-    const recent = await this.listing.pageIds(user, library, { sort: 'addedAt', desc: true, filter: null, limit })
+    const recent = await this.listing.pageIds(user, library, {
+      sort: 'addedAt',
+      desc: true,
+      filter: null,
+      limit,
+    })
     const again = await this.repo.progress(user, lib, 'episodes-again', limit)
     return [
       shelf('continue-listening', 'episode', await this.withEpisodes(listening.rows), listening.total),

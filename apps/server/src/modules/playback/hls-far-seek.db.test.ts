@@ -22,11 +22,20 @@ describe('HLS far seek', () => {
     const wrapper = path.join(dir, 'slow-ffmpeg.sh')
     fs.writeFileSync(wrapper, '#!/bin/sh\nexec ffmpeg -re "$@"\n', { mode: 0o755 })
     const root = path.join(dir, 'books')
-    await makeAudio({ path: path.join(root, 'F Writer', 'Far', 'book.flac'), durationSec: 150, sampleRate: 8000 })
+    await makeAudio({
+      path: path.join(root, 'F Writer', 'Far', 'book.flac'),
+      durationSec: 150,
+      sampleRate: 8000,
+    })
     const app = await createInitialisedApp({ env: { FFMPEG_PATH: wrapper } })
     t = app.t
     token = app.root.accessToken
-    const lib = await createLibrary(t, token, { name: 'Far', folders: [{ fullPath: root }], mediaType: 'book', settings: { disableWatcher: true } })
+    const lib = await createLibrary(t, token, {
+      name: 'Far',
+      folders: [{ fullPath: root }],
+      mediaType: 'book',
+      settings: { disableWatcher: true },
+    })
     await settle(t, lib.id)
     itemId = [...(await itemsOf(t, lib.id)).values()][0]?.id as string
     socket = await connectSocket(await t.listen())
@@ -38,13 +47,21 @@ describe('HLS far seek', () => {
   })
 
   it('restarts ffmpeg at a segment more than 10 past the furthest made, and not for a near one', async () => {
-    const s = (await t.call('POST', `/api/items/${itemId}/play`, token, { deviceInfo: { deviceId: 'far' }, supportedMimeTypes: [] })).json<OpenPlaybackSession>()
+    const s = (
+      await t.call('POST', `/api/items/${itemId}/play`, token, {
+        deviceInfo: { deviceId: 'far' },
+        supportedMimeTypes: [],
+      })
+    ).json<OpenPlaybackSession>()
     expect(s.playMethod).toBe(2)
     // At real speed from 0 this segment would take 2 minutes (past the test's ceiling); the restart at 120 s,
     // which stream_reset tells, makes it in seconds.
     const far = await t.inject({ method: 'GET', url: `/hls/${s.id}/output-20.ts` })
     expect(far.statusCode).toBe(200)
-    const reset = await socket.waitFor<{ startTime: number; streamId: string }>('stream_reset', (p) => p.streamId === s.id)
+    const reset = await socket.waitFor<{ startTime: number; streamId: string }>(
+      'stream_reset',
+      (p) => p.streamId === s.id,
+    )
     expect(reset.startTime).toBe(120)
     const resets = () => socket.received('stream_reset').length
     const before = resets()

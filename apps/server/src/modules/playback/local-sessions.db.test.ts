@@ -16,7 +16,8 @@ describe('offline sessions from mobile apps', () => {
     updatedAt: Date.UTC(2026, 0, 1, 9),
     ...over,
   })
-  const progressOf = async (itemId: string) => (await s.t.call('GET', `/api/me/progress/${itemId}`, token)).json<MediaProgress>()
+  const progressOf = async (itemId: string) =>
+    (await s.t.call('GET', `/api/me/progress/${itemId}`, token)).json<MediaProgress>()
 
   beforeAll(async () => {
     s = await createBrowseScenario()
@@ -29,18 +30,37 @@ describe('offline sessions from mobile apps', () => {
     const res = await s.t.call('POST', '/api/session/local', token, body)
     expect(res.json<LocalSessionResult>()).toEqual({ id: body.id, success: true, progressSynced: true })
     expect(await progressOf(s.id.dune)).toMatchObject({ currentTime: 1200, lastUpdate: body.updatedAt })
-    const history = (await s.t.call('GET', '/api/me/listening-sessions', token)).json<{ sessions: { id: string; playMethod: number; timeListening: number }[] }>()
-    expect(history.sessions.find((x) => x.id === body.id)).toMatchObject({ playMethod: 3, timeListening: 600 })
+    const history = (await s.t.call('GET', '/api/me/listening-sessions', token)).json<{
+      sessions: { id: string; playMethod: number; timeListening: number }[]
+    }>()
+    expect(history.sessions.find((x) => x.id === body.id)).toMatchObject({
+      playMethod: 3,
+      timeListening: 600,
+    })
 
     // Sent again after more offline listening: the same session grows.
-    await s.t.call('POST', '/api/session/local', token, { ...body, timeListening: 900, currentTime: 1500, updatedAt: body.updatedAt + 300_000 })
-    const again = (await s.t.call('GET', '/api/me/listening-sessions', token)).json<{ sessions: { id: string; timeListening: number }[] }>()
-    expect(again.sessions.filter((x) => x.id === body.id)).toEqual([expect.objectContaining({ timeListening: 900 })])
+    await s.t.call('POST', '/api/session/local', token, {
+      ...body,
+      timeListening: 900,
+      currentTime: 1500,
+      updatedAt: body.updatedAt + 300_000,
+    })
+    const again = (await s.t.call('GET', '/api/me/listening-sessions', token)).json<{
+      sessions: { id: string; timeListening: number }[]
+    }>()
+    expect(again.sessions.filter((x) => x.id === body.id)).toEqual([
+      expect.objectContaining({ timeListening: 900 }),
+    ])
     expect((await progressOf(s.id.dune)).currentTime).toBe(1500)
   })
 
   it('never winds progress back with an older offline session', async () => {
-    const res = await s.t.call('POST', '/api/session/local', token, session({ currentTime: 10, updatedAt: Date.UTC(2025, 0, 1) }))
+    const res = await s.t.call(
+      'POST',
+      '/api/session/local',
+      token,
+      session({ currentTime: 10, updatedAt: Date.UTC(2025, 0, 1) }),
+    )
     expect(res.json<LocalSessionResult>().progressSynced).toBe(false)
     expect((await progressOf(s.id.dune)).currentTime).toBe(1500)
   })
@@ -48,7 +68,11 @@ describe('offline sessions from mobile apps', () => {
   it('answers each session of a batch on its own', async () => {
     const good = session({ libraryItemId: s.id.emile })
     const res = await s.t.call('POST', '/api/session/local-all', token, {
-      sessions: [good, { id: 'broken', currentTime: 'soon' }, session({ id: 'lost', libraryItemId: 'no-such-item' })],
+      sessions: [
+        good,
+        { id: 'broken', currentTime: 'soon' },
+        session({ id: 'lost', libraryItemId: 'no-such-item' }),
+      ],
       deviceInfo: { clientName: 'Abs Android' },
     })
     expect(res.statusCode).toBe(200)

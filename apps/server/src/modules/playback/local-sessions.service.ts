@@ -1,5 +1,10 @@
 import crypto from 'node:crypto'
-import { LocalSessionInput, type LocalSessionResult, type MediaProgress, type UserItemProgressUpdated } from '@shelfcast/contracts'
+import {
+  LocalSessionInput,
+  type LocalSessionResult,
+  type MediaProgress,
+  type UserItemProgressUpdated,
+} from '@shelfcast/contracts'
 import type { Clock } from '../../clock.ts'
 import { badRequest } from '../../http/errors.ts'
 import type { Realtime } from '../../realtime/realtime.ts'
@@ -28,7 +33,8 @@ export class LocalSessionsService {
     const out: LocalSessionResult[] = []
     for (const raw of sessions) {
       const parsed = LocalSessionInput.safeParse(raw)
-      const id = typeof (raw as { id?: unknown })?.id === 'string' ? ((raw as { id: string }).id).slice(0, 100) : ''
+      const id =
+        typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id.slice(0, 100) : ''
       if (!parsed.success) {
         out.push({ id, success: false, progressSynced: false, error: 'Invalid session' })
         continue
@@ -36,7 +42,12 @@ export class LocalSessionsService {
       try {
         out.push(await this.sync(user, parsed.data))
       } catch (err) {
-        out.push({ id, success: false, progressSynced: false, error: err instanceof Error ? err.message : 'Failed' })
+        out.push({
+          id,
+          success: false,
+          progressSynced: false,
+          error: err instanceof Error ? err.message : 'Failed',
+        })
       }
     }
     return out
@@ -47,14 +58,19 @@ export class LocalSessionsService {
     const episodeId = s.episodeId ?? ''
     const item = (await repo.visibleItems(user, [s.libraryItemId])).get(s.libraryItemId)
     if (!item) throw badRequest('Item not found')
-    if (episodeId && (await repo.episodeOwners([episodeId])).get(episodeId) !== item.id) throw badRequest('Episode not found')
+    if (episodeId && (await repo.episodeOwners([episodeId])).get(episodeId) !== item.id)
+      throw badRequest('Episode not found')
     const existing = await repo.sessionById(s.id)
     if (existing && existing.user_id !== user.id) throw badRequest('Session belongs to another user')
     const now = clock()
     const startedAt = s.startedAt ?? s.updatedAt
     const { date, dayOfWeek } = localDate(startedAt)
     if (existing) {
-      await repo.updateLocalSession(s.id, { time_listening: s.timeListening ?? existing.time_listening, current_time: s.currentTime, updated_at: s.updatedAt })
+      await repo.updateLocalSession(s.id, {
+        time_listening: s.timeListening ?? existing.time_listening,
+        current_time: s.currentTime,
+        updated_at: s.updatedAt,
+      })
     } else {
       repo.insertSession({
         id: s.id,
@@ -84,11 +100,20 @@ export class LocalSessionsService {
     }
     // Newer than the server's progress (or none yet): the offline position wins; otherwise it is history only.
     const current = repo.progress(user.id, item.id, episodeId)
-    if (current && current.last_update >= s.updatedAt) return { id: s.id, success: true, progressSynced: false }
-    const [row] = repo.saveProgress([{ id: crypto.randomUUID(), userId: user.id, itemId: item.id, episodeId }], (prev) => ({
-      ...mergeProgress(prev, { currentTime: s.currentTime, duration: s.duration }, now, repo.finishRule(item.library_id)),
-      last_update: s.updatedAt,
-    }))
+    if (current && current.last_update >= s.updatedAt)
+      return { id: s.id, success: true, progressSynced: false }
+    const [row] = repo.saveProgress(
+      [{ id: crypto.randomUUID(), userId: user.id, itemId: item.id, episodeId }],
+      (prev) => ({
+        ...mergeProgress(
+          prev,
+          { currentTime: s.currentTime, duration: s.duration },
+          now,
+          repo.finishRule(item.library_id),
+        ),
+        last_update: s.updatedAt,
+      }),
+    )
     if (row) {
       const data: MediaProgress = toProgressJson(row, item.media_id)
       const payload: UserItemProgressUpdated = { id: data.id, sessionId: s.id, deviceDescription: null, data }

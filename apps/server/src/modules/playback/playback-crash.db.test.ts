@@ -19,15 +19,29 @@ describe('kill -9 while sessions sync', () => {
 
   it('loses no acknowledged progress and leaves an intact database', async () => {
     const lib = path.join(dir, 'books')
-    for (let i = 0; i < BOOKS; i++) await makeAudio({ path: path.join(lib, `Author ${i}`, `Book ${i}`, 'book.mp3'), durationSec: 120, bitrateKbps: 8, sampleRate: 8000 })
+    for (let i = 0; i < BOOKS; i++)
+      await makeAudio({
+        path: path.join(lib, `Author ${i}`, `Book ${i}`, 'book.mp3'),
+        durationSec: 120,
+        bitrateKbps: 8,
+        sampleRate: 8000,
+      })
     const port = await freePort()
     const base = `http://127.0.0.1:${port}`
     const first = await startServerProcess(dir, port)
     children.push(first)
-    const json = async <T>(method: string, url: string, token: string | null, body?: unknown): Promise<{ status: number; data: T }> => {
+    const json = async <T>(
+      method: string,
+      url: string,
+      token: string | null,
+      body?: unknown,
+    ): Promise<{ status: number; data: T }> => {
       const res = await fetch(`${base}${url}`, {
         method,
-        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       })
       const text = await res.text()
@@ -39,15 +53,28 @@ describe('kill -9 while sessions sync', () => {
       }
       return { status: res.status, data: data as T }
     }
-    expect((await json('POST', '/init', null, { newRoot: { username: 'root', password: 'pw-root-1' } })).status).toBe(200)
-    const login = async () => (await json<LoginResponse>('POST', '/login', null, { username: 'root', password: 'pw-root-1' })).data.user.accessToken as string
+    expect(
+      (await json('POST', '/init', null, { newRoot: { username: 'root', password: 'pw-root-1' } })).status,
+    ).toBe(200)
+    const login = async () =>
+      (await json<LoginResponse>('POST', '/login', null, { username: 'root', password: 'pw-root-1' })).data
+        .user.accessToken as string
     const token = await login()
-    const created = await json<{ id: string }>('POST', '/api/libraries', token, { name: 'Books', folders: [{ fullPath: lib }], mediaType: 'book', settings: { disableWatcher: true } })
+    const created = await json<{ id: string }>('POST', '/api/libraries', token, {
+      name: 'Books',
+      folders: [{ fullPath: lib }],
+      mediaType: 'book',
+      settings: { disableWatcher: true },
+    })
     expect(created.status).toBe(200)
     let itemIds: string[] = []
     const scanned = Date.now() + 60_000 // how long the first scan may take on a busy machine
     while (itemIds.length < BOOKS && Date.now() < scanned) {
-      const r = await json<{ results?: { id: string }[] }>('GET', `/api/libraries/${created.data.id}/items?limit=50`, token)
+      const r = await json<{ results?: { id: string }[] }>(
+        'GET',
+        `/api/libraries/${created.data.id}/items?limit=50`,
+        token,
+      )
       itemIds = (r.data.results ?? []).map((x) => x.id)
       if (itemIds.length < BOOKS) await new Promise((r) => setTimeout(r, 100))
     }
@@ -107,8 +134,15 @@ describe('kill -9 while sessions sync', () => {
       expect(p.data.currentTime).toBeGreaterThanOrEqual(t)
     }
     // The sessions of the dead process are history now: syncing them is a 404, never a 5xx.
-    expect((await json('POST', `/api/session/${sessions[0]}/sync`, token2, { currentTime: 1, timeListened: 1 })).status).toBe(404)
-    const history = await json<{ total: number; sessions: { timeListening: number }[] }>('GET', '/api/me/listening-sessions?itemsPerPage=10', token2)
+    expect(
+      (await json('POST', `/api/session/${sessions[0]}/sync`, token2, { currentTime: 1, timeListened: 1 }))
+        .status,
+    ).toBe(404)
+    const history = await json<{ total: number; sessions: { timeListening: number }[] }>(
+      'GET',
+      '/api/me/listening-sessions?itemsPerPage=10',
+      token2,
+    )
     expect(history.data.total).toBe(BOOKS)
     second.kill('SIGTERM')
     await exited(second)
@@ -116,7 +150,9 @@ describe('kill -9 while sessions sync', () => {
     const db = new BetterSqlite3(path.join(dir, 'config', 'shelfcast.sqlite'))
     try {
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok')
-      expect(db.prepare('SELECT COUNT(*) AS n FROM playback_sessions WHERE closed_at IS NULL').get()).toEqual({ n: 0 })
+      expect(db.prepare('SELECT COUNT(*) AS n FROM playback_sessions WHERE closed_at IS NULL').get()).toEqual(
+        { n: 0 },
+      )
     } finally {
       db.close()
     }

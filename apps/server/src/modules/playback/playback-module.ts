@@ -27,7 +27,14 @@ export function createPlayback(deps: {
 }): Playback {
   const repo = new PlaybackRepository(deps.database.db, deps.database.sqlite)
   return {
-    sessions: new PlaybackService({ repo, items: deps.items, realtime: deps.realtime, clock: deps.clock, config: deps.config, log: deps.log }),
+    sessions: new PlaybackService({
+      repo,
+      items: deps.items,
+      realtime: deps.realtime,
+      clock: deps.clock,
+      config: deps.config,
+      log: deps.log,
+    }),
     progress: new ProgressService({ repo, realtime: deps.realtime, clock: deps.clock }),
     localSessions: new LocalSessionsService({ repo, realtime: deps.realtime, clock: deps.clock }),
   }

@@ -5,7 +5,12 @@ import { itemVisibility } from '../library-items/item-visibility.ts'
 import { storedLibrarySettings } from '../libraries/libraries.repository.ts'
 import type { UserRecord } from '../users/users.model.ts'
 
-import { DEFAULT_FINISH_RULE, type FinishRule, type ProgressRow, type ProgressValues } from './progress-rules.ts'
+import {
+  DEFAULT_FINISH_RULE,
+  type FinishRule,
+  type ProgressRow,
+  type ProgressValues,
+} from './progress-rules.ts'
 
 export type { ProgressRow, ProgressValues }
 export type SessionRow = Selectable<PlaybackSessionsTable>
@@ -23,9 +28,29 @@ const IDS_PER_QUERY = 500
 
 /** Every column of a session row, in the table's order (the insert names each one). */
 const SESSION_COLUMNS = [
-  'id', 'user_id', 'library_id', 'library_item_id', 'episode_id', 'media_type', 'display_title', 'display_author', 'cover_path',
-  'duration', 'media_metadata', 'chapters', 'play_method', 'media_player', 'device_info', 'time_listening', 'start_time',
-  'current_time', 'date', 'day_of_week', 'started_at', 'updated_at', 'closed_at',
+  'id',
+  'user_id',
+  'library_id',
+  'library_item_id',
+  'episode_id',
+  'media_type',
+  'display_title',
+  'display_author',
+  'cover_path',
+  'duration',
+  'media_metadata',
+  'chapters',
+  'play_method',
+  'media_player',
+  'device_info',
+  'time_listening',
+  'start_time',
+  'current_time',
+  'date',
+  'day_of_week',
+  'started_at',
+  'updated_at',
+  'closed_at',
 ] as const satisfies readonly (keyof SessionRow)[]
 /** Does not compile while a column of the table is missing from the list above. */
 const _everySessionColumn: Record<Exclude<keyof SessionRow, (typeof SESSION_COLUMNS)[number]>, never> = {}
@@ -54,19 +79,25 @@ export class PlaybackRepository {
       progressByKey: sqlite.prepare(
         'SELECT * FROM media_progress WHERE user_id = ? AND library_item_id = ? AND episode_id = ?',
       ),
-      insertProgress: sqlite.prepare(`INSERT INTO media_progress (id, user_id, library_item_id, episode_id, duration, progress,
+      insertProgress:
+        sqlite.prepare(`INSERT INTO media_progress (id, user_id, library_item_id, episode_id, duration, progress,
           "current_time", is_finished, hide_from_continue_listening, ebook_location, ebook_progress, last_update, started_at, finished_at)
         VALUES (@id, @user_id, @library_item_id, @episode_id, @duration, @progress, @current_time, @is_finished,
           @hide_from_continue_listening, @ebook_location, @ebook_progress, @last_update, @started_at, @finished_at)`),
-      updateProgress: sqlite.prepare(`UPDATE media_progress SET duration = @duration, progress = @progress, "current_time" = @current_time,
+      updateProgress:
+        sqlite.prepare(`UPDATE media_progress SET duration = @duration, progress = @progress, "current_time" = @current_time,
           is_finished = @is_finished, hide_from_continue_listening = @hide_from_continue_listening, ebook_location = @ebook_location,
           ebook_progress = @ebook_progress, last_update = @last_update, started_at = @started_at, finished_at = @finished_at
         WHERE id = @id`),
-      syncSession: sqlite.prepare(`UPDATE playback_sessions SET time_listening = time_listening + @listened, "current_time" = @current_time,
+      syncSession:
+        sqlite.prepare(`UPDATE playback_sessions SET time_listening = time_listening + @listened, "current_time" = @current_time,
           updated_at = @updated_at, closed_at = COALESCE(@closed_at, closed_at) WHERE id = @id`),
-      insertSession: sqlite.prepare(`INSERT INTO playback_sessions (${SESSION_COLUMNS.map((c) => `"${c}"`).join(', ')})
+      insertSession:
+        sqlite.prepare(`INSERT INTO playback_sessions (${SESSION_COLUMNS.map((c) => `"${c}"`).join(', ')})
         VALUES (${SESSION_COLUMNS.map((c) => `@${c}`).join(', ')})`),
-      closeSession: sqlite.prepare('UPDATE playback_sessions SET closed_at = ? WHERE id = ? AND closed_at IS NULL'),
+      closeSession: sqlite.prepare(
+        'UPDATE playback_sessions SET closed_at = ? WHERE id = ? AND closed_at IS NULL',
+      ),
       librarySettings: sqlite.prepare('SELECT settings, media_type FROM libraries WHERE id = ?'),
     }
   }
@@ -111,7 +142,10 @@ export class PlaybackRepository {
     const row = this.stmts.librarySettings.get(libraryId)
     if (!row) return DEFAULT_FINISH_RULE
     const settings = storedLibrarySettings(row.settings, row.media_type === 'podcast' ? 'podcast' : 'book')
-    return { percentComplete: settings.markAsFinishedPercentComplete, timeRemainingSec: settings.markAsFinishedTimeRemaining }
+    return {
+      percentComplete: settings.markAsFinishedPercentComplete,
+      timeRemainingSec: settings.markAsFinishedTimeRemaining,
+    }
   }
 
   progress(userId: string, itemId: string, episodeId: string): ProgressRow | null {
@@ -119,7 +153,12 @@ export class PlaybackRepository {
   }
 
   async progressById(userId: string, id: string): Promise<ProgressRow | null> {
-    const row = await this.db.selectFrom('media_progress').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst()
+    const row = await this.db
+      .selectFrom('media_progress')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst()
     return row ?? null
   }
 
@@ -136,7 +175,11 @@ export class PlaybackRepository {
   }
 
   /** Inserts or updates a progress row; the caller merges the values. Returns the stored row. */
-  private writeProgress(existing: ProgressRow | null, key: { id: string; userId: string; itemId: string; episodeId: string }, v: ProgressValues): ProgressRow {
+  private writeProgress(
+    existing: ProgressRow | null,
+    key: { id: string; userId: string; itemId: string; episodeId: string },
+    v: ProgressValues,
+  ): ProgressRow {
     const row: ProgressRow = {
       id: existing?.id ?? key.id,
       user_id: key.userId,
@@ -188,7 +231,11 @@ export class PlaybackRepository {
   }
 
   async deleteProgress(userId: string, id: string): Promise<boolean> {
-    const r = await this.db.deleteFrom('media_progress').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst()
+    const r = await this.db
+      .deleteFrom('media_progress')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst()
     return Number(r.numDeletedRows) > 0
   }
 
@@ -199,7 +246,10 @@ export class PlaybackRepository {
   }
 
   /** A history session sent again by a mobile app (it kept listening offline). */
-  async updateLocalSession(id: string, v: { time_listening: number; current_time: number; updated_at: number }): Promise<void> {
+  async updateLocalSession(
+    id: string,
+    v: { time_listening: number; current_time: number; updated_at: number },
+  ): Promise<void> {
     await this.db.updateTable('playback_sessions').set(v).where('id', '=', id).execute()
   }
 
@@ -217,7 +267,11 @@ export class PlaybackRepository {
 
   /** Sessions a previous run left open (a crash): they are history now. */
   async closeAllOpen(now: number): Promise<number> {
-    const r = await this.db.updateTable('playback_sessions').set({ closed_at: now }).where('closed_at', 'is', null).executeTakeFirst()
+    const r = await this.db
+      .updateTable('playback_sessions')
+      .set({ closed_at: now })
+      .where('closed_at', 'is', null)
+      .executeTakeFirst()
     return Number(r.numUpdatedRows)
   }
 
@@ -242,14 +296,21 @@ export class PlaybackRepository {
   }
 
   async sessionById(id: string): Promise<SessionRow | null> {
-    return (await this.db.selectFrom('playback_sessions').selectAll().where('id', '=', id).executeTakeFirst()) ?? null
+    return (
+      (await this.db.selectFrom('playback_sessions').selectAll().where('id', '=', id).executeTakeFirst()) ??
+      null
+    )
   }
 
   /** Usernames by user id, of the users that exist. */
   async usernames(ids: readonly string[]): Promise<Map<string, string>> {
     const out = new Map<string, string>()
     for (let i = 0; i < ids.length; i += IDS_PER_QUERY) {
-      const rows = await this.db.selectFrom('users').select(['id', 'username']).where('id', 'in', ids.slice(i, i + IDS_PER_QUERY)).execute()
+      const rows = await this.db
+        .selectFrom('users')
+        .select(['id', 'username'])
+        .where('id', 'in', ids.slice(i, i + IDS_PER_QUERY))
+        .execute()
       for (const r of rows) out.set(r.id, r.username)
     }
     return out
@@ -258,12 +319,19 @@ export class PlaybackRepository {
   /** The owners of the given sessions that exist. */
   async sessionOwners(ids: readonly string[]): Promise<{ id: string; user_id: string }[]> {
     if (ids.length === 0) return []
-    return this.db.selectFrom('playback_sessions').select(['id', 'user_id']).where('id', 'in', [...ids]).execute()
+    return this.db
+      .selectFrom('playback_sessions')
+      .select(['id', 'user_id'])
+      .where('id', 'in', [...ids])
+      .execute()
   }
 
   async deleteSessions(ids: readonly string[]): Promise<number> {
     if (ids.length === 0) return 0
-    const r = await this.db.deleteFrom('playback_sessions').where('id', 'in', [...ids]).executeTakeFirst()
+    const r = await this.db
+      .deleteFrom('playback_sessions')
+      .where('id', 'in', [...ids])
+      .executeTakeFirst()
     return Number(r.numDeletedRows)
   }
 
@@ -305,7 +373,12 @@ export class PlaybackRepository {
       .execute()
     return {
       total: Number(total.t),
-      byItem: byItem.map((r) => ({ ...r, t: Number(r.t), last_update: Number(r.last_update), media_metadata: String(r.media_metadata) })),
+      byItem: byItem.map((r) => ({
+        ...r,
+        t: Number(r.t),
+        last_update: Number(r.last_update),
+        media_metadata: String(r.media_metadata),
+      })),
       byDay: byDay.map((r) => ({ date: r.date, t: Number(r.t) })),
       byDayOfWeek: byDayOfWeek.map((r) => ({ day_of_week: r.day_of_week, t: Number(r.t) })),
     }
@@ -324,11 +397,18 @@ export class PlaybackRepository {
     await this.db
       .insertInto('bookmarks')
       .values(row)
-      .onConflict((oc) => oc.columns(['user_id', 'library_item_id', 'time']).doUpdateSet({ title: row.title }))
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'library_item_id', 'time']).doUpdateSet({ title: row.title }),
+      )
       .execute()
   }
 
-  async renameBookmark(userId: string, itemId: string, time: number, title: string): Promise<BookmarkRow | null> {
+  async renameBookmark(
+    userId: string,
+    itemId: string,
+    time: number,
+    title: string,
+  ): Promise<BookmarkRow | null> {
     const r = await this.db
       .updateTable('bookmarks')
       .set({ title })

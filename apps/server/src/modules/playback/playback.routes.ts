@@ -41,13 +41,19 @@ export function registerPlaybackRoutes(app: FastifyInstance, ctx: AppContext) {
     const { id, episodeId } = parseInput(ItemEpisodeParams, request.params)
     const body = parseInput(PlayRequest, request.body)
     const userAgent = request.headers['user-agent']
-    return playback.play(requireAuth(request).user, id, episodeId, body, { ip: request.ip ?? null, userAgent: typeof userAgent === 'string' ? userAgent : null })
+    return playback.play(requireAuth(request).user, id, episodeId, body, {
+      ip: request.ip ?? null,
+      userAgent: typeof userAgent === 'string' ? userAgent : null,
+    })
   }
   app.post('/api/items/:id/play', play)
   app.post('/api/items/:id/play/:episodeId', play)
 
   app.post('/api/session/local', async (request) => {
-    return ctx.playback.localSessions.sync(requireAuth(request).user, parseInput(LocalSessionInput, request.body))
+    return ctx.playback.localSessions.sync(
+      requireAuth(request).user,
+      parseInput(LocalSessionInput, request.body),
+    )
   })
 
   app.post('/api/session/local-all', async (request) => {
@@ -63,7 +69,8 @@ export function registerPlaybackRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/api/session/:id/close', async (request, reply) => {
     const { id } = parseInput(IdParams, request.params)
-    const body = request.body === undefined || request.body === null ? undefined : parseInput(CloseRequest, request.body)
+    const body =
+      request.body === undefined || request.body === null ? undefined : parseInput(CloseRequest, request.body)
     await playback.close(requireAuth(request).user, id, body)
     return reply.type('text/plain; charset=utf-8').send('OK')
   })
@@ -79,7 +86,13 @@ export function registerPlaybackRoutes(app: FastifyInstance, ctx: AppContext) {
     const { id, index } = parseInput(TrackParams, request.params)
     const file = await playback.trackFile(id, index)
     if ('redirect' in file) return reply.redirect(`${ctx.config.routerBasePath}${file.redirect}`)
-    return sendFile(request, reply, { path: file.path, size: file.size, mtimeMs: file.mtimeMs, contentType: file.mimeType, cacheControl: 'no-cache' })
+    return sendFile(request, reply, {
+      path: file.path,
+      size: file.size,
+      mtimeMs: file.mtimeMs,
+      contentType: file.mimeType,
+      cacheControl: 'no-cache',
+    })
   })
 
   app.get('/hls/:stream/:file', publicRoute, async (request, reply) => {
@@ -87,7 +100,12 @@ export function registerPlaybackRoutes(app: FastifyInstance, ctx: AppContext) {
     const found = await playback.hlsFile(stream, file)
     const st = await fsp.stat(found.path).catch(() => null)
     if (!st?.isFile()) throw notFound('Not found')
-    return sendFile(request, reply, { path: found.path, size: st.size, contentType: found.contentType, cacheControl: 'no-cache' })
+    return sendFile(request, reply, {
+      path: found.path,
+      size: st.size,
+      contentType: found.contentType,
+      cacheControl: 'no-cache',
+    })
   })
 
   // ---- session history --------------------------------------------------------------------------
@@ -102,7 +120,8 @@ export function registerPlaybackRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.delete('/api/sessions/:id', async (request, reply) => {
     const { id } = parseInput(IdParams, request.params)
-    if ((await playback.deleteSessions(requireAuth(request).user, [id])) === 0) throw notFound('Session not found')
+    if ((await playback.deleteSessions(requireAuth(request).user, [id])) === 0)
+      throw notFound('Session not found')
     return reply.type('text/plain; charset=utf-8').send('OK')
   })
 
@@ -120,7 +139,11 @@ export function registerPlaybackRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/me/item/listening-sessions/:id/:episodeId?', async (request) => {
     const { id, episodeId } = parseInput(ItemEpisodeParams, request.params)
     const q = parseInput(PagedQuery, request.query)
-    return playback.sessionsPage({ userId: requireAuth(request).user.id, itemId: id, episodeId: episodeId ?? '' }, q.page, q.itemsPerPage)
+    return playback.sessionsPage(
+      { userId: requireAuth(request).user.id, itemId: id, episodeId: episodeId ?? '' },
+      q.page,
+      q.itemsPerPage,
+    )
   })
 
   app.get('/api/me/listening-stats', async (request) => playback.listeningStats(requireAuth(request).user.id))
@@ -138,7 +161,10 @@ export function registerPlaybackRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // ---- progress ---------------------------------------------------------------------------------
 
-  app.get('/api/me/progress', async (request) => (await progress.userExtras(requireAuth(request).user)).mediaProgress)
+  app.get(
+    '/api/me/progress',
+    async (request) => (await progress.userExtras(requireAuth(request).user)).mediaProgress,
+  )
 
   app.get('/api/me/progress/:id/remove-from-continue-listening', async (request) => {
     const { id } = parseInput(IdParams, request.params)

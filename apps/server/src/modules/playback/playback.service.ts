@@ -23,14 +23,25 @@ import type { Clock } from '../../clock.ts'
 import type { Config } from '../../config/config.ts'
 import { regularFileInside } from '../../files/contained-path.ts'
 import { HttpError, notFound } from '../../http/errors.ts'
-import { canTranscode, HlsStream, PLAYLIST_NAME, segmentIndexOf, type HlsInput } from '../../media/hls-stream.ts'
+import {
+  canTranscode,
+  HlsStream,
+  PLAYLIST_NAME,
+  segmentIndexOf,
+  type HlsInput,
+} from '../../media/hls-stream.ts'
 import type { Realtime } from '../../realtime/realtime.ts'
 import type { ItemsService } from '../library-items/items.service.ts'
 import { isAdmin, type UserRecord } from '../users/users.model.ts'
 import { toProgressJson } from '../library-items/progress-json.ts'
 import { mergeProgress } from './progress-rules.ts'
 import type { PlaybackRepository, SessionRow } from './playback.repository.ts'
-import { deviceDescription, deviceInfoJson, sessionMediaMetadata, type StoredDevice } from './session-shape.ts'
+import {
+  deviceDescription,
+  deviceInfoJson,
+  sessionMediaMetadata,
+  type StoredDevice,
+} from './session-shape.ts'
 import { parseUserAgent } from './user-agent.ts'
 
 /** Open sessions idle this long are closed (Audiobookshelf: 36 h). */
@@ -104,7 +115,8 @@ export class PlaybackService {
   /** The user's most recently synced open session (Audiobookshelf's `session` of an online user). */
   private latestOpenSessionOf(userId: string): PlaybackSession | null {
     let latest: OpenSession | null = null
-    for (const s of this.open.values()) if (s.row.user_id === userId && (!latest || s.row.updated_at > latest.row.updated_at)) latest = s
+    for (const s of this.open.values())
+      if (s.row.user_id === userId && (!latest || s.row.updated_at > latest.row.updated_at)) latest = s
     return latest ? this.sessionJson(latest.row) : null
   }
 
@@ -112,7 +124,10 @@ export class PlaybackService {
   async start(): Promise<void> {
     await this.d.repo.closeAllOpen(this.d.clock())
     await fsp.rm(this.streamsRoot, { recursive: true, force: true }).catch(() => undefined)
-    this.sweeper = setInterval(() => void this.sweep().catch((err: unknown) => this.d.log.warn({ err }, 'playback sweep failed')), SWEEP_MS)
+    this.sweeper = setInterval(
+      () => void this.sweep().catch((err: unknown) => this.d.log.warn({ err }, 'playback sweep failed')),
+      SWEEP_MS,
+    )
     this.sweeper.unref()
   }
 
@@ -190,7 +205,9 @@ export class PlaybackService {
     // One open session per device: a new play there replaces the old one; past the per-user limit, the
     // least recently used goes too. They close with the new session's insert, so a refused play closes nothing.
     const mine = [...this.open.values()].filter((s) => s.row.user_id === user.id)
-    const others = mine.filter((s) => s.deviceInfo.deviceId !== deviceId).sort((a, b) => a.row.updated_at - b.row.updated_at)
+    const others = mine
+      .filter((s) => s.deviceInfo.deviceId !== deviceId)
+      .sort((a, b) => a.row.updated_at - b.row.updated_at)
     const replacing = new Set([
       ...mine.filter((s) => s.deviceInfo.deviceId === deviceId).map((s) => s.row.id),
       ...others.slice(0, Math.max(0, others.length - MAX_OPEN_SESSIONS_PER_USER + 1)).map((s) => s.row.id),
@@ -289,7 +306,10 @@ export class PlaybackService {
       audioTracks = tracks.map((t) => ({ ...t, contentUrl: `/public/session/${id}/track/${t.index}` }))
     }
     const replaced = [...replacing].flatMap((rid) => this.open.get(rid) ?? [])
-    this.d.repo.startSession(row, replaced.map((r) => r.row.id))
+    this.d.repo.startSession(
+      row,
+      replaced.map((r) => r.row.id),
+    )
     for (const r of replaced) this.open.delete(r.row.id)
     for (const r of replaced) await this.afterClose(r, true)
     const session: OpenSession = {
@@ -311,7 +331,9 @@ export class PlaybackService {
         throw err
       }
       // Audiobookshelf's stream JSON, with the expanded item and episode (its server-side playlistPath is left out).
-      const episode = episodeId ? (item.media as Podcast).episodes.find((e) => e.id === episodeId) ?? null : null
+      const episode = episodeId
+        ? ((item.media as Podcast).episodes.find((e) => e.id === episodeId) ?? null)
+        : null
       this.d.realtime.toUser(user.id, 'stream_open', {
         id,
         userId: user.id,
@@ -335,9 +357,13 @@ export class PlaybackService {
     const streams = [...this.open.values()].filter((s) => s.stream && !replacing.has(s.row.id))
     const pending = [...this.pendingTranscodes.values()].reduce((a, b) => a + b, 0)
     if (streams.length + pending >= this.d.config.maxTranscodes) {
-      throw new HttpError(409, 'The server is transcoding as many streams as it may; try again later or use a player that plays this format')
+      throw new HttpError(
+        409,
+        'The server is transcoding as many streams as it may; try again later or use a player that plays this format',
+      )
     }
-    const mine = streams.filter((s) => s.row.user_id === user.id).length + (this.pendingTranscodes.get(user.id) ?? 0)
+    const mine =
+      streams.filter((s) => s.row.user_id === user.id).length + (this.pendingTranscodes.get(user.id) ?? 0)
     if (mine >= this.d.config.maxTranscodesPerUser) {
       throw new HttpError(409, 'You have too many transcoded streams open; close one on another device first')
     }
@@ -367,7 +393,12 @@ export class PlaybackService {
     try {
       row = this.d.repo.syncSessionAndProgress(
         { id: s.row.id, listened, currentTime, now, closedAt },
-        { id: crypto.randomUUID(), userId: s.row.user_id, itemId: s.row.library_item_id, episodeId: s.row.episode_id },
+        {
+          id: crypto.randomUUID(),
+          userId: s.row.user_id,
+          itemId: s.row.library_item_id,
+          episodeId: s.row.episode_id,
+        },
         (existing) => mergeProgress(existing, { currentTime, duration }, now, rule),
       )
     } catch (err) {
@@ -418,7 +449,11 @@ export class PlaybackService {
   }
 
   private emitStreamUpdate(user: UserRecord, s: OpenSession) {
-    this.d.realtime.toAdmins('user_stream_update', () => ({ id: user.id, username: user.username, session: this.sessionJson(s.row) }))
+    this.d.realtime.toAdmins('user_stream_update', () => ({
+      id: user.id,
+      username: user.username,
+      session: this.sessionJson(s.row),
+    }))
   }
 
   /** Closes sessions idle past STALE_SESSION_MS and stops idle transcodes. */
@@ -437,7 +472,10 @@ export class PlaybackService {
   // ---- files -------------------------------------------------------------------------------------
 
   /** The file of a direct-play track of an OPEN session (the session id is the capability). */
-  async trackFile(sessionId: string, indexText: string): Promise<{ path: string; size: number; mtimeMs: number; mimeType: string } | { redirect: string }> {
+  async trackFile(
+    sessionId: string,
+    indexText: string,
+  ): Promise<{ path: string; size: number; mtimeMs: number; mimeType: string } | { redirect: string }> {
     const s = this.open.get(sessionId)
     if (!s) throw notFound('Session not found')
     if (s.stream) return { redirect: `/hls/${s.row.id}/${PLAYLIST_NAME}` }
@@ -492,7 +530,11 @@ export class PlaybackService {
     return this.open.size
   }
 
-  async sessionsPage(filter: { userId?: string; itemId?: string; episodeId?: string }, page: number, itemsPerPage: number): Promise<ListeningSessionsPage> {
+  async sessionsPage(
+    filter: { userId?: string; itemId?: string; episodeId?: string },
+    page: number,
+    itemsPerPage: number,
+  ): Promise<ListeningSessionsPage> {
     const { total, rows } = await this.d.repo.sessionsPage(filter, page, itemsPerPage)
     return {
       total,
@@ -520,7 +562,12 @@ export class PlaybackService {
     const items: ListeningStats['items'] = {}
     // Audiobookshelf's shape: per library item (a podcast's episodes together), with its latest session's metadata.
     for (const r of totals.byItem) {
-      items[r.library_item_id] = { id: r.library_item_id, timeListening: r.t, mediaMetadata: jsonOr(r.media_metadata, {}), lastUpdate: r.last_update }
+      items[r.library_item_id] = {
+        id: r.library_item_id,
+        timeListening: r.t,
+        mediaMetadata: jsonOr(r.media_metadata, {}),
+        lastUpdate: r.last_update,
+      }
     }
     const days: Record<string, number> = {}
     for (const r of totals.byDay) days[r.date] = r.t

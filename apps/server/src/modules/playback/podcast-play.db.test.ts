@@ -16,7 +16,12 @@ describe('playing a podcast episode', () => {
     const app = await createInitialisedApp()
     t = app.t
     token = app.root.accessToken
-    const lib = await createLibrary(t, token, { name: 'Pods', folders: [{ fullPath: root }], mediaType: 'podcast', settings: { disableWatcher: true } })
+    const lib = await createLibrary(t, token, {
+      name: 'Pods',
+      folders: [{ fullPath: root }],
+      mediaType: 'podcast',
+      settings: { disableWatcher: true },
+    })
     await settle(t, lib.id)
     const item = [...(await itemsOf(t, lib.id)).values()][0]
     if (!item) throw new Error('no podcast')
@@ -28,20 +33,40 @@ describe('playing a podcast episode', () => {
   it('plays one episode, keeps its progress apart, and needs a real episode id', async () => {
     const [first, second] = episodes
     if (!first || !second) throw new Error('two episodes expected')
-    const res = await t.call('POST', `/api/items/${podcastId}/play/${first.id}`, token, { supportedMimeTypes: ['audio/mpeg'] })
+    const res = await t.call('POST', `/api/items/${podcastId}/play/${first.id}`, token, {
+      supportedMimeTypes: ['audio/mpeg'],
+    })
     expect(res.statusCode).toBe(200)
     const s = res.json<OpenPlaybackSession>()
-    expect(s).toMatchObject({ mediaType: 'podcast', episodeId: first.id, displayTitle: first.title, playMethod: 0 })
+    expect(s).toMatchObject({
+      mediaType: 'podcast',
+      episodeId: first.id,
+      displayTitle: first.title,
+      playMethod: 0,
+    })
     expect(s.audioTracks).toHaveLength(1)
     expect((await t.inject({ method: 'GET', url: s.audioTracks[0]?.contentUrl ?? '' })).statusCode).toBe(200)
-    expect((await t.call('POST', `/api/session/${s.id}/sync`, token, { currentTime: 1, timeListened: 1 })).statusCode).toBe(200)
+    expect(
+      (await t.call('POST', `/api/session/${s.id}/sync`, token, { currentTime: 1, timeListened: 1 }))
+        .statusCode,
+    ).toBe(200)
     const p = (await t.call('GET', `/api/me/progress/${podcastId}/${first.id}`, token)).json<MediaProgress>()
-    expect(p).toMatchObject({ episodeId: first.id, mediaItemId: first.id, mediaItemType: 'podcastEpisode', currentTime: 1 })
+    expect(p).toMatchObject({
+      episodeId: first.id,
+      mediaItemId: first.id,
+      mediaItemType: 'podcastEpisode',
+      currentTime: 1,
+    })
     expect((await t.call('GET', `/api/me/progress/${podcastId}/${second.id}`, token)).statusCode).toBe(404)
     expect((await t.call('GET', `/api/me/progress/${podcastId}`, token)).statusCode).toBe(404)
     expect((await t.call('POST', `/api/items/${podcastId}/play`, token, {})).statusCode).toBe(404)
-    expect((await t.call('POST', `/api/items/${podcastId}/play/not-an-episode`, token, {})).statusCode).toBe(404)
-    expect((await t.call('PATCH', `/api/me/progress/${podcastId}/not-an-episode`, token, { currentTime: 1 })).statusCode).toBe(404)
+    expect((await t.call('POST', `/api/items/${podcastId}/play/not-an-episode`, token, {})).statusCode).toBe(
+      404,
+    )
+    expect(
+      (await t.call('PATCH', `/api/me/progress/${podcastId}/not-an-episode`, token, { currentTime: 1 }))
+        .statusCode,
+    ).toBe(404)
     await t.call('POST', `/api/session/${s.id}/close`, token)
   })
 })

@@ -22,7 +22,15 @@ const row = (over: Partial<ProgressRow> = {}): ProgressRow => ({
 describe('progress rules', () => {
   it('computes the fraction from position and duration', () => {
     const v = mergeProgress(null, { currentTime: 25, duration: 100 }, 5)
-    expect(v).toMatchObject({ current_time: 25, duration: 100, progress: 0.25, is_finished: 0, started_at: 5, last_update: 5, finished_at: null })
+    expect(v).toMatchObject({
+      current_time: 25,
+      duration: 100,
+      progress: 0.25,
+      is_finished: 0,
+      started_at: 5,
+      last_update: 5,
+      finished_at: null,
+    })
   })
 
   it('finishes under 10 s remaining, not at 10 s', () => {
@@ -41,17 +49,39 @@ describe('progress rules', () => {
   })
 
   it('keeps finishedAt while finished and clears it when un-finished', () => {
-    const again = mergeProgress(row({ is_finished: 1, finished_at: 3, current_time: 95 }), { currentTime: 96, duration: 100 }, 9)
+    const again = mergeProgress(
+      row({ is_finished: 1, finished_at: 3, current_time: 95 }),
+      { currentTime: 96, duration: 100 },
+      9,
+    )
     expect(again.finished_at).toBe(3)
-    const restarted = mergeProgress(row({ is_finished: 1, finished_at: 3 }), { currentTime: 4, duration: 100 }, 9)
+    const restarted = mergeProgress(
+      row({ is_finished: 1, finished_at: 3 }),
+      { currentTime: 4, duration: 100 },
+      9,
+    )
     expect(restarted).toMatchObject({ is_finished: 0, finished_at: null })
-    expect(mergeProgress(row({ is_finished: 1, finished_at: 3 }), { isFinished: false }, 9)).toMatchObject({ is_finished: 0, finished_at: null })
+    expect(mergeProgress(row({ is_finished: 1, finished_at: 3 }), { isFinished: false }, 9)).toMatchObject({
+      is_finished: 0,
+      finished_at: null,
+    })
   })
 
   it('marks finished on request and hides/unhides from continue listening', () => {
-    expect(mergeProgress(row(), { isFinished: true }, 7)).toMatchObject({ is_finished: 1, finished_at: 7, progress: 1, current_time: 50 })
+    expect(mergeProgress(row(), { isFinished: true }, 7)).toMatchObject({
+      is_finished: 1,
+      finished_at: 7,
+      progress: 1,
+      current_time: 50,
+    })
     expect(mergeProgress(row(), { hideFromContinueListening: true }, 7).hide_from_continue_listening).toBe(1)
-    expect(mergeProgress(row({ hide_from_continue_listening: 1 }), { currentTime: 60 }, 7).hide_from_continue_listening).toBe(0)
-    expect(mergeProgress(row({ hide_from_continue_listening: 1 }), { ebookProgress: 0.3 }, 7).hide_from_continue_listening).toBe(1)
+    expect(
+      mergeProgress(row({ hide_from_continue_listening: 1 }), { currentTime: 60 }, 7)
+        .hide_from_continue_listening,
+    ).toBe(0)
+    expect(
+      mergeProgress(row({ hide_from_continue_listening: 1 }), { ebookProgress: 0.3 }, 7)
+        .hide_from_continue_listening,
+    ).toBe(1)
   })
 })

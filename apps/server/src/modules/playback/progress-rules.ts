@@ -16,16 +16,29 @@ export interface FinishRule {
   percentComplete: number | null
   timeRemainingSec: number
 }
-export const DEFAULT_FINISH_RULE: FinishRule = { percentComplete: null, timeRemainingSec: FINISHED_REMAINING_SEC }
+export const DEFAULT_FINISH_RULE: FinishRule = {
+  percentComplete: null,
+  timeRemainingSec: FINISHED_REMAINING_SEC,
+}
 
 export function isFinishedAt(currentTime: number, duration: number, rule: FinishRule): boolean {
   if (rule.percentComplete !== null) return (currentTime / duration) * 100 >= rule.percentComplete
   return duration - currentTime < rule.timeRemainingSec
 }
 
-export function mergeProgress(existing: ProgressRow | null, u: ProgressUpdate, now: number, rule: FinishRule = DEFAULT_FINISH_RULE): ProgressValues {
+export function mergeProgress(
+  existing: ProgressRow | null,
+  u: ProgressUpdate,
+  now: number,
+  rule: FinishRule = DEFAULT_FINISH_RULE,
+): ProgressValues {
   const duration = u.duration !== undefined && u.duration > 0 ? u.duration : (existing?.duration ?? 0)
-  const currentTime = u.currentTime !== undefined ? (duration > 0 ? Math.min(u.currentTime, duration) : u.currentTime) : (existing?.current_time ?? 0)
+  const currentTime =
+    u.currentTime !== undefined
+      ? duration > 0
+        ? Math.min(u.currentTime, duration)
+        : u.currentTime
+      : (existing?.current_time ?? 0)
   let isFinished = existing?.is_finished === 1
   if (u.isFinished !== undefined) isFinished = u.isFinished
   else if (u.currentTime !== undefined && duration > 0) isFinished = isFinishedAt(currentTime, duration, rule)

@@ -1,5 +1,13 @@
 import crypto from 'node:crypto'
-import type { BatchProgressUpdate, Bookmark, BookmarkRequest, MediaProgress, ProgressUpdate, User, UserItemProgressUpdated } from '@shelfcast/contracts'
+import type {
+  BatchProgressUpdate,
+  Bookmark,
+  BookmarkRequest,
+  MediaProgress,
+  ProgressUpdate,
+  User,
+  UserItemProgressUpdated,
+} from '@shelfcast/contracts'
 import type { Clock } from '../../clock.ts'
 import { notFound } from '../../http/errors.ts'
 import type { Realtime } from '../../realtime/realtime.ts'
@@ -31,7 +39,11 @@ export class ProgressService {
     this.clock = deps.clock
   }
 
-  private async visibleItem(user: UserRecord, itemId: string, episodeId?: string | null): Promise<VisibleItem> {
+  private async visibleItem(
+    user: UserRecord,
+    itemId: string,
+    episodeId?: string | null,
+  ): Promise<VisibleItem> {
     const item = (await this.repo.visibleItems(user, [itemId])).get(itemId)
     if (!item) throw notFound(ITEM_NOT_FOUND)
     if (episodeId) {
@@ -46,23 +58,41 @@ export class ProgressService {
   }
 
   private emit(user: UserRecord, progress: MediaProgress) {
-    const payload: UserItemProgressUpdated = { id: progress.id, sessionId: null, deviceDescription: null, data: progress }
+    const payload: UserItemProgressUpdated = {
+      id: progress.id,
+      sessionId: null,
+      deviceDescription: null,
+      data: progress,
+    }
     this.realtime.toUser(user.id, 'user_item_progress_updated', payload)
   }
 
   /** What the user JSON carries of playback: progress on items the user may still see, and bookmarks. */
   /** The user's started, unfinished progress on items they may see, last updated first. */
   async inProgress(user: UserRecord): Promise<ProgressRow[]> {
-    const started = (await this.repo.allProgress(user.id)).filter((p) => p.is_finished !== 1 && (p.current_time > 0 || (p.ebook_progress ?? 0) > 0))
-    const visible = await this.repo.visibleItems(user, started.map((p) => p.library_item_id))
+    const started = (await this.repo.allProgress(user.id)).filter(
+      (p) => p.is_finished !== 1 && (p.current_time > 0 || (p.ebook_progress ?? 0) > 0),
+    )
+    const visible = await this.repo.visibleItems(
+      user,
+      started.map((p) => p.library_item_id),
+    )
     return started.filter((p) => visible.has(p.library_item_id))
   }
 
   async userExtras(user: UserRecord): Promise<{ mediaProgress: MediaProgress[]; bookmarks: Bookmark[] }> {
-    const [progress, bookmarks] = await Promise.all([this.repo.allProgress(user.id), this.repo.bookmarks(user.id)])
-    const visible = await this.repo.visibleItems(user, [...progress.map((p) => p.library_item_id), ...bookmarks.map((b) => b.library_item_id)])
+    const [progress, bookmarks] = await Promise.all([
+      this.repo.allProgress(user.id),
+      this.repo.bookmarks(user.id),
+    ])
+    const visible = await this.repo.visibleItems(user, [
+      ...progress.map((p) => p.library_item_id),
+      ...bookmarks.map((b) => b.library_item_id),
+    ])
     return {
-      mediaProgress: progress.filter((p) => visible.has(p.library_item_id)).map((p) => toProgressJson(p, p.media_id)),
+      mediaProgress: progress
+        .filter((p) => visible.has(p.library_item_id))
+        .map((p) => toProgressJson(p, p.media_id)),
       bookmarks: bookmarks.filter((b) => visible.has(b.library_item_id)).map(bookmarkJson),
     }
   }
@@ -78,11 +108,17 @@ export class ProgressService {
     return this.json(row, item)
   }
 
-  async update(user: UserRecord, itemId: string, episodeId: string | undefined, body: ProgressUpdate): Promise<MediaProgress> {
+  async update(
+    user: UserRecord,
+    itemId: string,
+    episodeId: string | undefined,
+    body: ProgressUpdate,
+  ): Promise<MediaProgress> {
     const item = await this.visibleItem(user, itemId, episodeId)
     const now = this.clock()
-    const [row] = this.repo.saveProgress([{ id: crypto.randomUUID(), userId: user.id, itemId: item.id, episodeId: episodeId ?? '' }], (existing) =>
-      mergeProgress(existing, body, now, this.repo.finishRule(item.library_id)),
+    const [row] = this.repo.saveProgress(
+      [{ id: crypto.randomUUID(), userId: user.id, itemId: item.id, episodeId: episodeId ?? '' }],
+      (existing) => mergeProgress(existing, body, now, this.repo.finishRule(item.library_id)),
     )
     const json = this.json(row as ProgressRow, item)
     this.emit(user, json)
@@ -91,7 +127,10 @@ export class ProgressService {
 
   /** All or nothing: one id the caller may not see (or a stray episode) rejects the whole batch. */
   async batchUpdate(user: UserRecord, list: BatchProgressUpdate): Promise<MediaProgress[]> {
-    const visible = await this.repo.visibleItems(user, list.map((u) => u.libraryItemId))
+    const visible = await this.repo.visibleItems(
+      user,
+      list.map((u) => u.libraryItemId),
+    )
     const owners = await this.repo.episodeOwners(list.map((u) => u.episodeId ?? '').filter(Boolean))
     for (const u of list) {
       if (!visible.has(u.libraryItemId)) throw notFound(ITEM_NOT_FOUND)
@@ -99,8 +138,19 @@ export class ProgressService {
     }
     const now = this.clock()
     const rows = this.repo.saveProgress(
-      list.map((u) => ({ id: crypto.randomUUID(), userId: user.id, itemId: u.libraryItemId, episodeId: u.episodeId ?? '' })),
-      (existing, i) => mergeProgress(existing, list[i] as ProgressUpdate, now, this.repo.finishRule((visible.get(list[i]?.libraryItemId ?? '') as VisibleItem).library_id)),
+      list.map((u) => ({
+        id: crypto.randomUUID(),
+        userId: user.id,
+        itemId: u.libraryItemId,
+        episodeId: u.episodeId ?? '',
+      })),
+      (existing, i) =>
+        mergeProgress(
+          existing,
+          list[i] as ProgressUpdate,
+          now,
+          this.repo.finishRule((visible.get(list[i]?.libraryItemId ?? '') as VisibleItem).library_id),
+        ),
     )
     const out = rows.map((r) => this.json(r, visible.get(r.library_item_id) as VisibleItem))
     for (const p of out) this.emit(user, p)
@@ -117,8 +167,9 @@ export class ProgressService {
     const row = await this.repo.progressById(user.id, progressId)
     if (!row) throw notFound('Progress not found')
     const now = this.clock()
-    this.repo.saveProgress([{ id: row.id, userId: user.id, itemId: row.library_item_id, episodeId: row.episode_id }], (existing) =>
-      mergeProgress(existing, { hideFromContinueListening: true }, now),
+    this.repo.saveProgress(
+      [{ id: row.id, userId: user.id, itemId: row.library_item_id, episodeId: row.episode_id }],
+      (existing) => mergeProgress(existing, { hideFromContinueListening: true }, now),
     )
     const json = await this.userJson(user)
     this.realtime.toUser(user.id, 'user_updated', json)
@@ -131,13 +182,22 @@ export class ProgressService {
     if (itemId) await this.visibleItem(user, itemId)
     const rows = await this.repo.bookmarks(user.id, itemId)
     if (itemId) return rows.map(bookmarkJson)
-    const visible = await this.repo.visibleItems(user, rows.map((r) => r.library_item_id))
+    const visible = await this.repo.visibleItems(
+      user,
+      rows.map((r) => r.library_item_id),
+    )
     return rows.filter((r) => visible.has(r.library_item_id)).map(bookmarkJson)
   }
 
   async createBookmark(user: UserRecord, itemId: string, body: BookmarkRequest): Promise<Bookmark> {
     const item = await this.visibleItem(user, itemId)
-    const row: BookmarkRow = { user_id: user.id, library_item_id: item.id, time: body.time, title: body.title.trim(), created_at: this.clock() }
+    const row: BookmarkRow = {
+      user_id: user.id,
+      library_item_id: item.id,
+      time: body.time,
+      title: body.title.trim(),
+      created_at: this.clock(),
+    }
     await this.repo.upsertBookmark(row)
     await this.userUpdated(user)
     return bookmarkJson(row)

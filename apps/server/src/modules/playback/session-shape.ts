@@ -53,7 +53,11 @@ export function deviceInfoJson(stored: StoredDevice, userId: string, serverVersi
     model,
     sdkVersion,
     clientName: text(stored.clientName) || guessedClient,
-    deviceName: fromPhone ? `${manufacturer || 'Unknown'} ${model}` : fromBrowser ? `${osName} ${osVersion || 'N/A'} ${browserName}` : '',
+    deviceName: fromPhone
+      ? `${manufacturer || 'Unknown'} ${model}`
+      : fromBrowser
+        ? `${osName} ${osVersion || 'N/A'} ${browserName}`
+        : '',
   }
 }
 
@@ -67,12 +71,36 @@ export function deviceDescription(d: StoredDevice): string {
 }
 
 const BOOK_METADATA_KEYS = [
-  'title', 'subtitle', 'authors', 'narrators', 'series', 'genres', 'publishedYear', 'publishedDate', 'publisher',
-  'description', 'isbn', 'asin', 'language', 'explicit', 'abridged',
+  'title',
+  'subtitle',
+  'authors',
+  'narrators',
+  'series',
+  'genres',
+  'publishedYear',
+  'publishedDate',
+  'publisher',
+  'description',
+  'isbn',
+  'asin',
+  'language',
+  'explicit',
+  'abridged',
 ] as const
 const PODCAST_METADATA_KEYS = [
-  'title', 'author', 'description', 'releaseDate', 'genres', 'feedUrl', 'imageUrl', 'itunesPageUrl', 'itunesId',
-  'itunesArtistId', 'explicit', 'language', 'type',
+  'title',
+  'author',
+  'description',
+  'releaseDate',
+  'genres',
+  'feedUrl',
+  'imageUrl',
+  'itunesPageUrl',
+  'itunesId',
+  'itunesArtistId',
+  'explicit',
+  'language',
+  'type',
 ] as const
 
 /**

@@ -43,5 +43,10 @@ export function parseUserAgent(ua: string | null | undefined): UserAgentFacts {
   const browser = match(BROWSERS, text)
   const os = match(OSES, text)
   const osVersion = os && os[0] === 'Windows' && os[1] ? (WINDOWS[os[1]] ?? os[1]) : (os?.[1] ?? null)
-  return { browserName: browser?.[0] ?? null, browserVersion: browser?.[1] ?? null, osName: os?.[0] ?? null, osVersion }
+  return {
+    browserName: browser?.[0] ?? null,
+    browserVersion: browser?.[1] ?? null,
+    osName: os?.[0] ?? null,
+    osVersion,
+  }
 }

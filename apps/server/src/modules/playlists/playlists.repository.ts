@@ -23,9 +23,17 @@ export class PlaylistsRepository {
   }
 
   /** A page of the user's playlists (in one library, or all when null) by name; limit null = all. */
-  async page(userId: string, libraryId: string | null, limit: number | null, offset: number): Promise<{ rows: PlaylistRow[]; total: number }> {
+  async page(
+    userId: string,
+    libraryId: string | null,
+    limit: number | null,
+    offset: number,
+  ): Promise<{ rows: PlaylistRow[]; total: number }> {
     let q = this.db.selectFrom('playlists').selectAll().where('user_id', '=', userId)
-    let count = this.db.selectFrom('playlists').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId)
+    let count = this.db
+      .selectFrom('playlists')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
     if (libraryId !== null) {
       q = q.where('library_id', '=', libraryId)
       count = count.where('library_id', '=', libraryId)
@@ -70,9 +78,18 @@ export class PlaylistsRepository {
   }
 
   /** Updates the fields given and, when `entries` is given, replaces the entries with exactly that order. */
-  async update(id: string, fields: Partial<Pick<PlaylistRow, 'name' | 'description'>>, updatedAt: number, entries?: readonly PlaylistEntry[]) {
+  async update(
+    id: string,
+    fields: Partial<Pick<PlaylistRow, 'name' | 'description'>>,
+    updatedAt: number,
+    entries?: readonly PlaylistEntry[],
+  ) {
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('playlists').set({ ...fields, updated_at: updatedAt }).where('id', '=', id).execute()
+      await trx
+        .updateTable('playlists')
+        .set({ ...fields, updated_at: updatedAt })
+        .where('id', '=', id)
+        .execute()
       if (entries) {
         await trx.deleteFrom('playlist_items').where('playlist_id', '=', id).execute()
         await this.writeEntries(trx, id, entries)
@@ -87,13 +104,22 @@ export class PlaylistsRepository {
   /** Episode ids that exist, with their podcast item. */
   async episodeOwners(episodeIds: readonly string[]): Promise<Map<string, string>> {
     if (episodeIds.length === 0) return new Map()
-    const rows = await this.db.selectFrom('podcast_episodes').select(['id', 'library_item_id']).where('id', 'in', [...episodeIds]).execute()
+    const rows = await this.db
+      .selectFrom('podcast_episodes')
+      .select(['id', 'library_item_id'])
+      .where('id', 'in', [...episodeIds])
+      .execute()
     return new Map(rows.map((r) => [r.id, r.library_item_id]))
   }
 
   private async writeEntries(trx: Kysely<Database>, playlistId: string, entries: readonly PlaylistEntry[]) {
     for (let i = 0; i < entries.length; i += 500) {
-      const part = entries.slice(i, i + 500).map((e, j) => ({ playlist_id: playlistId, item_id: e.itemId, episode_id: e.episodeId, position: i + j }))
+      const part = entries.slice(i, i + 500).map((e, j) => ({
+        playlist_id: playlistId,
+        item_id: e.itemId,
+        episode_id: e.episodeId,
+        position: i + j,
+      }))
       if (part.length) await trx.insertInto('playlist_items').values(part).execute()
     }
   }

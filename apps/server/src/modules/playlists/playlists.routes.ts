@@ -1,4 +1,11 @@
-import { CreatePlaylistRequest, NamedListQuery, NamedListsQuery, PlaylistBatchRequest, PlaylistEntryRef, UpdatePlaylistRequest } from '@shelfcast/contracts'
+import {
+  CreatePlaylistRequest,
+  NamedListQuery,
+  NamedListsQuery,
+  PlaylistBatchRequest,
+  PlaylistEntryRef,
+  UpdatePlaylistRequest,
+} from '@shelfcast/contracts'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
@@ -6,7 +13,10 @@ import { requireAuth } from '../../http/auth-guard.ts'
 import { parseInput } from '../../http/parse.ts'
 
 const IdParams = z.object({ id: z.string().min(1).max(100) })
-const EntryParams = IdParams.extend({ libraryItemId: z.string().min(1).max(100), episodeId: z.string().min(1).max(100).optional() })
+const EntryParams = IdParams.extend({
+  libraryItemId: z.string().min(1).max(100),
+  episodeId: z.string().min(1).max(100).optional(),
+})
 const CollectionParams = z.object({ collectionId: z.string().min(1).max(100) })
 
 /** Playlists are their owner's alone: every route answers 404 for anyone else's. */
@@ -22,7 +32,9 @@ export function registerPlaylistsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get('/api/playlists', async (request) => {
     const q = parseInput(NamedListQuery, request.query)
-    const { results } = await playlists.list(requireAuth(request).user, null, { minified: q.minified ?? false })
+    const { results } = await playlists.list(requireAuth(request).user, null, {
+      minified: q.minified ?? false,
+    })
     return { playlists: results }
   })
 
@@ -59,16 +71,28 @@ export function registerPlaylistsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.delete('/api/playlists/:id/item/:libraryItemId/:episodeId?', async (request) => {
     const { id, libraryItemId, episodeId } = parseInput(EntryParams, request.params)
-    return (await playlists.removeEntries(requireAuth(request).user, id, [{ libraryItemId, episodeId }])) ?? {}
+    return (
+      (await playlists.removeEntries(requireAuth(request).user, id, [{ libraryItemId, episodeId }])) ?? {}
+    )
   })
 
   app.post('/api/playlists/:id/batch/add', async (request) => {
     const { id } = parseInput(IdParams, request.params)
-    return playlists.addEntries(requireAuth(request).user, id, parseInput(PlaylistBatchRequest, request.body).items)
+    return playlists.addEntries(
+      requireAuth(request).user,
+      id,
+      parseInput(PlaylistBatchRequest, request.body).items,
+    )
   })
 
   app.post('/api/playlists/:id/batch/remove', async (request) => {
     const { id } = parseInput(IdParams, request.params)
-    return (await playlists.removeEntries(requireAuth(request).user, id, parseInput(PlaylistBatchRequest, request.body).items)) ?? {}
+    return (
+      (await playlists.removeEntries(
+        requireAuth(request).user,
+        id,
+        parseInput(PlaylistBatchRequest, request.body).items,
+      )) ?? {}
+    )
   })
 }

@@ -18,12 +18,22 @@ import type { ItemsService } from '../library-items/items.service.ts'
 import { mergeKeepingHidden } from '../named-lists/ordered-entries.ts'
 import { canAccessLibrary, type UserRecord } from '../users/users.model.ts'
 import { sanitizeDescription } from '../../html/sanitize-description.ts'
-import { entryKey, type PlaylistEntry, type PlaylistRow, type PlaylistsRepository } from './playlists.repository.ts'
+import {
+  entryKey,
+  type PlaylistEntry,
+  type PlaylistRow,
+  type PlaylistsRepository,
+} from './playlists.repository.ts'
 
 const NOT_FOUND = 'Playlist not found'
 
-const toEntry = (ref: PlaylistEntryRef): PlaylistEntry => ({ itemId: ref.libraryItemId, episodeId: ref.episodeId ?? '' })
-const uniqueEntries = (entries: readonly PlaylistEntry[]) => [...new Map(entries.map((e) => [entryKey(e), e])).values()]
+const toEntry = (ref: PlaylistEntryRef): PlaylistEntry => ({
+  itemId: ref.libraryItemId,
+  episodeId: ref.episodeId ?? '',
+})
+const uniqueEntries = (entries: readonly PlaylistEntry[]) => [
+  ...new Map(entries.map((e) => [entryKey(e), e])).values(),
+]
 
 /**
  * Playlists: one user's ordered lists of books and podcast episodes in a library. Only the owner sees or
@@ -54,13 +64,30 @@ export class PlaylistsService {
   }
 
   /** Entries the user may see whose episode (if any) still exists. */
-  private async visibleEntries(user: UserRecord, entries: readonly PlaylistEntry[]): Promise<PlaylistEntry[]> {
-    const visible = new Set(await this.items.filterVisible(user, entries.map((e) => e.itemId)))
-    const owners = await this.repo.episodeOwners([...new Set(entries.filter((e) => e.episodeId).map((e) => e.episodeId))])
-    return entries.filter((e) => visible.has(e.itemId) && (e.episodeId === '' || owners.get(e.episodeId) === e.itemId))
+  private async visibleEntries(
+    user: UserRecord,
+    entries: readonly PlaylistEntry[],
+  ): Promise<PlaylistEntry[]> {
+    const visible = new Set(
+      await this.items.filterVisible(
+        user,
+        entries.map((e) => e.itemId),
+      ),
+    )
+    const owners = await this.repo.episodeOwners([
+      ...new Set(entries.filter((e) => e.episodeId).map((e) => e.episodeId)),
+    ])
+    return entries.filter(
+      (e) => visible.has(e.itemId) && (e.episodeId === '' || owners.get(e.episodeId) === e.itemId),
+    )
   }
 
-  private async toJson(user: UserRecord, rows: readonly PlaylistRow[], minified: boolean, limit?: number): Promise<Playlist[]> {
+  private async toJson(
+    user: UserRecord,
+    rows: readonly PlaylistRow[],
+    minified: boolean,
+    limit?: number,
+  ): Promise<Playlist[]> {
     const all = await this.repo.entries(rows.map((r) => r.id))
     const shown = new Map<string, PlaylistEntry[]>()
     const counts = new Map<string, number>()
@@ -71,9 +98,13 @@ export class PlaylistsService {
     }
     const entries = [...shown.values()].flat()
     const itemIds = [...new Set(entries.map((e) => e.itemId))]
-    const json: (MinifiedLibraryItem | LibraryItem)[] = minified ? await this.items.minified(itemIds) : await this.items.expanded(itemIds)
+    const json: (MinifiedLibraryItem | LibraryItem)[] = minified
+      ? await this.items.minified(itemIds)
+      : await this.items.expanded(itemIds)
     const byId = new Map(json.map((i) => [i.id, i]))
-    const episodes = await this.items.episodesById([...new Set(entries.filter((e) => e.episodeId).map((e) => e.episodeId))])
+    const episodes = await this.items.episodesById([
+      ...new Set(entries.filter((e) => e.episodeId).map((e) => e.episodeId)),
+    ])
     return rows.map((r) => ({
       id: r.id,
       libraryId: r.library_id,
@@ -94,12 +125,26 @@ export class PlaylistsService {
   }
 
   /** GET /api/libraries/:id/playlists (the user's, in that library) and GET /api/playlists (all of them). */
-  async list(user: UserRecord, library: Library | null, opts: { limit?: number; page?: number; minified?: boolean }): Promise<PlaylistsListResponse> {
+  async list(
+    user: UserRecord,
+    library: Library | null,
+    opts: { limit?: number; page?: number; minified?: boolean },
+  ): Promise<PlaylistsListResponse> {
     const limit = opts.limit ? opts.limit : null
     const page = opts.page ?? 0
-    const { rows, total } = await this.repo.page(user.id, library?.id ?? null, limit, limit === null ? 0 : page * limit)
+    const { rows, total } = await this.repo.page(
+      user.id,
+      library?.id ?? null,
+      limit,
+      limit === null ? 0 : page * limit,
+    )
     const allowed = rows.filter((r) => canAccessLibrary(user, r.library_id))
-    return { results: await this.toJson(user, allowed, opts.minified ?? false), total, limit: limit ?? 0, page }
+    return {
+      results: await this.toJson(user, allowed, opts.minified ?? false),
+      total,
+      limit: limit ?? 0,
+      page,
+    }
   }
 
   /** How many playlists the user has in the library (filter data's numUserPlaylists). */
@@ -120,15 +165,26 @@ export class PlaylistsService {
   }
 
   /** Entries of visible items of the library: an episode of the podcast named, or a book with no episode. */
-  private async checkedEntries(user: UserRecord, libraryId: string, refs: readonly PlaylistEntryRef[]): Promise<PlaylistEntry[]> {
+  private async checkedEntries(
+    user: UserRecord,
+    libraryId: string,
+    refs: readonly PlaylistEntryRef[],
+  ): Promise<PlaylistEntry[]> {
     const entries = uniqueEntries(refs.map(toEntry))
-    const visible = new Set(await this.items.filterVisible(user, entries.map((e) => e.itemId), libraryId))
+    const visible = new Set(
+      await this.items.filterVisible(
+        user,
+        entries.map((e) => e.itemId),
+        libraryId,
+      ),
+    )
     const owners = await this.repo.episodeOwners(entries.filter((e) => e.episodeId).map((e) => e.episodeId))
     const kinds = new Map((await this.items.minified([...visible])).map((i) => [i.id, i.mediaType]))
     for (const e of entries) {
       if (!visible.has(e.itemId)) throw badRequest('Some items are not in this library')
       const podcast = kinds.get(e.itemId) === 'podcast'
-      if (podcast && owners.get(e.episodeId) !== e.itemId) throw badRequest('Podcast entries need an episode of that podcast')
+      if (podcast && owners.get(e.episodeId) !== e.itemId)
+        throw badRequest('Podcast entries need an episode of that podcast')
       if (!podcast && e.episodeId) throw badRequest('Books have no episodes')
     }
     return entries
@@ -168,7 +224,12 @@ export class PlaylistsService {
   async update(user: UserRecord, id: string, req: UpdatePlaylistRequest): Promise<Playlist> {
     const row = await this.rowFor(user, id)
     let entries: PlaylistEntry[] | undefined
-    if (req.items) entries = await this.withHiddenKept(user, row.id, await this.checkedEntries(user, row.library_id, req.items))
+    if (req.items)
+      entries = await this.withHiddenKept(
+        user,
+        row.id,
+        await this.checkedEntries(user, row.library_id, req.items),
+      )
     const fields: Partial<Pick<PlaylistRow, 'name' | 'description'>> = {}
     if (req.name !== undefined) fields.name = req.name
     if (req.description !== undefined) fields.description = sanitizeDescription(req.description || null)
@@ -180,7 +241,11 @@ export class PlaylistsService {
     return (await this.repo.entries([id])).get(id) ?? []
   }
 
-  private async withHiddenKept(user: UserRecord, id: string, visibleOrder: readonly PlaylistEntry[]): Promise<PlaylistEntry[]> {
+  private async withHiddenKept(
+    user: UserRecord,
+    id: string,
+    visibleOrder: readonly PlaylistEntry[],
+  ): Promise<PlaylistEntry[]> {
     const current = await this.current(id)
     const shown = new Set((await this.visibleEntries(user, current)).map(entryKey))
     return uniqueEntries(mergeKeepingHidden(current, visibleOrder, (e) => shown.has(entryKey(e))))
@@ -201,7 +266,11 @@ export class PlaylistsService {
    * library access) are as unknown as missing ones and stay. The playlist is deleted when none is
    * left (answers null then).
    */
-  async removeEntries(user: UserRecord, id: string, refs: readonly PlaylistEntryRef[]): Promise<Playlist | null> {
+  async removeEntries(
+    user: UserRecord,
+    id: string,
+    refs: readonly PlaylistEntryRef[],
+  ): Promise<Playlist | null> {
     const row = await this.rowFor(user, id)
     const asked = new Set(refs.map((r) => entryKey(toEntry(r))))
     const current = await this.current(id)
@@ -226,7 +295,11 @@ export class PlaylistsService {
    * Sends playlist_* to the owner and answers the playlist: a new one with expanded items, as Audiobookshelf
    * answers it; an edited one minified (a 5,000-entry playlist's expanded items would be megabytes per edit).
    */
-  private async emitted(user: UserRecord, event: 'playlist_added' | 'playlist_updated', id: string): Promise<Playlist> {
+  private async emitted(
+    user: UserRecord,
+    event: 'playlist_added' | 'playlist_updated',
+    id: string,
+  ): Promise<Playlist> {
     const json = await this.get(user, id, event === 'playlist_updated')
     this.realtime.toUser(user.id, event, json)
     return json

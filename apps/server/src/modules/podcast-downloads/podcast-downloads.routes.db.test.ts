@@ -181,7 +181,9 @@ describe('podcast episode downloads', () => {
     expect(audioFiles('Test Show')).toContain('Q&A Live Part 1.mp3')
     const episode = (await episodesOf('Test Show')).find((e) => e.guid === 'show-1')
     expect(episode?.title).toBe('Q&A: "Live" / Part 1?')
-    expect(isFullAudioFile(episode?.audioFile) && episode.audioFile.metadata.path).toBe(path.join(root, 'Test Show', 'Q&A Live Part 1.mp3'))
+    expect(isFullAudioFile(episode?.audioFile) && episode.audioFile.metadata.path).toBe(
+      path.join(root, 'Test Show', 'Q&A Live Part 1.mp3'),
+    )
 
     // Already downloaded (same guid), and every other already-present episode too.
     const twice = await call<{ downloads: EpisodeDownload[] }>(
@@ -256,10 +258,16 @@ describe('podcast episode downloads', () => {
     expect(listed.body.currentDownload?.episodeDisplayTitle).toBe('Stall A')
     expect(listed.body.queue.map((d) => d.episodeDisplayTitle)).toEqual(['Later C', 'Later D'])
     // The podcast page asks for the same with include=downloads (Audiobookshelf's episodeDownloadsQueued / episodesDownloading).
-    const item = await call<{ episodeDownloadsQueued: EpisodeDownload[]; episodesDownloading: EpisodeDownload[] }>('GET', `/api/items/${id('Stall Show')}?expanded=1&include=downloads`)
+    const item = await call<{
+      episodeDownloadsQueued: EpisodeDownload[]
+      episodesDownloading: EpisodeDownload[]
+    }>('GET', `/api/items/${id('Stall Show')}?expanded=1&include=downloads`)
     expect(item.body.episodeDownloadsQueued.map((d) => d.episodeDisplayTitle)).toEqual(['Later C', 'Later D'])
     expect(item.body.episodesDownloading.map((d) => d.episodeDisplayTitle)).toEqual(['Stall A', 'Stall B'])
-    const idle = await call<Record<string, unknown>>('GET', `/api/items/${id('No Feed')}?expanded=1&include=downloads`)
+    const idle = await call<Record<string, unknown>>(
+      'GET',
+      `/api/items/${id('No Feed')}?expanded=1&include=downloads`,
+    )
     expect([idle.body.episodeDownloadsQueued, 'episodesDownloading' in idle.body]).toEqual([[], false])
     const byLibrary = await call<EpisodeDownloadQueue>(
       'GET',
@@ -277,10 +285,18 @@ describe('podcast episode downloads', () => {
 
     const stallA = listed.body.currentDownloads[0]?.id ?? ''
     // An admin who may not see the podcast (tag limits) cannot cancel its download either.
-    await t.createUser(token, { username: 'tag-limited-admin', password: 'pw', type: 'admin', permissions: { accessAllTags: false }, itemTagsSelected: ['other'] })
+    await t.createUser(token, {
+      username: 'tag-limited-admin',
+      password: 'pw',
+      type: 'admin',
+      permissions: { accessAllTags: false },
+      itemTagsSelected: ['other'],
+    })
     const limited = (await t.login('tag-limited-admin', 'pw')).accessToken
     expect((await t.call('DELETE', `/api/podcasts/downloads/${stallA}`, limited)).statusCode).toBe(404)
-    expect(t.ctx.podcastDownloads.queueOf({ libraryItemId: id('Stall Show') }).currentDownloads.map((d) => d.id)).toContain(stallA)
+    expect(
+      t.ctx.podcastDownloads.queueOf({ libraryItemId: id('Stall Show') }).currentDownloads.map((d) => d.id),
+    ).toContain(stallA)
     expect((await call('DELETE', `/api/podcasts/downloads/${stallA}`)).status).toBe(200)
     const cancelled = await socket.waitFor<EpisodeDownload>(
       'episode_download_finished',

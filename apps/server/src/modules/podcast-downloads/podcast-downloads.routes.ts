@@ -55,7 +55,9 @@ export function registerDownloadRoutes(app: FastifyInstance, ctx: AppContext) {
     // The download's podcast is authorised like the podcast routes above before anything is cancelled.
     const queue = downloads.queueOf({})
     const download = [...queue.currentDownloads, ...queue.queue].find((d) => d.id === downloadId)
-    const visible = download ? await ctx.browse.items.filterVisible(requireAuth(request).user, [download.libraryItemId]) : []
+    const visible = download
+      ? await ctx.browse.items.filterVisible(requireAuth(request).user, [download.libraryItemId])
+      : []
     if (visible.length === 0 || !downloads.cancel(downloadId)) throw notFound('Download not found')
     return {}
   })

@@ -3,7 +3,12 @@ import { badRequest } from '../../http/errors.ts'
 import { FetchError, type GuardedFetcher } from '../../net/index.ts'
 import { htmlToText } from '../../html/html-to-text.ts'
 import { sanitizeDescription } from '../../html/sanitize-description.ts'
-import { FeedError, parsePodcastFeed, type FeedEpisode as ParsedEpisode, type PodcastFeed as ParsedFeed } from './feed-parser.ts'
+import {
+  FeedError,
+  parsePodcastFeed,
+  type FeedEpisode as ParsedEpisode,
+  type PodcastFeed as ParsedFeed,
+} from './feed-parser.ts'
 
 /** Feeds larger than this are refused while streaming (a 2 GB "feed" never reaches memory). */
 const MAX_FEED_BYTES = 40 * 1024 * 1024

@@ -4,7 +4,11 @@ import type { FeedEpisode, Library, LibraryItem, Podcast, PodcastFeedResponse } 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createScannedPodcastLibrary } from '../../scanner/test-library.ts'
 import { startFakePodcastHost, type FakePodcastHost } from '../../test-support/fake-podcast-host.ts'
-import { HOSTILE_DESCRIPTION, HOSTILE_DESCRIPTION_SANITISED, HOSTILE_MARKUP } from '../../test-support/hostile-markup.ts'
+import {
+  HOSTILE_DESCRIPTION,
+  HOSTILE_DESCRIPTION_SANITISED,
+  HOSTILE_MARKUP,
+} from '../../test-support/hostile-markup.ts'
 import { createInitialisedApp, tempDir, type TestApp } from '../../test-support/test-app.ts'
 
 const HOSTILE = HOSTILE_DESCRIPTION
@@ -29,12 +33,14 @@ describe('descriptions from a hostile feed', () => {
     answers.push({ call: `${method} ${url}`, body: res.body })
     return res
   }
-  const expanded = async (id: string) => (await call('GET', `/api/items/${id}?expanded=1`)).json<LibraryItem>()
+  const expanded = async (id: string) =>
+    (await call('GET', `/api/items/${id}?expanded=1`)).json<LibraryItem>()
   async function episodesArrive(id: string, count: number) {
     const deadline = Date.now() + 60_000 // a ceiling for a busy machine, not a pace
     while (Date.now() < deadline) {
       const list = (await expanded(id)).media as Podcast
-      if (list.episodes.filter((e) => e.audioFile).length >= count && list.episodes.every((e) => e.guid)) return list
+      if (list.episodes.filter((e) => e.audioFile).length >= count && list.episodes.every((e) => e.guid))
+        return list
       await new Promise((r) => setTimeout(r, 50))
     }
     throw new Error(`${count} episodes did not arrive`)
@@ -64,7 +70,9 @@ describe('descriptions from a hostile feed', () => {
   })
 
   it('answers, stores and serves them without handlers, scripts or javascript: links, keeping the rest', async () => {
-    const feed = (await call('POST', '/api/podcasts/feed', { rssFeed: host.feedUrl('hostile') })).json<PodcastFeedResponse>()
+    const feed = (
+      await call('POST', '/api/podcasts/feed', { rssFeed: host.feedUrl('hostile') })
+    ).json<PodcastFeedResponse>()
     expect(feed.podcast.episodes).toHaveLength(3)
     for (const d of [feed.podcast.metadata.description, ...feed.podcast.episodes.map((e) => e.description)])
       expect(d).toBe(HOSTILE_DESCRIPTION_SANITISED)
@@ -86,7 +94,9 @@ describe('descriptions from a hostile feed', () => {
     await call('POST', `/api/podcasts/${id}/download-episodes`, [raw(middle)])
     await episodesArrive(id, 2)
     // The refresh: what is new on the feed, downloaded through the scheduler's path.
-    const fresh = (await call('GET', `/api/podcasts/${id}/checknew?limit=5`)).json<{ episodes: FeedEpisode[] }>()
+    const fresh = (await call('GET', `/api/podcasts/${id}/checknew?limit=5`)).json<{
+      episodes: FeedEpisode[]
+    }>()
     expect(fresh.episodes.map((e) => e.title)).toEqual([newest.title])
     const podcast = await episodesArrive(id, 3)
     expect(podcast.episodes).toHaveLength(3)
@@ -109,13 +119,20 @@ describe('descriptions from a hostile feed', () => {
 
     // The descriptions as stored, too: nothing hostile waits in a row for a later answer.
     const rows = await t.ctx.database.db.selectFrom('podcast_episodes').select('description').execute()
-    const itemRow = await t.ctx.database.db.selectFrom('library_items').select('description').where('id', '=', id).executeTakeFirstOrThrow()
+    const itemRow = await t.ctx.database.db
+      .selectFrom('library_items')
+      .select('description')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
     const stored = [itemRow.description, ...rows.map((r) => r.description)]
 
     expect(answers.length).toBeGreaterThan(10)
     const hostile = [...answers, ...stored.map((body) => ({ call: 'stored', body: body ?? '' }))]
       .filter((a) => HOSTILE_MARKUP.test(a.body))
-      .map((a) => `${a.call}: ${a.body.slice(Math.max(0, a.body.search(HOSTILE_MARKUP) - 80), a.body.search(HOSTILE_MARKUP) + 20)}`)
+      .map(
+        (a) =>
+          `${a.call}: ${a.body.slice(Math.max(0, a.body.search(HOSTILE_MARKUP) - 80), a.body.search(HOSTILE_MARKUP) + 20)}`,
+      )
     expect(hostile).toEqual([])
     expect(answers.find((a) => a.call.includes('/search?'))?.body).toContain('<p>ok</p>')
   })

@@ -595,11 +595,26 @@ describe('podcasts routes', () => {
 
       // Like Audiobookshelf, the episodes the caller finished leave the Latest page (and its total); others' do not count.
       const first = seen[0]
-      expect((await call('PATCH', `/api/me/progress/${first?.libraryItemId}/${first?.id}`, { isFinished: true }, kid)).statusCode).toBe(200)
-      const after = (await call('GET', `/api/libraries/${library.id}/recent-episodes?limit=100`, undefined, kid)).json<RecentEpisodesResponse>()
+      expect(
+        (
+          await call(
+            'PATCH',
+            `/api/me/progress/${first?.libraryItemId}/${first?.id}`,
+            { isFinished: true },
+            kid,
+          )
+        ).statusCode,
+      ).toBe(200)
+      const after = (
+        await call('GET', `/api/libraries/${library.id}/recent-episodes?limit=100`, undefined, kid)
+      ).json<RecentEpisodesResponse>()
       expect(after.episodes.map((e) => e.id)).not.toContain(first?.id)
       expect(after.total).toBe(kids.json<RecentEpisodesResponse>().total - 1)
-      expect((await call('GET', `/api/libraries/${library.id}/recent-episodes?limit=100`)).json<RecentEpisodesResponse>().episodes.map((e) => e.id)).toContain(first?.id)
+      expect(
+        (await call('GET', `/api/libraries/${library.id}/recent-episodes?limit=100`))
+          .json<RecentEpisodesResponse>()
+          .episodes.map((e) => e.id),
+      ).toContain(first?.id)
       // A book library has no Latest page.
       expect((await call('GET', `/api/libraries/${books.id}/recent-episodes`)).statusCode).toBe(404)
     })

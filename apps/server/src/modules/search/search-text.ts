@@ -1,7 +1,11 @@
 /** Search text rules shared by the query builder and the "what matched" check. */
 
 /** Lower case without diacritics (as the FTS index folds them): "Émile" -> "emile". */
-export const fold = (s: string) => s.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase()
+export const fold = (s: string) =>
+  s
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
 
 export const MAX_TOKENS = 8
 const MAX_TOKEN_LENGTH = 40
@@ -16,7 +20,8 @@ export function searchTokens(q: string | undefined): string[] {
     .map((t) => t.slice(0, MAX_TOKEN_LENGTH))
 }
 
-export type FtsColumn = 'title' | 'subtitle' | 'authors' | 'narrators' | 'series' | 'tags' | 'genres' | 'identifiers'
+export type FtsColumn =
+  'title' | 'subtitle' | 'authors' | 'narrators' | 'series' | 'tags' | 'genres' | 'identifiers'
 
 /**
  * An FTS5 MATCH expression: every token as a quoted prefix ("tok"*), all required, optionally within
@@ -31,6 +36,8 @@ export function ftsQuery(tokens: readonly string[], columns?: FtsColumn | readon
 /** True when every token starts a word of the text (the same rule as the FTS prefix match). */
 export function matchesAll(text: string | null | undefined, tokens: readonly string[]): boolean {
   if (!text) return false
-  const words = fold(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean)
+  const words = fold(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
   return tokens.every((t) => words.some((w) => w.startsWith(t)))
 }

@@ -11,11 +11,15 @@ describe('GET /api/libraries/:id/search', () => {
   afterAll(() => s.t.close())
 
   const search = async (lib: string, q: string, token?: string) => {
-    const res = await s.get<SearchResponse>(`/api/libraries/${lib}/search?q=${encodeURIComponent(q)}&limit=5`, token)
+    const res = await s.get<SearchResponse>(
+      `/api/libraries/${lib}/search?q=${encodeURIComponent(q)}&limit=5`,
+      token,
+    )
     if (res.status !== 200) throw new Error(`${res.status} ${res.text}`)
     return res.body
   }
-  const titles = (r: SearchResponse, key: 'book' | 'podcast' = 'book') => (r[key] ?? []).map((h) => h.libraryItem.media.metadata.title)
+  const titles = (r: SearchResponse, key: 'book' | 'podcast' = 'book') =>
+    (r[key] ?? []).map((h) => h.libraryItem.media.metadata.title)
 
   it('matches word prefixes across fields; a hit is its item alone, as in Audiobookshelf', async () => {
     const r = await search(s.books, 'hob')
@@ -26,7 +30,9 @@ describe('GET /api/libraries/:id/search', () => {
     const byAuthor = await search(s.books, 'tolk')
     expect(titles(byAuthor).sort()).toEqual(['Fellowship of the Ring', 'The Hobbit'])
     expect(byAuthor.authors?.map((a) => [a.name, a.numBooks])).toEqual([['J. R. R. Tolkien', 2]])
-    expect((await search(s.books, 'middle ear')).series?.map((x) => [x.series.name, x.books.length])).toEqual([['Middle Earth', 2]])
+    expect((await search(s.books, 'middle ear')).series?.map((x) => [x.series.name, x.books.length])).toEqual(
+      [['Middle Earth', 2]],
+    )
     expect((await search(s.books, 'rob')).narrators).toEqual([{ name: 'Rob Inglis', numBooks: 2 }])
     expect((await search(s.books, 'epi')).tags).toEqual([{ name: 'epic', numItems: 2 }])
     expect((await search(s.books, 'fanta')).genres).toEqual([{ name: 'Fantasy', numItems: 3 }])
@@ -52,7 +58,30 @@ describe('GET /api/libraries/:id/search', () => {
   })
 
   it('never lets query text become FTS syntax: hostile input is empty or a plain match, never 500', async () => {
-    for (const q of ['"', '*', 'NEAR(', ')', '(', 'hob"', '"hob', 'a OR', 'OR', 'AND', 'NOT hob', '^hob', 'title:hob', '{title}: x', "'; DROP TABLE items_fts; --", '\u0000', '-', '+', 'hob*)', 'x'.repeat(400), '🙂', '   ']) {
+    for (const q of [
+      '"',
+      '*',
+      'NEAR(',
+      ')',
+      '(',
+      'hob"',
+      '"hob',
+      'a OR',
+      'OR',
+      'AND',
+      'NOT hob',
+      '^hob',
+      'title:hob',
+      '{title}: x',
+      "'; DROP TABLE items_fts; --",
+      '\u0000',
+      '-',
+      '+',
+      'hob*)',
+      'x'.repeat(400),
+      '🙂',
+      '   ',
+    ]) {
       const res = await s.get<SearchResponse>(`/api/libraries/${s.books}/search?q=${encodeURIComponent(q)}`)
       expect([q, res.status]).toEqual([q, 200])
     }
@@ -76,12 +105,22 @@ describe('GET /api/libraries/:id/search', () => {
     // Audiobookshelf's keys for a podcast library, in its order: no book-library groups.
     expect(Object.keys(r)).toEqual(['podcast', 'tags', 'genres', 'episodes'])
     const eps = await search(s.podcasts, 'dragons')
-    expect(eps.episodes?.map((e) => [Object.keys(e), e.libraryItem.recentEpisode.title, e.libraryItem.media.metadata.title])).toEqual([[['libraryItem'], 'Second Episode about Dragons', 'My Show']])
+    expect(
+      eps.episodes?.map((e) => [
+        Object.keys(e),
+        e.libraryItem.recentEpisode.title,
+        e.libraryItem.media.metadata.title,
+      ]),
+    ).toEqual([[['libraryItem'], 'Second Episode about Dragons', 'My Show']])
     expect((await search(s.podcasts, 'talk')).genres).toEqual([{ name: 'Talk', numItems: 2 }])
   })
 
   it('only finds what the user may see', async () => {
-    await s.t.createUser(s.root.accessToken, { username: 'noexplicit', password: 'pw', permissions: { accessExplicitContent: false } })
+    await s.t.createUser(s.root.accessToken, {
+      username: 'noexplicit',
+      password: 'pw',
+      permissions: { accessExplicitContent: false },
+    })
     const token = (await s.t.login('noexplicit', 'pw')).accessToken
     const r = await search(s.books, 'dune', token)
     expect(r.book).toEqual([])
@@ -89,7 +128,14 @@ describe('GET /api/libraries/:id/search', () => {
     expect((await search(s.books, 'scott', token)).narrators).toEqual([])
     expect((await search(s.books, 'epic', token)).tags).toEqual([{ name: 'epic', numItems: 1 }])
     expect((await search(s.podcasts, 'pilot', token)).episodes).toEqual([])
-    await s.t.createUser(s.root.accessToken, { username: 'none', password: 'pw', permissions: { accessAllLibraries: false } })
-    expect((await s.get(`/api/libraries/${s.books}/search?q=hob`, (await s.t.login('none', 'pw')).accessToken)).status).toBe(404)
+    await s.t.createUser(s.root.accessToken, {
+      username: 'none',
+      password: 'pw',
+      permissions: { accessAllLibraries: false },
+    })
+    expect(
+      (await s.get(`/api/libraries/${s.books}/search?q=hob`, (await s.t.login('none', 'pw')).accessToken))
+        .status,
+    ).toBe(404)
   })
 })

@@ -17,8 +17,11 @@ export function registerSearchRoutes(app: FastifyInstance, ctx: AppContext) {
     const library = await ctx.libraries.getFor(user, id)
     const limit = q.limit ?? DEFAULT_LIMIT
     const minified = q.minified ?? false
-    return ctx.browse.answers.send(request, reply, { kind: 'search', libraryId: library.id, user, query: [q.q, limit, minified], byUser: false }, () =>
-      ctx.browse.search.search(user, library, q.q, limit, minified),
+    return ctx.browse.answers.send(
+      request,
+      reply,
+      { kind: 'search', libraryId: library.id, user, query: [q.q, limit, minified], byUser: false },
+      () => ctx.browse.search.search(user, library, q.q, limit, minified),
     )
   })
 }

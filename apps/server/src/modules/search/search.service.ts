@@ -17,7 +17,9 @@ const CANDIDATES = 120
 
 /** The empty answer of a library's media type (Audiobookshelf's keys, in its order). */
 const empty = (mediaType: Library['mediaType']): SearchResponse =>
-  mediaType === 'podcast' ? { podcast: [], tags: [], genres: [], episodes: [] } : { book: [], narrators: [], tags: [], genres: [], series: [], authors: [] }
+  mediaType === 'podcast'
+    ? { podcast: [], tags: [], genres: [], episodes: [] }
+    : { book: [], narrators: [], tags: [], genres: [], series: [], authors: [] }
 
 /** GET /api/libraries/:id/search: items, and the people, series, tags and genres named like the query. */
 export class SearchService {
@@ -25,7 +27,12 @@ export class SearchService {
   private readonly items: ItemsService
   private readonly series: SeriesService
   private readonly authors: AuthorsService
-  constructor(deps: { repo: SearchRepository; items: ItemsService; series: SeriesService; authors: AuthorsService }) {
+  constructor(deps: {
+    repo: SearchRepository
+    items: ItemsService
+    series: SeriesService
+    authors: AuthorsService
+  }) {
     this.repo = deps.repo
     this.items = deps.items
     this.series = deps.series
@@ -33,7 +40,13 @@ export class SearchService {
   }
 
   /** Item hits expanded as in Audiobookshelf; minified when asked (`minified=1`) and for podcasts (every episode would come along). */
-  async search(user: UserRecord, library: Library, q: string | undefined, limit: number, minified = false): Promise<SearchResponse> {
+  async search(
+    user: UserRecord,
+    library: Library,
+    q: string | undefined,
+    limit: number,
+    minified = false,
+  ): Promise<SearchResponse> {
     const tokens = searchTokens(q)
     const out = empty(library.mediaType)
     if (tokens.length === 0) return out
@@ -41,16 +54,31 @@ export class SearchService {
     // Ranking costs a score per hit: a query matching most of the index (one letter, "the") is not ranked;
     // its title matches come first, in index order, as Audiobookshelf answers every query.
     const broad = await this.repo.matchesMoreThan(ftsQuery(tokens), RANK_AT_MOST)
-    let itemIds = await this.repo.items(user, lib, ftsQuery(tokens, broad ? 'title' : undefined), limit, !broad)
+    let itemIds = await this.repo.items(
+      user,
+      lib,
+      ftsQuery(tokens, broad ? 'title' : undefined),
+      limit,
+      !broad,
+    )
     if (broad && itemIds.length < limit) {
       const more = await this.repo.items(user, lib, ftsQuery(tokens), limit, false)
       itemIds = [...new Set([...itemIds, ...more])].slice(0, limit)
     }
-    const found = minified || library.mediaType === 'podcast' ? await this.items.minified(itemIds) : await this.items.expanded(itemIds)
+    const found =
+      minified || library.mediaType === 'podcast'
+        ? await this.items.minified(itemIds)
+        : await this.items.expanded(itemIds)
     const hits = found.map((libraryItem) => ({ libraryItem }))
 
     // One pass over the name columns finds the items whose tags, genres, narrators, authors or series match.
-    const named = await this.repo.items(user, lib, ftsQuery(tokens, ['tags', 'genres', 'narrators', 'authors', 'series']), CANDIDATES, false)
+    const named = await this.repo.items(
+      user,
+      lib,
+      ftsQuery(tokens, ['tags', 'genres', 'narrators', 'authors', 'series']),
+      CANDIDATES,
+      false,
+    )
     const facetValues = (await this.repo.facetValues(named)).filter((f) => matchesAll(f.value, tokens))
     const facet = async (kind: 'genre' | 'tag' | 'narrator') => {
       const values = facetValues.filter((f) => f.kind === kind).map((f) => f.value)
@@ -68,7 +96,9 @@ export class SearchService {
       out.podcast = hits
       const eps = await this.repo.episodes(user, lib, tokens, limit)
       const [podcasts, episodes] = await Promise.all([
-        this.items.minified([...new Set(eps.map((e) => e.itemId))]).then((l) => new Map(l.map((i) => [i.id, i]))),
+        this.items
+          .minified([...new Set(eps.map((e) => e.itemId))])
+          .then((l) => new Map(l.map((i) => [i.id, i]))),
         this.items.episodesById(eps.map((e) => e.episodeId)),
       ])
       out.episodes = eps.flatMap((e) => {
@@ -93,7 +123,12 @@ export class SearchService {
       .map((s) => s.id)
       .slice(0, limit)
     const series = await this.series.withBooksByIds(user, seriesIds)
-    const books = new Map((await this.items.full([...new Set(series.flatMap((s) => s.books.map((b) => b.id)))])).map((b) => [b.id, b]))
+    const books = new Map(
+      (await this.items.full([...new Set(series.flatMap((s) => s.books.map((b) => b.id)))])).map((b) => [
+        b.id,
+        b,
+      ]),
+    )
     out.series = series.map((s) => ({
       series: s.series,
       books: s.books.flatMap((b) => books.get(b.id) ?? []),

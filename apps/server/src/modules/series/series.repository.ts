@@ -54,7 +54,9 @@ export class SeriesRepository {
     const has = unrestricted
       ? sql`EXISTS (SELECT 1 FROM item_series x WHERE x.series_id = s.id)`
       : sql`EXISTS (SELECT 1 FROM ${this.matchingBooks(spec)})`
-    const single = spec.hideSingleBook ? sql`AND (SELECT count(*) FROM ${this.matchingBooks(spec)}) > 1` : sql``
+    const single = spec.hideSingleBook
+      ? sql`AND (SELECT count(*) FROM ${this.matchingBooks(spec)}) > 1`
+      : sql``
     return sql<SqlBool>`s.library_id = ${spec.libraryId} AND ${has} ${single}`
   }
 
@@ -83,8 +85,21 @@ export class SeriesRepository {
   /** A page of series and the total, kept until the library changes (or any write, for progress filters). */
   async page(spec: SeriesListSpec): Promise<{ rows: SeriesRow[]; total: number }> {
     const byProgress = spec.filter?.group === 'progress'
-    const userPart = restrictsItemsWithinLibrary(spec.user) || byProgress ? [spec.user.id, spec.user.permissions, spec.user.itemTagsSelected] : null
-    const key = JSON.stringify([spec.libraryId, spec.filter, spec.sort, spec.desc, spec.ignorePrefix, spec.hideSingleBook, spec.limit, spec.offset, userPart])
+    const userPart =
+      restrictsItemsWithinLibrary(spec.user) || byProgress
+        ? [spec.user.id, spec.user.permissions, spec.user.itemTagsSelected]
+        : null
+    const key = JSON.stringify([
+      spec.libraryId,
+      spec.filter,
+      spec.sort,
+      spec.desc,
+      spec.ignorePrefix,
+      spec.hideSingleBook,
+      spec.limit,
+      spec.offset,
+      userPart,
+    ])
     const stamp = byProgress ? await changeStamp(this.db) : await contentStamp(this.db, spec.libraryId)
     return this.pages.get(stamp, key, () => this.compute(spec))
   }
@@ -92,18 +107,27 @@ export class SeriesRepository {
   private async compute(spec: SeriesListSpec): Promise<{ rows: SeriesRow[]; total: number }> {
     const where = this.where(spec)
     const rows = (
-      await sql<SeriesRow>`SELECT s.* FROM series s WHERE ${where} ORDER BY ${this.orderBy(spec)} LIMIT ${spec.limit} OFFSET ${spec.offset}`.execute(this.db)
+      await sql<SeriesRow>`SELECT s.* FROM series s WHERE ${where} ORDER BY ${this.orderBy(spec)} LIMIT ${spec.limit} OFFSET ${spec.offset}`.execute(
+        this.db,
+      )
     ).rows
     const total =
       spec.offset === 0 && rows.length < spec.limit
         ? rows.length
-        : Number((await sql<{ n: number }>`SELECT count(*) AS n FROM series s WHERE ${where}`.execute(this.db)).rows[0]?.n ?? 0)
+        : Number(
+            (await sql<{ n: number }>`SELECT count(*) AS n FROM series s WHERE ${where}`.execute(this.db))
+              .rows[0]?.n ?? 0,
+          )
     return { rows, total }
   }
 
   async byIds(ids: readonly string[]): Promise<SeriesRow[]> {
     if (ids.length === 0) return []
-    return this.db.selectFrom('series').selectAll().where('id', 'in', [...ids]).execute()
+    return this.db
+      .selectFrom('series')
+      .selectAll()
+      .where('id', 'in', [...ids])
+      .execute()
   }
 
   async byId(id: string): Promise<SeriesRow | null> {
@@ -117,8 +141,15 @@ export class SeriesRepository {
       SELECT x.series_id AS sid, li.id AS id, x.sequence AS sequence, li.duration AS duration
       FROM item_series x JOIN library_items li ON li.id = x.item_id
       WHERE x.series_id IN (${sql.join([...seriesIds])}) AND ${itemVisibility(user, 'li')}
-      ORDER BY x.series_id, x.sequence_sort IS NULL, x.sequence_sort, li.title COLLATE NOCASE, li.id`.execute(this.db)
-    return rows.rows.map((r) => ({ seriesId: r.sid, itemId: r.id, sequence: r.sequence, duration: r.duration }))
+      ORDER BY x.series_id, x.sequence_sort IS NULL, x.sequence_sort, li.title COLLATE NOCASE, li.id`.execute(
+      this.db,
+    )
+    return rows.rows.map((r) => ({
+      seriesId: r.sid,
+      itemId: r.id,
+      sequence: r.sequence,
+      duration: r.duration,
+    }))
   }
 
   /** Which of these items the user has finished. */

@@ -10,7 +10,12 @@ describe('series routes', () => {
     s = await createBrowseScenario()
     middleEarth = await s.fx.seriesIdByName(s.books, 'Middle Earth')
     earthsea = await s.fx.seriesIdByName(s.books, 'Earthsea')
-    await s.fx.item(s.books, { title: 'The Two Towers', series: [{ name: 'Middle Earth', sequence: '3' }], duration: 50000, genres: ['Epic Fantasy'] })
+    await s.fx.item(s.books, {
+      title: 'The Two Towers',
+      series: [{ name: 'Middle Earth', sequence: '3' }],
+      duration: 50000,
+      genres: ['Epic Fantasy'],
+    })
     await s.fx.item(s.books, { title: 'Unnumbered Tale', series: [{ name: 'Middle Earth' }], duration: 10 })
   })
   afterAll(() => s.t.close())
@@ -21,13 +26,27 @@ describe('series routes', () => {
     return res.body
   }
 
-  it("lists series as Audiobookshelf does: its series keys and the books minified in sequence order, nothing else", async () => {
+  it('lists series as Audiobookshelf does: its series keys and the books minified in sequence order, nothing else', async () => {
     const body = await list('limit=10')
     expect(body).toMatchObject({ total: 2, limit: 10, page: 0, sortDesc: false })
     expect(body).not.toHaveProperty('offset')
     const me = body.results.find((r) => r.id === middleEarth)
-    expect(me?.books.map((b) => b.media.metadata.title)).toEqual(['The Hobbit', 'Fellowship of the Ring', 'The Two Towers', 'Unnumbered Tale'])
-    expect(Object.keys(me ?? {})).toEqual(['id', 'name', 'nameIgnorePrefix', 'description', 'addedAt', 'updatedAt', 'libraryId', 'books'])
+    expect(me?.books.map((b) => b.media.metadata.title)).toEqual([
+      'The Hobbit',
+      'Fellowship of the Ring',
+      'The Two Towers',
+      'Unnumbered Tale',
+    ])
+    expect(Object.keys(me ?? {})).toEqual([
+      'id',
+      'name',
+      'nameIgnorePrefix',
+      'description',
+      'addedAt',
+      'updatedAt',
+      'libraryId',
+      'books',
+    ])
     expect(me?.books[0]).not.toHaveProperty('sequence')
     const withFeed = await list('limit=10&include=rssfeed')
     expect(withFeed.results.find((r) => r.id === middleEarth)).toHaveProperty('rssFeed', null)
@@ -49,23 +68,34 @@ describe('series routes', () => {
 
   it('filters series through their books and pages', async () => {
     expect((await list(`filter=tags.${enc('kids')}`)).results.map((r) => r.name)).toEqual(['Earthsea'])
-    expect((await list(`filter=genres.${enc('Epic Fantasy')}`)).results.map((r) => r.name)).toEqual(['Middle Earth'])
+    expect((await list(`filter=genres.${enc('Epic Fantasy')}`)).results.map((r) => r.name)).toEqual([
+      'Middle Earth',
+    ])
     expect((await list(`filter=genres.${enc('Science Fiction')}`)).total).toBe(0)
     const p1 = await list('limit=1&page=1')
     expect([p1.total, p1.results.map((r) => r.name)]).toEqual([2, ['Middle Earth']])
   })
 
   it('hides single-book series when the library says so', async () => {
-    await s.t.call('PATCH', `/api/libraries/${s.books}`, s.root.accessToken, { settings: { hideSingleBookSeries: true } })
+    await s.t.call('PATCH', `/api/libraries/${s.books}`, s.root.accessToken, {
+      settings: { hideSingleBookSeries: true },
+    })
     expect((await list()).results.map((r) => r.name)).toEqual(['Middle Earth'])
-    await s.t.call('PATCH', `/api/libraries/${s.books}`, s.root.accessToken, { settings: { hideSingleBookSeries: false } })
+    await s.t.call('PATCH', `/api/libraries/${s.books}`, s.root.accessToken, {
+      settings: { hideSingleBookSeries: false },
+    })
   })
 
   it('GET one series by both routes, with progress on request', async () => {
     await s.fx.progress({ userId: s.root.user.id, itemId: s.id.hobbit, isFinished: true })
     const a = await s.get<SeriesDetail>(`/api/series/${middleEarth}?include=progress`)
     expect(a.status).toBe(200)
-    expect(a.body.books.map((b) => b.media.metadata.title)).toEqual(['The Hobbit', 'Fellowship of the Ring', 'The Two Towers', 'Unnumbered Tale'])
+    expect(a.body.books.map((b) => b.media.metadata.title)).toEqual([
+      'The Hobbit',
+      'Fellowship of the Ring',
+      'The Two Towers',
+      'Unnumbered Tale',
+    ])
     expect(a.body.progress).toMatchObject({ libraryItemIdsFinished: [s.id.hobbit], isFinished: false })
     const b = await s.get<SeriesDetail>(`/api/libraries/${s.books}/series/${earthsea}`)
     expect(b.body.name).toBe('Earthsea')
@@ -74,9 +104,18 @@ describe('series routes', () => {
   })
 
   it('answers 404 for series of inaccessible libraries or without a visible book', async () => {
-    await s.t.createUser(s.root.accessToken, { username: 'none', password: 'pw', permissions: { accessAllLibraries: false } })
+    await s.t.createUser(s.root.accessToken, {
+      username: 'none',
+      password: 'pw',
+      permissions: { accessAllLibraries: false },
+    })
     const none = (await s.t.login('none', 'pw')).accessToken
-    await s.t.createUser(s.root.accessToken, { username: 'kids', password: 'pw', permissions: { accessAllTags: false }, itemTagsSelected: ['kids'] })
+    await s.t.createUser(s.root.accessToken, {
+      username: 'kids',
+      password: 'pw',
+      permissions: { accessAllTags: false },
+      itemTagsSelected: ['kids'],
+    })
     const kids = (await s.t.login('kids', 'pw')).accessToken
     expect((await s.get(`/api/series/${middleEarth}`, none)).status).toBe(404)
     expect((await s.get(`/api/libraries/${s.books}/series`, none)).status).toBe(404)

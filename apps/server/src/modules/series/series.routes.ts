@@ -18,8 +18,11 @@ export function registerSeriesRoutes(app: FastifyInstance, ctx: AppContext) {
     const q = parseInput(SeriesListQuery, request.query)
     const user = requireAuth(request).user
     const library = await ctx.libraries.getFor(user, id)
-    return ctx.browse.answers.send(request, reply, { kind: 'series', libraryId: library.id, user, query: q, byUser: showsProgress(q) }, () =>
-      series.list(user, library, { ...q, include: includeList(q.include) }),
+    return ctx.browse.answers.send(
+      request,
+      reply,
+      { kind: 'series', libraryId: library.id, user, query: q, byUser: showsProgress(q) },
+      () => series.list(user, library, { ...q, include: includeList(q.include) }),
     )
   })
 

@@ -66,8 +66,13 @@ export class SeriesService {
 
   /** Series rows with their visible books (minified, with sequence) and the books' total duration. */
   async withBooks(user: UserRecord, rows: readonly SeriesRow[]): Promise<SeriesBooks[]> {
-    const refs = await this.repo.books(user, rows.map((r) => r.id))
-    const json = new Map((await this.items.minified([...new Set(refs.map((r) => r.itemId))])).map((i) => [i.id, i]))
+    const refs = await this.repo.books(
+      user,
+      rows.map((r) => r.id),
+    )
+    const json = new Map(
+      (await this.items.minified([...new Set(refs.map((r) => r.itemId))])).map((i) => [i.id, i]),
+    )
     const bySeries = new Map<string, SeriesBookRef[]>()
     for (const r of refs) bySeries.set(r.seriesId, [...(bySeries.get(r.seriesId) ?? []), r])
     return rows.map((row) => {
@@ -93,7 +98,8 @@ export class SeriesService {
 
   async list(user: UserRecord, library: Library, q: SeriesListInput): Promise<SeriesListResponse> {
     const sort = (q.sort ?? 'name') as SeriesSortKey
-    if (!(seriesSortKeys as readonly string[]).includes(sort)) throw badRequest(`Invalid sort "${String(q.sort).slice(0, 60)}"; allowed: ${seriesSortKeys.join(', ')}`)
+    if (!(seriesSortKeys as readonly string[]).includes(sort))
+      throw badRequest(`Invalid sort "${String(q.sort).slice(0, 60)}"; allowed: ${seriesSortKeys.join(', ')}`)
     const limit = effectiveLimit(q.limit, MAX_PAGE_SIZE, MAX_PAGE_SIZE)
     const page = q.page ?? 0
     const { sortingIgnorePrefix } = await this.settings.getServerSettings()
@@ -125,7 +131,12 @@ export class SeriesService {
    * One series (GET /api/series/:id, /api/libraries/:id/series/:seriesId). A series of a library the user
    * cannot open, or with no book the user may see, answers 404 like a missing one.
    */
-  async detail(user: UserRecord, libraries: LibrariesService, id: string, opts: { libraryId?: string; include: readonly string[] }): Promise<SeriesDetail> {
+  async detail(
+    user: UserRecord,
+    libraries: LibrariesService,
+    id: string,
+    opts: { libraryId?: string; include: readonly string[] },
+  ): Promise<SeriesDetail> {
     const row = await this.repo.byId(id)
     if (!row || (opts.libraryId && row.library_id !== opts.libraryId)) throw notFound('Series not found')
     await libraries.getFor(user, row.library_id).catch(() => {
@@ -133,11 +144,20 @@ export class SeriesService {
     })
     const [full] = await this.withBooks(user, [row])
     if (!full || full.books.length === 0) throw notFound('Series not found')
-    const out: SeriesDetail = { ...full.series, books: full.books, numBooks: full.books.length, totalDuration: full.totalDuration }
+    const out: SeriesDetail = {
+      ...full.series,
+      books: full.books,
+      numBooks: full.books.length,
+      totalDuration: full.totalDuration,
+    }
     if (opts.include.includes('progress')) {
       const ids = full.books.map((b) => b.id)
       const finished = await this.repo.finished(user.id, ids)
-      out.progress = { libraryItemIds: ids, libraryItemIdsFinished: ids.filter((i) => finished.has(i)), isFinished: ids.length > 0 && ids.every((i) => finished.has(i)) }
+      out.progress = {
+        libraryItemIds: ids,
+        libraryItemIdsFinished: ids.filter((i) => finished.has(i)),
+        isFinished: ids.length > 0 && ids.every((i) => finished.has(i)),
+      }
     }
     if (opts.include.includes('rssfeed')) out.rssFeed = null
     return out

@@ -22,7 +22,11 @@ export class SettingsRepository {
 
   /** Inserts only when absent, so two starts racing cannot both write a secret. */
   async setIfAbsent(key: string, value: string): Promise<string> {
-    await this.db.insertInto('settings').values({ key, value }).onConflict((oc) => oc.column('key').doNothing()).execute()
+    await this.db
+      .insertInto('settings')
+      .values({ key, value })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute()
     return (await this.get(key)) ?? value
   }
 }

@@ -31,13 +31,21 @@ describe('PATCH /api/settings refuses values that would bloat answers or lock ev
     ['a window of years', { rateLimitLoginWindow: 1e12 }, /at most one day/],
     ['a 900 KB language', { language: 'x'.repeat(900_000) }, /language code/],
     ['markup as a language', { language: '<img src=x>' }, /language code/],
-    ['thousands of sorting prefixes', { sortingPrefixes: Array(5000).fill('the') }, /Too many sorting prefixes/],
+    [
+      'thousands of sorting prefixes',
+      { sortingPrefixes: Array(5000).fill('the') },
+      /Too many sorting prefixes/,
+    ],
     ['a huge sorting prefix', { sortingPrefixes: ['a'.repeat(10_000)] }, /too long/],
     ['an unknown log level', { logLevel: 99 }, /Unknown log level/],
     ['an unknown bookshelf view', { bookshelfView: 7 }, /Unknown bookshelf view/],
     ['no sign-in method', { authActiveAuthMethods: [] }, /At least one sign-in method/],
     ['an unknown sign-in method', { authActiveAuthMethods: ['local', 'magic'] }, /Unknown sign-in method/],
-    ['no password sign-in', { authActiveAuthMethods: ['openid'] }, /Password sign-in \(local\) must stay active/],
+    [
+      'no password sign-in',
+      { authActiveAuthMethods: ['openid'] },
+      /Password sign-in \(local\) must stay active/,
+    ],
   ]
 
   it.each(bad)('%s: 400 with a message, nothing stored', async (_what, body, message) => {
@@ -53,8 +61,12 @@ describe('PATCH /api/settings refuses values that would bloat answers or lock ev
 
   it('checks the lock-out rule on the settings as they would be after the change', async () => {
     // The window alone is fine; turning it back on beside a stored limit of 0 is fine too.
-    expect((await t.call('PATCH', '/api/settings', token, { rateLimitLoginRequests: 0 })).statusCode).toBe(200)
-    expect((await t.call('PATCH', '/api/settings', token, { rateLimitLoginWindow: 1000 })).statusCode).toBe(200)
+    expect((await t.call('PATCH', '/api/settings', token, { rateLimitLoginRequests: 0 })).statusCode).toBe(
+      200,
+    )
+    expect((await t.call('PATCH', '/api/settings', token, { rateLimitLoginWindow: 1000 })).statusCode).toBe(
+      200,
+    )
     const res = await t.call('PATCH', '/api/settings', token, { rateLimitLoginRequests: 2 })
     expect(res.statusCode).toBe(400)
     expect((await t.ctx.settings.getServerSettings()).rateLimitLoginRequests).toBe(0)
@@ -70,20 +82,34 @@ describe('PATCH /api/settings refuses values that would bloat answers or lock ev
     })
     expect(res.statusCode).toBe(200)
     const saved = res.json<{ serverSettings: ServerSettings }>().serverSettings
-    expect(saved).toMatchObject({ language: 'de-de', rateLimitLoginRequests: 10, rateLimitLoginWindow: 60_000 })
+    expect(saved).toMatchObject({
+      language: 'de-de',
+      rateLimitLoginRequests: 10,
+      rateLimitLoginWindow: 60_000,
+    })
   })
 
   it("states the running server's facts in every answer and never stores them", async () => {
     const res = await t.call('PATCH', '/api/settings', token, { logLevel: 2 })
     const saved = res.json<{ serverSettings: ServerSettings }>().serverSettings
-    expect(saved).toMatchObject({ backupPath: path.join(t.config.metadataPath, 'backups'), buildNumber: 1, version: t.config.version })
+    expect(saved).toMatchObject({
+      backupPath: path.join(t.config.metadataPath, 'backups'),
+      buildNumber: 1,
+      version: t.config.version,
+    })
     expect(saved.timeZone).toEqual(expect.any(String))
     const stored = JSON.parse(
-      (t.ctx.database.sqlite.prepare(`SELECT value FROM settings WHERE key = 'serverSettings'`).get() as { value: string }).value,
+      (
+        t.ctx.database.sqlite.prepare(`SELECT value FROM settings WHERE key = 'serverSettings'`).get() as {
+          value: string
+        }
+      ).value,
     ) as Record<string, unknown>
     expect(stored.logLevel).toBe(2)
     expect(['version', 'buildNumber', 'backupPath', 'timeZone'].filter((k) => k in stored)).toEqual([])
-    expect((await t.call('PATCH', '/api/settings', token, { backupPath: '/tmp/elsewhere' })).statusCode).toBe(400)
+    expect((await t.call('PATCH', '/api/settings', token, { backupPath: '/tmp/elsewhere' })).statusCode).toBe(
+      400,
+    )
   })
 })
 

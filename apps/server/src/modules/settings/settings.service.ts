@@ -58,7 +58,8 @@ export class SettingsService {
   /** The JWT signing secret: generated at first start, never a default, kept across restarts. */
   async jwtSecret(): Promise<Uint8Array> {
     const existing = await this.repo.get(JWT_SECRET_KEY)
-    const value = existing ?? (await this.repo.setIfAbsent(JWT_SECRET_KEY, crypto.randomBytes(64).toString('base64')))
+    const value =
+      existing ?? (await this.repo.setIfAbsent(JWT_SECRET_KEY, crypto.randomBytes(64).toString('base64')))
     return new Uint8Array(Buffer.from(value, 'base64'))
   }
 }

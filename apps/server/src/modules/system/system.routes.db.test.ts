@@ -70,10 +70,21 @@ describe('POST /api/validate-cron', () => {
       const check = (body: unknown) => t.call('POST', '/api/validate-cron', root.accessToken, body)
       const ok = await check({ expression: '0 */2 * * *' })
       expect([ok.statusCode, ok.body]).toEqual([200, 'OK'])
-      expect(await check({ expression: '* * * * * *' })).toMatchObject({ statusCode: 400, body: 'Invalid cron expression: it needs 5 fields' })
-      expect(await check({ expression: '99 * * * *' })).toMatchObject({ statusCode: 400, body: 'Invalid cron expression' })
-      expect(await check({})).toMatchObject({ statusCode: 400, body: expect.stringContaining('Cron expression is required') })
-      expect((await t.call('POST', '/api/validate-cron', null, { expression: '0 0 * * *' })).statusCode).toBe(401)
+      expect(await check({ expression: '* * * * * *' })).toMatchObject({
+        statusCode: 400,
+        body: 'Invalid cron expression: it needs 5 fields',
+      })
+      expect(await check({ expression: '99 * * * *' })).toMatchObject({
+        statusCode: 400,
+        body: 'Invalid cron expression',
+      })
+      expect(await check({})).toMatchObject({
+        statusCode: 400,
+        body: expect.stringContaining('Cron expression is required'),
+      })
+      expect((await t.call('POST', '/api/validate-cron', null, { expression: '0 0 * * *' })).statusCode).toBe(
+        401,
+      )
     } finally {
       await t.close()
     }

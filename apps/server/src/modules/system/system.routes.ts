@@ -6,7 +6,13 @@ import { badRequest } from '../../http/errors.ts'
 import { parseInput } from '../../http/parse.ts'
 import { cronRuns } from '../../jobs/cron-check.ts'
 
-const ValidateCronRequest = z.object({ expression: z.string({ message: 'Cron expression is required' }).trim().min(1, 'Cron expression is required').max(200) })
+const ValidateCronRequest = z.object({
+  expression: z
+    .string({ message: 'Cron expression is required' })
+    .trim()
+    .min(1, 'Cron expression is required')
+    .max(200),
+})
 
 export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext) {
   const open = { config: { access: 'public' as const } }

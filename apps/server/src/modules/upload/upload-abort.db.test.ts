@@ -20,7 +20,12 @@ describe('a client aborting an upload mid-stream', () => {
     const app = await createInitialisedApp()
     t = app.t
     token = app.root.accessToken
-    library = await createLibrary(t, token, { name: 'Books', folders: [{ fullPath: root }], mediaType: 'book', settings: { disableWatcher: true } })
+    library = await createLibrary(t, token, {
+      name: 'Books',
+      folders: [{ fullPath: root }],
+      mediaType: 'book',
+      settings: { disableWatcher: true },
+    })
     await settle(t, library.id)
     base = await t.listen()
   })
@@ -29,9 +34,12 @@ describe('a client aborting an upload mid-stream', () => {
   it('is logged below error level and leaves no staged files', async () => {
     const boundary = '----shelfcastabort'
     const head = [
-      ...Object.entries({ library: library.id, folder: library.folders[0]!.id, title: 'Aborted', author: 'Someone' }).map(
-        ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
-      ),
+      ...Object.entries({
+        library: library.id,
+        folder: library.folders[0]!.id,
+        title: 'Aborted',
+        author: 'Someone',
+      }).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
       `--${boundary}\r\nContent-Disposition: form-data; name="0"; filename="part.mp3"\r\nContent-Type: audio/mpeg\r\n\r\n`,
     ].join('')
     const request = http.request(`${base}/api/upload`, {
@@ -43,7 +51,9 @@ describe('a client aborting an upload mid-stream', () => {
         'content-length': String(head.length + 50 * 1024 * 1024),
       },
     })
-    const closed = new Promise<void>((resolve) => request.on('error', () => resolve()).on('close', () => resolve()))
+    const closed = new Promise<void>((resolve) =>
+      request.on('error', () => resolve()).on('close', () => resolve()),
+    )
     request.write(head)
     request.write(Buffer.alloc(256 * 1024, 1))
     // The server has started writing the file into its staging folder.
@@ -53,7 +63,9 @@ describe('a client aborting an upload mid-stream', () => {
 
     // The server notices, removes the staging folder and logs the abort as info.
     await expect.poll(() => staged(), { timeout: 5000 }).toEqual([])
-    await expect.poll(() => t.logs.lines().some((l) => /abort/i.test(l.msg ?? '')), { timeout: 5000 }).toBe(true)
+    await expect
+      .poll(() => t.logs.lines().some((l) => /abort/i.test(l.msg ?? '')), { timeout: 5000 })
+      .toBe(true)
     expect(t.logs.errors()).toEqual([])
     expect(fs.readdirSync(root)).toEqual([])
   })

@@ -27,7 +27,13 @@ type Part = MultipartFile | MultipartValue
  * failed upload leaves nothing behind; then the new folder is scanned in.
  */
 export class UploadService {
-  private readonly deps: { libraries: LibrariesService; scanRepo: ScanRepository; scans: ScanService; itemEdit: ItemEditService; log: Logger }
+  private readonly deps: {
+    libraries: LibrariesService
+    scanRepo: ScanRepository
+    scans: ScanService
+    itemEdit: ItemEditService
+    log: Logger
+  }
   constructor(deps: UploadService['deps']) {
     this.deps = deps
   }
@@ -45,8 +51,12 @@ export class UploadService {
   /** POST /api/filesystem/pathexists: whether `directory` exists under one of the library's folders. */
   async pathExists(user: UserRecord, folderPath: string, directory: string): Promise<boolean> {
     const libraries = await this.deps.libraries.listFor(user)
-    if (!libraries.some((l) => l.folders.some((f) => f.fullPath === folderPath))) throw badRequest('Folder not found')
-    const rel = directory.split(/[\\/]+/).map((s) => sanitizeFilename(s)).filter(Boolean)
+    if (!libraries.some((l) => l.folders.some((f) => f.fullPath === folderPath)))
+      throw badRequest('Folder not found')
+    const rel = directory
+      .split(/[\\/]+/)
+      .map((s) => sanitizeFilename(s))
+      .filter(Boolean)
     if (rel.length === 0) return false
     return fs.existsSync(path.join(folderPath, ...rel))
   }
@@ -54,7 +64,13 @@ export class UploadService {
   async upload(user: UserRecord, parts: AsyncIterable<Part>): Promise<{ path: string }> {
     const fields: Record<string, string> = {}
     let staging: string | null = null
-    let target: { library: { id: string }; mediaType: string; relPath: string; abs: string; folderPath: string } | null = null
+    let target: {
+      library: { id: string }
+      mediaType: string
+      relPath: string
+      abs: string
+      folderPath: string
+    } | null = null
     const names = new Set<string>()
     try {
       for await (const part of parts) {
@@ -66,7 +82,9 @@ export class UploadService {
         if (!target) {
           const { library, folder } = await this.folder(user, fields.library ?? '', fields.folder ?? '')
           const relPath = uploadRelPath(fields)
-          const items = (await this.deps.scanRepo.itemIndex(library.id)).filter((i) => i.folderId === folder.id).map((i) => i.relPath)
+          const items = (await this.deps.scanRepo.itemIndex(library.id))
+            .filter((i) => i.folderId === folder.id)
+            .map((i) => i.relPath)
           const abs = await checkUploadTarget(folder.fullPath, relPath, items)
           target = { library, mediaType: library.mediaType, relPath, abs, folderPath: folder.fullPath }
           // Hidden (the scanner skips dot folders) and on the same file system as the target, for the final rename.
@@ -74,7 +92,8 @@ export class UploadService {
           await fs.promises.mkdir(staging)
         }
         const name = sanitizeFilename(path.basename(part.filename.replace(/\\/g, '/')))
-        if (!name || !UPLOADABLE.has(fileTypeOf(name))) throw badRequest(`File type not allowed: ${part.filename}`)
+        if (!name || !UPLOADABLE.has(fileTypeOf(name)))
+          throw badRequest(`File type not allowed: ${part.filename}`)
         if (names.has(name)) throw badRequest(`Two files are named ${name}`)
         names.add(name)
         await pipeline(part.file, fs.createWriteStream(path.join(staging as string, name), { flags: 'wx' }))
@@ -90,7 +109,9 @@ export class UploadService {
     }
     // Scanned before answering: when the upload succeeds, the item is in the library, under the title,
     // author and series the user typed (file tags such as a track's title must not rename it).
-    await this.deps.scans.scanChangedPaths(target.library.id, [target.abs]).catch((err: unknown) => this.deps.log.warn({ err }, 'uploaded item scan failed'))
+    await this.deps.scans
+      .scanChangedPaths(target.library.id, [target.abs])
+      .catch((err: unknown) => this.deps.log.warn({ err }, 'uploaded item scan failed'))
     const item = (await this.deps.scanRepo.itemIndex(target.library.id)).find((i) => i.path === target.abs)
     if (item && target.mediaType === 'book') {
       const metadata = {
@@ -98,7 +119,9 @@ export class UploadService {
         ...(fields.author?.trim() && { authors: [{ name: fields.author.trim() }] }),
         ...(fields.series?.trim() && { series: [{ name: fields.series.trim() }] }),
       }
-      await this.deps.itemEdit.updateMedia(user, item.id, { metadata }).catch((err: unknown) => this.deps.log.warn({ err }, 'uploaded item metadata not applied'))
+      await this.deps.itemEdit
+        .updateMedia(user, item.id, { metadata })
+        .catch((err: unknown) => this.deps.log.warn({ err }, 'uploaded item metadata not applied'))
     }
     return { path: target.abs }
   }

@@ -1,7 +1,13 @@
 import crypto from 'node:crypto'
 import { usernameKey, type User } from '@shelfcast/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createInitialisedApp, createTestApp, ROOT, type LoggedIn, type TestApp } from '../../test-support/test-app.ts'
+import {
+  createInitialisedApp,
+  createTestApp,
+  ROOT,
+  type LoggedIn,
+  type TestApp,
+} from '../../test-support/test-app.ts'
 import { hashPassword } from './passwords.ts'
 import type { UserRecord } from './users.model.ts'
 import { UsersRepository } from './users.repository.ts'
@@ -62,14 +68,20 @@ describe('one username rule where a name enters: create, rename, login, first-ru
   })
 
   it('accepts names written in one alphabet, whichever it is', async () => {
-    for (const name of ['\u0411\u043e\u0440\u0438\u0441', '\u03a3\u03bf\u03c6\u03af\u03b1', '\u5c71\u7530 \u592a\u90ce', 'anna-2']) {
+    for (const name of [
+      '\u0411\u043e\u0440\u0438\u0441',
+      '\u03a3\u03bf\u03c6\u03af\u03b1',
+      '\u5c71\u7530 \u592a\u90ce',
+      'anna-2',
+    ]) {
       expect((await create(name)).statusCode, name).toBe(200)
     }
   })
 
   it('holds a rename to the same rule', async () => {
     const carol = (await create('carol')).json<{ user: User }>().user
-    const rename = (username: string) => t.call('PATCH', `/api/users/${carol.id}`, root.accessToken, { username })
+    const rename = (username: string) =>
+      t.call('PATCH', `/api/users/${carol.id}`, root.accessToken, { username })
     expect((await rename('\uff32\uff4f\uff4f\uff54')).statusCode).toBe(409)
     expect((await rename('ca\u200brol')).statusCode).toBe(400)
     expect((await rename('c\u0430rol')).statusCode).toBe(400)
@@ -104,7 +116,9 @@ describe('names stored before the rule existed', () => {
       const db = t.ctx.database.db
       const repo = new UsersRepository(db)
       const legacy = async (username: string): Promise<UserRecord> => {
-        const base = (await repo.findById((await t.login(ROOT.username, ROOT.password)).user.id)) as UserRecord
+        const base = (await repo.findById(
+          (await t.login(ROOT.username, ROOT.password)).user.id,
+        )) as UserRecord
         const record: UserRecord = {
           ...base,
           id: crypto.randomUUID(),
@@ -116,7 +130,11 @@ describe('names stored before the rule existed', () => {
         // accounts that already had that key.
         await repo.insert({ ...record, username: record.id })
         const username_key = usernameKey(username)
-        const holders = await db.selectFrom('users').select('id').where('username_key', '=', username_key).execute()
+        const holders = await db
+          .selectFrom('users')
+          .select('id')
+          .where('username_key', '=', username_key)
+          .execute()
         await db
           .updateTable('users')
           .set({ username, username_key, username_key_rank: holders.length })
@@ -127,8 +145,7 @@ describe('names stored before the rule existed', () => {
       const nfd = await legacy(NFD_JOSE)
       const hidden = await legacy('bo\u200bb')
       const fullwidthRoot = await legacy('\uff52\uff4f\uff4f\uff54')
-      const id = async (name: string, password = 'old-pw') =>
-        (await t.login(name, password)).user.id
+      const id = async (name: string, password = 'old-pw') => (await t.login(name, password)).user.id
 
       expect(await id(NFD_JOSE)).toBe(nfd.id)
       expect(await id(NFC_JOSE)).toBe(nfd.id)
@@ -173,7 +190,9 @@ describe('a name is one account even under concurrency', () => {
     const { t, root } = await createInitialisedApp()
     try {
       const id = async (username: string) =>
-        (await t.call('POST', '/api/users', root.accessToken, { username, password: 'pw' })).json<{ user: User }>().user.id
+        (await t.call('POST', '/api/users', root.accessToken, { username, password: 'pw' })).json<{
+          user: User
+        }>().user.id
       const [a, b] = [await id('anna'), await id('bea')]
       // With a new password each, so the check and the write of each rename are apart (hashing between).
       const rename = (userId: string, username: string) =>

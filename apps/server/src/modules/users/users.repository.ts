@@ -69,7 +69,10 @@ export class UsersRepository {
   }
 
   async count(): Promise<number> {
-    const r = await this.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()
+    const r = await this.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst()
     return Number(r?.n ?? 0)
   }
 
@@ -84,7 +87,11 @@ export class UsersRepository {
 
   /** The accounts whose name has the same key (NFKC, full case folding) as `username`, by its index. */
   async findByUsernameKey(username: string): Promise<UserRecord[]> {
-    const rows = await this.db.selectFrom('users').selectAll().where('username_key', '=', usernameKey(username)).execute()
+    const rows = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('username_key', '=', usernameKey(username))
+      .execute()
     return rows.map(toRecord)
   }
 
@@ -113,7 +120,11 @@ export class UsersRepository {
   async update(u: UserRecord, renamed = false): Promise<void> {
     const { id: _id, ...rest } = toRow(u)
     const key = renamed ? { username_key: usernameKey(u.username), username_key_rank: 0 } : {}
-    await this.db.updateTable('users').set({ ...rest, ...key }).where('id', '=', u.id).execute()
+    await this.db
+      .updateTable('users')
+      .set({ ...rest, ...key })
+      .where('id', '=', u.id)
+      .execute()
   }
 
   async touchLastSeen(id: string, at: number): Promise<void> {

@@ -13,7 +13,10 @@ const admin = { config: { access: 'admin' as const } }
 export function registerUsersRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/users', admin, async () => ({ users: (await ctx.users.list()).map(toUserJson) }))
 
-  app.get('/api/users/online', admin, async () => ({ usersOnline: ctx.realtime.usersOnline(), openSessions: await ctx.playback.sessions.openSessions() }))
+  app.get('/api/users/online', admin, async () => ({
+    usersOnline: ctx.realtime.usersOnline(),
+    openSessions: await ctx.playback.sessions.openSessions(),
+  }))
 
   app.post('/api/users', admin, async (request) => {
     const body = parseInput(CreateUserRequest, request.body)

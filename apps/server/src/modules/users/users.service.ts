@@ -31,7 +31,12 @@ export class UsersService {
   private readonly realtime: Realtime
   private readonly clock: Clock
   private readonly revokeSessions: RevokeSessions
-  constructor(deps: { repo: UsersRepository; realtime: Realtime; clock: Clock; revokeSessions: RevokeSessions }) {
+  constructor(deps: {
+    repo: UsersRepository
+    realtime: Realtime
+    clock: Clock
+    revokeSessions: RevokeSessions
+  }) {
     this.repo = deps.repo
     this.realtime = deps.realtime
     this.clock = deps.clock
@@ -49,7 +54,11 @@ export class UsersService {
     const candidates = await this.repo.findByUsernameKey(username)
     if (candidates.length <= 1) return candidates[0] ?? null
     const normalized = normalizeUsername(username)
-    return candidates.find((u) => u.username === username) ?? candidates.find((u) => u.username === normalized) ?? null
+    return (
+      candidates.find((u) => u.username === username) ??
+      candidates.find((u) => u.username === normalized) ??
+      null
+    )
   }
   list() {
     return this.repo.list()
@@ -62,9 +71,13 @@ export class UsersService {
     if (await this.repo.hasRoot()) throw badRequest(ALREADY_INITIALISED_MESSAGE)
     const user = this.newRecord(username, 'root', password === '' ? null : await hashPassword(password))
     // Asked again in the transaction: a concurrent /init may have made the root while this one hashed.
-    await this.writeUnlessNameTaken(user, (tx) => tx.insert(user), async (tx) => {
-      if (await tx.hasRoot()) throw badRequest(ALREADY_INITIALISED_MESSAGE)
-    })
+    await this.writeUnlessNameTaken(
+      user,
+      (tx) => tx.insert(user),
+      async (tx) => {
+        if (await tx.hasRoot()) throw badRequest(ALREADY_INITIALISED_MESSAGE)
+      },
+    )
     return user
   }
 
@@ -146,11 +159,19 @@ export class UsersService {
   }
 
   /** Hides a series from the user's Continue Series shelf, or shows it again; their sockets hear `user_updated`. */
-  async setSeriesHiddenFromContinueListening(userId: string, seriesId: string, hidden: boolean): Promise<UserRecord> {
+  async setSeriesHiddenFromContinueListening(
+    userId: string,
+    seriesId: string,
+    hidden: boolean,
+  ): Promise<UserRecord> {
     const user = await this.repo.findById(userId)
     if (!user) throw notFound('User not found')
     const others = user.seriesHideFromContinueListening.filter((id) => id !== seriesId)
-    const next: UserRecord = { ...user, seriesHideFromContinueListening: hidden ? [...others, seriesId] : others, updatedAt: this.clock() }
+    const next: UserRecord = {
+      ...user,
+      seriesHideFromContinueListening: hidden ? [...others, seriesId] : others,
+      updatedAt: this.clock(),
+    }
     await this.repo.update(next)
     this.notifyUpdated(next)
     return next

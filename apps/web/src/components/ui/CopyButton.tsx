@@ -39,7 +39,14 @@ export interface CopyButtonProps {
 }
 
 /** A copy button with the spec's "Copied" indicator. */
-export function CopyButton({ text, label, copiedLabel, copiedMs = 2000, onError, className }: CopyButtonProps) {
+export function CopyButton({
+  text,
+  label,
+  copiedLabel,
+  copiedMs = 2000,
+  onError,
+  className,
+}: CopyButtonProps) {
   const [copied, setCopied] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
   useEffect(() => () => clearTimeout(timer.current), [])

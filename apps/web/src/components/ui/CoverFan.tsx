@@ -31,10 +31,20 @@ export function CoverFan({
   const height = Math.round(coverWidth * aspectRatio)
   const offsets = coverFanOffsets(covers.length, coverWidth, width)
   return (
-    <div className="relative rounded-md bg-surface-raised/60" style={{ width, height }} data-testid="cover-fan">
+    <div
+      className="relative rounded-md bg-surface-raised/60"
+      style={{ width, height }}
+      data-testid="cover-fan"
+    >
       {offsets.length === 0 ? (
         <div className="absolute" style={{ left: (width - coverWidth) / 2 }}>
-          <CoverImage src={null} title={placeholderTitle} aspectRatio={aspectRatio} width={coverWidth} invalidLabel={invalidLabel} />
+          <CoverImage
+            src={null}
+            title={placeholderTitle}
+            aspectRatio={aspectRatio}
+            width={coverWidth}
+            invalidLabel={invalidLabel}
+          />
         </div>
       ) : (
         offsets.map((left, index) => {

@@ -109,7 +109,10 @@ function CoverPicture({
               {coverPlaceholderTitle(title)}
             </p>
             {author && (
-              <p className="leading-tight text-muted [overflow-wrap:anywhere]" style={{ fontSize: authorSize }}>
+              <p
+                className="leading-tight text-muted [overflow-wrap:anywhere]"
+                style={{ fontSize: authorSize }}
+              >
                 {coverPlaceholderAuthor(author)}
               </p>
             )}

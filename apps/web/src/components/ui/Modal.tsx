@@ -87,12 +87,16 @@ export function Modal({
     const panel = panelRef.current
     const first =
       panel?.querySelector<HTMLElement>('[data-autofocus]') ??
-      panel?.querySelector<HTMLElement>('input:not([disabled]), select:not([disabled]), textarea:not([disabled])')
+      panel?.querySelector<HTMLElement>(
+        'input:not([disabled]), select:not([disabled]), textarea:not([disabled])',
+      )
     // A dialog nested in this one and opened together with it keeps the focus it took first.
     const active = document.activeElement as HTMLElement | null
     const otherDialog = active?.closest('[role="dialog"]')
     const nestedOpenFirst =
-      !!otherDialog && otherDialog !== panel && openedThisTask.has(otherDialog.getAttribute('data-modal-id') ?? '')
+      !!otherDialog &&
+      otherDialog !== panel &&
+      openedThisTask.has(otherDialog.getAttribute('data-modal-id') ?? '')
     if (!nestedOpenFirst) (first ?? panel)?.focus()
     openedThisTask.add(id)
     queueMicrotask(() => openedThisTask.delete(id))

@@ -23,7 +23,10 @@ export function ProgressBar({
       aria-valuenow={percent}
       className={cn('h-1 overflow-hidden bg-black/30', className)}
     >
-      <div className={cn('h-full', finished ? 'bg-success' : 'bg-primary')} style={{ width: `${percent}%` }} />
+      <div
+        className={cn('h-full', finished ? 'bg-success' : 'bg-primary')}
+        style={{ width: `${percent}%` }}
+      />
     </div>
   )
 }

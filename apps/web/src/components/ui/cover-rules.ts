@@ -28,7 +28,11 @@ export const coverPlaceholderTitle = (title: string) => truncateCoverText(title,
 export const coverPlaceholderAuthor = (author: string) => truncateCoverText(author, COVER_AUTHOR_MAX_CHARS)
 
 /** Whether a loaded image of this natural size needs the blurred background in a box of `aspectRatio`. */
-export function coverNeedsBackground(naturalWidth: number, naturalHeight: number, aspectRatio: number): boolean {
+export function coverNeedsBackground(
+  naturalWidth: number,
+  naturalHeight: number,
+  aspectRatio: number,
+): boolean {
   if (naturalWidth <= 0 || naturalHeight <= 0) return false
   return Math.abs(naturalHeight / naturalWidth - aspectRatio) > COVER_BACKGROUND_THRESHOLD
 }

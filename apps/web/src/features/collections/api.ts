@@ -86,7 +86,8 @@ function useFirstScreen<T>(key: readonly unknown[], path: string) {
   const api = useApiClient()
   return useQuery<T>({
     queryKey: [...key, 'first-screen'],
-    queryFn: ({ signal }) => api.get<T>(path, { query: { minified: 1, limit: FIRST_SCREEN_ENTRIES }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<T>(path, { query: { minified: 1, limit: FIRST_SCREEN_ENTRIES }, signal }),
   }).data
 }
 

@@ -15,7 +15,8 @@ export function useApiKeys() {
   const api = useApiClient()
   return useQuery({
     queryKey: apiKeyKeys.list(),
-    queryFn: async ({ signal }) => (await api.get<{ apiKeys: ApiKey[] }>('/api/api-keys', { signal })).apiKeys ?? [],
+    queryFn: async ({ signal }) =>
+      (await api.get<{ apiKeys: ApiKey[] }>('/api/api-keys', { signal })).apiKeys ?? [],
   })
 }
 
@@ -41,7 +42,11 @@ export function useUpdateApiKey() {
       await queryClient.cancelQueries({ queryKey: apiKeyKeys.list() })
       const previous = queryClient.getQueryData<ApiKey[]>(apiKeyKeys.list())
       queryClient.setQueryData<ApiKey[]>(apiKeyKeys.list(), (list) =>
-        list?.map((key) => (key.id === id ? { ...key, ...(body.isActive === undefined ? {} : { isActive: body.isActive }) } : key)),
+        list?.map((key) =>
+          key.id === id
+            ? { ...key, ...(body.isActive === undefined ? {} : { isActive: body.isActive }) }
+            : key,
+        ),
       )
       return { previous }
     },

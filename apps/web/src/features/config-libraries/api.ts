@@ -55,7 +55,9 @@ export function useDeleteLibrary() {
   return useMutation({
     mutationFn: (library: Library) => api.delete<unknown>(`/api/libraries/${encodeURIComponent(library.id)}`),
     onSuccess: async (_answer, library) => {
-      queryClient.setQueryData<Library[]>(libraryKeys.list(), (list) => list?.filter((l) => l.id !== library.id))
+      queryClient.setQueryData<Library[]>(libraryKeys.list(), (list) =>
+        list?.filter((l) => l.id !== library.id),
+      )
       await invalidate()
     },
   })

@@ -1,10 +1,4 @@
-import type {
-  CreateUserRequest,
-  Library,
-  OnlineUser,
-  UpdateUserRequest,
-  User,
-} from '@shelfcast/contracts'
+import type { CreateUserRequest, Library, OnlineUser, UpdateUserRequest, User } from '@shelfcast/contracts'
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query'
 import { libraryDetailQuery } from '@/features/libraries/index.ts'
 import { useApiClient } from '@/lib/api/index.ts'

@@ -20,7 +20,8 @@ const episodePath = (libraryItemId: string, episodeId: string) =>
   `/api/podcasts/${enc(libraryItemId)}/episode/${enc(episodeId)}`
 
 /** One episode as it may come: Audiobookshelf answers it without `duration` and `size` (its file has them). */
-type EpisodeAnswer = Omit<PodcastEpisode, 'duration' | 'size'> & Partial<Pick<PodcastEpisode, 'duration' | 'size'>>
+type EpisodeAnswer = Omit<PodcastEpisode, 'duration' | 'size'> &
+  Partial<Pick<PodcastEpisode, 'duration' | 'size'>>
 
 /** GET /api/podcasts/:id/episode/:episodeId, with duration and size taken from the file when left out. */
 export async function fetchEpisode(

@@ -22,7 +22,9 @@ export function useInitialTasks() {
     staleTime: Infinity,
     queryFn: async ({ signal }) => {
       try {
-        return (await api.get<TasksResponse>('/api/tasks', { signal, query: { include: 'finished' } })).tasks ?? []
+        return (
+          (await api.get<TasksResponse>('/api/tasks', { signal, query: { include: 'finished' } })).tasks ?? []
+        )
       } catch (error) {
         // A server without the tasks route simply has none to tell.
         if (!(isApiError(error) && error.status === 404)) console.error('Failed to load tasks', error)

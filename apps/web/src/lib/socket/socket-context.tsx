@@ -3,7 +3,13 @@ import type { SocketClient } from './socket-client.ts'
 
 const SocketClientContext = createContext<SocketClient | null>(null)
 
-export function SocketClientProvider({ client, children }: { client: SocketClient | null; children: ReactNode }) {
+export function SocketClientProvider({
+  client,
+  children,
+}: {
+  client: SocketClient | null
+  children: ReactNode
+}) {
   return <SocketClientContext value={client}>{children}</SocketClientContext>
 }
 

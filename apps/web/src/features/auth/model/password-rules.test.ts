@@ -19,7 +19,9 @@ describe('password rules', () => {
     expect(validateRootSetup({ username: 'r\u043e\u043et', password: '', confirmPassword: '' })).toBe(
       'ToastUsernameMixedScripts',
     )
-    expect(validateRootSetup({ username: '\uff52\uff4f\uff4f\uff54', password: '', confirmPassword: '' })).toBeNull()
+    expect(
+      validateRootSetup({ username: '\uff52\uff4f\uff4f\uff54', password: '', confirmPassword: '' }),
+    ).toBeNull()
   })
 
   it('a new password must be confirmed and differ from the current one', () => {

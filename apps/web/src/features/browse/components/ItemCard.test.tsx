@@ -45,9 +45,13 @@ describe('ItemCard edit pencil', () => {
 })
 
 describe('ItemCard issue badge', () => {
-  it("tells why the item is invalid when the server says so", () => {
+  it('tells why the item is invalid when the server says so', () => {
     useSessionStore.getState().setSession(loginResponseFixture(userFixture('user')))
-    const item = { ...listedItemFixture(1, { title: 'Dune' }), isInvalid: true, invalidReason: 'dune.epub: file is empty' }
+    const item = {
+      ...listedItemFixture(1, { title: 'Dune' }),
+      isInvalid: true,
+      invalidReason: 'dune.epub: file is empty',
+    }
     renderCard(item)
     expect(screen.getByTitle('Invalid: dune.epub: file is empty')).toBeTruthy()
   })

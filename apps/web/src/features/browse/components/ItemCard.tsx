@@ -160,7 +160,11 @@ export const ItemCard = memo(function ItemCard({
         {!series && hasIssue(item) && (
           <span
             className="absolute top-1.5 left-1.5 rounded-md bg-error p-1 text-white"
-            title={item.isMissing ? t('LabelMissing') : [t('LabelInvalid'), item.invalidReason].filter(Boolean).join(': ')}
+            title={
+              item.isMissing
+                ? t('LabelMissing')
+                : [t('LabelInvalid'), item.invalidReason].filter(Boolean).join(': ')
+            }
           >
             <Icon name="issues" className="size-3.5" />
           </span>

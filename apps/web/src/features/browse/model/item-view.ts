@@ -1,4 +1,10 @@
-import type { FullLibraryItem, LibraryItem, MediaProgress, MinifiedLibraryItem, User } from '@shelfcast/contracts'
+import type {
+  FullLibraryItem,
+  LibraryItem,
+  MediaProgress,
+  MinifiedLibraryItem,
+  User,
+} from '@shelfcast/contracts'
 
 /**
  * An item as lists and pages show it, in any of Audiobookshelf's three forms: minified from lists, expanded from
@@ -54,7 +60,10 @@ export function itemNumEpisodes(item: AnyItem): number {
  * the audio files that play.
  */
 export function itemDuration(item: AnyItem): number {
-  const media = item.media as { duration?: unknown; audioFiles?: { duration: number; exclude: boolean; error: string | null }[] }
+  const media = item.media as {
+    duration?: unknown
+    audioFiles?: { duration: number; exclude: boolean; error: string | null }[]
+  }
   if (typeof media.duration === 'number') return media.duration
   return (media.audioFiles ?? []).reduce((sum, f) => (f.exclude || f.error ? sum : sum + f.duration), 0)
 }

@@ -9,8 +9,25 @@ function book(id: number, duration: number, metadata: Record<string, unknown> = 
   return { ...item, media: { ...item.media, duration, metadata: { ...item.media.metadata, ...metadata } } }
 }
 
-const series = { id: 's1', name: 'Saga', nameIgnorePrefix: 'Saga', description: null, libraryId: 'l1', addedAt: 0, updatedAt: 0 }
-const author = { id: 'a1', asin: null, name: 'Ann Lee', description: null, imagePath: null, libraryId: 'l1', addedAt: 0, updatedAt: 0 }
+const series = {
+  id: 's1',
+  name: 'Saga',
+  nameIgnorePrefix: 'Saga',
+  description: null,
+  libraryId: 'l1',
+  addedAt: 0,
+  updatedAt: 0,
+}
+const author = {
+  id: 'a1',
+  asin: null,
+  name: 'Ann Lee',
+  description: null,
+  imagePath: null,
+  libraryId: 'l1',
+  addedAt: 0,
+  updatedAt: 0,
+}
 
 describe('series and author answers without the counts', () => {
   it('reads the sequence from the row, or from the one series object Audiobookshelf sets', () => {
@@ -34,7 +51,11 @@ describe('series and author answers without the counts', () => {
 
   it('counts an author answered without numBooks by its items, and numbers its series books', () => {
     const items = [book(1, 1, { series: { id: 's1', name: 'Saga', sequence: '2' } })]
-    const detail = completeAuthorDetail({ ...author, libraryItems: items, series: [{ id: 's1', name: 'Saga', items }] })
+    const detail = completeAuthorDetail({
+      ...author,
+      libraryItems: items,
+      series: [{ id: 's1', name: 'Saga', items }],
+    })
     expect(detail.numBooks).toBe(1)
     expect(detail.lastFirst).toBe('Ann Lee')
     expect(detail.series?.[0]?.items[0]?.sequence).toBe('2')

@@ -1,4 +1,10 @@
-import type { AuthorDetail, AuthorWithCount, MinifiedLibraryItem, SeriesBook, SeriesDetail } from '@shelfcast/contracts'
+import type {
+  AuthorDetail,
+  AuthorWithCount,
+  MinifiedLibraryItem,
+  SeriesBook,
+  SeriesDetail,
+} from '@shelfcast/contracts'
 import { itemDuration, itemSeriesSequence } from './item-view.ts'
 
 /**

@@ -60,7 +60,12 @@ describe('collection page', () => {
     expect(rows.length).toBeGreaterThan(0)
     expect(rows.length).toBeLessThan(60)
     // The first screen is asked for on its own, then the whole list.
-    expect(fake.requests.filter((r) => r.path === '/api/collections/c1').map((r) => r.search).sort()).toEqual(['?minified=1', '?minified=1&limit=40'])
+    expect(
+      fake.requests
+        .filter((r) => r.path === '/api/collections/c1')
+        .map((r) => r.search)
+        .sort(),
+    ).toEqual(['?minified=1', '?minified=1&limit=40'])
     expect(screen.getByTestId('list-play-all')).toBeTruthy()
     expect(screen.getByTestId('list-edit')).toBeTruthy()
   })

@@ -55,8 +55,21 @@ describe('playlistView', () => {
 
 describe('a first screen of a big list', () => {
   it('is partial until the whole list is there, and counts every entry', () => {
-    const items = [0, 1].map((i) => ({ libraryItemId: `b${i}`, episodeId: null, libraryItem: listedItemFixture(i) }))
-    const base: Playlist = { id: 'p', libraryId: 'lib', userId: 'u', name: 'Long', description: null, items, lastUpdate: 0, createdAt: 0 }
+    const items = [0, 1].map((i) => ({
+      libraryItemId: `b${i}`,
+      episodeId: null,
+      libraryItem: listedItemFixture(i),
+    }))
+    const base: Playlist = {
+      id: 'p',
+      libraryId: 'lib',
+      userId: 'u',
+      name: 'Long',
+      description: null,
+      items,
+      lastUpdate: 0,
+      createdAt: 0,
+    }
     expect(playlistView({ ...base, numItems: 5000 })).toMatchObject({ partial: true, total: 5000 })
     expect(playlistView({ ...base, numItems: 2 })).toMatchObject({ partial: false, total: 2 })
     expect(playlistView(base)).toMatchObject({ partial: false, total: 2 })

@@ -171,4 +171,3 @@ export function ApiKeyModal({ users, onClose }: { users: readonly User[]; onClos
     </Modal>
   )
 }
-

@@ -88,7 +88,9 @@ describe('/config/api-keys', () => {
       isActive: true,
       expiresIn: 7 * 86400,
     })
-    expect((within(created).getByTestId('api-key-secret') as HTMLTextAreaElement).value).toBe('secret.jwt.value')
+    expect((within(created).getByTestId('api-key-secret') as HTMLTextAreaElement).value).toBe(
+      'secret.jwt.value',
+    )
     expect(created.textContent).toContain('It will not be shown again')
 
     await user.click(within(created).getByRole('button', { name: 'Copy to clipboard' }))
@@ -101,7 +103,9 @@ describe('/config/api-keys', () => {
 
     await user.click(within(created).getByRole('button', { name: 'Done' }))
     expect(screen.queryByTestId('api-key-secret')).toBeNull()
-    expect((await screen.findAllByTestId('api-key-row')).map((r) => r.textContent).join()).toContain('Home Assistant')
+    expect((await screen.findAllByTestId('api-key-row')).map((r) => r.textContent).join()).toContain(
+      'Home Assistant',
+    )
   })
 
   it('switches a key off, and a refused delete shows the server message', async () => {
@@ -110,13 +114,22 @@ describe('/config/api-keys', () => {
     const { user } = renderApp('/config/api-keys', fake)
     const toggle = await screen.findByRole('switch', { name: 'API key Sync script active' })
     await user.click(toggle)
-    await waitFor(() => expect(fake.requests.find((r) => r.method === 'PATCH')?.body).toEqual({ isActive: false }))
+    await waitFor(() =>
+      expect(fake.requests.find((r) => r.method === 'PATCH')?.body).toEqual({ isActive: false }),
+    )
     await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'))
 
     await user.click(screen.getByRole('button', { name: 'Delete API key Sync script' }))
-    await user.click(within(await screen.findByTestId('confirm-prompt')).getByRole('button', { name: 'Delete' }))
+    await user.click(
+      within(await screen.findByTestId('confirm-prompt')).getByRole('button', { name: 'Delete' }),
+    )
     await waitFor(() =>
-      expect(screen.getAllByTestId('toast').map((t) => t.textContent).join()).toContain('Forbidden'),
+      expect(
+        screen
+          .getAllByTestId('toast')
+          .map((t) => t.textContent)
+          .join(),
+      ).toContain('Forbidden'),
     )
     expect(screen.getAllByTestId('api-key-row')).toHaveLength(1)
   })

@@ -23,18 +23,32 @@ describe('API key form', () => {
     for (const bad of ['0', '-1', '1.5', '', 'abc', '40000']) {
       expect(expiresInSeconds({ expiryUnit: 'days', expiryAmount: bad }), bad).toBeNaN()
     }
-    const draft = { ...newApiKeyDraft(), name: 'n', userId: 'u', expiryUnit: 'days' as const, expiryAmount: '0' }
+    const draft = {
+      ...newApiKeyDraft(),
+      name: 'n',
+      userId: 'u',
+      expiryUnit: 'days' as const,
+      expiryAmount: '0',
+    }
     expect(validateApiKeyDraft(draft).expiry).toBe('MessageInvalidExpiry')
   })
 
   it('builds the request body', () => {
-    expect(toCreateApiKeyRequest({ ...newApiKeyDraft(), name: ' Sync ', userId: 'u1', isActive: false })).toEqual({
+    expect(
+      toCreateApiKeyRequest({ ...newApiKeyDraft(), name: ' Sync ', userId: 'u1', isActive: false }),
+    ).toEqual({
       name: 'Sync',
       userId: 'u1',
       isActive: false,
     })
     expect(
-      toCreateApiKeyRequest({ ...newApiKeyDraft(), name: 'n', userId: 'u', expiryUnit: 'hours', expiryAmount: '2' }),
+      toCreateApiKeyRequest({
+        ...newApiKeyDraft(),
+        name: 'n',
+        userId: 'u',
+        expiryUnit: 'hours',
+        expiryAmount: '2',
+      }),
     ).toEqual({ name: 'n', userId: 'u', isActive: true, expiresIn: 7200 })
   })
 

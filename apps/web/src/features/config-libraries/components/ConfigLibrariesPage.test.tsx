@@ -57,7 +57,11 @@ describe('/config/libraries', () => {
     const fake = server()
     const { user } = renderApp('/config/libraries', fake)
     const nav = await screen.findByRole('navigation', { name: 'Settings sections' })
-    expect(within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
       ['Settings', '/config'],
       ['Libraries', '/config/libraries'],
       ['Users', '/config/users'],

@@ -7,9 +7,7 @@ import type { FolderCache } from '../model/folder-cache.ts'
 import { breadcrumbs, levelOf, parentPath } from '../model/folder-cache.ts'
 
 type Listing =
-  | { status: 'loading' }
-  | { status: 'ready'; data: FilesystemResponse }
-  | { status: 'error'; message: string }
+  { status: 'loading' } | { status: 'ready'; data: FilesystemResponse } | { status: 'error'; message: string }
 
 function useFolderListing(cache: FolderCache, path: string): Listing {
   const { t } = useTranslation()
@@ -21,7 +19,8 @@ function useFolderListing(cache: FolderCache, path: string): Listing {
     let live = true
     cache.get(path, levelOf(path)).then(
       (data) => live && setState({ path, listing: { status: 'ready', data } }),
-      (error: unknown) => live && setState({ path, listing: { status: 'error', message: errorMessage(error, t) } }),
+      (error: unknown) =>
+        live && setState({ path, listing: { status: 'error', message: errorMessage(error, t) } }),
     )
     return () => {
       live = false

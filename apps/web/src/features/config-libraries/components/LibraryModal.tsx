@@ -38,7 +38,9 @@ export function LibraryModal({ library, onClose }: { library: Library | null; on
   const create = useCreateLibrary()
   const update = useUpdateLibrary()
   const folderCache = useFolderCache()
-  const [draft, setDraft] = useState<LibraryDraft>(() => (library ? draftFromLibrary(library) : newLibraryDraft()))
+  const [draft, setDraft] = useState<LibraryDraft>(() =>
+    library ? draftFromLibrary(library) : newLibraryDraft(),
+  )
   const [tab, setTab] = useState<TabId>('details')
   const [submitted, setSubmitted] = useState(false)
   const processing = create.isPending || update.isPending
@@ -112,7 +114,12 @@ export function LibraryModal({ library, onClose }: { library: Library | null; on
         </>
       }
     >
-      <Tabs label={t('LabelLibrarySettingsSections')} tabs={tabs} value={tab} onChange={(id) => setTab(id as TabId)} />
+      <Tabs
+        label={t('LabelLibrarySettingsSections')}
+        tabs={tabs}
+        value={tab}
+        onChange={(id) => setTab(id as TabId)}
+      />
       <form id="library-form" onSubmit={submit} noValidate className="pt-5">
         {tab === 'details' && (
           <div role="tabpanel" aria-label={t('HeaderDetails')} className="flex flex-col gap-5">

@@ -48,7 +48,9 @@ export function MetadataPrecedenceEditor({
             <Checkbox
               checked={row.included}
               label={t(metadataSourceKeys[row.source])}
-              onChange={(included) => set(rows.map((r) => (r.source === row.source ? { ...r, included } : r)))}
+              onChange={(included) =>
+                set(rows.map((r) => (r.source === row.source ? { ...r, included } : r)))
+              }
             />
           </div>
         )}

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { cronPresets, parseCron, parseTimeValue, scheduleToCron, validateCron, validateSchedule } from './cron.ts'
+import {
+  cronPresets,
+  parseCron,
+  parseTimeValue,
+  scheduleToCron,
+  validateCron,
+  validateSchedule,
+} from './cron.ts'
 
 describe('cron presets', () => {
   it('are the spec intervals as 5-field expressions', () => {
@@ -33,7 +40,9 @@ describe('custom schedules', () => {
   })
 
   it('every weekday ticked is daily; Sunday written as 7 reads as 0', () => {
-    expect(scheduleToCron({ kind: 'weekly', hour: 1, minute: 0, weekdays: [0, 1, 2, 3, 4, 5, 6] })).toBe('0 1 * * *')
+    expect(scheduleToCron({ kind: 'weekly', hour: 1, minute: 0, weekdays: [0, 1, 2, 3, 4, 5, 6] })).toBe(
+      '0 1 * * *',
+    )
     expect(parseCron('0 1 * * 7,6')).toEqual({ kind: 'weekly', hour: 1, minute: 0, weekdays: [0, 6] })
     expect(parseCron('0 1 * * 0,1,2,3,4,5,6')).toEqual({ kind: 'daily', hour: 1, minute: 0 })
   })

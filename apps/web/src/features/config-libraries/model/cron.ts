@@ -49,7 +49,8 @@ export function scheduleToCron(schedule: Schedule): string {
   }
 }
 
-const inRange = (value: number, min: number, max: number) => Number.isInteger(value) && value >= min && value <= max
+const inRange = (value: number, min: number, max: number) =>
+  Number.isInteger(value) && value >= min && value <= max
 
 /** Reads an expression back into the builder: a preset, a daily or weekly time, or custom text. */
 export function parseCron(expression: string): Schedule {
@@ -63,7 +64,9 @@ export function parseCron(expression: string): Schedule {
     const hour = Number(match[2])
     if (inRange(minute, 0, 59) && inRange(hour, 0, 23)) {
       if (match[3] === '*') return { kind: 'daily', hour, minute }
-      const days = [...new Set(match[3]!.split(',').map((d) => (Number(d) % 7) as Weekday))].sort((a, b) => a - b)
+      const days = [...new Set(match[3]!.split(',').map((d) => (Number(d) % 7) as Weekday))].sort(
+        (a, b) => a - b,
+      )
       if (days.length === 7) return { kind: 'daily', hour, minute }
       return { kind: 'weekly', hour, minute, weekdays: days }
     }

@@ -23,11 +23,12 @@ describe('library form', () => {
 
   it('refuses a schedule that is not a 5-field expression, or a weekly one without days', () => {
     const draft = addFolder({ ...newLibraryDraft(), name: 'B' }, '/m')
-    expect(validateLibraryDraft({ ...draft, schedule: { kind: 'custom', expression: '0 * * *' } }).schedule).toBe(
-      'MessageCronFiveFields',
-    )
     expect(
-      validateLibraryDraft({ ...draft, schedule: { kind: 'weekly', hour: 1, minute: 0, weekdays: [] } }).schedule,
+      validateLibraryDraft({ ...draft, schedule: { kind: 'custom', expression: '0 * * *' } }).schedule,
+    ).toBe('MessageCronFiveFields')
+    expect(
+      validateLibraryDraft({ ...draft, schedule: { kind: 'weekly', hour: 1, minute: 0, weekdays: [] } })
+        .schedule,
     ).toBe('MessageCronSelectWeekday')
   })
 

@@ -61,7 +61,9 @@ export function draftFromLibrary(library: Library): LibraryDraft {
     icon: isLibraryIcon(library.icon) ? library.icon : 'database',
     folders: library.folders.map((f) => ({ id: f.id, fullPath: f.fullPath })),
     settings: { ...defaultLibrarySettings(library.mediaType), ...library.settings },
-    schedule: library.settings.autoScanCronExpression ? parseCron(library.settings.autoScanCronExpression) : null,
+    schedule: library.settings.autoScanCronExpression
+      ? parseCron(library.settings.autoScanCronExpression)
+      : null,
   }
 }
 

@@ -18,7 +18,8 @@ function server(users: User[] = [root, bob, admin]) {
     'GET /api/users': () => json({ users }),
     'GET /api/users/online': () => json({ usersOnline: [{ ...root, online: true }], openSessions: [] }),
     'POST /api/users': (request) => json({ user: { ...bob, ...(request.body as object), id: 'new' } }),
-    'PATCH /api/users/bob-id': (request) => json({ success: true, user: { ...bob, ...(request.body as object) } }),
+    'PATCH /api/users/bob-id': (request) =>
+      json({ success: true, user: { ...bob, ...(request.body as object) } }),
     'DELETE /api/users/bob-id': () => json({ success: true }),
   })
 }
@@ -57,12 +58,16 @@ describe('/config/users', () => {
 
     await user.click(within(modal).getByRole('button', { name: 'Create' }))
     expect(within(modal).getByText('Enter a username')).toBeTruthy()
-    expect(within(modal).getByText('Must have a password, only root user can have an empty password')).toBeTruthy()
+    expect(
+      within(modal).getByText('Must have a password, only root user can have an empty password'),
+    ).toBeTruthy()
 
     await user.type(within(modal).getByLabelText('Username'), 'carol')
     await user.type(within(modal).getByLabelText('Password'), 'pw-123')
     // Root may create admins.
-    expect(within(within(modal).getByLabelText('Account type')).getByRole('option', { name: 'Admin' })).toBeTruthy()
+    expect(
+      within(within(modal).getByLabelText('Account type')).getByRole('option', { name: 'Admin' }),
+    ).toBeTruthy()
     await user.click(within(modal).getByRole('switch', { name: 'Can upload' }))
     await user.click(within(modal).getByRole('switch', { name: 'Can access explicit content' }))
     await user.click(within(modal).getByRole('switch', { name: 'Can access all libraries' }))
@@ -111,7 +116,9 @@ describe('/config/users', () => {
     await user.type(name, 'r\u043e\u043et')
     await user.click(within(modal).getByRole('button', { name: 'Create' }))
     expect(
-      within(modal).getByText('Username cannot mix letters of different alphabets (for example Latin and Cyrillic)'),
+      within(modal).getByText(
+        'Username cannot mix letters of different alphabets (for example Latin and Cyrillic)',
+      ),
     ).toBeTruthy()
     await user.clear(name)
     await user.type(name, 'ro\u200bot')
@@ -143,7 +150,9 @@ describe('/config/users', () => {
     await user.click(within(prompt).getByRole('button', { name: 'Cancel' }))
     expect(fake.requests.some((r) => r.method === 'DELETE')).toBe(false)
     await user.click(screen.getByRole('button', { name: 'Delete user bob' }))
-    await user.click(within(await screen.findByTestId('confirm-prompt')).getByRole('button', { name: 'Delete' }))
+    await user.click(
+      within(await screen.findByTestId('confirm-prompt')).getByRole('button', { name: 'Delete' }),
+    )
     await waitFor(() => expect(fake.requests.some((r) => r.method === 'DELETE')).toBe(true))
   })
 

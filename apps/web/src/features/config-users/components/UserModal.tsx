@@ -62,8 +62,7 @@ export function UserModal({
           toast.success(t('ToastNewUserCreatedSuccess'))
           onClose()
         },
-        onError: (error) =>
-          toast.error(t('ToastNewUserCreatedFailed', { error: errorMessage(error, t) })),
+        onError: (error) => toast.error(t('ToastNewUserCreatedFailed', { error: errorMessage(error, t) })),
       })
       return
     }
@@ -218,7 +217,9 @@ export function UserModal({
             {errors.access && <Alert>{t(errors.access)}</Alert>}
           </section>
         ) : (
-          <p className="rounded-lg bg-surface-raised px-3 py-2 text-sm text-muted">{t('MessageAdminHasAllPermissions')}</p>
+          <p className="rounded-lg bg-surface-raised px-3 py-2 text-sm text-muted">
+            {t('MessageAdminHasAllPermissions')}
+          </p>
         )}
       </form>
     </Modal>

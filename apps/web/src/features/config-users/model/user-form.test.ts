@@ -21,7 +21,9 @@ describe('user form validation (spec §5)', () => {
     })
     const edit = draftFromUser(userFixture('user'))
     expect(validateUserDraft(edit, 'edit')).toEqual({})
-    expect(validateUserDraft({ ...edit, username: '  ' }, 'edit')).toEqual({ username: 'ToastNewUserUsernameError' })
+    expect(validateUserDraft({ ...edit, username: '  ' }, 'edit')).toEqual({
+      username: 'ToastNewUserUsernameError',
+    })
   })
 
   it('without all-library or all-tag access, at least one library or tag must be chosen', () => {

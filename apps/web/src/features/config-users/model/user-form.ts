@@ -87,7 +87,8 @@ export function validateUserDraft(draft: UserDraft, mode: 'create' | 'edit'): Us
   const errors: UserDraftErrors = {}
   const username = usernameRuleKey(draft.username)
   if (username) errors.username = username
-  if (mode === 'create' && draft.password === '' && draft.type !== 'root') errors.password = 'ToastNewUserPasswordError'
+  if (mode === 'create' && draft.password === '' && draft.type !== 'root')
+    errors.password = 'ToastNewUserPasswordError'
   if (hasPermissionSwitches(draft.type)) {
     const noLibrary = !draft.permissions.accessAllLibraries && draft.librariesAccessible.length === 0
     const noTag = !draft.permissions.accessAllTags && draft.itemTagsSelected.length === 0

@@ -9,8 +9,19 @@ import { CoverSearch } from './CoverSearch.tsx'
 describe('CoverSearch', () => {
   it('asks the chosen provider for covers of the title and author, and sets the one clicked', async () => {
     const fake = fakeServer({
-      'GET /api/search/providers': () => json({ providers: { books: [], podcasts: [], booksCovers: [{ value: 'all', text: 'All' }, { value: 'audible', text: 'Audible.com' }] } }),
-      'GET /api/search/covers': () => json({ results: ['https://img.example/a.jpg', 'https://img.example/b.jpg'] }),
+      'GET /api/search/providers': () =>
+        json({
+          providers: {
+            books: [],
+            podcasts: [],
+            booksCovers: [
+              { value: 'all', text: 'All' },
+              { value: 'audible', text: 'Audible.com' },
+            ],
+          },
+        }),
+      'GET /api/search/covers': () =>
+        json({ results: ['https://img.example/a.jpg', 'https://img.example/b.jpg'] }),
     })
     const onPick = vi.fn()
     render(
@@ -27,7 +38,11 @@ describe('CoverSearch', () => {
     const results = await screen.findAllByTestId('cover-search-result')
     expect(results).toHaveLength(2)
     const asked = fake.requests.find((r) => r.path === '/api/search/covers')
-    expect(Object.fromEntries(new URLSearchParams(asked?.search))).toEqual({ provider: 'audible', title: 'Mort', author: 'Terry Pratchett' })
+    expect(Object.fromEntries(new URLSearchParams(asked?.search))).toEqual({
+      provider: 'audible',
+      title: 'Mort',
+      author: 'Terry Pratchett',
+    })
     await user.click(results[1]!)
     expect(onPick).toHaveBeenCalledWith('https://img.example/b.jpg')
   })

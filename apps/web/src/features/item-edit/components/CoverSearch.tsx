@@ -6,7 +6,17 @@ import { toast } from '@/lib/toast-store.ts'
 import { useCoverProviders, useSearchCovers } from '../api.ts'
 
 /** Search the providers for covers of a title and author; a click on one sets it (through the cover URL call). */
-export function CoverSearch({ title, author, busy, onPick }: { title: string; author: string; busy: boolean; onPick: (url: string) => void }) {
+export function CoverSearch({
+  title,
+  author,
+  busy,
+  onPick,
+}: {
+  title: string
+  author: string
+  busy: boolean
+  onPick: (url: string) => void
+}) {
   const { t } = useTranslation()
   const providers = useCoverProviders().data ?? []
   const search = useSearchCovers()
@@ -33,19 +43,41 @@ export function CoverSearch({ title, author, busy, onPick }: { title: string; au
       >
         <SelectField
           label={t('LabelProvider')}
-          options={providers.length ? providers.map((p) => ({ value: p.value, label: p.text })) : [{ value: shown, label: shown }]}
+          options={
+            providers.length
+              ? providers.map((p) => ({ value: p.value, label: p.text }))
+              : [{ value: shown, label: shown }]
+          }
           value={shown}
           onChange={(e) => setProvider(e.target.value)}
         />
-        <TextField label={t('LabelTitle')} value={query.title} onChange={(e) => setQuery({ ...query, title: e.target.value })} />
-        <TextField label={t('LabelAuthor')} value={query.author} onChange={(e) => setQuery({ ...query, author: e.target.value })} />
-        <Button type="submit" variant="secondary" loading={search.isPending} data-testid="cover-search-submit">
+        <TextField
+          label={t('LabelTitle')}
+          value={query.title}
+          onChange={(e) => setQuery({ ...query, title: e.target.value })}
+        />
+        <TextField
+          label={t('LabelAuthor')}
+          value={query.author}
+          onChange={(e) => setQuery({ ...query, author: e.target.value })}
+        />
+        <Button
+          type="submit"
+          variant="secondary"
+          loading={search.isPending}
+          data-testid="cover-search-submit"
+        >
           {t('ButtonSearch')}
         </Button>
       </form>
-      {search.data && search.data.results.length === 0 && <p className="text-sm text-muted">{t('LabelNoResults')}</p>}
+      {search.data && search.data.results.length === 0 && (
+        <p className="text-sm text-muted">{t('LabelNoResults')}</p>
+      )}
       {search.data && search.data.results.length > 0 && (
-        <ul className="grid max-h-64 grid-cols-4 gap-2 overflow-y-auto sm:grid-cols-6" aria-label={t('LabelSearchResults')}>
+        <ul
+          className="grid max-h-64 grid-cols-4 gap-2 overflow-y-auto sm:grid-cols-6"
+          aria-label={t('LabelSearchResults')}
+        >
           {search.data.results.map((url) => (
             <li key={url}>
               <button
@@ -55,7 +87,13 @@ export function CoverSearch({ title, author, busy, onPick }: { title: string; au
                 className="block w-full overflow-hidden rounded border border-border transition hover:border-primary"
                 data-testid="cover-search-result"
               >
-                <img src={url} alt="" loading="lazy" referrerPolicy="no-referrer" className="aspect-[2/3] w-full object-cover" />
+                <img
+                  src={url}
+                  alt=""
+                  loading="lazy"
+                  referrerPolicy="no-referrer"
+                  className="aspect-[2/3] w-full object-cover"
+                />
               </button>
             </li>
           ))}

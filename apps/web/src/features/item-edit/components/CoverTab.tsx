@@ -120,7 +120,11 @@ export function CoverTab({ item }: { item: EditableItem }) {
           </div>
           <CoverSearch
             title={itemTitle(item) ?? ''}
-            author={item.media.metadata && 'authorName' in item.media.metadata ? String(item.media.metadata.authorName ?? '') : ''}
+            author={
+              item.media.metadata && 'authorName' in item.media.metadata
+                ? String(item.media.metadata.authorName ?? '')
+                : ''
+            }
             busy={change.isPending}
             onPick={(picked) => void run({ kind: 'url', url: picked })}
           />

@@ -48,13 +48,20 @@ describe('MatchReview', () => {
   it("shows a provider's description markup as text, never as HTML", () => {
     const { container } = render(
       <I18nextProvider i18n={i18n}>
-        <MatchReview match={match} book={book} saving={false} onBack={() => undefined} onApply={() => undefined} />
+        <MatchReview
+          match={match}
+          book={book}
+          saving={false}
+          onBack={() => undefined}
+          onApply={() => undefined}
+        />
       </I18nextProvider>,
     )
     const review = screen.getByTestId('match-review')
     expect(review.textContent).toContain('<b>Bold</b> claim')
     expect(review.textContent).toContain('<p>Ours</p>')
-    for (const tag of ['img', 'b', 'a', 'p > p']) expect(container.querySelector(`[data-testid="match-review"] li ${tag}`)).toBeNull()
+    for (const tag of ['img', 'b', 'a', 'p > p'])
+      expect(container.querySelector(`[data-testid="match-review"] li ${tag}`)).toBeNull()
     expect((window as { hit?: number }).hit).toBeUndefined()
   })
 })

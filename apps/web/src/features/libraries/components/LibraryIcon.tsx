@@ -80,7 +80,15 @@ const drawings: Record<string, ReactElement> = {
 }
 
 /** A library's icon by its spec name; an unknown name draws the database. */
-export function LibraryIcon({ icon, className, title }: { icon: string; className?: string; title?: string }) {
+export function LibraryIcon({
+  icon,
+  className,
+  title,
+}: {
+  icon: string
+  className?: string
+  title?: string
+}) {
   return (
     <Glyph className={className} title={title} data-icon={icon in drawings ? icon : 'database'}>
       {drawings[icon] ?? drawings.database}

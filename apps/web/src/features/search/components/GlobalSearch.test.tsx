@@ -33,16 +33,16 @@ const answer = (q: string): SearchResponse =>
   q === 'lantern'
     ? podcastAnswer()
     : q === 'ember'
-    ? {
-        ...emptySearchResults(),
-        book: [
-          {
-            libraryItem: listedItemFixture(1, { title: 'The Ember Road', author: 'Aldous Fenwick' }),
-          },
-        ],
-        narrators: [{ name: 'Mara Quill', numBooks: 3 }],
-      }
-    : emptySearchResults()
+      ? {
+          ...emptySearchResults(),
+          book: [
+            {
+              libraryItem: listedItemFixture(1, { title: 'The Ember Road', author: 'Aldous Fenwick' }),
+            },
+          ],
+          narrators: [{ name: 'Mara Quill', numBooks: 3 }],
+        }
+      : emptySearchResults()
 
 /** The search route, answering when the test says so. */
 function searchServer() {

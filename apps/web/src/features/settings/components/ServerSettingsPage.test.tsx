@@ -45,7 +45,9 @@ describe('server settings page', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }))
 
     expect((await screen.findByTestId('toast')).textContent).toContain(refusal)
-    expect(server.requests.find((r) => r.path === '/api/settings')?.body).toEqual({ rateLimitLoginRequests: -1 })
+    expect(server.requests.find((r) => r.path === '/api/settings')?.body).toEqual({
+      rateLimitLoginRequests: -1,
+    })
     expect(useSessionStore.getState().serverSettings?.rateLimitLoginRequests).toBe(40)
   })
 

@@ -23,7 +23,16 @@ describe('/config/stats', () => {
           days: { [today]: 1800, '2020-01-01': 5400 },
           dayOfWeek: {},
           today: 1800,
-          recentSessions: [{ id: 's1', libraryItemId: 'a', displayTitle: 'Mort', displayAuthor: 'Terry Pratchett', timeListening: 1800, updatedAt: Date.now() }],
+          recentSessions: [
+            {
+              id: 's1',
+              libraryItemId: 'a',
+              displayTitle: 'Mort',
+              displayAuthor: 'Terry Pratchett',
+              timeListening: 1800,
+              updatedAt: Date.now(),
+            },
+          ],
         }),
     })
     renderApp('/config/stats', fake)

@@ -21,7 +21,8 @@ export function ListeningStatsPage() {
   // One "now" for the page's life: the chart and the relative times agree.
   const [now] = useState(() => new Date())
   if (query.isPending) return <LoadingBox message={t('MessageLoading')} />
-  if (query.isError) return <p className="text-error">{errorMessage(query.error, t, 'ToastFailedToLoadData')}</p>
+  if (query.isError)
+    return <p className="text-error">{errorMessage(query.error, t, 'ToastFailedToLoadData')}</p>
   const stats = query.data
   const s = listeningSummary(stats, now)
   const weekday = new Intl.DateTimeFormat(i18n.language, { weekday: 'short' })
@@ -50,7 +51,11 @@ export function ListeningStatsPage() {
         <h2 className="text-lg font-semibold">{t('HeaderStatsMinutesListeningChart')}</h2>
         <ol className="mt-4 flex h-40 items-end gap-3" aria-label={t('HeaderStatsMinutesListeningChart')}>
           {s.lastSevenDays.map((day) => (
-            <li key={day.date} className="flex h-full flex-1 flex-col items-center justify-end gap-1" data-testid="stats-day">
+            <li
+              key={day.date}
+              className="flex h-full flex-1 flex-col items-center justify-end gap-1"
+              data-testid="stats-day"
+            >
               <span className="text-xs text-muted tabular-nums">{day.minutes}</span>
               <span
                 className="w-full rounded-t bg-primary/80"
@@ -72,13 +77,22 @@ export function ListeningStatsPage() {
             {stats.recentSessions.map((session) => (
               <li key={session.id} className="flex items-center gap-4 px-4 py-3" data-testid="stats-session">
                 <div className="min-w-0 flex-1">
-                  <Link to={`/item/${session.libraryItemId}`} className="block truncate font-medium hover:underline">
+                  <Link
+                    to={`/item/${session.libraryItemId}`}
+                    className="block truncate font-medium hover:underline"
+                  >
                     {session.displayTitle || t('LabelNoTitle')}
                   </Link>
-                  {session.displayAuthor && <p className="truncate text-sm text-muted">{session.displayAuthor}</p>}
+                  {session.displayAuthor && (
+                    <p className="truncate text-sm text-muted">{session.displayAuthor}</p>
+                  )}
                 </div>
-                <span className="font-mono text-sm tabular-nums">{secondsToTimestamp(session.timeListening)}</span>
-                <span className="w-28 text-right text-xs text-muted">{formatRelativeTime(session.updatedAt, now.getTime(), i18n.language)}</span>
+                <span className="font-mono text-sm tabular-nums">
+                  {secondsToTimestamp(session.timeListening)}
+                </span>
+                <span className="w-28 text-right text-xs text-muted">
+                  {formatRelativeTime(session.updatedAt, now.getTime(), i18n.language)}
+                </span>
               </li>
             ))}
           </ul>

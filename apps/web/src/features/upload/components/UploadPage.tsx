@@ -12,14 +12,20 @@ import { useCurrentLibrary } from '@/features/libraries/index.ts'
 import { sendUpload } from '../model/send-upload.ts'
 import { filesFromDrop, groupUploads, type ChosenFile, type UploadGroup } from '../model/upload-groups.ts'
 
-type Status = { kind: 'ready' } | { kind: 'uploading'; progress: number } | { kind: 'done' } | { kind: 'failed'; message: string }
+type Status =
+  | { kind: 'ready' }
+  | { kind: 'uploading'; progress: number }
+  | { kind: 'done' }
+  | { kind: 'failed'; message: string }
 
 /** /upload: drop or choose books, check where each goes, and upload them one after another. */
 export function UploadPage() {
   const canUpload = useSessionStore((s) => s.user?.permissions.upload ?? false)
   const { libraries, current } = useCurrentLibrary()
   if (!canUpload) return <Navigate to="/" replace />
-  return libraries.length ? <UploadForm libraries={libraries} initialId={current?.id ?? libraries[0]?.id ?? ''} /> : null
+  return libraries.length ? (
+    <UploadForm libraries={libraries} initialId={current?.id ?? libraries[0]?.id ?? ''} />
+  ) : null
 }
 
 function UploadForm({ libraries, initialId }: { libraries: Library[]; initialId: string }) {
@@ -48,11 +54,14 @@ function UploadForm({ libraries, initialId }: { libraries: Library[]; initialId:
     add(await filesFromDrop(e.dataTransfer.items))
   }
   const fromInput = (input: HTMLInputElement) => {
-    add([...(input.files ?? [])].map((file) => ({ relativePath: file.webkitRelativePath || file.name, file })))
+    add(
+      [...(input.files ?? [])].map((file) => ({ relativePath: file.webkitRelativePath || file.name, file })),
+    )
     // Cleared, so choosing the same files again (after a reset) is a change too.
     input.value = ''
   }
-  const edit = (id: string, change: Partial<UploadGroup>) => setGroups((prev) => prev.map((g) => (g.id === id ? { ...g, ...change } : g)))
+  const edit = (id: string, change: Partial<UploadGroup>) =>
+    setGroups((prev) => prev.map((g) => (g.id === id ? { ...g, ...change } : g)))
 
   const uploadAll = async () => {
     if (!library) return
@@ -63,7 +72,9 @@ function UploadForm({ libraries, initialId }: { libraries: Library[]; initialId:
       const set = (s: Status) => setStatus((prev) => ({ ...prev, [group.id]: s }))
       set({ kind: 'uploading', progress: 0 })
       try {
-        await sendUpload(api, { libraryId: library.id, folderId }, group, (progress) => set({ kind: 'uploading', progress }))
+        await sendUpload(api, { libraryId: library.id, folderId }, group, (progress) =>
+          set({ kind: 'uploading', progress }),
+        )
         set({ kind: 'done' })
       } catch (failure) {
         const message = errorMessage(failure, t)
@@ -122,7 +133,14 @@ function UploadForm({ libraries, initialId }: { libraries: Library[]; initialId:
             {t('ButtonChooseAFolder')}
           </Button>
         </div>
-        <input ref={filesInput} type="file" multiple hidden data-testid="upload-files-input" onChange={(e) => fromInput(e.target)} />
+        <input
+          ref={filesInput}
+          type="file"
+          multiple
+          hidden
+          data-testid="upload-files-input"
+          onChange={(e) => fromInput(e.target)}
+        />
         <input
           ref={folderInput}
           type="file"
@@ -141,22 +159,51 @@ function UploadForm({ libraries, initialId }: { libraries: Library[]; initialId:
             return (
               <li key={g.id} className="rounded-2xl border border-border bg-surface p-4">
                 <div className="grid gap-3 sm:grid-cols-3">
-                  <TextField label={t('LabelTitle')} value={g.title} onChange={(e) => edit(g.id, { title: e.target.value })} disabled={locked} />
+                  <TextField
+                    label={t('LabelTitle')}
+                    value={g.title}
+                    onChange={(e) => edit(g.id, { title: e.target.value })}
+                    disabled={locked}
+                  />
                   {!isPodcast && (
                     <>
-                      <TextField label={t('LabelAuthor')} value={g.author} onChange={(e) => edit(g.id, { author: e.target.value })} disabled={locked} />
-                      <TextField label={t('LabelSeries')} value={g.series} onChange={(e) => edit(g.id, { series: e.target.value })} disabled={locked} />
+                      <TextField
+                        label={t('LabelAuthor')}
+                        value={g.author}
+                        onChange={(e) => edit(g.id, { author: e.target.value })}
+                        disabled={locked}
+                      />
+                      <TextField
+                        label={t('LabelSeries')}
+                        value={g.series}
+                        onChange={(e) => edit(g.id, { series: e.target.value })}
+                        disabled={locked}
+                      />
                     </>
                   )}
                 </div>
                 <p className="mt-2 truncate text-xs text-muted">{g.files.map((f) => f.name).join(', ')}</p>
                 <div className="mt-2 flex items-center gap-3">
-                  <ProgressBar value={s.kind === 'uploading' ? s.progress : 0} finished={s.kind === 'done'} label={t('LabelProgress')} className="flex-1" />
+                  <ProgressBar
+                    value={s.kind === 'uploading' ? s.progress : 0}
+                    finished={s.kind === 'done'}
+                    label={t('LabelProgress')}
+                    className="flex-1"
+                  />
                   <span className="text-xs text-muted" data-testid="upload-status">
-                    {s.kind === 'done' ? t('LabelUploaded') : s.kind === 'failed' ? s.message : s.kind === 'uploading' ? `${Math.round(s.progress * 100)}%` : ''}
+                    {s.kind === 'done'
+                      ? t('LabelUploaded')
+                      : s.kind === 'failed'
+                        ? s.message
+                        : s.kind === 'uploading'
+                          ? `${Math.round(s.progress * 100)}%`
+                          : ''}
                   </span>
                   {!busy && s.kind !== 'done' && (
-                    <Button variant="ghost" onClick={() => setGroups((prev) => prev.filter((x) => x.id !== g.id))}>
+                    <Button
+                      variant="ghost"
+                      onClick={() => setGroups((prev) => prev.filter((x) => x.id !== g.id))}
+                    >
                       {t('ButtonRemove')}
                     </Button>
                   )}

@@ -11,7 +11,12 @@ export interface UploadTarget {
  * POST /api/upload as multipart with upload progress (fetch reports none): fields first, as the server
  * requires, then the files. A 401 refreshes the session once and sends again.
  */
-export async function sendUpload(api: ApiClient, target: UploadTarget, group: UploadGroup, onProgress: (fraction: number) => void): Promise<void> {
+export async function sendUpload(
+  api: ApiClient,
+  target: UploadTarget,
+  group: UploadGroup,
+  onProgress: (fraction: number) => void,
+): Promise<void> {
   const form = new FormData()
   form.append('title', group.title)
   form.append('author', group.author)
@@ -36,6 +41,7 @@ export async function sendUpload(api: ApiClient, target: UploadTarget, group: Up
     const token = await api.refreshSession()
     if (token) res = await attempt(token)
   }
-  if (res.status < 200 || res.status >= 300) throw new ApiError(res.status, messageFromErrorBody(res.body), 'http')
+  if (res.status < 200 || res.status >= 300)
+    throw new ApiError(res.status, messageFromErrorBody(res.body), 'http')
   onProgress(1)
 }

@@ -13,7 +13,8 @@ export interface UploadGroup {
   files: File[]
 }
 
-const MEDIA = /\.(mp3|m4b|m4a|aac|flac|ogg|oga|opus|wav|wma|webm|webma|mka|awb|caf|mp4|epub|pdf|mobi|azw3|cbr|cbz)$/i
+const MEDIA =
+  /\.(mp3|m4b|m4a|aac|flac|ogg|oga|opus|wav|wma|webm|webma|mka|awb|caf|mp4|epub|pdf|mobi|azw3|cbr|cbz)$/i
 const DISC_FOLDER = /^(cd|dis[ck])\s*\d+$/i
 const stripExt = (name: string) => name.replace(/\.[^.]+$/, '')
 
@@ -56,14 +57,18 @@ export async function filesFromDrop(items: DataTransferItemList): Promise<Chosen
   const out: ChosenFile[] = []
   const walk = async (entry: FileSystemEntry, prefix: string): Promise<void> => {
     if (entry.isFile) {
-      const file = await new Promise<File>((resolve, reject) => (entry as FileSystemFileEntry).file(resolve, reject))
+      const file = await new Promise<File>((resolve, reject) =>
+        (entry as FileSystemFileEntry).file(resolve, reject),
+      )
       out.push({ relativePath: `${prefix}${file.name}`, file })
       return
     }
     const reader = (entry as FileSystemDirectoryEntry).createReader()
     // readEntries answers in batches until it answers none.
     for (;;) {
-      const batch = await new Promise<FileSystemEntry[]>((resolve, reject) => reader.readEntries(resolve, reject))
+      const batch = await new Promise<FileSystemEntry[]>((resolve, reject) =>
+        reader.readEntries(resolve, reject),
+      )
       if (batch.length === 0) break
       for (const child of batch) await walk(child, `${prefix}${entry.name}/`)
     }
