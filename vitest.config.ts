@@ -20,6 +20,8 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
+          // Every JSON answer a route makes is checked against its contract (http/serve-route.ts).
+          env: { SHELFCAST_CHECK_ANSWERS: '1' },
           // Ceilings for tests that wait for a state (a scan, a socket event, a server process), never a pace:
           // a busy machine can take many times longer than a quiet one to get there.
           testTimeout: 60_000,

@@ -12,6 +12,7 @@ import { installAuthGuard } from './http/auth-guard.ts'
 import { registerClientFiles, viaBasePath } from './http/client-files.ts'
 import { installBodyParsers } from './http/body-parsing.ts'
 import { installErrorHandling } from './http/errors.ts'
+import { recordRoutes } from './http/serve-route.ts'
 import { createGuardedFetcher } from './net/index.ts'
 import { RateLimiter } from './http/rate-limiter.ts'
 import { silentLogger } from './logger.ts'
@@ -34,6 +35,7 @@ import { registerUploadRoutes } from './modules/upload/upload.routes.ts'
 import { UploadService } from './modules/upload/upload.service.ts'
 import { PlaylistsRepository } from './modules/playlists/playlists.repository.ts'
 import { registerPlaylistsRoutes } from './modules/playlists/playlists.routes.ts'
+import { registerOpenApiRoutes } from './openapi/openapi.routes.ts'
 import {
   createPodcastDownloads,
   registerPodcastDownloadsRoutes,
@@ -122,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     },
   })
 
+  recordRoutes(app)
   const realtime = new Realtime(log, { trustProxy: config.trustProxy })
   const settingsRepo = new SettingsRepository(database.db)
   const settings = new SettingsService(settingsRepo, config.version, { metadataPath: config.metadataPath })
@@ -299,6 +302,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerPlaybackRoutes(app, ctx)
   registerCollectionsRoutes(app, ctx)
   registerPlaylistsRoutes(app, ctx)
+  registerOpenApiRoutes(app)
   registerItemEditRoutes(app, ctx)
   registerAuthorEditRoutes(app, ctx)
   registerMetadataProvidersRoutes(app, ctx)

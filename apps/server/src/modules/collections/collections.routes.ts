@@ -1,86 +1,49 @@
-import {
-  CollectionBatchRequest,
-  CollectionBookRequest,
-  CreateCollectionRequest,
-  NamedListQuery,
-  NamedListsQuery,
-  UpdateCollectionRequest,
-} from '@shelfcast/contracts'
+import { collectionRoutes as routes } from '@shelfcast/contracts'
 import type { FastifyInstance } from 'fastify'
-import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
 import { requireAuth } from '../../http/auth-guard.ts'
-import { parseInput } from '../../http/parse.ts'
-
-const IdParams = z.object({ id: z.string().min(1).max(100) })
-const BookParams = IdParams.extend({ bookId: z.string().min(1).max(100) })
+import { serveRoute } from '../../http/serve-route.ts'
 
 export function registerCollectionsRoutes(app: FastifyInstance, ctx: AppContext) {
   const collections = ctx.collections
 
-  app.get('/api/libraries/:id/collections', async (request) => {
-    const { id } = parseInput(IdParams, request.params)
-    const q = parseInput(NamedListsQuery, request.query)
+  serveRoute(app, routes.listForLibrary, async ({ params, query }, request) => {
     const user = requireAuth(request).user
-    return collections.listForLibrary(user, await ctx.libraries.getFor(user, id), q)
+    return collections.listForLibrary(user, await ctx.libraries.getFor(user, params.id), query)
   })
 
-  app.get('/api/collections', async (request) => {
-    const q = parseInput(NamedListQuery, request.query)
-    return { collections: await collections.listAll(requireAuth(request).user, q.minified ?? false) }
-  })
+  serveRoute(app, routes.listAll, async ({ query }, request) => ({
+    collections: await collections.listAll(requireAuth(request).user, query.minified ?? false),
+  }))
 
-  app.get('/api/collections/:id', async (request) => {
-    const { id } = parseInput(IdParams, request.params)
-    const q = parseInput(NamedListQuery, request.query)
-    return collections.get(requireAuth(request).user, id, q.minified ?? false, q.limit)
-  })
+  serveRoute(app, routes.get, ({ params, query }, request) =>
+    collections.get(requireAuth(request).user, params.id, query.minified ?? false, query.limit),
+  )
 
-  app.post('/api/collections', { config: { permission: 'update' } }, async (request) => {
-    return collections.create(requireAuth(request).user, parseInput(CreateCollectionRequest, request.body))
-  })
+  serveRoute(app, routes.create, ({ body }, request) => collections.create(requireAuth(request).user, body))
 
-  app.patch('/api/collections/:id', { config: { permission: 'update' } }, async (request) => {
-    const { id } = parseInput(IdParams, request.params)
-    return collections.update(
-      requireAuth(request).user,
-      id,
-      parseInput(UpdateCollectionRequest, request.body),
-    )
-  })
+  serveRoute(app, routes.update, ({ params, body }, request) =>
+    collections.update(requireAuth(request).user, params.id, body),
+  )
 
-  app.delete('/api/collections/:id', { config: { permission: 'delete' } }, async (request) => {
-    const { id } = parseInput(IdParams, request.params)
-    await collections.remove(requireAuth(request).user, id)
+  serveRoute(app, routes.remove, async ({ params }, request) => {
+    await collections.remove(requireAuth(request).user, params.id)
     return {}
   })
 
-  app.post('/api/collections/:id/book', { config: { permission: 'update' } }, async (request) => {
-    const { id } = parseInput(IdParams, request.params)
-    const body = parseInput(CollectionBookRequest, request.body)
-    return collections.addBooks(requireAuth(request).user, id, [body.id])
-  })
+  serveRoute(app, routes.addBook, ({ params, body }, request) =>
+    collections.addBooks(requireAuth(request).user, params.id, [body.id]),
+  )
 
-  app.delete('/api/collections/:id/book/:bookId', { config: { permission: 'update' } }, async (request) => {
-    const { id, bookId } = parseInput(BookParams, request.params)
-    return collections.removeBooks(requireAuth(request).user, id, [bookId])
-  })
+  serveRoute(app, routes.removeBook, ({ params }, request) =>
+    collections.removeBooks(requireAuth(request).user, params.id, [params.bookId]),
+  )
 
-  app.post('/api/collections/:id/batch/add', { config: { permission: 'update' } }, async (request) => {
-    const { id } = parseInput(IdParams, request.params)
-    return collections.addBooks(
-      requireAuth(request).user,
-      id,
-      parseInput(CollectionBatchRequest, request.body).books,
-    )
-  })
+  serveRoute(app, routes.addBooks, ({ params, body }, request) =>
+    collections.addBooks(requireAuth(request).user, params.id, body.books),
+  )
 
-  app.post('/api/collections/:id/batch/remove', { config: { permission: 'update' } }, async (request) => {
-    const { id } = parseInput(IdParams, request.params)
-    return collections.removeBooks(
-      requireAuth(request).user,
-      id,
-      parseInput(CollectionBatchRequest, request.body).books,
-    )
-  })
+  serveRoute(app, routes.removeBooks, ({ params, body }, request) =>
+    collections.removeBooks(requireAuth(request).user, params.id, body.books),
+  )
 }

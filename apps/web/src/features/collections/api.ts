@@ -1,11 +1,12 @@
-import type {
-  Collection,
-  CreateCollectionRequest,
-  CreatePlaylistRequest,
-  Playlist,
-  PlaylistEntryRef,
-  UpdateCollectionRequest,
-  UpdatePlaylistRequest,
+import {
+  collectionRoutes,
+  playlistRoutes,
+  type AnswerOf,
+  type CreateCollectionRequest,
+  type CreatePlaylistRequest,
+  type PlaylistEntryRef,
+  type UpdateCollectionRequest,
+  type UpdatePlaylistRequest,
 } from '@shelfcast/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { browseKeys, type PageAnswer } from '@/features/browse/index.ts'
@@ -29,20 +30,17 @@ export const playlistKeys = {
   detail: (id: string) => ['playlist', id] as const,
 }
 
-const enc = encodeURIComponent
+type PagingQuery = { limit: number; page: number; minified: 1 }
+type ListsAnswer<T> = { results: T[]; total?: number }
 
 /** GET /api/libraries/:id/collections or /playlists: one page (minified entries), or every list with `limit` 0. */
 async function fetchListsPage<T>(
-  api: ApiClient,
-  path: string,
+  get: (query: PagingQuery, signal?: AbortSignal) => Promise<ListsAnswer<T>>,
   page: number,
   limit: number,
   signal?: AbortSignal,
 ): Promise<PageAnswer<T>> {
-  const answer = await api.get<{ results: T[]; total?: number }>(path, {
-    query: { limit, page, minified: 1 },
-    signal,
-  })
+  const answer = await get({ limit, page, minified: 1 }, signal)
   const all = answer.results
   // A server that ignores paging (older Audiobookshelf) answers every list: page through it here.
   if (limit > 0 && all.length > limit)
@@ -50,15 +48,20 @@ async function fetchListsPage<T>(
   return { results: all, total: answer.total ?? all.length }
 }
 
-const listsPath = (libraryId: string, lists: 'collections' | 'playlists') =>
-  `/api/libraries/${enc(libraryId)}/${lists}`
+const libraryCollections = (api: ApiClient, id: string) => (query: PagingQuery, signal?: AbortSignal) =>
+  api.call(collectionRoutes.listForLibrary, { params: { id }, query, signal })
+const libraryPlaylists = (api: ApiClient, id: string) => (query: PagingQuery, signal?: AbortSignal) =>
+  api.call(playlistRoutes.listForLibrary, { params: { id }, query, signal })
 
 /** Every list of the library (the add modals show them all, with what each holds). */
-function useAllLists<T>(queryKey: readonly unknown[], path: string) {
+function useAllLists<T>(
+  queryKey: readonly unknown[],
+  get: (api: ApiClient) => (query: PagingQuery, signal?: AbortSignal) => Promise<ListsAnswer<T>>,
+) {
   const api = useApiClient()
   return useQuery({
     queryKey,
-    queryFn: async ({ signal }) => (await fetchListsPage<T>(api, path, 0, 0, signal)).results,
+    queryFn: async ({ signal }) => (await fetchListsPage(get(api), 0, 0, signal)).results,
   })
 }
 
@@ -70,10 +73,10 @@ export const fetchCollectionsPage = (
   page: number,
   limit: number,
   signal?: AbortSignal,
-) => fetchListsPage<Collection>(api, listsPath(libraryId, 'collections'), page, limit, signal)
+) => fetchListsPage(libraryCollections(api, libraryId), page, limit, signal)
 
 export const useLibraryCollections = (libraryId: string) =>
-  useAllLists<Collection>(collectionKeys.all(libraryId), listsPath(libraryId, 'collections'))
+  useAllLists(collectionKeys.all(libraryId), (api) => libraryCollections(api, libraryId))
 
 /** Entries asked for first: a screenful and some, shown while the whole list is on its way. */
 export const FIRST_SCREEN_ENTRIES = 40
@@ -82,36 +85,35 @@ export const FIRST_SCREEN_ENTRIES = 40
  * A list page's data is the whole list (minified), with its first screen as placeholder until it arrives:
  * thousands of entries take the server hundreds of milliseconds, the first forty a few.
  */
-function useFirstScreen<T>(key: readonly unknown[], path: string) {
-  const api = useApiClient()
-  return useQuery<T>({
+function useFirstScreen<T>(key: readonly unknown[], get: (limit: number, signal: AbortSignal) => Promise<T>) {
+  return useQuery({
     queryKey: [...key, 'first-screen'],
-    queryFn: ({ signal }) =>
-      api.get<T>(path, { query: { minified: 1, limit: FIRST_SCREEN_ENTRIES }, signal }),
+    queryFn: ({ signal }) => get(FIRST_SCREEN_ENTRIES, signal),
   }).data
 }
 
 /** GET /api/collections/:id, minified: a list of thousands of books stays light. */
 export function useCollection(id: string) {
   const api = useApiClient()
-  const path = `/api/collections/${enc(id)}`
-  const first = useFirstScreen<Collection>(collectionKeys.detail(id), path)
+  const get = (limit: number | undefined, signal: AbortSignal) =>
+    api.call(collectionRoutes.get, { params: { id }, query: { minified: 1, limit }, signal })
+  const first = useFirstScreen(collectionKeys.detail(id), get)
   return useQuery({
     queryKey: collectionKeys.detail(id),
-    queryFn: ({ signal }) => api.get<Collection>(path, { query: { minified: 1 }, signal }),
+    queryFn: ({ signal }) => get(undefined, signal),
     placeholderData: first,
   })
 }
 
 export const collectionRequests = {
-  create: (api: ApiClient, body: CreateCollectionRequest) => api.post<Collection>('/api/collections', body),
+  create: (api: ApiClient, body: CreateCollectionRequest) => api.call(collectionRoutes.create, { body }),
   update: (api: ApiClient, id: string, body: UpdateCollectionRequest) =>
-    api.patch<Collection>(`/api/collections/${enc(id)}`, body),
-  remove: (api: ApiClient, id: string) => api.delete<unknown>(`/api/collections/${enc(id)}`),
+    api.call(collectionRoutes.update, { params: { id }, body }),
+  remove: (api: ApiClient, id: string) => api.call(collectionRoutes.remove, { params: { id } }),
   addBooks: (api: ApiClient, id: string, books: readonly string[]) =>
-    api.post<Collection>(`/api/collections/${enc(id)}/batch/add`, { books }),
+    api.call(collectionRoutes.addBooks, { params: { id }, body: { books: [...books] } }),
   removeBooks: (api: ApiClient, id: string, books: readonly string[]) =>
-    api.post<Collection>(`/api/collections/${enc(id)}/batch/remove`, { books }),
+    api.call(collectionRoutes.removeBooks, { params: { id }, body: { books: [...books] } }),
 }
 
 // ---- playlists ------------------------------------------------------------------------------------
@@ -122,32 +124,33 @@ export const fetchPlaylistsPage = (
   page: number,
   limit: number,
   signal?: AbortSignal,
-) => fetchListsPage<Playlist>(api, listsPath(libraryId, 'playlists'), page, limit, signal)
+) => fetchListsPage(libraryPlaylists(api, libraryId), page, limit, signal)
 
 export const useLibraryPlaylists = (libraryId: string) =>
-  useAllLists<Playlist>(playlistKeys.all(libraryId), listsPath(libraryId, 'playlists'))
+  useAllLists(playlistKeys.all(libraryId), (api) => libraryPlaylists(api, libraryId))
 
 export function usePlaylist(id: string) {
   const api = useApiClient()
-  const path = `/api/playlists/${enc(id)}`
-  const first = useFirstScreen<Playlist>(playlistKeys.detail(id), path)
+  const get = (limit: number | undefined, signal: AbortSignal) =>
+    api.call(playlistRoutes.get, { params: { id }, query: { minified: 1, limit }, signal })
+  const first = useFirstScreen(playlistKeys.detail(id), get)
   return useQuery({
     queryKey: playlistKeys.detail(id),
-    queryFn: ({ signal }) => api.get<Playlist>(path, { query: { minified: 1 }, signal }),
+    queryFn: ({ signal }) => get(undefined, signal),
     placeholderData: first,
   })
 }
 
 /** Removing a playlist's last entries deletes it: the server then answers {} instead of the playlist. */
-export type PlaylistOrGone = Playlist | Record<string, never>
+export type PlaylistOrGone = AnswerOf<typeof playlistRoutes.removeEntries>
 
 export const playlistRequests = {
-  create: (api: ApiClient, body: CreatePlaylistRequest) => api.post<Playlist>('/api/playlists', body),
+  create: (api: ApiClient, body: CreatePlaylistRequest) => api.call(playlistRoutes.create, { body }),
   update: (api: ApiClient, id: string, body: UpdatePlaylistRequest) =>
-    api.patch<Playlist>(`/api/playlists/${enc(id)}`, body),
-  remove: (api: ApiClient, id: string) => api.delete<unknown>(`/api/playlists/${enc(id)}`),
+    api.call(playlistRoutes.update, { params: { id }, body }),
+  remove: (api: ApiClient, id: string) => api.call(playlistRoutes.remove, { params: { id } }),
   addEntries: (api: ApiClient, id: string, items: readonly PlaylistEntryRef[]) =>
-    api.post<Playlist>(`/api/playlists/${enc(id)}/batch/add`, { items }),
+    api.call(playlistRoutes.addEntries, { params: { id }, body: { items: [...items] } }),
   removeEntries: (api: ApiClient, id: string, items: readonly PlaylistEntryRef[]) =>
-    api.post<PlaylistOrGone>(`/api/playlists/${enc(id)}/batch/remove`, { items }),
+    api.call(playlistRoutes.removeEntries, { params: { id }, body: { items: [...items] } }),
 }

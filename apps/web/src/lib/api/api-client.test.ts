@@ -1,4 +1,4 @@
-import type { LoginResponse } from '@shelfcast/contracts'
+import { collectionRoutes, playlistRoutes, type LoginResponse } from '@shelfcast/contracts'
 import { describe, expect, it, vi } from 'vitest'
 import { createApiClient, type ApiClientOptions } from './api-client.ts'
 import { ApiError } from './api-error.ts'
@@ -69,6 +69,30 @@ function clientWith(
 }
 
 describe('api client', () => {
+  it('calls a declared route: method, filled path, query and body from the contract', async () => {
+    const seen: { url: string; method: string; body: unknown }[] = []
+    const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      seen.push({ url: String(input), method: init?.method ?? 'GET', body: init?.body })
+      return Response.json({})
+    })
+    const { client } = clientWith(fetchStub, { value: 'fresh-1' })
+    await client.call(collectionRoutes.removeBook, { params: { id: 'c 1', bookId: 'b/2' } })
+    await client.call(collectionRoutes.get, { params: { id: 'c1' }, query: { minified: 1, limit: 40 } })
+    await client.call(playlistRoutes.removeEntries, {
+      params: { id: 'p1' },
+      body: { items: [{ libraryItemId: 'li1' }] },
+    })
+    expect(seen).toEqual([
+      { url: '/abs/api/collections/c%201/book/b%2F2', method: 'DELETE', body: undefined },
+      { url: '/abs/api/collections/c1?minified=1&limit=40', method: 'GET', body: undefined },
+      {
+        url: '/abs/api/playlists/p1/batch/remove',
+        method: 'POST',
+        body: '{"items":[{"libraryItemId":"li1"}]}',
+      },
+    ])
+  })
+
   it('sends the bearer token under the base path', async () => {
     const server = fakeServer({ refreshSucceeds: true })
     const { client } = clientWith(server.fetchStub, { value: 'fresh-1' })

@@ -1,4 +1,10 @@
-import type { LoginResponse } from '@shelfcast/contracts'
+import {
+  fillPath,
+  type AnswerOf,
+  type CallArgs,
+  type LoginResponse,
+  type RouteSpec,
+} from '@shelfcast/contracts'
 import { ApiError, messageFromErrorBody } from './api-error.ts'
 
 export type QueryValue = string | number | boolean | null | undefined
@@ -29,7 +35,12 @@ export interface ApiClientOptions {
   defaultTimeoutMs?: number
 }
 
+/** Per-call options of a typed route call. */
+export type CallOptions = Pick<RequestOptions, 'timeoutMs' | 'signal' | 'auth' | 'credentials'>
+
 export interface ApiClient {
+  /** Calls a route declared in contracts: params, query keys, body and answer are typed from it. */
+  call<R extends RouteSpec>(route: R, ...args: CallArgs<R, CallOptions>): Promise<AnswerOf<R>>
   request<T>(path: string, options?: RequestOptions): Promise<T>
   get<T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>
   post<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>
@@ -138,7 +149,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return read<T>(retried)
   }
 
+  function call<R extends RouteSpec>(route: R, ...[input]: CallArgs<R, CallOptions>): Promise<AnswerOf<R>> {
+    const { params, query, body, ...opts } = (input ?? {}) as {
+      params?: Record<string, string | number | null | undefined>
+      query?: Record<string, QueryValue>
+      body?: unknown
+    } & CallOptions
+    return request<AnswerOf<R>>(fillPath(route.path, params), { ...opts, method: route.method, query, body })
+  }
+
   return {
+    call,
     request,
     get: (path, opts) => request(path, { ...opts, method: 'GET' }),
     post: (path, body, opts) => request(path, { ...opts, method: 'POST', body }),
