@@ -1,10 +1,48 @@
 import type { RouteSpec } from './route.ts'
 import { collectionRoutes } from './collections.routes.ts'
 import { docsRoutes } from './docs.routes.ts'
+import { systemRoutes } from './system.routes.ts'
+import { authRoutes } from './auth.routes.ts'
+import { meRoutes } from './me.routes.ts'
+import { userRoutes } from './users.routes.ts'
+import { apiKeyRoutes } from './api-keys.routes.ts'
+import { settingsRoutes } from './settings.routes.ts'
+import { libraryRoutes } from './libraries.routes.ts'
+import { itemRoutes } from './items.routes.ts'
+import { browseRoutes } from './browse.routes.ts'
+import { seriesRoutes } from './series.routes.ts'
+import { authorRoutes } from './authors.routes.ts'
+import { playbackRoutes } from './playback.routes.ts'
+import { itemEditRoutes } from './item-edit.routes.ts'
+import { metadataRoutes } from './metadata.routes.ts'
+import { fileRoutes } from './files.routes.ts'
+import { scanRoutes } from './scans.routes.ts'
+import { podcastRoutes } from './podcasts.routes.ts'
+import { podcastDownloadRoutes } from './podcast-downloads.routes.ts'
 import { playlistRoutes, PlaylistOrGone } from './playlists.routes.ts'
 
 export * from './route.ts'
 export { collectionRoutes, docsRoutes, playlistRoutes, PlaylistOrGone }
+export {
+  systemRoutes,
+  authRoutes,
+  meRoutes,
+  userRoutes,
+  apiKeyRoutes,
+  settingsRoutes,
+  libraryRoutes,
+  itemRoutes,
+  browseRoutes,
+  seriesRoutes,
+  authorRoutes,
+  playbackRoutes,
+  itemEditRoutes,
+  metadataRoutes,
+  fileRoutes,
+  scanRoutes,
+  podcastRoutes,
+  podcastDownloadRoutes,
+}
 
 /**
  * Every route group. A new group is added here once; the server registers its routes from the group, the
@@ -12,6 +50,24 @@ export { collectionRoutes, docsRoutes, playlistRoutes, PlaylistOrGone }
  */
 export const routeGroups = {
   docs: docsRoutes,
+  system: systemRoutes,
+  auth: authRoutes,
+  me: meRoutes,
+  users: userRoutes,
+  apiKeys: apiKeyRoutes,
+  settings: settingsRoutes,
+  libraries: libraryRoutes,
+  items: itemRoutes,
+  browse: browseRoutes,
+  series: seriesRoutes,
+  authors: authorRoutes,
+  playback: playbackRoutes,
+  itemEdit: itemEditRoutes,
+  metadata: metadataRoutes,
+  files: fileRoutes,
+  scans: scanRoutes,
+  podcasts: podcastRoutes,
+  podcastDownloads: podcastDownloadRoutes,
   collections: collectionRoutes,
   playlists: playlistRoutes,
 } as const satisfies Record<string, Record<string, RouteSpec>>
