@@ -55,7 +55,7 @@ steps_side_by_side() {
   done
 }
 
-steps_side_by_side lint typecheck
+steps_side_by_side lint typecheck format-check
 step build npm run build
 step vitest npx vitest run --reporter=default --reporter=json --outputFile="$reports/vitest.json"
 if [ -f e2e/playwright.config.ts ]; then
