@@ -17,7 +17,8 @@ export function installBodyParsers(app: FastifyInstance) {
     { parseAs: 'string' },
     (request: FastifyRequest, body: string | Buffer, done: Done) => {
       if (isBlank(body)) return done(null, undefined)
-      json(request, String(body), done)
+      // Fastify's default parser answers through `done` (its Promise type covers async parsers only).
+      void json(request, String(body), done)
     },
   )
   app.addContentTypeParser(

@@ -288,6 +288,6 @@ export class Realtime {
   }
 
   async close() {
-    await Promise.all(this.servers.map((io) => new Promise<void>((resolve) => io.close(() => resolve()))))
+    await Promise.all(this.servers.map((io) => io.close()))
   }
 }

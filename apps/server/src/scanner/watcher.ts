@@ -62,7 +62,8 @@ export class LibraryWatcher {
       const lib = wanted.get(id)
       // A library folder that came back after vanishing is watched afresh.
       const rootLost = w.roots.some((r) => !w.dirs.has(r) && fs.existsSync(r))
-      if (!lib || signatureOf(lib) !== w.signature || rootLost) this.unwatch(id)
+      // A rescan still running ends on its own (its errors are logged by flush).
+      if (!lib || signatureOf(lib) !== w.signature || rootLost) void this.unwatch(id)
     }
     for (const lib of wanted.values()) if (!this.libraries.has(lib.id)) this.watchLibrary(lib)
   }
