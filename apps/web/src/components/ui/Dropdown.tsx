@@ -114,6 +114,7 @@ export function Dropdown({
           className="absolute left-0 z-50 mt-1 max-h-56 min-w-full overflow-y-auto rounded-lg border border-border bg-surface-raised py-1 shadow-2xl outline-none"
         >
           {options.map((option, index) => (
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- keys move through the options on the listbox (aria-activedescendant)
             <li
               key={option.value}
               id={`${listId}-${index}`}

@@ -28,6 +28,7 @@ export function ImagePreview({
   }, [onClose])
 
   return createPortal(
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click anywhere closes the preview; Escape does by keyboard
     <div
       role="dialog"
       aria-modal="true"

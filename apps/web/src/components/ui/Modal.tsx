@@ -157,11 +157,13 @@ export function Modal({
 
   return createPortal(
     <div
+      role="presentation"
       className="fixed inset-0 z-[60] flex items-start justify-center overflow-y-auto bg-black/75 px-4 pt-[50px] pb-8"
       onMouseDown={onBackdropDown}
       onClick={onBackdropClick}
       data-testid={testId ? `${testId}-backdrop` : undefined}
     >
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the dialog keeps focus inside itself (Tab) and closes on Escape */}
       <div
         ref={panelRef}
         role="dialog"

@@ -34,6 +34,7 @@ export function Tabs({ label, tabs, value, onChange, className }: TabsProps) {
   }
 
   return (
+    // eslint-disable-next-line jsx-a11y/interactive-supports-focus -- arrow keys from the focused tab bubble here (roving focus)
     <div
       ref={listRef}
       role="tablist"

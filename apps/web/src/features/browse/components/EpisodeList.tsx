@@ -325,6 +325,7 @@ const EpisodeRow = memo(function EpisodeRow({
   }
 
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click on the row is a shortcut for its title link, which keyboards use
     <div
       role="listitem"
       aria-posinset={index + 1}

@@ -54,6 +54,7 @@ export function IconPicker({
       <span id="library-icon-label" className="text-sm font-medium">
         {label}
       </span>
+      {/* eslint-disable-next-line jsx-a11y/interactive-supports-focus -- arrow keys from the focused icon bubble here (roving focus) */}
       <div
         ref={groupRef}
         role="radiogroup"

@@ -35,6 +35,7 @@ export function CastLauncher() {
     return (
       <span
         role="img"
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- focusable so keyboard users can read why casting is off
         tabIndex={0}
         aria-label={warning}
         title={warning}

@@ -42,6 +42,7 @@ export function SeekTrack({
 
   return (
     <div className="relative w-full">
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events -- keyboards seek with the player's shortcuts (arrow keys) */}
       <div
         role="slider"
         tabIndex={-1}
