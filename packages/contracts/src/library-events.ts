@@ -1,4 +1,4 @@
-import type { Library } from './entities/library.ts'
+import type { LibraryJson } from './entities/library.ts'
 import type { LibraryItem } from './entities/library-item.ts'
 import type { Task } from './entities/task.ts'
 
@@ -12,5 +12,5 @@ export interface ItemRemovedPayload {
   id: string
   libraryId: string
 }
-export type LibraryChangedPayload = Library
+export type LibraryChangedPayload = LibraryJson
 export type TaskEventPayload = Task

@@ -1,6 +1,9 @@
-import type { UserSummary } from './entities/user.ts'
+import type { Collection, Playlist } from './collections.ts'
 import type { LibraryItem, PodcastEpisode } from './entities/library-item.ts'
-import type { User } from './entities/user.ts'
+import type { ServerSettings } from './entities/server-settings.ts'
+import type { Task } from './entities/task.ts'
+import type { User, UserSummary } from './entities/user.ts'
+import type { ItemRemovedPayload, LibraryChangedPayload } from './library-events.ts'
 import type { BatchQuickMatchComplete, CustomMetadataProvider } from './metadata-providers.ts'
 import type { PlaybackSession, UserItemProgressUpdated } from './playback.ts'
 import type { EpisodeDownloadEvents } from './podcasts.ts'
@@ -34,8 +37,8 @@ export interface InitPayload {
 }
 
 /**
- * Server -> client events. Events of later capabilities are added here as they land;
- * the payloads of those not yet typed are `unknown` so the client can still subscribe.
+ * Server -> client events: the only events the server can send (its emit functions are typed by this map) and
+ * the only ones the client can subscribe to, with their payloads.
  */
 export interface ServerToClientEvents extends EpisodeDownloadEvents {
   init: (payload: InitPayload) => void
@@ -72,6 +75,8 @@ export interface ServerToClientEvents extends EpisodeDownloadEvents {
   /** The transcode is complete (every segment made). */
   stream_ready: (payload: { id: string }) => void
   stream_closed: (streamId: string) => void
+  /** Audiobookshelf's servers send it when a transcode fails (ours reports through the session's HLS answers). */
+  stream_error: (payload: { id?: string; error?: string; message?: string }) => void
   /** The server closed one of the user's playback sessions (another play on that device, stale, item gone). */
   user_session_closed: (sessionId: string) => void
   /** Admins: a user's open session started (session) or ended (null). */
@@ -94,7 +99,35 @@ export interface ServerToClientEvents extends EpisodeDownloadEvents {
   /** Admins: a custom metadata provider was added / removed (never with its authorization value). */
   custom_metadata_provider_added: (provider: CustomMetadataProvider) => void
   custom_metadata_provider_removed: (provider: CustomMetadataProvider) => void
-  [event: string]: (...args: never[]) => void
+  /** Admins: an account was created (its JSON) / deleted (its summary). */
+  user_added: (user: User) => void
+  user_removed: (user: UserSummary) => void
+  /** Everyone: the server settings changed. */
+  server_settings_updated: (settings: ServerSettings) => void
+  /** Users with access to the library. */
+  library_added: (library: LibraryChangedPayload) => void
+  library_updated: (library: LibraryChangedPayload) => void
+  library_removed: (library: LibraryChangedPayload) => void
+  /** Users who may see the item (expanded JSON); the scanner sends chunks of items. */
+  item_added: (item: LibraryItem) => void
+  item_updated: (item: LibraryItem) => void
+  item_removed: (item: ItemRemovedPayload) => void
+  items_added: (items: LibraryItem[]) => void
+  items_updated: (items: LibraryItem[]) => void
+  /** A series no item uses any more. */
+  series_removed: (series: { id: string; libraryId: string }) => void
+  /** Users who may see the collection (each with the books they may see). */
+  collection_added: (collection: Collection) => void
+  collection_updated: (collection: Collection) => void
+  collection_removed: (collection: Collection) => void
+  /** The playlist's owner. */
+  playlist_added: (playlist: Playlist) => void
+  playlist_updated: (playlist: Playlist) => void
+  playlist_removed: (playlist: Playlist) => void
+  /** Admins: a task (scan, match, download...) started, moved on, or ended. */
+  task_started: (task: Task) => void
+  task_progress: (task: Task) => void
+  task_finished: (task: Task) => void
 }
 
 export interface ClientToServerEvents {

@@ -105,15 +105,15 @@ describe('socket.io: auth handshake, online users, disconnect on revocation', ()
 
   it('makes an admin payload only while an admin is connected, once for both socket paths', async () => {
     let made = 0
-    const payload = () => ({ n: ++made })
-    t.ctx.realtime.toAdmins('test_event', payload)
+    const payload = () => `message ${++made}`
+    t.ctx.realtime.toAdmins('admin_message', payload)
     expect(made).toBe(0)
     const a = await authed(root.accessToken)
     const b = await authed(root.accessToken, '/audiobookshelf/socket.io')
-    t.ctx.realtime.toAdmins('test_event', payload)
+    t.ctx.realtime.toAdmins('admin_message', payload)
     expect(made).toBe(1)
-    expect(await a.waitFor('test_event')).toEqual({ n: 1 })
-    expect(await b.waitFor('test_event')).toEqual({ n: 1 })
+    expect(await a.waitFor('admin_message')).toEqual('message 1')
+    expect(await b.waitFor('admin_message')).toEqual('message 1')
   })
 
   it('disabling a user disconnects their sockets at once', async () => {

@@ -44,7 +44,9 @@ const userRoom = (id: string) => `user:${id}`
 const sessionRoom = (id: string) => `session:${id}`
 const ADMINS_ROOM = 'admins'
 /** Payloads are JSON values; event names beyond the typed map are allowed for later capabilities. */
-type Payload = unknown
+/** The events the server sends, and the payload each carries (packages/contracts/src/socket-events.ts). */
+type ServerEvent = keyof ServerToClientEvents
+type PayloadOf<E extends ServerEvent> = Parameters<ServerToClientEvents[E]>[0]
 
 /**
  * Socket.io for the whole server: one server per mount path (`/socket.io` and `{base}/socket.io`),
@@ -232,26 +234,27 @@ export class Realtime {
     return [...this.online.values()].map((e) => ({ ...this.onlineUser(e.user), connections: e.sockets.size }))
   }
 
-  toUser(userId: string, event: string, payload: Payload) {
+  toUser<E extends ServerEvent>(userId: string, event: E, payload: PayloadOf<E>) {
     this.toRoom(userRoom(userId), event, () => payload)
   }
 
   /** The payload is made only when an admin is connected (a play's session JSON is not free). */
-  toAdmins(event: string, payload: Payload | (() => Payload)) {
+  toAdmins<E extends ServerEvent>(event: E, payload: PayloadOf<E> | (() => PayloadOf<E>)) {
     this.toRoom(
       ADMINS_ROOM,
       event,
-      typeof payload === 'function' ? (payload as () => Payload) : () => payload,
+      typeof payload === 'function' ? (payload as () => PayloadOf<E>) : () => payload,
     )
   }
 
   /** Emits to a room's sockets; an empty room costs nothing (socket.io would encode the packet anyway). */
-  private toRoom(room: string, event: string, payload: () => Payload) {
-    let made: { value: Payload } | null = null
+  private toRoom<E extends ServerEvent>(room: string, event: E, payload: () => PayloadOf<E>) {
+    let made: { value: PayloadOf<E> } | null = null
     for (const io of this.servers) {
       if (!io.sockets.adapter.rooms.get(room)?.size) continue
       made ??= { value: payload() }
-      io.to(room).emit(event, made.value)
+      const args = [made.value] as Parameters<ServerToClientEvents[E]>
+      io.to(room).emit(event, ...args)
     }
   }
 
@@ -261,7 +264,11 @@ export class Realtime {
   }
 
   /** To every authenticated user the predicate allows (library access, tag access ...). */
-  toUsersWhere(predicate: (user: UserRecord) => boolean, event: string, payload: Payload) {
+  toUsersWhere<E extends ServerEvent>(
+    predicate: (user: UserRecord) => boolean,
+    event: E,
+    payload: PayloadOf<E>,
+  ) {
     for (const { user } of this.online.values()) if (predicate(user)) this.toUser(user.id, event, payload)
   }
 
