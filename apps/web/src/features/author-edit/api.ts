@@ -1,4 +1,4 @@
-import type { AuthorMatchResponse, AuthorWithCount } from '@shelfcast/contracts'
+import { metadataRoutes, type AuthorWithCount } from '@shelfcast/contracts'
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { authorKeys, browseKeys, itemKeys } from '@/features/browse/index.ts'
 import { libraryKeys } from '@/features/libraries/index.ts'
@@ -101,7 +101,7 @@ export function useMatchAuthor(id: string) {
   return useMutation({
     mutationFn: (payload: AuthorMatchPayload) =>
       // Audnexus is a slow remote service.
-      api.post<AuthorMatchResponse>(`/api/authors/${enc(id)}/match`, payload, { timeoutMs: 60_000 }),
+      api.call(metadataRoutes.matchAuthor, { params: { id }, body: payload, timeoutMs: 60_000 }),
     onSuccess: (answer) => {
       if (answer.author.id !== id) queryClient.removeQueries({ queryKey: [...authorKeys.all, id] })
       refreshAuthor(queryClient, answer.author)

@@ -1,8 +1,7 @@
-import type {
-  CreateCustomMetadataProviderRequest,
-  CustomMetadataProvider,
-  CustomMetadataProviderResponse,
-  CustomMetadataProvidersResponse,
+import {
+  metadataRoutes,
+  type CreateCustomMetadataProviderRequest,
+  type CustomMetadataProvider,
 } from '@shelfcast/contracts'
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { libraryKeys } from '@/features/libraries/index.ts'
@@ -27,9 +26,7 @@ export function useCustomProviders() {
   const api = useApiClient()
   return useQuery({
     queryKey: customProviderKeys.list(),
-    queryFn: async ({ signal }) =>
-      (await api.get<CustomMetadataProvidersResponse>('/api/custom-metadata-providers', { signal }))
-        .providers,
+    queryFn: async ({ signal }) => (await api.call(metadataRoutes.listCustomProviders, { signal })).providers,
   })
 }
 
@@ -39,7 +36,7 @@ export function useCreateCustomProvider() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (body: CreateCustomMetadataProviderRequest) =>
-      (await api.post<CustomMetadataProviderResponse>('/api/custom-metadata-providers', body)).provider,
+      (await api.call(metadataRoutes.createCustomProvider, { body })).provider,
     onSuccess: (provider) => {
       queryClient.setQueryData<CustomMetadataProvider[]>(customProviderKeys.list(), (list) =>
         list && !list.some((p) => p.id === provider.id) ? [...list, provider] : list,
@@ -55,7 +52,7 @@ export function useDeleteCustomProvider() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (provider: CustomMetadataProvider) =>
-      api.delete<unknown>(`/api/custom-metadata-providers/${encodeURIComponent(provider.id)}`),
+      api.call(metadataRoutes.removeCustomProvider, { params: { id: provider.id } }),
     onSuccess: (_answer, provider) => {
       queryClient.setQueryData<CustomMetadataProvider[]>(customProviderKeys.list(), (list) =>
         list?.filter((p) => p.id !== provider.id),

@@ -1,8 +1,5 @@
 import type {
-  BookMatch,
   ItemResponse,
-  SearchCoversResponse,
-  SearchProvidersResponse,
   LibraryItem,
   UpdateBookMediaRequest,
   UpdateChaptersRequest,
@@ -10,6 +7,7 @@ import type {
   UpdateMediaResponse,
   UpdatePodcastMediaRequest,
 } from '@shelfcast/contracts'
+import { metadataRoutes } from '@shelfcast/contracts'
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { browseKeys, itemKeys } from '@/features/browse/index.ts'
 import { libraryKeys } from '@/features/libraries/index.ts'
@@ -111,7 +109,7 @@ export function useBookProviders() {
   return useQuery({
     queryKey: ['search-providers'],
     staleTime: 5 * 60_000,
-    queryFn: ({ signal }) => api.get<SearchProvidersResponse>('/api/search/providers', { signal }),
+    queryFn: ({ signal }) => api.call(metadataRoutes.providers, { signal }),
     select: (answer) => answer.providers.books,
   })
 }
@@ -122,7 +120,7 @@ export function useCoverProviders() {
   return useQuery({
     queryKey: ['search-providers'],
     staleTime: 5 * 60_000,
-    queryFn: ({ signal }) => api.get<SearchProvidersResponse>('/api/search/providers', { signal }),
+    queryFn: ({ signal }) => api.call(metadataRoutes.providers, { signal }),
     select: (answer) => answer.providers.booksCovers,
   })
 }
@@ -132,7 +130,7 @@ export function useSearchCovers() {
   const api = useApiClient()
   return useMutation({
     mutationFn: (search: BookSearch) =>
-      api.get<SearchCoversResponse>('/api/search/covers', { query: { ...search }, timeoutMs: 60_000 }),
+      api.call(metadataRoutes.searchCovers, { query: { ...search }, timeoutMs: 60_000 }),
   })
 }
 
@@ -147,7 +145,7 @@ export function useSearchBooks(itemId: string) {
   const api = useApiClient()
   return useMutation({
     mutationFn: (search: BookSearch) =>
-      api.get<BookMatch[]>('/api/search/books', {
+      api.call(metadataRoutes.searchBooks, {
         query: { ...search, id: itemId },
         // Providers are slow remote services.
         timeoutMs: 60_000,

@@ -1,11 +1,11 @@
-import type {
-  CreatePodcastRequest,
-  CreatePodcastResponse,
-  OpmlCreateRequest,
-  OpmlParseResponse,
-  PodcastFeedResponse,
-  PodcastSearchResult,
-  PodcastTitlesResponse,
+import {
+  metadataRoutes,
+  type CreatePodcastRequest,
+  type CreatePodcastResponse,
+  type OpmlCreateRequest,
+  type OpmlParseResponse,
+  type PodcastFeedResponse,
+  type PodcastTitlesResponse,
 } from '@shelfcast/contracts'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useApiClient } from '@/lib/api/index.ts'
@@ -27,7 +27,7 @@ export function usePodcastDirectorySearch(query: { term: string; country: Podcas
     enabled: query !== null,
     staleTime: 5 * 60_000,
     queryFn: ({ signal }) =>
-      api.get<PodcastSearchResult[]>('/api/search/podcast', {
+      api.call(metadataRoutes.searchPodcasts, {
         query: { term: query?.term, country: query?.country },
         signal,
       }),

@@ -1,6 +1,18 @@
+import type { SearchProvidersResponse } from '@shelfcast/contracts'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { renderHook } from '@testing-library/react'
+import { createElement, type ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
+import { ApiClientProvider } from '@/lib/api/index.ts'
 import { fakeApiClient, fakeServer, json, text } from '@/test/fake-server.ts'
-import { BATCH_REQUEST_MAX, batchSetFinished, fetchBatchItems, inChunks } from './api.ts'
+import {
+  BATCH_REQUEST_MAX,
+  batchSetFinished,
+  fetchBatchItems,
+  inChunks,
+  selectionKeys,
+  useBookProviders,
+} from './api.ts'
 
 const ids = (count: number) => Array.from({ length: count }, (_, i) => `i${i}`)
 
@@ -35,5 +47,28 @@ describe('batch requests beyond the server cap', () => {
     const patches = fake.requests.filter((r) => r.method === 'PATCH').map((r) => r.body as unknown[])
     expect(patches.map((p) => p.length)).toEqual([1000, 200])
     expect(patches[1]![0]).toEqual({ libraryItemId: 'i1000', isFinished: true })
+  })
+})
+
+describe('the quick match provider list', () => {
+  it('reads the whole providers answer item-edit caches under the same key, not the fixed list', () => {
+    const answer: SearchProvidersResponse = {
+      providers: {
+        books: [{ value: 'custom-1', text: 'My shelf' }],
+        booksCovers: [],
+        podcasts: [],
+      },
+    }
+    const queryClient = new QueryClient()
+    queryClient.setQueryData(selectionKeys.providers, answer)
+    const fake = fakeServer({})
+    const wrapper = ({ children }: { children: ReactNode }) =>
+      createElement(ApiClientProvider, {
+        client: fakeApiClient(fake.fetch),
+        children: createElement(QueryClientProvider, { client: queryClient }, children),
+      })
+    const { result } = renderHook(() => useBookProviders(true), { wrapper })
+    expect(result.current).toEqual([{ value: 'custom-1', text: 'My shelf' }])
+    expect(fake.requests).toEqual([])
   })
 })

@@ -1,5 +1,6 @@
 import {
   MAX_BATCH_GET_IDS,
+  metadataRoutes,
   type BatchGetItemsResponse,
   type BatchProgressUpdate,
   type BatchUpdateRequest,
@@ -90,7 +91,7 @@ export async function batchQuickMatch(
   ids: readonly string[],
   options: QuickMatchOptions,
 ): Promise<void> {
-  await api.post('/api/items/batch/quickmatch', { options, libraryItemIds: ids })
+  await api.call(metadataRoutes.quickMatchBatch, { body: { options, libraryItemIds: [...ids] } })
 }
 
 /**
@@ -123,9 +124,9 @@ export function useBookProviders(enabled: boolean): readonly ProviderChoice[] {
   const api = useApiClient()
   const query = useQuery({
     queryKey: selectionKeys.providers,
-    queryFn: async () =>
-      (await api.get<{ providers?: { books?: ProviderChoice[] } }>('/api/search/providers')).providers
-        ?.books ?? [],
+    // The whole answer is cached, as item-edit caches it under the same key; each picks its list.
+    queryFn: ({ signal }) => api.call(metadataRoutes.providers, { signal }),
+    select: (answer) => answer.providers.books,
     enabled,
     staleTime: 5 * 60_000,
     retry: false,
