@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { CronExpression } from './entities/library.ts'
 import { episodeTypes, LibraryItem, PodcastEpisode, PodcastMetadata } from './entities/library-item.ts'
+import { queryFlag } from './query.ts'
 
 /**
  * Podcasts (spec §2 Add / Latest / Download Queue, §3 Episode, §5 schedules, §7 episode calls):
@@ -160,6 +161,9 @@ export const OpmlCreateRequest = z.object({
 })
 export type OpmlCreateRequest = z.infer<typeof OpmlCreateRequest>
 
+/** DELETE /api/podcasts/:id/episode/:episodeId?hard=1 also deletes the episode's audio file. */
+export const DeleteEpisodeQuery = z.object({ hard: queryFlag.optional() })
+
 /** PATCH /api/podcasts/:id/episode/:episodeId (update permission). */
 export const UpdateEpisodeRequest = z.object({
   title: z.string().trim().min(1, 'Title is required').max(1000).optional(),
@@ -180,10 +184,18 @@ export const SearchEpisodeResponse = z.object({
   episodes: z.array(z.object({ episode: FeedEpisode, levenshtein: z.number() })),
 })
 export type SearchEpisodeResponse = z.infer<typeof SearchEpisodeResponse>
+export const SearchEpisodeQuery = z.object({ title: z.string().trim().min(1, 'Title is required').max(1000) })
+
+/** POST /api/podcasts/:id/match-episodes?override=1 also replaces details the episodes already have. */
+export const MatchEpisodesQuery = z.object({ override: queryFlag.optional() })
+export const MatchEpisodesResponse = z.object({ numEpisodesUpdated: z.number() })
+export type MatchEpisodesResponse = z.infer<typeof MatchEpisodesResponse>
 
 /** GET /api/podcasts/:id/checknew?limit= -> the new feed episodes it queued. */
 export const CheckNewResponse = z.object({ episodes: z.array(FeedEpisode) })
 export type CheckNewResponse = z.infer<typeof CheckNewResponse>
+/** At most this many new episodes (0 = all; left out: the podcast's own `maxNewEpisodesToDownload`). */
+export const CheckNewQuery = z.object({ limit: z.coerce.number().int().min(0).max(100_000).optional() })
 
 /** POST /api/podcasts/:id/download-episodes: body is an array of feed episodes. */
 export const DownloadEpisodesRequest = z.array(FeedEpisode).min(1, 'No episodes to download').max(5000)
@@ -215,6 +227,10 @@ export const EpisodeDownload = z.object({
 })
 export type EpisodeDownload = z.infer<typeof EpisodeDownload>
 
+/** The answer of POST /api/podcasts/:id/download-episodes: the downloads it queued. */
+export const DownloadEpisodesResponse = z.object({ downloads: z.array(EpisodeDownload) })
+export type DownloadEpisodesResponse = z.infer<typeof DownloadEpisodesResponse>
+
 /**
  * GET /api/libraries/:id/episode-downloads and GET /api/podcasts/:id/downloads. Downloads run a few at a
  * time: `currentDownloads` lists them all; `currentDownload` (Audiobookshelf's field) is the first.
@@ -227,6 +243,10 @@ export const EpisodeDownloadQueue = z.object({
 export type EpisodeDownloadQueue = z.infer<typeof EpisodeDownloadQueue>
 
 /** GET /api/libraries/:id/recent-episodes?limit&page: newest episodes of the library (Latest page). */
+export const RecentEpisodesQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  page: z.coerce.number().int().min(0).max(100_000).default(0),
+})
 export const RecentEpisode = PodcastEpisode.extend({
   podcast: z.object({
     id: z.string(),

@@ -139,26 +139,6 @@ const NOT_YET_DECLARED = new Set<string>([
   'GET /api/items/:id/download',
   'GET /api/items/:id/file/:ino/download',
   'GET /api/libraries/:id/download',
-  // modules/podcasts/podcasts.routes.ts
-  'POST /api/podcasts/feed',
-  'POST /api/podcasts',
-  'GET /api/libraries/:id/podcast-titles',
-  'POST /api/podcasts/opml/parse',
-  'POST /api/podcasts/opml/create',
-  'GET /api/libraries/:id/opml',
-  'GET /api/libraries/:id/recent-episodes',
-  'GET /api/podcasts/:id/episode/:episodeId',
-  'PATCH /api/podcasts/:id/episode/:episodeId',
-  'DELETE /api/podcasts/:id/episode/:episodeId',
-  'GET /api/podcasts/:id/search-episode',
-  'POST /api/podcasts/:id/match-episodes',
-  // modules/podcast-downloads/podcast-downloads.routes.ts
-  'GET /api/podcasts/:id/checknew',
-  'POST /api/podcasts/:id/download-episodes',
-  'GET /api/podcasts/:id/downloads',
-  'GET /api/podcasts/:id/clear-queue',
-  'DELETE /api/podcasts/downloads/:downloadId',
-  'GET /api/libraries/:id/episode-downloads',
 ])
 
 /** Served by the server but not API routes: the web client's files. */

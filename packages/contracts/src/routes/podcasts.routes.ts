@@ -1,4 +1,150 @@
-import { defineRoute } from './route.ts'
+import { z } from 'zod'
+import { FullPodcastEpisode, LibraryItem } from '../entities/library-item.ts'
+import {
+  CreatePodcastRequest,
+  DeleteEpisodeQuery,
+  MatchEpisodesQuery,
+  MatchEpisodesResponse,
+  OpmlCreateRequest,
+  OpmlParseRequest,
+  OpmlParseResponse,
+  PodcastFeedRequest,
+  PodcastFeedResponse,
+  PodcastTitlesResponse,
+  RecentEpisodesQuery,
+  RecentEpisodesResponse,
+  SearchEpisodeQuery,
+  SearchEpisodeResponse,
+  UpdateEpisodeRequest,
+} from '../podcasts.ts'
+import { defineRoute, rawAnswer } from './route.ts'
 
-/** Podcasts and their episodes (modules/podcasts). */
-export const podcastRoutes = {} as const satisfies Record<string, ReturnType<typeof defineRoute>>
+const tag = 'Podcasts'
+
+/** What a fetched feed answers when it cannot be used (the fetcher's safe message or the parser's). */
+const feedErrors = 'Bad or unreachable feed URL, blocked address, or not a podcast feed'
+
+/** Podcasts and their episodes (modules/podcasts), as Audiobookshelf's PodcastController answers them. */
+export const podcastRoutes = {
+  feed: defineRoute({
+    method: 'POST',
+    path: '/api/podcasts/feed',
+    tag,
+    summary: 'Fetches and parses a podcast feed, to preview before subscribing',
+    access: 'admin',
+    body: PodcastFeedRequest,
+    answer: PodcastFeedResponse,
+    errors: { 400: feedErrors },
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/api/podcasts',
+    tag,
+    summary: 'Subscribes: makes the folder, cover and item, then queues the chosen episodes',
+    access: 'admin',
+    body: CreatePodcastRequest,
+    answer: LibraryItem,
+    errors: {
+      400: 'Not a podcast library, unknown folder, bad path or schedule, or a podcast already there',
+      404: 'No such library, or not accessible',
+    },
+  }),
+  titles: defineRoute({
+    method: 'GET',
+    path: '/api/libraries/:id/podcast-titles',
+    tag,
+    summary: "The library's podcasts with their feed and iTunes ids (to mark feeds already subscribed)",
+    access: 'admin',
+    answer: PodcastTitlesResponse,
+    errors: { 404: 'No such library, or not accessible' },
+  }),
+  parseOpml: defineRoute({
+    method: 'POST',
+    path: '/api/podcasts/opml/parse',
+    tag,
+    summary: 'The feeds an OPML file lists',
+    access: 'admin',
+    body: OpmlParseRequest,
+    answer: OpmlParseResponse,
+    errors: { 400: 'Empty or malformed OPML' },
+  }),
+  createFromOpml: defineRoute({
+    method: 'POST',
+    path: '/api/podcasts/opml/create',
+    tag,
+    summary: 'Subscribes to several feeds as one task (answers at once)',
+    access: 'admin',
+    body: OpmlCreateRequest,
+    answer: z.object({}),
+    errors: {
+      400: 'No feeds, not a podcast library or unknown folder',
+      404: 'No such library, or not accessible',
+    },
+  }),
+  exportOpml: defineRoute({
+    method: 'GET',
+    path: '/api/libraries/:id/opml',
+    tag,
+    summary: "The library's podcast feeds as an OPML file (an attachment)",
+    answer: rawAnswer.text('The OPML document', 'text/x-opml'),
+    errors: { 404: 'No such library, or not accessible' },
+  }),
+  recentEpisodes: defineRoute({
+    method: 'GET',
+    path: '/api/libraries/:id/recent-episodes',
+    tag,
+    summary: "The library's newest episodes, a page at a time, each with its podcast",
+    query: RecentEpisodesQuery,
+    answer: RecentEpisodesResponse,
+    errors: { 400: 'Bad limit or page', 404: 'No such library, not accessible, or not a podcast library' },
+  }),
+  episode: defineRoute({
+    method: 'GET',
+    path: '/api/podcasts/:id/episode/:episodeId',
+    tag,
+    summary: 'One episode in its full form (its file; no track, duration or size)',
+    answer: FullPodcastEpisode,
+    errors: { 404: 'No such podcast or episode, or not accessible' },
+  }),
+  updateEpisode: defineRoute({
+    method: 'PATCH',
+    path: '/api/podcasts/:id/episode/:episodeId',
+    tag,
+    summary: "Edits an episode's details; answers the whole podcast item",
+    permission: 'update',
+    body: UpdateEpisodeRequest,
+    answer: LibraryItem,
+    errors: { 400: 'Bad field or publish date', 404: 'No such podcast or episode' },
+  }),
+  removeEpisode: defineRoute({
+    method: 'DELETE',
+    path: '/api/podcasts/:id/episode/:episodeId',
+    tag,
+    summary: 'Removes an episode (`hard=1` also deletes its file); answers the whole podcast item',
+    permission: 'delete',
+    query: DeleteEpisodeQuery,
+    answer: LibraryItem,
+    errors: { 400: 'Bad hard flag', 404: 'No such podcast or episode' },
+  }),
+  searchEpisode: defineRoute({
+    method: 'GET',
+    path: '/api/podcasts/:id/search-episode',
+    tag,
+    summary: "The podcast's feed episodes nearest a title",
+    access: 'admin',
+    query: SearchEpisodeQuery,
+    answer: SearchEpisodeResponse,
+    errors: { 400: `No title, no feed URL, or: ${feedErrors}`, 404: 'No such podcast' },
+  }),
+  matchEpisodes: defineRoute({
+    method: 'POST',
+    path: '/api/podcasts/:id/match-episodes',
+    tag,
+    summary:
+      "Fills episodes' missing details from the feed (`override=1`: all of them); answers how many changed",
+    access: 'admin',
+    query: MatchEpisodesQuery,
+    answer: MatchEpisodesResponse,
+    errors: { 400: `No feed URL, or: ${feedErrors}`, 404: 'No such podcast' },
+  }),
+} as const

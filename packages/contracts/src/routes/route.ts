@@ -22,19 +22,22 @@ export interface RawAnswer {
   readonly description: string
 }
 
+/** A raw answer of one kind: the kind stays literal so `AnswerOf` can tell a text answer (a string) apart. */
+type RawAnswerOf<K extends RawAnswer['kind']> = RawAnswer & { readonly kind: K }
+
 export const rawAnswer = {
-  bytes: (contentType: string, description: string): RawAnswer => ({
+  bytes: (contentType: string, description: string): RawAnswerOf<'bytes'> => ({
     kind: 'bytes',
     contentType,
     description,
   }),
-  text: (description: string, contentType = 'text/plain'): RawAnswer => ({
+  text: (description: string, contentType = 'text/plain'): RawAnswerOf<'text'> => ({
     kind: 'text',
     contentType,
     description,
   }),
-  redirect: (description: string): RawAnswer => ({ kind: 'redirect', description }),
-  empty: (description: string): RawAnswer => ({ kind: 'empty', description }),
+  redirect: (description: string): RawAnswerOf<'redirect'> => ({ kind: 'redirect', description }),
+  empty: (description: string): RawAnswerOf<'empty'> => ({ kind: 'empty', description }),
 } as const
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503 | 504

@@ -1,70 +1,54 @@
-import {
-  DownloadEpisodesRequest,
-  type CheckNewResponse,
-  type EpisodeDownloadQueue,
-} from '@shelfcast/contracts'
+import { podcastDownloadRoutes as routes } from '@shelfcast/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
 import { requireAuth } from '../../http/auth-guard.ts'
 import { notFound } from '../../http/errors.ts'
-import { parseInput } from '../../http/parse.ts'
-
-const IdParams = z.object({ id: z.string().min(1).max(100) })
-const DownloadParams = z.object({ downloadId: z.string().min(1).max(100) })
-const CheckNewQuery = z.object({ limit: z.coerce.number().int().min(0).max(100_000).optional() })
-const admin = { config: { access: 'admin' as const } }
+import { serveRoute } from '../../http/serve-route.ts'
 
 /** Checking feeds, queueing, listing, clearing and cancelling episode downloads (admins, spec §2 / §7). */
 export function registerDownloadRoutes(app: FastifyInstance, ctx: AppContext) {
   const downloads = ctx.podcastDownloads
 
-  /** The podcast id of the request, when the caller can see that item (404 otherwise, like any unknown id). */
-  async function visibleItemId(request: FastifyRequest): Promise<string> {
-    const { id } = parseInput(IdParams, request.params)
+  /** The podcast's id when the caller can see that item (404 otherwise, like any unknown id). */
+  async function visibleItemId(request: FastifyRequest, id: string): Promise<string> {
     const [visible] = await ctx.browse.items.filterVisible(requireAuth(request).user, [id])
     if (!visible) throw notFound('Podcast not found')
     return visible
   }
 
-  app.get('/api/podcasts/:id/checknew', admin, async (request): Promise<CheckNewResponse> => {
-    const id = await visibleItemId(request)
-    const { limit } = parseInput(CheckNewQuery, request.query)
-    return { episodes: await downloads.checkNew(id, limit) }
+  serveRoute(app, routes.checkNew, async ({ params, query }, request) => {
+    const id = await visibleItemId(request, params.id)
+    return { episodes: await downloads.checkNew(id, query.limit) }
   })
 
-  app.post('/api/podcasts/:id/download-episodes', admin, async (request) => {
-    const id = await visibleItemId(request)
-    const episodes = parseInput(DownloadEpisodesRequest, request.body)
-    return { downloads: await downloads.enqueue(id, episodes) }
+  serveRoute(app, routes.downloadEpisodes, async ({ params, body }, request) => {
+    const id = await visibleItemId(request, params.id)
+    return { downloads: await downloads.enqueue(id, body) }
   })
 
-  app.get('/api/podcasts/:id/downloads', admin, async (request): Promise<EpisodeDownloadQueue> => {
-    const id = await visibleItemId(request)
-    return downloads.queueOf({ libraryItemId: id })
-  })
+  serveRoute(app, routes.podcastQueue, async ({ params }, request) =>
+    downloads.queueOf({ libraryItemId: await visibleItemId(request, params.id) }),
+  )
 
-  app.get('/api/podcasts/:id/clear-queue', admin, async (request): Promise<EpisodeDownloadQueue> => {
-    const id = await visibleItemId(request)
+  serveRoute(app, routes.clearQueue, async ({ params }, request) => {
+    const id = await visibleItemId(request, params.id)
     downloads.clear(id)
     return downloads.queueOf({ libraryItemId: id })
   })
 
-  app.delete('/api/podcasts/downloads/:downloadId', admin, async (request) => {
-    const { downloadId } = parseInput(DownloadParams, request.params)
+  serveRoute(app, routes.cancel, async ({ params }, request) => {
     // The download's podcast is authorised like the podcast routes above before anything is cancelled.
     const queue = downloads.queueOf({})
-    const download = [...queue.currentDownloads, ...queue.queue].find((d) => d.id === downloadId)
+    const download = [...queue.currentDownloads, ...queue.queue].find((d) => d.id === params.downloadId)
     const visible = download
       ? await ctx.browse.items.filterVisible(requireAuth(request).user, [download.libraryItemId])
       : []
-    if (visible.length === 0 || !downloads.cancel(downloadId)) throw notFound('Download not found')
+    if (visible.length === 0 || !downloads.cancel(params.downloadId)) throw notFound('Download not found')
     return {}
   })
 
-  app.get('/api/libraries/:id/episode-downloads', admin, async (request): Promise<EpisodeDownloadQueue> => {
-    const { id } = parseInput(IdParams, request.params)
-    const library = await ctx.libraries.getFor(requireAuth(request).user, id)
+  serveRoute(app, routes.libraryQueue, async ({ params }, request) => {
+    const library = await ctx.libraries.getFor(requireAuth(request).user, params.id)
     return downloads.queueOf({ libraryId: library.id })
   })
 }

@@ -1,11 +1,8 @@
 import {
   metadataRoutes,
+  podcastRoutes,
   type CreatePodcastRequest,
-  type CreatePodcastResponse,
   type OpmlCreateRequest,
-  type OpmlParseResponse,
-  type PodcastFeedResponse,
-  type PodcastTitlesResponse,
 } from '@shelfcast/contracts'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useApiClient } from '@/lib/api/index.ts'
@@ -16,8 +13,6 @@ import type { PodcastSearchRegion } from './model/add-podcast-search.ts'
 export const addPodcastKeys = {
   search: (term: string, country: string) => [...podcastKeys.all, 'search', country, term] as const,
 }
-
-const libraryPath = (libraryId: string) => `/api/libraries/${encodeURIComponent(libraryId)}`
 
 /** GET /api/search/podcast?term&country: the iTunes directory; only runs for a submitted term. */
 export function usePodcastDirectorySearch(query: { term: string; country: PodcastSearchRegion } | null) {
@@ -40,8 +35,7 @@ export function usePodcastTitles(libraryId: string) {
   return useQuery({
     queryKey: podcastKeys.titles(libraryId),
     staleTime: 60_000,
-    queryFn: ({ signal }) =>
-      api.get<PodcastTitlesResponse>(`${libraryPath(libraryId)}/podcast-titles`, { signal }),
+    queryFn: ({ signal }) => api.call(podcastRoutes.titles, { params: { id: libraryId }, signal }),
   })
 }
 
@@ -49,8 +43,7 @@ export function usePodcastTitles(libraryId: string) {
 export function usePodcastFeedPreview() {
   const api = useApiClient()
   return useMutation({
-    mutationFn: (rssFeed: string) =>
-      api.post<PodcastFeedResponse>('/api/podcasts/feed', { rssFeed }, { timeoutMs: 60_000 }),
+    mutationFn: (rssFeed: string) => api.call(podcastRoutes.feed, { body: { rssFeed }, timeoutMs: 60_000 }),
   })
 }
 
@@ -60,8 +53,7 @@ export function useCreatePodcast(libraryId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     // The server makes the folder and fetches the cover before it answers.
-    mutationFn: (body: CreatePodcastRequest) =>
-      api.post<CreatePodcastResponse>('/api/podcasts', body, { timeoutMs: 60_000 }),
+    mutationFn: (body: CreatePodcastRequest) => api.call(podcastRoutes.create, { body, timeoutMs: 60_000 }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: podcastKeys.titles(libraryId) })
       void queryClient.invalidateQueries({ queryKey: ['browse', libraryId] })
@@ -73,7 +65,7 @@ export function useCreatePodcast(libraryId: string) {
 export function useParseOpml() {
   const api = useApiClient()
   return useMutation({
-    mutationFn: (opmlText: string) => api.post<OpmlParseResponse>('/api/podcasts/opml/parse', { opmlText }),
+    mutationFn: (opmlText: string) => api.call(podcastRoutes.parseOpml, { body: { opmlText } }),
   })
 }
 
@@ -81,7 +73,7 @@ export function useParseOpml() {
 export function useCreateFromOpml() {
   const api = useApiClient()
   return useMutation({
-    mutationFn: (body: OpmlCreateRequest) => api.post<unknown>('/api/podcasts/opml/create', body),
+    mutationFn: (body: OpmlCreateRequest) => api.call(podcastRoutes.createFromOpml, { body }),
   })
 }
 
@@ -92,6 +84,6 @@ export function useCreateFromOpml() {
 export function useExportOpml(libraryId: string) {
   const api = useApiClient()
   return useMutation({
-    mutationFn: () => api.get<string>(`${libraryPath(libraryId)}/opml`, { timeoutMs: 60_000 }),
+    mutationFn: () => api.call(podcastRoutes.exportOpml, { params: { id: libraryId }, timeoutMs: 60_000 }),
   })
 }

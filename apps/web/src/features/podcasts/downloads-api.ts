@@ -1,16 +1,8 @@
-import type {
-  CheckNewResponse,
-  EpisodeDownloadQueue,
-  FeedEpisode,
-  PodcastFeedResponse,
-  RecentEpisodesResponse,
-} from '@shelfcast/contracts'
+import { podcastDownloadRoutes, podcastRoutes, type FeedEpisode } from '@shelfcast/contracts'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { itemKeys } from '@/features/browse/index.ts'
 import { useApiClient } from '@/lib/api/index.ts'
 import { podcastKeys } from './api.ts'
-
-const enc = encodeURIComponent
 
 /** Rows of the latest episodes page (spec §2). */
 export const RECENT_EPISODES_PAGE_SIZE = 25
@@ -21,7 +13,7 @@ export function useDownloadQueue(libraryId: string) {
   return useQuery({
     queryKey: podcastKeys.downloadQueue(libraryId),
     queryFn: ({ signal }) =>
-      api.get<EpisodeDownloadQueue>(`/api/libraries/${enc(libraryId)}/episode-downloads`, { signal }),
+      api.call(podcastDownloadRoutes.libraryQueue, { params: { id: libraryId }, signal }),
   })
 }
 
@@ -30,7 +22,7 @@ export function useCancelDownload(libraryId: string) {
   const api = useApiClient()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (downloadId: string) => api.delete<unknown>(`/api/podcasts/downloads/${enc(downloadId)}`),
+    mutationFn: (downloadId: string) => api.call(podcastDownloadRoutes.cancel, { params: { downloadId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: podcastKeys.downloadQueue(libraryId) }),
   })
 }
@@ -41,7 +33,7 @@ export function useClearPodcastQueue(libraryId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (libraryItemId: string) =>
-      api.get<unknown>(`/api/podcasts/${enc(libraryItemId)}/clear-queue`),
+      api.call(podcastDownloadRoutes.clearQueue, { params: { id: libraryItemId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: podcastKeys.downloadQueue(libraryId) }),
   })
 }
@@ -52,7 +44,8 @@ export function useRecentEpisodes(libraryId: string, page: number) {
   return useQuery({
     queryKey: podcastKeys.recentEpisodesPage(libraryId, page),
     queryFn: ({ signal }) =>
-      api.get<RecentEpisodesResponse>(`/api/libraries/${enc(libraryId)}/recent-episodes`, {
+      api.call(podcastRoutes.recentEpisodes, {
+        params: { id: libraryId },
         query: { limit: RECENT_EPISODES_PAGE_SIZE, page },
         signal,
       }),
@@ -65,7 +58,7 @@ export function useCheckNewEpisodes(libraryItemId: string) {
   const api = useApiClient()
   return useMutation({
     mutationFn: () =>
-      api.get<CheckNewResponse>(`/api/podcasts/${enc(libraryItemId)}/checknew`, { timeoutMs: 60_000 }),
+      api.call(podcastDownloadRoutes.checkNew, { params: { id: libraryItemId }, timeoutMs: 60_000 }),
   })
 }
 
@@ -75,13 +68,7 @@ export function useMatchEpisodes(libraryItemId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: () =>
-      api.post<{ numEpisodesUpdated: number }>(
-        `/api/podcasts/${enc(libraryItemId)}/match-episodes`,
-        undefined,
-        {
-          timeoutMs: 60_000,
-        },
-      ),
+      api.call(podcastRoutes.matchEpisodes, { params: { id: libraryItemId }, timeoutMs: 60_000 }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: itemKeys.detail(libraryItemId) }),
   })
 }
@@ -95,11 +82,7 @@ export function usePodcastFeed(feedUrl: string | null) {
     retry: false,
     staleTime: 60_000,
     queryFn: ({ signal }) =>
-      api.post<PodcastFeedResponse>(
-        '/api/podcasts/feed',
-        { rssFeed: feedUrl },
-        { signal, timeoutMs: 60_000 },
-      ),
+      api.call(podcastRoutes.feed, { body: { rssFeed: feedUrl ?? '' }, signal, timeoutMs: 60_000 }),
     select: (answer) => answer.podcast,
   })
 }
@@ -110,7 +93,7 @@ export function useDownloadEpisodes(libraryItemId: string, libraryId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (episodes: FeedEpisode[]) =>
-      api.post<unknown>(`/api/podcasts/${enc(libraryItemId)}/download-episodes`, episodes),
+      api.call(podcastDownloadRoutes.downloadEpisodes, { params: { id: libraryItemId }, body: episodes }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: podcastKeys.downloadQueue(libraryId) }),
   })
 }

@@ -1,5 +1,7 @@
 import {
   isFullAudioFile,
+  podcastRoutes,
+  type LibraryItem,
   type PodcastEpisode,
   type SearchEpisodeResponse,
   type UpdateEpisodeRequest,
@@ -8,16 +10,11 @@ import { useQuery } from '@tanstack/react-query'
 import { itemKeys } from '@/features/browse/index.ts'
 import { useApiClient, type ApiClient } from '@/lib/api/index.ts'
 
-const enc = encodeURIComponent
-
 /** One episode lives under its item's key, so refreshing the item refreshes the open episode modals. */
 export const episodeKeys = {
   detail: (libraryItemId: string, episodeId: string) =>
     [...itemKeys.detail(libraryItemId), 'episode', episodeId] as const,
 }
-
-const episodePath = (libraryItemId: string, episodeId: string) =>
-  `/api/podcasts/${enc(libraryItemId)}/episode/${enc(episodeId)}`
 
 /** One episode as it may come: Audiobookshelf answers it without `duration` and `size` (its file has them). */
 type EpisodeAnswer = Omit<PodcastEpisode, 'duration' | 'size'> &
@@ -30,7 +27,10 @@ export async function fetchEpisode(
   episodeId: string,
   signal?: AbortSignal,
 ): Promise<PodcastEpisode> {
-  const episode = await api.get<EpisodeAnswer>(episodePath(libraryItemId, episodeId), { signal })
+  const episode: EpisodeAnswer = await api.call(podcastRoutes.episode, {
+    params: { id: libraryItemId, episodeId },
+    signal,
+  })
   const file = episode.audioFile
   return {
     ...episode,
@@ -51,14 +51,14 @@ export function useEpisode(libraryItemId: string, episodeId: string) {
   return useQuery(episodeQueryOptions(api, libraryItemId, episodeId))
 }
 
-/** PATCH /api/podcasts/:id/episode/:episodeId (update permission). */
+/** PATCH /api/podcasts/:id/episode/:episodeId (update permission); answers the whole podcast item. */
 export function updateEpisode(
   api: ApiClient,
   libraryItemId: string,
   episodeId: string,
   body: UpdateEpisodeRequest,
-): Promise<unknown> {
-  return api.patch<unknown>(episodePath(libraryItemId, episodeId), body)
+): Promise<LibraryItem> {
+  return api.call(podcastRoutes.updateEpisode, { params: { id: libraryItemId, episodeId }, body })
 }
 
 /** DELETE /api/podcasts/:id/episode/:episodeId; `hard` also deletes the audio file. */
@@ -67,8 +67,11 @@ export function deleteEpisode(
   libraryItemId: string,
   episodeId: string,
   hard: boolean,
-): Promise<unknown> {
-  return api.delete<unknown>(episodePath(libraryItemId, episodeId), { query: hard ? { hard: 1 } : undefined })
+): Promise<LibraryItem> {
+  return api.call(podcastRoutes.removeEpisode, {
+    params: { id: libraryItemId, episodeId },
+    query: hard ? { hard: 1 } : undefined,
+  })
 }
 
 /** GET /api/podcasts/:id/search-episode?title= (admin): the feed's episodes nearest the title. */
@@ -78,8 +81,5 @@ export function searchFeedEpisodes(
   title: string,
   signal?: AbortSignal,
 ): Promise<SearchEpisodeResponse> {
-  return api.get<SearchEpisodeResponse>(`/api/podcasts/${enc(libraryItemId)}/search-episode`, {
-    query: { title },
-    signal,
-  })
+  return api.call(podcastRoutes.searchEpisode, { params: { id: libraryItemId }, query: { title }, signal })
 }
