@@ -241,3 +241,30 @@ export const LibraryStats = z.object({
   genresWithCount: z.array(z.object({ genre: z.string(), count: z.number() })),
 })
 export type LibraryStats = z.infer<typeof LibraryStats>
+
+/** PATCH /api/authors/:id: a new name (merging onto an existing author of that name), ASIN or description. */
+export const UpdateAuthorRequest = z.object({
+  name: z.string().max(500).optional(),
+  asin: z.string().max(50).nullable().optional(),
+  description: z.string().max(100_000).nullable().optional(),
+})
+export type UpdateAuthorRequest = z.input<typeof UpdateAuthorRequest>
+/** PATCH /api/authors/:id answer: the author (the surviving one after a merge) and whether it merged. */
+export const UpdateAuthorResponse = z.object({
+  author: AuthorWithCount,
+  merged: z.boolean(),
+  updated: z.boolean(),
+})
+export type UpdateAuthorResponse = z.infer<typeof UpdateAuthorResponse>
+
+/** POST /api/authors/:id/image: an http(s) URL the server downloads the image from (through the guarded fetcher). */
+export const AuthorImageRequest = z.object({
+  url: z
+    .string()
+    .trim()
+    .max(4096)
+    .refine((u) => /^https?:\/\//i.test(u), 'Invalid image URL'),
+})
+/** POST and DELETE /api/authors/:id/image answer: the author with its new image (or none). */
+export const AuthorImageResponse = z.object({ author: AuthorWithCount })
+export type AuthorImageResponse = z.infer<typeof AuthorImageResponse>

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Library, LibraryIcon, LibrarySettingsInput } from './entities/library.ts'
+import { Library, LibraryIcon, LibraryJson, LibrarySettingsInput } from './entities/library.ts'
 
 /** Library administration (admin only): update, delete, reorder, and browsing server folders. */
 
@@ -27,7 +27,7 @@ export const ReorderLibrariesRequest = z
   .min(1)
   .max(1000)
 export type ReorderLibrariesRequest = z.infer<typeof ReorderLibrariesRequest>
-export const ReorderLibrariesResponse = z.object({ libraries: z.array(Library) })
+export const ReorderLibrariesResponse = z.object({ libraries: z.array(LibraryJson) })
 export type ReorderLibrariesResponse = z.infer<typeof ReorderLibrariesResponse>
 
 /** Socket payload of library_removed (and the DELETE answer): the removed library. */

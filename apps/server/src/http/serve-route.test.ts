@@ -3,7 +3,7 @@ import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { installErrorHandling } from './errors.ts'
-import { recordedRoutes, recordRoutes, serveRoute } from './serve-route.ts'
+import { checkedText, recordedRoutes, recordRoutes, serveRoute } from './serve-route.ts'
 
 const Thing = z.object({ id: z.string(), size: z.number() })
 const routes = {
@@ -68,5 +68,15 @@ describe('serveRoute', () => {
 
   it('records every route once, without the HEAD twin of a GET', () => {
     expect(recordedRoutes(app)).toEqual(['GET /api/things/:id', 'POST /api/things', 'GET /api/drifted'])
+  })
+})
+
+describe('checkedText', () => {
+  it('checks an answer made as JSON text against its contract while tests run, and hands the text on', async () => {
+    const good = '{"id":"a1","size":1}'
+    await expect(checkedText(routes.get, () => Promise.resolve(good))()).resolves.toBe(good)
+    await expect(
+      checkedText(routes.get, () => Promise.resolve('{"id":"a1","size":"big"}'))(),
+    ).rejects.toThrow('GET /api/things/:id answered outside its contract: size')
   })
 })

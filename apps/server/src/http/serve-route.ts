@@ -93,6 +93,16 @@ export function checkedAnswer<R extends RouteSpec>(
   }
 }
 
+/** As `checkedAnswer`, for an answer made as JSON text already (the filter data: serialised once per change). */
+export function checkedText(route: RouteSpec, computeText: () => Promise<string>): () => Promise<string> {
+  if (!checkAnswers) return computeText
+  return async () => {
+    const text = await computeText()
+    assertAnswer(route, JSON.parse(text))
+    return text
+  }
+}
+
 /**
  * Registers a route from its contract: access and permission go to the auth guard through the route config,
  * params, query and body are parsed with the contract's schemas (a bad one is a 400 naming the field), and the

@@ -43,41 +43,6 @@ const NOT_YET_DECLARED = new Set<string>([
   'DELETE /api/api-keys/:id',
   // modules/settings/settings.routes.ts
   'PATCH /api/settings',
-  // modules/libraries/libraries.routes.ts
-  'GET /api/libraries',
-  'GET /api/libraries/:id',
-  'POST /api/libraries',
-  'PATCH /api/libraries/:id',
-  'DELETE /api/libraries/:id',
-  'POST /api/libraries/order',
-  // modules/library-items/items.routes.ts
-  'GET /api/items/:id',
-  'POST /api/items/batch/get',
-  'GET /api/items/:id/cover',
-  'GET /api/items/:id/file/:ino',
-  'GET /api/items/:id/ebook',
-  'GET /api/items/:id/ebook/:fileid',
-  // modules/listing/listing.routes.ts
-  'GET /api/libraries/:id/items',
-  // modules/filter-data/filter-data.routes.ts
-  'GET /api/libraries/:id/filterdata',
-  'GET /api/tags',
-  'GET /api/genres',
-  // modules/series/series.routes.ts
-  'GET /api/libraries/:id/series',
-  'GET /api/libraries/:id/series/:seriesId',
-  'GET /api/series/:id',
-  // modules/authors/authors.routes.ts
-  'GET /api/libraries/:id/authors',
-  'GET /api/libraries/:id/narrators',
-  'GET /api/authors/:id',
-  'GET /api/authors/:id/image',
-  // modules/personalized/personalized.routes.ts
-  'GET /api/libraries/:id/personalized',
-  // modules/search/search.routes.ts
-  'GET /api/libraries/:id/search',
-  // modules/library-stats/library-stats.routes.ts
-  'GET /api/libraries/:id/stats',
   // modules/filesystem/filesystem.routes.ts
   'GET /api/filesystem',
   // scanner/scan.routes.ts
@@ -127,11 +92,6 @@ const NOT_YET_DECLARED = new Set<string>([
   'POST /api/items/batch/delete',
   'DELETE /api/libraries/:id/issues',
   'POST /api/items/batch/update',
-  // modules/authors/author-edit.routes.ts
-  'PATCH /api/authors/:id',
-  'DELETE /api/authors/:id',
-  'POST /api/authors/:id/image',
-  'DELETE /api/authors/:id/image',
   // modules/upload/upload.routes.ts
   'POST /api/upload',
   'POST /api/filesystem/pathexists',

@@ -138,12 +138,21 @@ export type Library = z.infer<typeof Library>
 
 /**
  * A library as the API answers it (Audiobookshelf's shape): the settings of its media type only, and
- * `lastScanVersion` once a scan has set it. A client completes the settings with the type's defaults.
+ * `lastScanVersion` once a scan has set it. A client completes the settings with the type's defaults
+ * (`libraryFromJson`).
  */
-export type LibraryJson = Omit<Library, 'settings' | 'lastScanVersion'> & {
-  settings: Partial<LibrarySettings>
-  lastScanVersion?: string
-}
+export const LibraryJson = Library.omit({ settings: true, lastScanVersion: true }).extend({
+  settings: LibrarySettings.partial(),
+  lastScanVersion: z.string().optional(),
+})
+export type LibraryJson = z.infer<typeof LibraryJson>
+
+/** An answered library made whole: its type's default settings under the answered ones. */
+export const libraryFromJson = (json: LibraryJson): Library => ({
+  ...json,
+  settings: { ...defaultLibrarySettings(json.mediaType), ...json.settings },
+  lastScanVersion: json.lastScanVersion ?? null,
+})
 
 export const FilterData = z.object({
   authors: z.array(z.object({ id: z.string(), name: z.string() })),
@@ -163,16 +172,14 @@ export const FilterData = z.object({
 })
 export type FilterData = z.infer<typeof FilterData>
 
+/** GET /api/libraries/:id?include=filterdata: the library (in its answered shape) with its filter data. */
 export const LibraryWithFilterData = z.object({
-  library: Library,
+  library: LibraryJson,
   filterdata: FilterData,
   issues: z.number(),
   numUserPlaylists: z.number(),
 })
-/** GET /api/libraries/:id?include=filterdata as answered (the library in its answered shape). */
-export type LibraryWithFilterData = Omit<z.infer<typeof LibraryWithFilterData>, 'library'> & {
-  library: LibraryJson
-}
+export type LibraryWithFilterData = z.infer<typeof LibraryWithFilterData>
 
 export const CreateLibraryRequest = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),

@@ -1,4 +1,35 @@
+import { SeriesDetail, SeriesDetailQuery, SeriesListQuery, SeriesListResponse } from '../browse.ts'
 import { defineRoute } from './route.ts'
 
-/** Series (modules/series). */
-export const seriesRoutes = {} as const satisfies Record<string, ReturnType<typeof defineRoute>>
+const tag = 'Series'
+
+/** Series of a library, with their books (modules/series). */
+export const seriesRoutes = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/libraries/:id/series',
+    tag,
+    summary: "A library's series with their books, a page at a time: sorted and filtered",
+    query: SeriesListQuery,
+    answer: SeriesListResponse,
+    errors: { 400: 'Bad sort, filter or paging', 404: 'No such library, or not accessible' },
+  }),
+  getInLibrary: defineRoute({
+    method: 'GET',
+    path: '/api/libraries/:id/series/:seriesId',
+    tag,
+    summary: 'One series of a library with its books in sequence order (include=progress,rssfeed)',
+    query: SeriesDetailQuery,
+    answer: SeriesDetail,
+    errors: { 404: 'No such library or series, or not accessible' },
+  }),
+  get: defineRoute({
+    method: 'GET',
+    path: '/api/series/:id',
+    tag,
+    summary: 'One series with its books in sequence order (include=progress,rssfeed)',
+    query: SeriesDetailQuery,
+    answer: SeriesDetail,
+    errors: { 404: 'No such series, or not accessible' },
+  }),
+} as const

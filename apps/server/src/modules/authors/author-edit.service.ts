@@ -191,7 +191,8 @@ export class AuthorEditService {
       .where('id', '=', row.id)
       .execute()
     const author = (await this.deps.authors.byIds(user, [row.id]))[0]
-    if (author) this.announceUpdated(author)
+    if (!author) throw notFound('Author not found')
+    this.announceUpdated(author)
     return { author }
   }
 
@@ -204,7 +205,8 @@ export class AuthorEditService {
       .where('id', '=', row.id)
       .execute()
     const author = (await this.deps.authors.byIds(user, [row.id]))[0]
-    if (author) this.announceUpdated(author)
+    if (!author) throw notFound('Author not found')
+    this.announceUpdated(author)
     return { author }
   }
 

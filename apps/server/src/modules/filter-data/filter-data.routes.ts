@@ -1,19 +1,19 @@
+import { browseRoutes as routes } from '@shelfcast/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
 import { requireAuth } from '../../http/auth-guard.ts'
-import { parseInput } from '../../http/parse.ts'
-
-const IdParams = z.object({ id: z.string().min(1).max(100) })
+import { checkedText, serveRoute } from '../../http/serve-route.ts'
 
 export function registerFilterDataRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/libraries/:id/filterdata', async (request, reply) => {
-    const { id } = parseInput(IdParams, request.params)
+  serveRoute(app, routes.filterData, async ({ params }, request, reply) => {
     const user = requireAuth(request).user
-    const library = await ctx.libraries.getFor(user, id)
-    return reply
-      .type('application/json; charset=utf-8')
-      .send((await ctx.browse.filterData.withJson(user, library)).json)
+    const library = await ctx.libraries.getFor(user, params.id)
+    // Sent as the JSON text the filter data keeps (serialised once per change).
+    const json = checkedText(
+      routes.filterData,
+      async () => (await ctx.browse.filterData.withJson(user, library)).json,
+    )
+    return reply.type('application/json; charset=utf-8').send(await json())
   })
 
   /** Every tag or genre of the items the caller may see, across the libraries they may open, alphabetically. */
@@ -28,7 +28,6 @@ export function registerFilterDataRoutes(app: FastifyInstance, ctx: AppContext) 
     )
   }
   // The web client's tag and genre pages (admins, as in Audiobookshelf); renaming and deleting are not here yet.
-  const admin = { config: { access: 'admin' as const } }
-  app.get('/api/tags', admin, async (request) => ({ tags: await everyValue(request, 'tags') }))
-  app.get('/api/genres', admin, async (request) => ({ genres: await everyValue(request, 'genres') }))
+  serveRoute(app, routes.tags, async (_input, request) => ({ tags: await everyValue(request, 'tags') }))
+  serveRoute(app, routes.genres, async (_input, request) => ({ genres: await everyValue(request, 'genres') }))
 }

@@ -1,22 +1,16 @@
-import { CreateLibraryRequest, ReorderLibrariesRequest, UpdateLibraryRequest } from '@shelfcast/contracts'
+import { libraryRoutes as routes } from '@shelfcast/contracts'
 import type { FastifyInstance } from 'fastify'
-import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
 import { requireAuth } from '../../http/auth-guard.ts'
-import { parseInput } from '../../http/parse.ts'
+import { checkedText, serveRoute } from '../../http/serve-route.ts'
 import { libraryJson } from './library-json.ts'
 
-const IdParams = z.object({ id: z.string().min(1).max(100) })
-const GetQuery = z.object({ include: z.string().max(200).optional() })
-
 export function registerLibrariesRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/libraries', async (request) => ({
+  serveRoute(app, routes.list, async (_input, request) => ({
     libraries: (await ctx.libraries.listFor(requireAuth(request).user)).map(libraryJson),
   }))
 
-  app.get('/api/libraries/:id', async (request, reply) => {
-    const { id } = parseInput(IdParams, request.params)
-    const { include } = parseInput(GetQuery, request.query)
+  serveRoute(app, routes.get, async ({ params: { id }, query: { include } }, request, reply) => {
     const user = requireAuth(request).user
     if (include?.split(',').includes('filterdata')) {
       // The answer counts the user's own playlists: keyed on that count, not on the user, so everyone who
@@ -29,31 +23,25 @@ export function registerLibrariesRoutes(app: FastifyInstance, ctx: AppContext) {
         query: { include, numUserPlaylists },
         byUser: false,
       }
-      return ctx.browse.answers.sendText(request, reply, spec, () =>
-        ctx.libraries.getWithFilterDataJson(user, id, numUserPlaylists),
+      return ctx.browse.answers.sendText(
+        request,
+        reply,
+        spec,
+        checkedText(routes.get, () => ctx.libraries.getWithFilterDataJson(user, id, numUserPlaylists)),
       )
     }
     return libraryJson(await ctx.libraries.getFor(user, id))
   })
 
-  app.post('/api/libraries', { config: { access: 'admin' } }, async (request) => {
-    const body = parseInput(CreateLibraryRequest, request.body)
-    return libraryJson(await ctx.libraries.create(body))
-  })
+  serveRoute(app, routes.create, async ({ body }) => libraryJson(await ctx.libraries.create(body)))
 
-  app.patch('/api/libraries/:id', { config: { access: 'admin' } }, async (request) => {
-    const { id } = parseInput(IdParams, request.params)
-    return libraryJson(await ctx.libraries.update(id, parseInput(UpdateLibraryRequest, request.body)))
-  })
+  serveRoute(app, routes.update, async ({ params, body }) =>
+    libraryJson(await ctx.libraries.update(params.id, body)),
+  )
 
-  app.delete('/api/libraries/:id', { config: { access: 'admin' } }, async (request) => {
-    const { id } = parseInput(IdParams, request.params)
-    return libraryJson(await ctx.libraries.remove(id))
-  })
+  serveRoute(app, routes.remove, async ({ params }) => libraryJson(await ctx.libraries.remove(params.id)))
 
-  app.post('/api/libraries/order', { config: { access: 'admin' } }, async (request) => ({
-    libraries: (await ctx.libraries.reorder(parseInput(ReorderLibrariesRequest, request.body))).map(
-      libraryJson,
-    ),
+  serveRoute(app, routes.reorder, async ({ body }) => ({
+    libraries: (await ctx.libraries.reorder(body)).map(libraryJson),
   }))
 }

@@ -1,18 +1,13 @@
-import { BatchGetItemsRequest, CoverQuery, ItemQuery, type ItemResponse } from '@shelfcast/contracts'
+import { itemRoutes as routes, type ItemResponse } from '@shelfcast/contracts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
-import { MEDIA_URL, requireAuth } from '../../http/auth-guard.ts'
+import { requireAuth } from '../../http/auth-guard.ts'
 import { notFound } from '../../http/errors.ts'
 import { showsProgress } from '../../http/answer-cache.ts'
-import { parseInput } from '../../http/parse.ts'
 import { sendFile } from '../../http/send-file.ts'
+import { checkedAnswer, serveRoute } from '../../http/serve-route.ts'
 import type { CoverFormat } from './cover-images.ts'
 import type { CoverAnswer } from './items.service.ts'
-
-const IdParams = z.object({ id: z.string().min(1).max(100) })
-const FileParams = IdParams.extend({ ino: z.string().min(1).max(100) })
-const EbookParams = IdParams.extend({ fileid: z.string().min(1).max(100).optional() })
 
 export const includeList = (include: string | undefined) =>
   (include ?? '')
@@ -64,9 +59,7 @@ function withDownloads(ctx: AppContext, item: ItemResponse): ItemResponse {
 export function registerItemsRoutes(app: FastifyInstance, ctx: AppContext) {
   const items = ctx.browse.items
 
-  app.get('/api/items/:id', async (request, reply) => {
-    const { id } = parseInput(IdParams, request.params)
-    const q = parseInput(ItemQuery, request.query)
+  serveRoute(app, routes.get, async ({ params: { id }, query: q }, request, reply) => {
     const user = requireAuth(request).user
     const include = includeList(q.include)
     const answer = () =>
@@ -83,20 +76,17 @@ export function registerItemsRoutes(app: FastifyInstance, ctx: AppContext) {
       request,
       reply,
       { kind: `item:${id}`, libraryId: '', user, query: q, byUser: showsProgress(q) },
-      answer,
+      checkedAnswer(routes.get, answer),
     )
   })
 
-  app.post('/api/items/batch/get', async (request) => {
-    const { libraryItemIds } = parseInput(BatchGetItemsRequest, request.body)
-    return { libraryItems: await items.batchGet(requireAuth(request).user, libraryItemIds) }
-  })
+  serveRoute(app, routes.batchGet, async ({ body }, request) => ({
+    libraryItems: await items.batchGet(requireAuth(request).user, body.libraryItemIds),
+  }))
 
   // Public, as in Audiobookshelf: <img> tags and third-party apps load covers without a token.
-  app.get('/api/items/:id/cover', { config: { access: 'public' } }, async (request, reply) => {
-    const { id } = parseInput(IdParams, request.params)
-    const q = parseInput(CoverQuery, request.query)
-    const answer = await items.cover(id, {
+  serveRoute(app, routes.cover, async ({ params, query: q }, request, reply) => {
+    const answer = await items.cover(params.id, {
       width: q.width,
       height: q.height,
       raw: q.raw ?? false,
@@ -105,17 +95,19 @@ export function registerItemsRoutes(app: FastifyInstance, ctx: AppContext) {
     return sendCover(request, reply, answer, q.ts)
   })
 
-  app.get('/api/items/:id/file/:ino', { config: MEDIA_URL }, async (request, reply) => {
-    const { id, ino } = parseInput(FileParams, request.params)
-    const file = await items.libraryFile(requireAuth(request).user, id, ino)
+  serveRoute(app, routes.file, async ({ params }, request, reply) => {
+    const file = await items.libraryFile(requireAuth(request).user, params.id, params.ino)
     return sendFile(request, reply, file)
   })
 
-  const ebook = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { id, fileid } = parseInput(EbookParams, request.params)
-    const file = await items.ebookFile(requireAuth(request).user, id, fileid)
-    return sendFile(request, reply, file)
-  }
-  app.get('/api/items/:id/ebook', { config: MEDIA_URL }, ebook)
-  app.get('/api/items/:id/ebook/:fileid', { config: MEDIA_URL }, ebook)
+  const ebook = async (
+    id: string,
+    fileid: string | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => sendFile(request, reply, await items.ebookFile(requireAuth(request).user, id, fileid))
+  serveRoute(app, routes.ebook, ({ params }, request, reply) => ebook(params.id, undefined, request, reply))
+  serveRoute(app, routes.ebookFile, ({ params }, request, reply) =>
+    ebook(params.id, params.fileid, request, reply),
+  )
 }

@@ -1,15 +1,12 @@
+import { browseRoutes as routes } from '@shelfcast/contracts'
 import type { FastifyInstance } from 'fastify'
-import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
 import { requireAuth } from '../../http/auth-guard.ts'
-import { parseInput } from '../../http/parse.ts'
-
-const IdParams = z.object({ id: z.string().min(1).max(100) })
+import { serveRoute } from '../../http/serve-route.ts'
 
 export function registerLibraryStatsRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/libraries/:id/stats', async (request) => {
-    const { id } = parseInput(IdParams, request.params)
+  serveRoute(app, routes.stats, async ({ params }, request) => {
     const user = requireAuth(request).user
-    return ctx.browse.stats.forLibrary(user, await ctx.libraries.getFor(user, id))
+    return ctx.browse.stats.forLibrary(user, await ctx.libraries.getFor(user, params.id))
   })
 }

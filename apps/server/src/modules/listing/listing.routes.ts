@@ -1,20 +1,15 @@
-import { LibraryItemsQuery } from '@shelfcast/contracts'
+import { browseRoutes as routes } from '@shelfcast/contracts'
 import type { FastifyInstance } from 'fastify'
-import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
 import { requireAuth } from '../../http/auth-guard.ts'
-import { parseInput } from '../../http/parse.ts'
-import { includeList } from '../library-items/items.routes.ts'
 import { showsProgress } from '../../http/answer-cache.ts'
-
-const IdParams = z.object({ id: z.string().min(1).max(100) })
+import { checkedAnswer, serveRoute } from '../../http/serve-route.ts'
+import { includeList } from '../library-items/items.routes.ts'
 
 export function registerListingRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/libraries/:id/items', async (request, reply) => {
-    const { id } = parseInput(IdParams, request.params)
-    const q = parseInput(LibraryItemsQuery, request.query)
+  serveRoute(app, routes.items, async ({ params, query: q }, request, reply) => {
     const user = requireAuth(request).user
-    const library = await ctx.libraries.getFor(user, id)
+    const library = await ctx.libraries.getFor(user, params.id)
     const list = () => ctx.browse.listing.list(user, library, { ...q, include: includeList(q.include) })
     // A random page is meant to differ on every call.
     if (q.sort === 'random') return list()
@@ -22,7 +17,7 @@ export function registerListingRoutes(app: FastifyInstance, ctx: AppContext) {
       request,
       reply,
       { kind: 'items', libraryId: library.id, user, query: q, byUser: showsProgress(q) },
-      list,
+      checkedAnswer(routes.items, list),
     )
   })
 }

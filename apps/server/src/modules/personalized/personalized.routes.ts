@@ -1,26 +1,21 @@
-import { PersonalizedQuery } from '@shelfcast/contracts'
+import { browseRoutes as routes } from '@shelfcast/contracts'
 import type { FastifyInstance } from 'fastify'
-import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
 import { requireAuth } from '../../http/auth-guard.ts'
-import { parseInput } from '../../http/parse.ts'
+import { checkedAnswer, serveRoute } from '../../http/serve-route.ts'
 import { includeList } from '../library-items/items.routes.ts'
 
-const IdParams = z.object({ id: z.string().min(1).max(100) })
-
 export function registerPersonalizedRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/libraries/:id/personalized', async (request, reply) => {
-    const { id } = parseInput(IdParams, request.params)
-    const q = parseInput(PersonalizedQuery, request.query)
+  serveRoute(app, routes.personalized, async ({ params, query: q }, request, reply) => {
     const user = requireAuth(request).user
-    const library = await ctx.libraries.getFor(user, id)
+    const library = await ctx.libraries.getFor(user, params.id)
     const limit = q.limit ?? 10
     const include = includeList(q.include)
     return ctx.browse.answers.send(
       request,
       reply,
       { kind: 'personalized', libraryId: library.id, user, query: { limit, include }, byUser: true },
-      async () => {
+      checkedAnswer(routes.personalized, async () => {
         const shelves = await ctx.browse.personalized.shelves(user, library, limit)
         if (include.length === 0) return shelves
         // The item shelves take the include= values of item lists (rssfeed, numEpisodesIncomplete ...).
@@ -31,7 +26,7 @@ export function registerPersonalizedRoutes(app: FastifyInstance, ctx: AppContext
               : shelf,
           ),
         )
-      },
+      }),
     )
   })
 }

@@ -1,21 +1,12 @@
-import { metadataRoutes, type AuthorWithCount } from '@shelfcast/contracts'
+import { authorRoutes, metadataRoutes, type AuthorDetail, type AuthorWithCount } from '@shelfcast/contracts'
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { authorKeys, browseKeys, itemKeys } from '@/features/browse/index.ts'
 import { libraryKeys } from '@/features/libraries/index.ts'
 import { useApiClient } from '@/lib/api/index.ts'
 import type { AuthorMatchPayload, AuthorPatch } from './model/author-form.ts'
 
-const enc = encodeURIComponent
-
 /** The author as the modal edits it (no items or series); under ['author', id] so author changes refresh it. */
 export const authorEditKey = (id: string) => [...authorKeys.all, id, 'edit'] as const
-
-/** PATCH /api/authors/:id answer: the surviving author after a merge. */
-export interface AuthorUpdateAnswer {
-  author: AuthorWithCount
-  merged: boolean
-  updated: boolean
-}
 
 /**
  * GET /api/authors/:id. Opened from the author page, the page's copy shows at once (as old as that copy,
@@ -31,8 +22,8 @@ export function useEditedAuthor(id: string) {
       .find((query) => query.state.data !== undefined)
   return useQuery({
     queryKey: authorEditKey(id),
-    queryFn: ({ signal }) => api.get<AuthorWithCount>(`/api/authors/${enc(id)}`, { signal }),
-    initialData: () => cached()?.state.data as AuthorWithCount | undefined,
+    queryFn: ({ signal }) => api.call(authorRoutes.get, { params: { id }, signal }),
+    initialData: () => cached()?.state.data as AuthorDetail | undefined,
     initialDataUpdatedAt: () => cached()?.state.dataUpdatedAt,
   })
 }
@@ -60,7 +51,7 @@ export function useUpdateAuthor(id: string) {
   const api = useApiClient()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (patch: AuthorPatch) => api.patch<AuthorUpdateAnswer>(`/api/authors/${enc(id)}`, patch),
+    mutationFn: (patch: AuthorPatch) => api.call(authorRoutes.update, { params: { id }, body: patch }),
     onSuccess: (answer) => {
       if (answer.author.id !== id) queryClient.removeQueries({ queryKey: [...authorKeys.all, id] })
       refreshAuthor(queryClient, answer.author)
@@ -73,7 +64,7 @@ export function useDeleteAuthor(id: string) {
   const api = useApiClient()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (_libraryId: string) => api.delete<unknown>(`/api/authors/${enc(id)}`),
+    mutationFn: (_libraryId: string) => api.call(authorRoutes.remove, { params: { id } }),
     onSuccess: (_answer, libraryId) => {
       queryClient.removeQueries({ queryKey: [...authorKeys.all, id] })
       refreshLibrary(queryClient, libraryId)
@@ -88,8 +79,8 @@ export function useChangeAuthorImage(id: string) {
   return useMutation({
     mutationFn: (url: string | null) =>
       url === null
-        ? api.delete<{ author: AuthorWithCount }>(`/api/authors/${enc(id)}/image`)
-        : api.post<{ author: AuthorWithCount }>(`/api/authors/${enc(id)}/image`, { url }),
+        ? api.call(authorRoutes.removeImage, { params: { id } })
+        : api.call(authorRoutes.setImage, { params: { id }, body: { url } }),
     onSuccess: (answer) => refreshAuthor(queryClient, answer.author),
   })
 }

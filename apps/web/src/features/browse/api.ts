@@ -1,12 +1,15 @@
 import {
   MAX_PAGE_SIZE,
+  authorRoutes,
+  browseRoutes,
+  itemRoutes,
+  seriesRoutes,
   type AuthorWithCount,
   type ExpandedItemResponse,
+  type ItemResponse,
   type LibraryItemsResponse,
   type ListedItem,
   type MinifiedLibraryItem,
-  type NarratorsResponse,
-  type PersonalizedResponse,
   type SeriesBook,
   type SeriesListResponse,
 } from '@shelfcast/contracts'
@@ -76,7 +79,6 @@ export interface AuthorListParams {
   sortDesc: boolean
 }
 
-const enc = encodeURIComponent
 const flag = (value: boolean) => (value ? 1 : 0)
 const filterQuery = (filterBy: string) => (filterBy && filterBy !== FILTER_ALL ? filterBy : undefined)
 
@@ -89,7 +91,8 @@ export function fetchItemsPage(
   limit: number,
   signal?: AbortSignal,
 ): Promise<LibraryItemsResponse> {
-  return api.get<LibraryItemsResponse>(`/api/libraries/${enc(libraryId)}/items`, {
+  return api.call(browseRoutes.items, {
+    params: { id: libraryId },
     query: {
       sort: params.orderBy,
       desc: flag(params.orderDesc),
@@ -111,7 +114,8 @@ export function fetchSeriesPage(
   limit: number,
   signal?: AbortSignal,
 ): Promise<SeriesListResponse> {
-  return api.get<SeriesListResponse>(`/api/libraries/${enc(libraryId)}/series`, {
+  return api.call(seriesRoutes.list, {
+    params: { id: libraryId },
     query: {
       sort: params.sortBy,
       desc: flag(params.sortDesc),
@@ -132,13 +136,14 @@ export async function fetchAuthorsPage(
   limit: number,
   signal?: AbortSignal,
 ): Promise<PageAnswer<AuthorWithCount>> {
-  const answer = await api.get<{ results?: AuthorWithCount[]; authors?: AuthorWithCount[]; total?: number }>(
-    `/api/libraries/${enc(libraryId)}/authors`,
-    { query: { sort: params.sortBy, desc: flag(params.sortDesc), limit, page }, signal },
-  )
+  const answer = await api.call(authorRoutes.list, {
+    params: { id: libraryId },
+    query: { sort: params.sortBy, desc: flag(params.sortDesc), limit, page },
+    signal,
+  })
+  if ('results' in answer) return { results: answer.results, total: answer.total }
   // Without paging support a server answers every author as {authors}: page through it here.
-  if (answer.results) return { results: answer.results, total: answer.total ?? answer.results.length }
-  const all = answer.authors ?? []
+  const all = answer.authors
   return { results: all.slice(page * limit, (page + 1) * limit), total: all.length }
 }
 
@@ -148,10 +153,7 @@ export function usePersonalized(libraryId: string) {
   return useQuery({
     queryKey: browseKeys.personalized(libraryId),
     queryFn: ({ signal }) =>
-      api.get<PersonalizedResponse>(`/api/libraries/${enc(libraryId)}/personalized`, {
-        query: { limit: 10 },
-        signal,
-      }),
+      api.call(browseRoutes.personalized, { params: { id: libraryId }, query: { limit: 10 }, signal }),
   })
 }
 
@@ -159,8 +161,7 @@ export function useNarrators(libraryId: string) {
   const api = useApiClient()
   return useQuery({
     queryKey: browseKeys.narrators(libraryId),
-    queryFn: ({ signal }) =>
-      api.get<NarratorsResponse>(`/api/libraries/${enc(libraryId)}/narrators`, { signal }),
+    queryFn: ({ signal }) => api.call(authorRoutes.narrators, { params: { id: libraryId }, signal }),
   })
 }
 
@@ -169,10 +170,12 @@ export function useSeriesDetail(libraryId: string, seriesId: string) {
   return useQuery({
     queryKey: browseKeys.seriesDetail(libraryId, seriesId),
     queryFn: async ({ signal }) => {
-      const answer = await api.get<SeriesDetailAnswer>(
-        `/api/libraries/${enc(libraryId)}/series/${enc(seriesId)}`,
-        { query: { include: 'progress' }, signal },
-      )
+      // Audiobookshelf answers the series without its books (SeriesDetailAnswer).
+      const answer: SeriesDetailAnswer = await api.call(seriesRoutes.getInLibrary, {
+        params: { id: libraryId, seriesId },
+        query: { include: 'progress' },
+        signal,
+      })
       const books = answer.books ?? (await fetchSeriesBooks(api, libraryId, seriesId, signal))
       return completeSeriesDetail(answer, books)
     },
@@ -189,11 +192,12 @@ async function fetchSeriesBooks(
   seriesId: string,
   signal: AbortSignal,
 ): Promise<SeriesBook[]> {
-  const answer = await api.get<PageAnswer<MinifiedLibraryItem>>(`/api/libraries/${enc(libraryId)}/items`, {
+  const answer = await api.call(browseRoutes.items, {
+    params: { id: libraryId },
     query: { filter: filterBy('series', seriesId), sort: 'sequence', minified: 1, limit: MAX_PAGE_SIZE },
     signal,
   })
-  return seriesBooksFromItems(answer.results)
+  return seriesBooksFromItems(answer.results.filter(isMinifiedItem))
 }
 
 /** GET /api/items/:id?expanded=1 with the caller's progress. */
@@ -204,11 +208,24 @@ export function useItem(id: string) {
     queryFn: ({ signal }) =>
       // A podcast's episodes come minified (no description, chapters or track: 5,000 open fast); the
       // episode modals read one episode in full.
-      api.get<ExpandedItemResponse>(`/api/items/${enc(id)}`, {
-        query: { expanded: 1, include: 'progress', episodes: 'minified' },
-        signal,
-      }),
+      api
+        .call(itemRoutes.get, {
+          params: { id },
+          query: { expanded: 1, include: 'progress', episodes: 'minified' },
+          signal,
+        })
+        .then(expandedItem),
   })
+}
+
+/** A list row asked for minified (the expanded form carries its files). */
+const isMinifiedItem = (item: ListedItem): item is ListedItem & MinifiedLibraryItem =>
+  !('libraryFiles' in item)
+
+/** The answer to expanded=1 (the full form has no file count or size). */
+function expandedItem(answer: ItemResponse): ExpandedItemResponse {
+  if (!('numFiles' in answer)) throw new Error('The server answered the item unexpanded')
+  return answer
 }
 
 /** GET /api/authors/:id?include=items,series, within the current library. */
@@ -217,11 +234,13 @@ export function useAuthor(id: string, libraryId: string | null) {
   return useQuery({
     queryKey: authorKeys.detail(id, libraryId),
     queryFn: async ({ signal }) =>
+      // Audiobookshelf answers without `numBooks` or `lastFirst` (AuthorDetailAnswer).
       completeAuthorDetail(
-        await api.get<AuthorDetailAnswer>(`/api/authors/${enc(id)}`, {
+        (await api.call(authorRoutes.get, {
+          params: { id },
           query: { include: 'items,series', library: libraryId ?? undefined },
           signal,
-        }),
+        })) satisfies AuthorDetailAnswer,
       ),
   })
 }

@@ -1,10 +1,11 @@
-import type {
-  CreateLibraryRequest,
-  FilesystemResponse,
-  Library,
-  ReorderLibrariesResponse,
-  Task,
-  UpdateLibraryRequest,
+import {
+  libraryFromJson,
+  libraryRoutes,
+  type CreateLibraryRequest,
+  type FilesystemResponse,
+  type Library,
+  type Task,
+  type UpdateLibraryRequest,
 } from '@shelfcast/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -26,7 +27,8 @@ export function useCreateLibrary() {
   const queryClient = useQueryClient()
   const invalidate = useInvalidateLibraries()
   return useMutation({
-    mutationFn: (body: CreateLibraryRequest) => api.post<Library>('/api/libraries', body),
+    mutationFn: async (body: CreateLibraryRequest) =>
+      libraryFromJson(await api.call(libraryRoutes.create, { body })),
     onSuccess: async (library) => {
       queryClient.setQueryData<Library[]>(libraryKeys.list(), (list) =>
         list && !list.some((l) => l.id === library.id) ? [...list, library] : list,
@@ -42,7 +44,7 @@ export function useUpdateLibrary() {
   const invalidate = useInvalidateLibraries()
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: UpdateLibraryRequest }) =>
-      api.patch<Library>(`/api/libraries/${encodeURIComponent(id)}`, body),
+      api.call(libraryRoutes.update, { params: { id }, body }),
     onSuccess: () => invalidate(),
   })
 }
@@ -53,7 +55,7 @@ export function useDeleteLibrary() {
   const queryClient = useQueryClient()
   const invalidate = useInvalidateLibraries()
   return useMutation({
-    mutationFn: (library: Library) => api.delete<unknown>(`/api/libraries/${encodeURIComponent(library.id)}`),
+    mutationFn: (library: Library) => api.call(libraryRoutes.remove, { params: { id: library.id } }),
     onSuccess: async (_answer, library) => {
       queryClient.setQueryData<Library[]>(libraryKeys.list(), (list) =>
         list?.filter((l) => l.id !== library.id),
@@ -71,8 +73,7 @@ export function useReorderLibraries() {
   const api = useApiClient()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (ordered: Library[]) =>
-      api.post<ReorderLibrariesResponse>('/api/libraries/order', orderRequest(ordered)),
+    mutationFn: (ordered: Library[]) => api.call(libraryRoutes.reorder, { body: orderRequest(ordered) }),
     onMutate: async (ordered) => {
       await queryClient.cancelQueries({ queryKey: libraryKeys.list() })
       const previous = queryClient.getQueryData<Library[]>(libraryKeys.list())
@@ -83,7 +84,7 @@ export function useReorderLibraries() {
       if (context?.previous) queryClient.setQueryData(libraryKeys.list(), context.previous)
     },
     onSuccess: (answer) => {
-      if (answer?.libraries) queryClient.setQueryData(libraryKeys.list(), answer.libraries)
+      queryClient.setQueryData(libraryKeys.list(), answer.libraries.map(libraryFromJson))
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: libraryKeys.all }),
   })

@@ -1,4 +1,4 @@
-import { limits, type Library, type LibraryWithFilterData } from '@shelfcast/contracts'
+import { libraryFromJson, libraryRoutes, limits } from '@shelfcast/contracts'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useApiClient, type ApiClient } from '@/lib/api/index.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
@@ -19,8 +19,8 @@ export function useLibraries() {
     staleTime: limits.libraryReloadThrottleMs,
     queryFn: async ({ signal }) => {
       try {
-        const answer = await api.get<{ libraries: Library[] }>('/api/libraries', { signal })
-        return answer.libraries ?? []
+        const answer = await api.call(libraryRoutes.list, { signal })
+        return answer.libraries.map(libraryFromJson)
       } catch (error) {
         console.error('[libraries] failed to load libraries', error)
         return []
@@ -34,11 +34,16 @@ export function libraryDetailQuery(api: ApiClient, libraryId: string) {
   return queryOptions({
     queryKey: libraryKeys.detail(libraryId),
     staleTime: 60_000,
-    queryFn: ({ signal }) =>
-      api.get<LibraryWithFilterData>(`/api/libraries/${encodeURIComponent(libraryId)}`, {
+    queryFn: async ({ signal }) => {
+      const answer = await api.call(libraryRoutes.get, {
+        params: { id: libraryId },
         query: { include: 'filterdata' },
         signal,
-      }),
+      })
+      if (!('filterdata' in answer))
+        throw new Error('The server answered the library without its filter data')
+      return answer
+    },
   })
 }
 

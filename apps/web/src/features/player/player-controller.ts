@@ -1,5 +1,5 @@
 import type { Bookmark, OpenPlaybackSession, UserItemProgressUpdated } from '@shelfcast/contracts'
-import { PlayMethod } from '@shelfcast/contracts'
+import { PlayMethod, fillPath, itemRoutes } from '@shelfcast/contracts'
 import type { ApiClient } from '@/lib/api/index.ts'
 import { i18n } from '@/lib/i18n/index.ts'
 import { getAccessToken, useSessionStore } from '@/lib/session-store.ts'
@@ -589,7 +589,7 @@ export class PlayerController {
         session.coverPath && api
           ? [
               {
-                src: api.url(`/api/items/${enc(session.libraryItemId)}/cover`, {
+                src: api.url(fillPath(itemRoutes.cover.path, { id: session.libraryItemId }), {
                   ts: session.libraryItem?.updatedAt,
                 }),
               },

@@ -1,4 +1,4 @@
-import type { SearchResponse } from '@shelfcast/contracts'
+import { browseRoutes } from '@shelfcast/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { useApiClient } from '@/lib/api/index.ts'
 import { emptySearchResults } from './model/search-state.ts'
@@ -18,11 +18,12 @@ export function useLibrarySearch(libraryId: string, q: string, limit: number) {
     staleTime: 30_000,
     queryFn: async ({ signal }) => {
       try {
-        const answer = await api.get<Partial<SearchResponse>>(
-          `/api/libraries/${encodeURIComponent(libraryId)}/search`,
+        const answer = await api.call(browseRoutes.search, {
+          params: { id: libraryId },
           // minified=1: cards need no files or tracks (Audiobookshelf ignores the flag and answers expanded hits).
-          { query: { q: query, limit, minified: 1 }, signal },
-        )
+          query: { q: query, limit, minified: 1 },
+          signal,
+        })
         // Audiobookshelf leaves out the keys of the other media type (a book library has no `podcast`).
         return { ...emptySearchResults(), ...answer }
       } catch (error) {

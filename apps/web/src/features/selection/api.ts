@@ -1,7 +1,7 @@
 import {
   MAX_BATCH_GET_IDS,
+  itemRoutes,
   metadataRoutes,
-  type BatchGetItemsResponse,
   type BatchProgressUpdate,
   type BatchUpdateRequest,
   type BatchUpdateResponse,
@@ -35,7 +35,7 @@ export function inChunks<T>(list: readonly T[], size: number): T[][] {
 export async function fetchBatchItems(api: ApiClient, ids: readonly string[]): Promise<LibraryItem[]> {
   const items: LibraryItem[] = []
   for (const chunk of inChunks(ids, BATCH_REQUEST_MAX)) {
-    const answer = await api.post<BatchGetItemsResponse>('/api/items/batch/get', { libraryItemIds: chunk })
+    const answer = await api.call(itemRoutes.batchGet, { body: { libraryItemIds: chunk } })
     items.push(...answer.libraryItems)
   }
   return items

@@ -1,4 +1,4 @@
-import { audibleRegions, type AudibleRegion, type AuthorWithCount } from '@shelfcast/contracts'
+import { audibleRegions, type AudibleRegion, type Author } from '@shelfcast/contracts'
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
@@ -52,7 +52,7 @@ function LoadingAuthorEditModal({ authorId }: { authorId: string }) {
   return <OpenAuthorEditModal author={query.data} />
 }
 
-function OpenAuthorEditModal({ author }: { author: AuthorWithCount }) {
+function OpenAuthorEditModal({ author }: { author: Author }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const permissions = useSessionStore((s) => s.user?.permissions)

@@ -1,4 +1,4 @@
-import type { AuthorWithCount } from '@shelfcast/contracts'
+import type { Author } from '@shelfcast/contracts'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button, ConfirmPrompt, Icon, TextField } from '@/components/ui/index.ts'
@@ -20,7 +20,7 @@ export function AuthorImageEditor({
   canDelete,
   onBusy,
 }: {
-  author: AuthorWithCount
+  author: Author
   canUpload: boolean
   canDelete: boolean
   onBusy: (busy: boolean) => void

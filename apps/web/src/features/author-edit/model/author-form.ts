@@ -1,4 +1,9 @@
-import { audibleRegions, type AudibleRegion, type Author } from '@shelfcast/contracts'
+import {
+  audibleRegions,
+  type AudibleRegion,
+  type Author,
+  type UpdateAuthorRequest,
+} from '@shelfcast/contracts'
 
 /** The three editable fields as typed (null values become empty strings). */
 export interface AuthorForm {
@@ -8,11 +13,8 @@ export interface AuthorForm {
 }
 
 /** PATCH /api/authors/:id body: only the fields that changed; emptied ASIN or description go as null. */
-export interface AuthorPatch {
-  name?: string
-  asin?: string | null
-  description?: string | null
-}
+/** PATCH /api/authors/:id body. */
+export type AuthorPatch = UpdateAuthorRequest
 
 export function authorToForm(author: Pick<Author, 'name' | 'asin' | 'description'>): AuthorForm {
   return { name: author.name, asin: author.asin ?? '', description: author.description ?? '' }

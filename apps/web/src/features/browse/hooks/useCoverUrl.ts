@@ -1,3 +1,4 @@
+import { authorRoutes, fillPath, itemRoutes } from '@shelfcast/contracts'
 import { coverRequestWidth } from '@/components/ui/index.ts'
 import { useApiClient, type ApiClient } from '@/lib/api/index.ts'
 import { isRemoteCover } from '../model/item-view.ts'
@@ -23,7 +24,7 @@ export function itemCoverUrl(api: ApiClient, item: CoverSource, width: number | 
     width === 'raw'
       ? { raw: 1, ts: item.updatedAt }
       : { width: coverRequestWidth(width, pixelRatio()), ts: item.updatedAt }
-  return api.url(`/api/items/${encodeURIComponent(item.id)}/cover`, query)
+  return api.url(fillPath(itemRoutes.cover.path, { id: item.id }), query)
 }
 
 export function useItemCoverUrl(item: CoverSource, width: number | 'raw'): string | null {
@@ -37,7 +38,7 @@ export function useAuthorImageUrl(
 ) {
   const api = useApiClient()
   if (!author.imagePath) return null
-  return api.url(`/api/authors/${encodeURIComponent(author.id)}/image`, {
+  return api.url(fillPath(authorRoutes.image.path, { id: author.id }), {
     width: coverRequestWidth(width, pixelRatio()),
     ts: author.updatedAt,
   })

@@ -1,4 +1,4 @@
-import type { Book, LibraryFile } from '@shelfcast/contracts'
+import { fillPath, itemRoutes, type Book, type LibraryFile } from '@shelfcast/contracts'
 import { useTranslation } from 'react-i18next'
 import { Icon } from '@/components/ui/index.ts'
 import { LibraryFilesTable, TracksTable } from '@/features/browse/index.ts'
@@ -17,7 +17,7 @@ export function FilesTab({ item }: { item: EditableItem }) {
   // A link cannot send a bearer header: media URLs take the token as ?token= (API conventions).
   const download = (file: LibraryFile) => (
     <a
-      href={api.url(`/api/items/${encodeURIComponent(item.id)}/file/${encodeURIComponent(file.ino)}`, {
+      href={api.url(fillPath(itemRoutes.file.path, { id: item.id, ino: file.ino }), {
         token,
       })}
       download={file.metadata.filename}

@@ -1,4 +1,4 @@
-import type { Book, Podcast } from '@shelfcast/contracts'
+import { fillPath, itemRoutes, type Book, type Podcast } from '@shelfcast/contracts'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -15,7 +15,7 @@ export function PlayerCover({ width, className }: { width: number; className: st
   if (!session || !item || !coverPath) return <div className={cn('bg-surface-raised', className)} />
   const src = /^https?:\/\//.test(coverPath)
     ? coverPath
-    : api.url(`/api/items/${encodeURIComponent(session.libraryItemId)}/cover`, { width, ts: item.updatedAt })
+    : api.url(fillPath(itemRoutes.cover.path, { id: session.libraryItemId }), { width, ts: item.updatedAt })
   return <img src={src} alt="" className={cn('object-cover', className)} />
 }
 

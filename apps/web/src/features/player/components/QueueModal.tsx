@@ -1,3 +1,4 @@
+import { fillPath, itemRoutes } from '@shelfcast/contracts'
 import { useTranslation } from 'react-i18next'
 import { Checkbox, Modal } from '@/components/ui/index.ts'
 import { useApiClient } from '@/lib/api/index.ts'
@@ -92,7 +93,7 @@ function QueueCover({ item }: { item: QueueItem }) {
     ? null
     : /^https?:\/\//i.test(item.coverPath)
       ? item.coverPath
-      : api.url(`/api/items/${encodeURIComponent(item.libraryItemId)}/cover`, { width: COVER_PX * 2 })
+      : api.url(fillPath(itemRoutes.cover.path, { id: item.libraryItemId }), { width: COVER_PX * 2 })
   return src ? (
     <img src={src} alt="" className="size-12 shrink-0 rounded object-cover" loading="lazy" />
   ) : (

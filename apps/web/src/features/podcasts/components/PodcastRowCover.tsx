@@ -1,3 +1,4 @@
+import { fillPath, itemRoutes } from '@shelfcast/contracts'
 import { useTranslation } from 'react-i18next'
 import { CoverImage } from '@/components/ui/index.ts'
 import { itemCoverUrl } from '@/features/browse/index.ts'
@@ -24,7 +25,7 @@ export function PodcastRowCover({
   const api = useApiClient()
   const src =
     coverPath === undefined
-      ? api.url(`/api/items/${encodeURIComponent(libraryItemId)}/cover`, { width: width * 2 })
+      ? api.url(fillPath(itemRoutes.cover.path, { id: libraryItemId }), { width: width * 2 })
       : itemCoverUrl(api, { id: libraryItemId, updatedAt, media: { coverPath } }, width)
   return (
     <CoverImage
