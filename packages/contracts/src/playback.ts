@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import type { AudioTrack, Chapter, FileMetadata, LibraryItem } from './entities/library-item.ts'
+import type { AudioTrack, FileMetadata, LibraryItem } from './entities/library-item.ts'
+import type { PlaybackSession } from './playback-session.ts'
 import type { MediaProgress } from './entities/user.ts'
 
 /** Spec §3: play methods. */
@@ -107,53 +108,6 @@ export const PagedQuery = z.object({
   page: z.coerce.number().int().min(0).max(1e6).catch(0),
 })
 
-/** Audiobookshelf's deviceInfo of a session: what the client sent, "" where it sent nothing. */
-export interface DeviceInfo {
-  id: string
-  userId: string
-  deviceId: string
-  ipAddress: string | null
-  /** Read from the User-Agent header; absent when it names none. */
-  browserName?: string
-  browserVersion?: string
-  osName?: string
-  osVersion?: string
-  clientVersion: string
-  manufacturer: string
-  model: string
-  sdkVersion: string
-  clientName: string
-  /** Manufacturer and model of a phone, else OS and browser; "" when neither is known. */
-  deviceName: string
-}
-
-export interface PlaybackSession {
-  id: string
-  userId: string
-  libraryId: string
-  libraryItemId: string
-  bookId: string | null
-  episodeId: string | null
-  mediaType: 'book' | 'podcast'
-  mediaMetadata: unknown
-  chapters: Chapter[]
-  displayTitle: string
-  displayAuthor: string
-  coverPath: string | null
-  duration: number
-  playMethod: PlayMethod
-  mediaPlayer: string
-  deviceInfo: DeviceInfo
-  serverVersion: string
-  date: string
-  dayOfWeek: string
-  timeListening: number
-  startTime: number
-  currentTime: number
-  startedAt: number
-  updatedAt: number
-}
-
 /** A track of a session: one of the item's, or the one HLS stream of a transcode (no codec, no file). */
 export type SessionAudioTrack = Omit<AudioTrack, 'codec' | 'metadata'> & {
   codec: string | null
@@ -164,11 +118,6 @@ export type SessionAudioTrack = Omit<AudioTrack, 'codec' | 'metadata'> & {
 export interface OpenPlaybackSession extends PlaybackSession {
   audioTracks: SessionAudioTrack[]
   libraryItem: LibraryItem
-}
-
-/** A row of the admin's session lists (`/api/sessions`, `/api/sessions/open`): the session and whose it is. */
-export interface SessionWithUser extends PlaybackSession {
-  user: { id: string; username: string } | null
 }
 
 export interface ListeningSessionsPage {

@@ -5,17 +5,10 @@ import type { Task } from './entities/task.ts'
 import type { User, UserSummary } from './entities/user.ts'
 import type { ItemRemovedPayload, LibraryChangedPayload } from './library-events.ts'
 import type { BatchQuickMatchComplete, CustomMetadataProvider } from './metadata-providers.ts'
-import type { PlaybackSession, UserItemProgressUpdated } from './playback.ts'
+import type { PlaybackSession } from './playback-session.ts'
+import type { UserItemProgressUpdated } from './playback.ts'
 import type { EpisodeDownloadEvents } from './podcasts.ts'
-
-/** An online user as admins see it. */
-export interface OnlineUser extends UserSummary {
-  online: true
-  /** The user's open playback session (the most recently synced), null when none. */
-  session: PlaybackSession | null
-  /** Sockets the user has open (in init's and /api/users/online's list). */
-  connections?: number
-}
+import type { OnlineUser } from './users.ts'
 
 /** An author as `author_added` / `authors_added` carry it (Audiobookshelf's author JSON). */
 export interface AddedAuthor {

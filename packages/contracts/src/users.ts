@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { Password } from './auth.ts'
 import { Username } from './rules/username.ts'
-import { UserPermissions, UserType } from './entities/user.ts'
+import { UserPermissions, UserSummary, UserType } from './entities/user.ts'
+import { PlaybackSession, SessionWithUser } from './playback-session.ts'
 
 const nonRootType = z.enum(['guest', 'user', 'admin'])
 
@@ -42,6 +43,10 @@ export const ApiKey = z.object({
 })
 export type ApiKey = z.infer<typeof ApiKey>
 
+/** A key as created: its secret (`apiKey`, a JWT) is in this answer only. */
+export const CreatedApiKey = ApiKey.extend({ apiKey: z.string() })
+export type CreatedApiKey = z.infer<typeof CreatedApiKey>
+
 export const CreateApiKeyRequest = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
   userId: z.string({ error: 'Must select a user' }).min(1, 'Must select a user'),
@@ -62,3 +67,20 @@ export const UpdateApiKeyRequest = z.object({
   userId: z.string().min(1).optional(),
 })
 export type UpdateApiKeyRequest = z.infer<typeof UpdateApiKeyRequest>
+
+/** An online user as admins see it (`/api/users/online`, `user_online` / `user_offline`, the socket's `init`). */
+export const OnlineUser = UserSummary.extend({
+  online: z.literal(true),
+  /** The user's open playback session (the most recently synced), null when none. */
+  session: PlaybackSession.nullable(),
+  /** Sockets the user has open (in init's and /api/users/online's list). */
+  connections: z.number().optional(),
+})
+export type OnlineUser = z.infer<typeof OnlineUser>
+
+export const OnlineUsersResponse = z.object({
+  usersOnline: z.array(OnlineUser),
+  /** Every open playback session, with whose it is. */
+  openSessions: z.array(SessionWithUser),
+})
+export type OnlineUsersResponse = z.infer<typeof OnlineUsersResponse>

@@ -103,6 +103,15 @@ export function checkedText(route: RouteSpec, computeText: () => Promise<string>
   }
 }
 
+export interface ServeOptions {
+  /**
+   * Runs before the inputs are parsed, for checks that must answer whatever the request holds: a rate limit
+   * (its 429 and headers even for a malformed body, as Audiobookshelf's limiter runs before its handlers) or a
+   * refusal that must not depend on the body.
+   */
+  before?: (request: FastifyRequest, reply: FastifyReply) => void | Promise<void>
+}
+
 /**
  * Registers a route from its contract: access and permission go to the auth guard through the route config,
  * params, query and body are parsed with the contract's schemas (a bad one is a 400 naming the field), and the
@@ -112,6 +121,7 @@ export function serveRoute<const R extends RouteSpec>(
   app: FastifyInstance,
   route: R,
   handler: RouteHandler<R>,
+  options: ServeOptions = {},
 ): void {
   const params = route.params ?? defaultParams(route.path)
   const query = route.query
@@ -126,6 +136,7 @@ export function serveRoute<const R extends RouteSpec>(
       ...(route.queryToken ? { queryToken: true } : {}),
     },
     handler: async (request, reply) => {
+      if (options.before) await options.before(request, reply)
       const input = {
         params: parseInput(params, request.params),
         query: query ? parseInput(query, request.query) : {},

@@ -1,30 +1,22 @@
-import { CreateApiKeyRequest, UpdateApiKeyRequest } from '@shelfcast/contracts'
+import { apiKeyRoutes as routes } from '@shelfcast/contracts'
 import type { FastifyInstance } from 'fastify'
-import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
 import { requireAuth } from '../../http/auth-guard.ts'
-import { parseInput } from '../../http/parse.ts'
-
-const IdParams = z.object({ id: z.string().min(1).max(100) })
-const admin = { config: { access: 'admin' as const } }
+import { serveRoute } from '../../http/serve-route.ts'
 
 export function registerApiKeysRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/api-keys', admin, async () => ({ apiKeys: await ctx.apiKeys.list() }))
+  serveRoute(app, routes.list, async () => ({ apiKeys: await ctx.apiKeys.list() }))
 
-  app.post('/api/api-keys', admin, async (request) => {
-    const body = parseInput(CreateApiKeyRequest, request.body)
-    return { apiKey: await ctx.apiKeys.create(requireAuth(request), body) }
-  })
+  serveRoute(app, routes.create, async ({ body }, request) => ({
+    apiKey: await ctx.apiKeys.create(requireAuth(request), body),
+  }))
 
-  app.patch('/api/api-keys/:id', admin, async (request) => {
-    const { id } = parseInput(IdParams, request.params)
-    const body = parseInput(UpdateApiKeyRequest, request.body)
-    return { apiKey: await ctx.apiKeys.update(requireAuth(request), id, body) }
-  })
+  serveRoute(app, routes.update, async ({ params, body }, request) => ({
+    apiKey: await ctx.apiKeys.update(requireAuth(request), params.id, body),
+  }))
 
-  app.delete('/api/api-keys/:id', admin, async (request) => {
-    const { id } = parseInput(IdParams, request.params)
-    await ctx.apiKeys.delete(requireAuth(request), id)
+  serveRoute(app, routes.remove, async ({ params }, request) => {
+    await ctx.apiKeys.delete(requireAuth(request), params.id)
     return { success: true }
   })
 }

@@ -1,10 +1,10 @@
-import { LoginRequest } from '@shelfcast/contracts'
+import { authRoutes as routes } from '@shelfcast/contracts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../../context.ts'
 import { bearerToken, requireAuth } from '../../http/auth-guard.ts'
 import { HttpError } from '../../http/errors.ts'
-import { parseInput } from '../../http/parse.ts'
 import { assertSameOrigin } from '../../http/same-origin.ts'
+import { serveRoute } from '../../http/serve-route.ts'
 import { buildLoginPayload } from './login-payload.ts'
 
 export const REFRESH_COOKIE = 'refresh_token'
@@ -29,31 +29,39 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   const assertCookieSameOrigin = async (request: FastifyRequest) =>
     assertSameOrigin(request, (await ctx.settings.getServerSettings()).allowedOrigins)
 
-  app.post('/login', { config: { access: 'public' } }, async (request, reply) => {
-    const key = request.ip
-    reply.headers(ctx.limiters.login.headers(key))
-    // The attempt takes its slot before the password is checked (concurrent guesses cannot slip
-    // past the limit); only failed attempts keep it, so a household behind one address is not locked out.
-    const slot = ctx.limiters.login.take(key)
-    let user
-    try {
-      const body = parseInput(LoginRequest, request.body)
-      user = await ctx.auth.checkCredentials(body.username, body.password)
-    } catch (err) {
-      if (!(err instanceof HttpError && err.status === 401)) slot.refund()
-      throw err
-    }
-    slot.refund()
-    const tokens = await ctx.auth.login(user, clientMeta(request))
-    const inBody = request.headers['x-return-tokens'] === 'true'
-    if (!inBody) setRefreshCookie(ctx, request, reply, tokens.refreshToken)
-    return buildLoginPayload(ctx, user, {
-      accessToken: tokens.accessToken,
-      refreshToken: inBody ? tokens.refreshToken : undefined,
-    })
-  })
+  serveRoute(
+    app,
+    routes.login,
+    async ({ body }, request, reply) => {
+      // The attempt takes its slot before the password is checked (concurrent guesses cannot slip
+      // past the limit); only failed attempts keep it, so a household behind one address is not locked out.
+      const slot = ctx.limiters.login.take(request.ip)
+      let user
+      try {
+        user = await ctx.auth.checkCredentials(body.username, body.password)
+      } catch (err) {
+        if (!(err instanceof HttpError && err.status === 401)) slot.refund()
+        throw err
+      }
+      slot.refund()
+      const tokens = await ctx.auth.login(user, clientMeta(request))
+      const inBody = request.headers['x-return-tokens'] === 'true'
+      if (!inBody) setRefreshCookie(ctx, request, reply, tokens.refreshToken)
+      return buildLoginPayload(ctx, user, {
+        accessToken: tokens.accessToken,
+        refreshToken: inBody ? tokens.refreshToken : undefined,
+      })
+    },
+    {
+      // Before the body is read: a limited address gets 429 whatever it sends, and every answer the headers.
+      before: (request, reply) => {
+        reply.headers(ctx.limiters.login.headers(request.ip))
+        ctx.limiters.login.check(request.ip)
+      },
+    },
+  )
 
-  app.post('/auth/refresh', { config: { access: 'public' } }, async (request, reply) => {
+  serveRoute(app, routes.refresh, async (_input, request, reply) => {
     const key = request.ip
     reply.headers(ctx.limiters.refresh.headers(key))
     ctx.limiters.refresh.check(key)
@@ -77,19 +85,18 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     }
   })
 
-  app.post('/logout', { config: { access: 'public' } }, async (request, reply) => {
-    const allDevices = (request.query as Record<string, unknown>).allDevices === '1'
+  serveRoute(app, routes.logout, async ({ query }, request, reply) => {
     const cookie = request.cookies[REFRESH_COOKIE]
     if (cookie) await assertCookieSameOrigin(request)
     const session = cookie ? await ctx.auth.sessionOfRefreshToken(cookie) : null
     const sessionId = request.auth?.sessionId ?? session?.id ?? null
     const userId = request.auth?.user.id ?? session?.userId ?? null
-    await ctx.auth.logout(sessionId, userId, allDevices)
+    await ctx.auth.logout(sessionId, userId, query.allDevices === '1')
     reply.clearCookie(REFRESH_COOKIE, { path: '/' })
     return { redirect_url: null }
   })
 
-  app.post('/api/authorize', async (request) => {
+  serveRoute(app, routes.authorize, async (_input, request) => {
     const auth = requireAuth(request)
     const token = bearerToken(request) ?? ''
     return buildLoginPayload(ctx, auth.user, { accessToken: token }, { issued: false })

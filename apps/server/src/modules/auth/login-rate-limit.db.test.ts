@@ -118,6 +118,19 @@ describe('login rate limit (rateLimitLoginRequests = 5 from the server settings)
     expect((await login(ROOT.password, '10.0.0.6')).statusCode).toBe(200)
   })
 
+  it('refuses a limited address whatever its body holds; every answer, a 400 too, carries the headers', async () => {
+    nextWindow()
+    const malformed = (remoteAddress: string) =>
+      t.inject({ method: 'POST', url: '/login', payload: { username: 42 }, remoteAddress })
+    const bad = await malformed('10.0.0.7')
+    expect(bad.statusCode).toBe(400)
+    expect(bad.headers['ratelimit-remaining']).toBe(String(MAX))
+    expect(await failMany(MAX, '10.0.0.7')).toEqual(Array(MAX).fill(401))
+    const limited = await malformed('10.0.0.7')
+    expect(limited.statusCode).toBe(429)
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
+  })
+
   it('cannot be bypassed by sending attempts concurrently', async () => {
     nextWindow()
     const codes = await failMany(MAX + 10, '10.0.0.3')

@@ -1,39 +1,34 @@
-import { ChangePasswordRequest, ItemsInProgressQuery } from '@shelfcast/contracts'
+import { meRoutes as routes } from '@shelfcast/contracts'
 import type { FastifyInstance } from 'fastify'
-import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
 import { bearerToken, requireAuth } from '../../http/auth-guard.ts'
 import { badRequest, HttpError } from '../../http/errors.ts'
-import { parseInput } from '../../http/parse.ts'
+import { serveRoute } from '../../http/serve-route.ts'
 import { verifyPassword } from '../users/passwords.ts'
 import { assertMayChangeOwnPassword } from '../users/users.service.ts'
 import { itemsInProgress } from './items-in-progress.ts'
 
-const SeriesIdParams = z.object({ id: z.string().min(1).max(100) })
-
 export function registerMeRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/me', async (request) => {
+  serveRoute(app, routes.get, async (_input, request) => {
     const json = await ctx.playback.progress.userJson(requireAuth(request).user)
     const bearer = bearerToken(request)
     return bearer ? { ...json, token: bearer } : json
   })
 
-  app.get('/api/me/items-in-progress', async (request) => {
-    const { limit } = parseInput(ItemsInProgressQuery, request.query)
-    return itemsInProgress(
+  serveRoute(app, routes.itemsInProgress, ({ query }, request) =>
+    itemsInProgress(
       { progress: ctx.playback.progress, items: ctx.browse.items },
       requireAuth(request).user,
-      limit,
-    )
-  })
+      query.limit,
+    ),
+  )
 
   // Audiobookshelf's apps call these with GET; the answer is the updated user.
-  for (const [action, hidden] of [
-    ['remove-from-continue-listening', true],
-    ['readd-to-continue-listening', false],
+  for (const [route, hidden] of [
+    [routes.hideSeries, true],
+    [routes.showSeries, false],
   ] as const) {
-    app.get(`/api/me/series/:id/${action}`, async (request) => {
-      const { id } = parseInput(SeriesIdParams, request.params)
+    serveRoute(app, route, async ({ params: { id } }, request) => {
       const user = requireAuth(request).user
       await ctx.browse.series.detail(user, ctx.libraries, id, { include: [] })
       return ctx.playback.progress.userJson(
@@ -42,24 +37,27 @@ export function registerMeRoutes(app: FastifyInstance, ctx: AppContext) {
     })
   }
 
-  app.patch('/api/me/password', async (request) => {
-    const auth = requireAuth(request)
-    // Refused before the current password is checked: a guest gets no password-guessing oracle here.
-    assertMayChangeOwnPassword(auth.user)
-    // Password guessing through this route counts toward the same limit as the login form.
-    const slot = ctx.limiters.login.take(request.ip)
-    let body
-    try {
-      body = parseInput(ChangePasswordRequest, request.body)
-    } catch (err) {
+  serveRoute(
+    app,
+    routes.changePassword,
+    async ({ body }, request) => {
+      const auth = requireAuth(request)
+      // Password guessing through this route counts toward the same limit as the login form.
+      const slot = ctx.limiters.login.take(request.ip)
+      if (!(await verifyPassword(auth.user.passwordHash, body.password)))
+        throw new HttpError(400, 'Invalid password')
       slot.refund()
-      throw err
-    }
-    if (!(await verifyPassword(auth.user.passwordHash, body.password)))
-      throw new HttpError(400, 'Invalid password')
-    slot.refund()
-    if (body.password === body.newPassword) throw badRequest('New password cannot match old password')
-    await ctx.users.changeOwnPassword(auth.user, body.newPassword, auth.sessionId ?? undefined)
-    return { success: true }
-  })
+      if (body.password === body.newPassword) throw badRequest('New password cannot match old password')
+      await ctx.users.changeOwnPassword(auth.user, body.newPassword, auth.sessionId ?? undefined)
+      return { success: true }
+    },
+    {
+      // Before the body is read: a guest is refused whatever it sends (no password-guessing oracle), and a
+      // limited address gets 429.
+      before: (request) => {
+        assertMayChangeOwnPassword(requireAuth(request).user)
+        ctx.limiters.login.check(request.ip)
+      },
+    },
+  )
 }

@@ -1,11 +1,10 @@
-import { UpdateServerSettingsRequest } from '@shelfcast/contracts'
+import { settingsRoutes as routes } from '@shelfcast/contracts'
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
-import { parseInput } from '../../http/parse.ts'
+import { serveRoute } from '../../http/serve-route.ts'
 
 export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.patch('/api/settings', { config: { access: 'admin' } }, async (request) => {
-    const body = parseInput(UpdateServerSettingsRequest, request.body)
+  serveRoute(app, routes.update, async ({ body }) => {
     const serverSettings = await ctx.settings.updateServerSettings(body)
     ctx.realtime.toUsersWhere(() => true, 'server_settings_updated', serverSettings)
     return { success: true, serverSettings }

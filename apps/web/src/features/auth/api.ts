@@ -1,9 +1,10 @@
-import type {
-  InitRequest,
-  LoginRequest,
-  LoginResponse,
-  LogoutResponse,
-  StatusResponse,
+import {
+  authRoutes,
+  meRoutes,
+  systemRoutes,
+  type InitRequest,
+  type LoginRequest,
+  type LoginResponse,
 } from '@shelfcast/contracts'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
@@ -33,7 +34,7 @@ export async function restoreSession(api: ApiClient): Promise<void> {
     return
   }
   try {
-    await startSession(await api.post<LoginResponse>('/api/authorize', undefined, { credentials: 'include' }))
+    await startSession(await api.call(authRoutes.authorize, { credentials: 'include' }))
   } catch (error) {
     console.warn('[auth] could not restore the session', error)
     useSessionStore.getState().markReady()
@@ -45,7 +46,7 @@ export function useServerStatus() {
   const api = useApiClient()
   return useQuery({
     queryKey: authKeys.status,
-    queryFn: ({ signal }) => api.get<StatusResponse>('/status', { auth: false, signal }),
+    queryFn: ({ signal }) => api.call(systemRoutes.status, { auth: false, signal }),
     staleTime: 0,
     retry: 1,
   })
@@ -56,7 +57,7 @@ export function useInitServer() {
   const api = useApiClient()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (request: InitRequest) => api.post<unknown>('/init', request, { auth: false }),
+    mutationFn: (request: InitRequest) => api.call(systemRoutes.init, { body: request, auth: false }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.status }),
   })
 }
@@ -66,7 +67,7 @@ export function useLogin() {
   const api = useApiClient()
   return useMutation({
     mutationFn: (request: LoginRequest) =>
-      api.post<LoginResponse>('/login', request, { auth: false, credentials: 'include' }),
+      api.call(authRoutes.login, { body: request, auth: false, credentials: 'include' }),
     onSuccess: startSession,
   })
 }
@@ -77,7 +78,7 @@ export function useLogout() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   return useMutation({
-    mutationFn: () => api.post<LogoutResponse>('/logout', undefined, { credentials: 'include' }),
+    mutationFn: () => api.call(authRoutes.logout, { credentials: 'include' }),
     onSettled: (answer, error) => {
       if (error) console.warn('[auth] logout request failed', error)
       useSessionStore.getState().clearSession('logout')
@@ -95,12 +96,9 @@ export function useChangePassword() {
   const api = useApiClient()
   return useMutation({
     mutationFn: async (request: { password: string; newPassword: string }) => {
-      const answer = await api.patch<unknown>('/api/me/password', request)
+      const answer = await api.call(meRoutes.changePassword, { body: request })
       // ABS answers {success:false, error} with a 200 for some refusals.
-      if (answer && typeof answer === 'object' && 'success' in answer && answer.success === false) {
-        const message = 'error' in answer && typeof answer.error === 'string' ? answer.error : ''
-        throw new Error(message)
-      }
+      if (answer.success === false) throw new Error(answer.error ?? '')
       return answer
     },
   })

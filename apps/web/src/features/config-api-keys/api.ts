@@ -1,4 +1,9 @@
-import type { ApiKey, CreateApiKeyRequest, UpdateApiKeyRequest } from '@shelfcast/contracts'
+import {
+  apiKeyRoutes,
+  type ApiKey,
+  type CreateApiKeyRequest,
+  type UpdateApiKeyRequest,
+} from '@shelfcast/contracts'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useApiClient } from '@/lib/api/index.ts'
 
@@ -7,16 +12,12 @@ export const apiKeyKeys = {
   list: () => [...apiKeyKeys.all, 'list'] as const,
 }
 
-/** A created key: the secret (`apiKey`) is in this answer only. */
-export type CreatedApiKey = ApiKey & { apiKey: string }
-
 /** GET /api/api-keys (admin). */
 export function useApiKeys() {
   const api = useApiClient()
   return useQuery({
     queryKey: apiKeyKeys.list(),
-    queryFn: async ({ signal }) =>
-      (await api.get<{ apiKeys: ApiKey[] }>('/api/api-keys', { signal })).apiKeys ?? [],
+    queryFn: async ({ signal }) => (await api.call(apiKeyRoutes.list, { signal })).apiKeys,
   })
 }
 
@@ -25,8 +26,7 @@ export function useCreateApiKey() {
   const api = useApiClient()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (body: CreateApiKeyRequest) =>
-      (await api.post<{ apiKey: CreatedApiKey }>('/api/api-keys', body)).apiKey,
+    mutationFn: async (body: CreateApiKeyRequest) => (await api.call(apiKeyRoutes.create, { body })).apiKey,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.list() }),
   })
 }
@@ -37,7 +37,7 @@ export function useUpdateApiKey() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async ({ id, body }: { id: string; body: UpdateApiKeyRequest }) =>
-      (await api.patch<{ apiKey: ApiKey }>(`/api/api-keys/${encodeURIComponent(id)}`, body)).apiKey,
+      (await api.call(apiKeyRoutes.update, { params: { id }, body })).apiKey,
     onMutate: async ({ id, body }) => {
       await queryClient.cancelQueries({ queryKey: apiKeyKeys.list() })
       const previous = queryClient.getQueryData<ApiKey[]>(apiKeyKeys.list())
@@ -62,7 +62,7 @@ export function useDeleteApiKey() {
   const api = useApiClient()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (key: ApiKey) => api.delete<unknown>(`/api/api-keys/${encodeURIComponent(key.id)}`),
+    mutationFn: (key: ApiKey) => api.call(apiKeyRoutes.remove, { params: { id: key.id } }),
     onSuccess: (_answer, key) => {
       queryClient.setQueryData<ApiKey[]>(apiKeyKeys.list(), (list) => list?.filter((k) => k.id !== key.id))
       return queryClient.invalidateQueries({ queryKey: apiKeyKeys.list() })

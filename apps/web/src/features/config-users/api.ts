@@ -1,4 +1,10 @@
-import type { CreateUserRequest, Library, OnlineUser, UpdateUserRequest, User } from '@shelfcast/contracts'
+import {
+  userRoutes,
+  type CreateUserRequest,
+  type Library,
+  type UpdateUserRequest,
+  type User,
+} from '@shelfcast/contracts'
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query'
 import { libraryDetailQuery } from '@/features/libraries/index.ts'
 import { useApiClient } from '@/lib/api/index.ts'
@@ -14,7 +20,7 @@ export function useUsers() {
   const api = useApiClient()
   return useQuery({
     queryKey: userKeys.list(),
-    queryFn: async ({ signal }) => (await api.get<{ users: User[] }>('/api/users', { signal })).users ?? [],
+    queryFn: async ({ signal }) => (await api.call(userRoutes.list, { signal })).users,
   })
 }
 
@@ -23,8 +29,7 @@ export function useOnlineUserIds(): Set<string> {
   const api = useApiClient()
   const query = useQuery({
     queryKey: userKeys.online(),
-    queryFn: async ({ signal }) =>
-      (await api.get<{ usersOnline: OnlineUser[] }>('/api/users/online', { signal })).usersOnline ?? [],
+    queryFn: async ({ signal }) => (await api.call(userRoutes.online, { signal })).usersOnline,
   })
   return new Set((query.data ?? []).map((u) => u.id))
 }
@@ -39,7 +44,7 @@ export function useCreateUser() {
   const api = useApiClient()
   const invalidate = useInvalidateUsers()
   return useMutation({
-    mutationFn: (body: CreateUserRequest) => api.post<{ user: User }>('/api/users', body),
+    mutationFn: (body: CreateUserRequest) => api.call(userRoutes.create, { body }),
     onSuccess: () => invalidate(),
   })
 }
@@ -50,7 +55,7 @@ export function useUpdateUser() {
   const invalidate = useInvalidateUsers()
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: UpdateUserRequest }) =>
-      api.patch<{ user: User }>(`/api/users/${encodeURIComponent(id)}`, body),
+      api.call(userRoutes.update, { params: { id }, body }),
     onSuccess: () => invalidate(),
   })
 }
@@ -60,7 +65,7 @@ export function useDeleteUser() {
   const api = useApiClient()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (user: User) => api.delete<unknown>(`/api/users/${encodeURIComponent(user.id)}`),
+    mutationFn: (user: User) => api.call(userRoutes.remove, { params: { id: user.id } }),
     onSuccess: (_answer, user) => {
       queryClient.setQueryData<User[]>(userKeys.list(), (list) => list?.filter((u) => u.id !== user.id))
       return queryClient.invalidateQueries({ queryKey: userKeys.list() })

@@ -1,6 +1,7 @@
 import {
   MAX_BATCH_GET_IDS,
   itemRoutes,
+  meRoutes,
   metadataRoutes,
   type BatchProgressUpdate,
   type BatchUpdateRequest,
@@ -72,7 +73,7 @@ export async function batchSetFinished(
     const body: BatchProgressUpdate = chunk.map((libraryItemId) => ({ libraryItemId, isFinished }))
     await api.patch('/api/me/progress/batch/update', body)
   }
-  return api.get<User>('/api/me')
+  return api.call(meRoutes.get)
 }
 
 export async function batchRescanItems(api: ApiClient, ids: readonly string[]): Promise<void> {

@@ -1,4 +1,4 @@
-import type { ServerSettings, UpdateServerSettingsRequest } from '@shelfcast/contracts'
+import { settingsRoutes, type UpdateServerSettingsRequest } from '@shelfcast/contracts'
 import { useMutation } from '@tanstack/react-query'
 import { useApiClient } from '@/lib/api/index.ts'
 import { languageController } from '@/lib/i18n/index.ts'
@@ -8,8 +8,7 @@ import { useSessionStore } from '@/lib/session-store.ts'
 export function useUpdateServerSettings() {
   const api = useApiClient()
   return useMutation({
-    mutationFn: (changes: UpdateServerSettingsRequest) =>
-      api.patch<{ serverSettings: ServerSettings }>('/api/settings', changes),
+    mutationFn: (changes: UpdateServerSettingsRequest) => api.call(settingsRoutes.update, { body: changes }),
     onSuccess: async ({ serverSettings }) => {
       useSessionStore.getState().setServerSettings(serverSettings)
       await languageController.applyServerLanguage(serverSettings.language)

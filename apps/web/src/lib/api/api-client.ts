@@ -1,4 +1,5 @@
 import {
+  authRoutes,
   fillPath,
   type AnswerOf,
   type CallArgs,
@@ -53,7 +54,7 @@ export interface ApiClient {
 }
 
 /** Paths whose 401 means "not signed in" rather than "token expired": never refreshed. */
-const sessionPaths = new Set(['/login', '/auth/refresh'])
+const sessionPaths = new Set<string>([authRoutes.login.path, authRoutes.refresh.path])
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
@@ -110,9 +111,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     // Everyone who hits a 401 while a refresh is in flight waits for that same refresh.
     refreshing ??= (async () => {
       try {
-        const response = await send('/auth/refresh', { method: 'POST', credentials: 'include' }, null)
+        // Sent directly, not through `call`: a 401 here ends the session instead of starting another refresh.
+        const { path, method } = authRoutes.refresh
+        const response = await send(path, { method, credentials: 'include' }, null)
         if (!response.ok) throw await toError(response)
-        const session = await read<LoginResponse>(response)
+        const session = await read<AnswerOf<typeof authRoutes.refresh>>(response)
         const token = session?.user?.accessToken
         if (!token) throw new ApiError(response.status, 'No access token in refresh answer')
         options.onSessionRefreshed(session)

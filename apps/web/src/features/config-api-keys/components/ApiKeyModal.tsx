@@ -1,11 +1,11 @@
-import { limits, type User } from '@shelfcast/contracts'
+import { limits, type CreatedApiKey, type User } from '@shelfcast/contracts'
 import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert, Button, CopyButton, Modal, SelectField, TextField, Toggle } from '@/components/ui/index.ts'
 import { accountTypeKeys } from '@/features/auth/index.ts'
 import { errorMessage } from '@/lib/error-message.ts'
 import { toast } from '@/lib/toast-store.ts'
-import { useCreateApiKey, type CreatedApiKey } from '../api.ts'
+import { useCreateApiKey } from '../api.ts'
 import {
   newApiKeyDraft,
   toCreateApiKeyRequest,
