@@ -78,15 +78,6 @@ const NOT_YET_DECLARED = new Set<string>([
   'GET /api/libraries/:id/search',
   // modules/library-stats/library-stats.routes.ts
   'GET /api/libraries/:id/stats',
-  // modules/filesystem/filesystem.routes.ts
-  'GET /api/filesystem',
-  // scanner/scan.routes.ts
-  'POST /api/libraries/:id/scan',
-  'POST /api/items/batch/scan',
-  'POST /api/items/:id/scan',
-  'POST /api/watcher/update',
-  // jobs/tasks.routes.ts
-  'GET /api/tasks',
   // modules/playback/playback.routes.ts
   'POST /api/items/:id/play',
   'POST /api/items/:id/play/:episodeId',
@@ -117,16 +108,6 @@ const NOT_YET_DECLARED = new Set<string>([
   'POST /api/me/item/:id/bookmark',
   'PATCH /api/me/item/:id/bookmark',
   'DELETE /api/me/item/:id/bookmark/:time',
-  // modules/item-edit/item-edit.routes.ts
-  'PATCH /api/items/:id/media',
-  'POST /api/items/:id/chapters',
-  'POST /api/items/:id/cover',
-  'PATCH /api/items/:id/cover',
-  'DELETE /api/items/:id/cover',
-  'DELETE /api/items/:id',
-  'POST /api/items/batch/delete',
-  'DELETE /api/libraries/:id/issues',
-  'POST /api/items/batch/update',
   // modules/authors/author-edit.routes.ts
   'PATCH /api/authors/:id',
   'DELETE /api/authors/:id',
@@ -146,13 +127,6 @@ const NOT_YET_DECLARED = new Set<string>([
   'GET /api/custom-metadata-providers',
   'POST /api/custom-metadata-providers',
   'DELETE /api/custom-metadata-providers/:id',
-  // modules/upload/upload.routes.ts
-  'POST /api/upload',
-  'POST /api/filesystem/pathexists',
-  // modules/downloads/downloads.routes.ts
-  'GET /api/items/:id/download',
-  'GET /api/items/:id/file/:ino/download',
-  'GET /api/libraries/:id/download',
   // modules/podcasts/podcasts.routes.ts
   'POST /api/podcasts/feed',
   'POST /api/podcasts',

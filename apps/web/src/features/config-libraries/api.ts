@@ -1,6 +1,6 @@
+import { fileRoutes, scanRoutes } from '@shelfcast/contracts'
 import type {
   CreateLibraryRequest,
-  FilesystemResponse,
   Library,
   ReorderLibrariesResponse,
   Task,
@@ -94,9 +94,7 @@ export function useScanLibrary() {
   const api = useApiClient()
   return useMutation({
     mutationFn: ({ library, force }: { library: Library; force: boolean }) =>
-      api.post<string | undefined>(`/api/libraries/${encodeURIComponent(library.id)}/scan`, undefined, {
-        query: { force: force ? 1 : 0 },
-      }),
+      api.call(scanRoutes.scanLibrary, { params: { id: library.id }, query: { force: force ? 1 : 0 } }),
   })
 }
 
@@ -112,7 +110,7 @@ export function useFolderCache(): FolderCache {
   const api = useApiClient()
   const [cache] = useState(() =>
     createFolderCache((path, level) =>
-      api.get<FilesystemResponse>('/api/filesystem', { query: { path: path || undefined, level } }),
+      api.call(fileRoutes.folders, { query: { path: path || undefined, level } }),
     ),
   )
   return cache
