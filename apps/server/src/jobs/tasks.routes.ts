@@ -1,21 +1,18 @@
-import type { TasksResponse } from '@shelfcast/contracts'
+import { scanRoutes as routes, type TasksResponse } from '@shelfcast/contracts'
 import type { FastifyInstance } from 'fastify'
-import { z } from 'zod'
 import { requireAuth } from '../http/auth-guard.ts'
-import { parseInput } from '../http/parse.ts'
+import { serveRoute } from '../http/serve-route.ts'
 import { canAccessLibrary, isAdmin } from '../modules/users/users.model.ts'
 import type { TaskRunner } from './task-runner.ts'
-
-const TasksQuery = z.object({ include: z.string().max(200).optional() })
 
 /**
  * GET /api/tasks: the running tasks like Audiobookshelf's (`include=finished` adds the recently finished);
  * admins see every task, others only tasks of libraries they can open.
  */
 export function registerTaskRoutes(app: FastifyInstance, tasks: TaskRunner) {
-  app.get('/api/tasks', async (request): Promise<TasksResponse> => {
+  serveRoute(app, routes.tasks, ({ query }, request) => {
     const { user } = requireAuth(request)
-    const includes = (parseInput(TasksQuery, request.query).include ?? '').split(',')
+    const includes = (query.include ?? '').split(',')
     const list = tasks.list(
       (t) => isAdmin(user) || (!!t.data.libraryId && canAccessLibrary(user, t.data.libraryId)),
       { runningOnly: !includes.includes('finished') },

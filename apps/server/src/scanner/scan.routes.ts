@@ -1,27 +1,13 @@
 import path from 'node:path'
+import { scanRoutes as routes } from '@shelfcast/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { z } from 'zod'
 import type { AppContext } from '../context.ts'
 import { requireAuth } from '../http/auth-guard.ts'
 import { badRequest, notFound } from '../http/errors.ts'
-import { parseInput } from '../http/parse.ts'
+import { serveRoute } from '../http/serve-route.ts'
 import { isInside } from './walk.ts'
 
 const ITEM_NOT_FOUND = 'Library item not found'
-const IdParams = z.object({ id: z.string().min(1).max(100) })
-const ScanQuery = z.object({ force: z.enum(['0', '1', 'true', 'false']).optional() })
-const BatchScanBody = z.object({
-  libraryItemIds: z
-    .array(z.string().min(1).max(100), { error: 'libraryItemIds is required' })
-    .min(1, 'No library items')
-    .max(1000),
-})
-const WatcherUpdateBody = z.object({
-  libraryId: z.string().min(1).max(100),
-  path: z.string().min(1).max(4096),
-  type: z.enum(['add', 'unlink', 'rename']),
-  oldPath: z.string().min(1).max(4096).optional(),
-})
 
 /** Scan routes (all admin): library scans, item rescans, and change notices from external watchers. */
 export function registerScanRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -37,35 +23,31 @@ export function registerScanRoutes(app: FastifyInstance, ctx: AppContext) {
     return visible
   }
 
-  app.post('/api/libraries/:id/scan', { config: { access: 'admin' } }, async (request, reply) => {
-    const { id } = parseInput(IdParams, request.params)
-    const { force } = parseInput(ScanQuery, request.query)
-    const library = (await ctx.libraries.all()).find((l) => l.id === id)
+  serveRoute(app, routes.scanLibrary, async ({ params, query }, _request, reply) => {
+    const library = (await ctx.libraries.all()).find((l) => l.id === params.id)
     if (!library) throw notFound('Library not found')
     // Answers at once: the scan runs as a task and reports through task events.
-    const { status } = await scans.scanLibrary(id, { force: force === '1' || force === 'true' })
+    const force = query.force === '1' || query.force === 'true'
+    const { status } = await scans.scanLibrary(params.id, { force })
     return reply
       .type('text/plain; charset=utf-8')
       .send(status === 'already-scanning' ? 'Already scanning' : 'OK')
   })
 
-  app.post('/api/items/batch/scan', { config: { access: 'admin' } }, async (request, reply) => {
-    const { libraryItemIds } = parseInput(BatchScanBody, request.body)
-    const ids = await visibleItemIds(request, libraryItemIds)
+  serveRoute(app, routes.scanItems, async ({ body }, request, reply) => {
+    const ids = await visibleItemIds(request, body.libraryItemIds)
     void scans.scanItems(ids).catch((err: unknown) => request.log.warn({ err }, 'batch scan failed'))
     return reply.type('text/plain; charset=utf-8').send('OK')
   })
 
-  app.post('/api/items/:id/scan', { config: { access: 'admin' } }, async (request) => {
-    const { id } = parseInput(IdParams, request.params)
-    await visibleItemIds(request, [id])
-    const result = await scans.scanItem(id)
+  serveRoute(app, routes.scanItem, async ({ params }, request) => {
+    await visibleItemIds(request, [params.id])
+    const result = await scans.scanItem(params.id)
     if (result === null) throw notFound(ITEM_NOT_FOUND)
     return { result }
   })
 
-  app.post('/api/watcher/update', { config: { access: 'admin' } }, async (request, reply) => {
-    const body = parseInput(WatcherUpdateBody, request.body)
+  serveRoute(app, routes.watcherUpdate, async ({ body }, request, reply) => {
     const library = (await ctx.libraries.all()).find((l) => l.id === body.libraryId)
     if (!library) throw notFound('Library not found')
     const paths = [body.path, ...(body.type === 'rename' && body.oldPath ? [body.oldPath] : [])].map((p) =>

@@ -145,11 +145,17 @@ function parameters(route: RouteSpec, components: Map<string, string>): JsonObje
 }
 
 function requestBody(route: RouteSpec, components: Map<string, string>): JsonObject | undefined {
+  // A multipart route may also take a JSON body (a cover by URL instead of by upload).
   if (route.multipart !== undefined)
     return {
       required: true,
       description: route.multipart,
-      content: { 'multipart/form-data': { schema: { type: 'object' } } },
+      content: {
+        'multipart/form-data': { schema: { type: 'object' } },
+        ...(route.body
+          ? { 'application/json': { schema: toDocumentSchema(route.body, 'input', components) } }
+          : {}),
+      },
     }
   if (!route.body) return undefined
   const schema = toDocumentSchema(route.body, 'input', components)

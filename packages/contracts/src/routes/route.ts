@@ -100,7 +100,12 @@ export type QueryOf<R extends RouteSpec> = R['query'] extends z.ZodType
   ? z.output<R['query']>
   : Record<string, never>
 
-export type BodyOf<R extends RouteSpec> = R['body'] extends z.ZodType ? z.output<R['body']> : undefined
+/** The parsed body a handler receives; a multipart route's handler reads its body itself (none parsed). */
+export type BodyOf<R extends RouteSpec> = R['multipart'] extends string
+  ? undefined
+  : R['body'] extends z.ZodType
+    ? z.output<R['body']>
+    : undefined
 
 /** What the server's handler must produce for a JSON route. */
 export type AnswerInput<R extends RouteSpec> = R['answer'] extends z.ZodType ? z.input<R['answer']> : unknown

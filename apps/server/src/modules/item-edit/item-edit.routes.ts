@@ -1,46 +1,38 @@
 import {
-  BatchDeleteRequest,
-  BatchUpdateRequest,
-  queryFlag,
+  itemEditRoutes as routes,
   UpdateBookMediaRequest,
-  UpdateChaptersRequest,
   UpdatePodcastMediaRequest,
 } from '@shelfcast/contracts'
 import type { FastifyInstance } from 'fastify'
-import { z } from 'zod'
 import type { AppContext } from '../../context.ts'
 import { requireAuth } from '../../http/auth-guard.ts'
 import { badRequest } from '../../http/errors.ts'
 import { parseInput } from '../../http/parse.ts'
+import { serveRoute } from '../../http/serve-route.ts'
 import { MAX_COVER_BYTES } from './item-cover.service.ts'
 
-const IdParams = z.object({ id: z.string().min(1).max(100) })
-const CoverUrlBody = z.object({ url: z.string().trim().min(1, 'Invalid image URL').max(4096) })
-const CoverPathBody = z.object({ cover: z.string().min(1).max(4096) })
-const HardQuery = z.object({ hard: queryFlag.optional() })
 const ISSUES_PAGE = 1000
 
-/** Editing and deleting items; each route states the account permission it needs (spec §6). */
+/** Editing and deleting items; each route's contract states the account permission it needs (spec §6). */
 export function registerItemEditRoutes(app: FastifyInstance, ctx: AppContext) {
   const edit = ctx.itemEdit
 
-  app.patch('/api/items/:id/media', { config: { permission: 'update' } }, async (request) => {
-    const { id } = parseInput(IdParams, request.params)
+  serveRoute(app, routes.updateMedia, async ({ params }, request) => {
     const user = requireAuth(request).user
-    // Podcasts have their own fields (feed, iTunes ids, schedule): the podcasts module edits them.
-    if (await ctx.podcasts.isPodcast(id))
-      return ctx.podcasts.updateMedia(user, id, parseInput(UpdatePodcastMediaRequest, request.body))
-    return edit.updateMedia(user, id, parseInput(UpdateBookMediaRequest, request.body))
+    // Podcasts have their own fields (feed, iTunes ids, schedule): the podcasts module edits them. The body is
+    // read again with the schema of the item's type (the contract's union keeps what either type allows).
+    if (await ctx.podcasts.isPodcast(params.id))
+      return ctx.podcasts.updateMedia(user, params.id, parseInput(UpdatePodcastMediaRequest, request.body))
+    return edit.updateMedia(user, params.id, parseInput(UpdateBookMediaRequest, request.body))
   })
 
-  app.post('/api/items/:id/chapters', { config: { permission: 'update' } }, async (request) => {
-    const { id } = parseInput(IdParams, request.params)
-    return edit.updateChapters(requireAuth(request).user, id, parseInput(UpdateChaptersRequest, request.body))
-  })
+  serveRoute(app, routes.updateChapters, ({ params, body }, request) =>
+    edit.updateChapters(requireAuth(request).user, params.id, body),
+  )
 
-  // Upload a cover (multipart field "cover") or give {url}; the server checks what the bytes are.
-  app.post('/api/items/:id/cover', { config: { permission: 'upload' } }, async (request) => {
-    const { id } = parseInput(IdParams, request.params)
+  // Upload a cover (multipart field "cover") or give {url}; the server checks what the bytes are. A multipart
+  // route's body is left to its handler, so the JSON form is parsed here.
+  serveRoute(app, routes.setCover, async ({ params }, request) => {
     const user = requireAuth(request).user
     if (request.isMultipart()) {
       const part = await request.file({
@@ -48,45 +40,34 @@ export function registerItemEditRoutes(app: FastifyInstance, ctx: AppContext) {
         throwFileSizeLimit: true,
       })
       if (!part) throw badRequest('No file uploaded')
-      return ctx.itemCovers.setFromBytes(user, id, await part.toBuffer())
+      return ctx.itemCovers.setFromBytes(user, params.id, await part.toBuffer())
     }
-    return ctx.itemCovers.setFromUrl(user, id, parseInput(CoverUrlBody, request.body).url)
+    return ctx.itemCovers.setFromUrl(user, params.id, parseInput(routes.setCover.body, request.body).url)
   })
 
-  app.patch('/api/items/:id/cover', { config: { permission: 'update' } }, async (request) => {
-    const { id } = parseInput(IdParams, request.params)
-    return ctx.itemCovers.setFromItemFile(
-      requireAuth(request).user,
-      id,
-      parseInput(CoverPathBody, request.body).cover,
-    )
-  })
+  serveRoute(app, routes.setCoverFromFile, ({ params, body }, request) =>
+    ctx.itemCovers.setFromItemFile(requireAuth(request).user, params.id, body.cover),
+  )
 
-  app.delete('/api/items/:id/cover', { config: { permission: 'update' } }, async (request) => {
-    const { id } = parseInput(IdParams, request.params)
-    await ctx.itemCovers.remove(requireAuth(request).user, id)
+  serveRoute(app, routes.removeCover, async ({ params }, request) => {
+    await ctx.itemCovers.remove(requireAuth(request).user, params.id)
     return {}
   })
 
-  app.delete('/api/items/:id', { config: { permission: 'delete' } }, async (request) => {
-    const { id } = parseInput(IdParams, request.params)
-    const { hard } = parseInput(HardQuery, request.query)
-    await edit.remove(requireAuth(request).user, [id], hard ?? false)
+  serveRoute(app, routes.remove, async ({ params, query }, request) => {
+    await edit.remove(requireAuth(request).user, [params.id], query.hard ?? false)
     return {}
   })
 
-  app.post('/api/items/batch/delete', { config: { permission: 'delete' } }, async (request) => {
-    const { hard } = parseInput(HardQuery, request.query)
-    const { libraryItemIds } = parseInput(BatchDeleteRequest, request.body)
-    await edit.remove(requireAuth(request).user, libraryItemIds, hard ?? false)
+  serveRoute(app, routes.removeMany, async ({ query, body }, request) => {
+    await edit.remove(requireAuth(request).user, body.libraryItemIds, query.hard ?? false)
     return {}
   })
 
   // The Issues page's "remove all": the library's items flagged missing or invalid leave the database (files stay).
-  app.delete('/api/libraries/:id/issues', { config: { access: 'admin' } }, async (request, reply) => {
-    const { id } = parseInput(IdParams, request.params)
+  serveRoute(app, routes.removeIssues, async ({ params }, request, reply) => {
     const user = requireAuth(request).user
-    const library = await ctx.libraries.getFor(user, id)
+    const library = await ctx.libraries.getFor(user, params.id)
     const page = () =>
       ctx.browse.listing.pageIds(user, library, {
         sort: 'media.metadata.title',
@@ -103,11 +84,8 @@ export function registerItemEditRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.type('text/plain; charset=utf-8').send('OK')
   })
 
-  app.post('/api/items/batch/update', { config: { permission: 'update' } }, async (request) => {
-    const updates = await edit.updateMany(
-      requireAuth(request).user,
-      parseInput(BatchUpdateRequest, request.body),
-    )
-    return { success: true, updates }
-  })
+  serveRoute(app, routes.updateMany, async ({ body }, request) => ({
+    success: true,
+    updates: await edit.updateMany(requireAuth(request).user, body),
+  }))
 }

@@ -2,10 +2,11 @@ import {
   libraryFromJson,
   libraryRoutes,
   type CreateLibraryRequest,
-  type FilesystemResponse,
   type Library,
   type Task,
   type UpdateLibraryRequest,
+  fileRoutes,
+  scanRoutes,
 } from '@shelfcast/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -95,9 +96,7 @@ export function useScanLibrary() {
   const api = useApiClient()
   return useMutation({
     mutationFn: ({ library, force }: { library: Library; force: boolean }) =>
-      api.post<string | undefined>(`/api/libraries/${encodeURIComponent(library.id)}/scan`, undefined, {
-        query: { force: force ? 1 : 0 },
-      }),
+      api.call(scanRoutes.scanLibrary, { params: { id: library.id }, query: { force: force ? 1 : 0 } }),
   })
 }
 
@@ -113,7 +112,7 @@ export function useFolderCache(): FolderCache {
   const api = useApiClient()
   const [cache] = useState(() =>
     createFolderCache((path, level) =>
-      api.get<FilesystemResponse>('/api/filesystem', { query: { path: path || undefined, level } }),
+      api.call(fileRoutes.folders, { query: { path: path || undefined, level } }),
     ),
   )
   return cache

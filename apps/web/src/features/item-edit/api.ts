@@ -1,11 +1,11 @@
-import type {
-  ItemResponse,
-  LibraryItem,
-  UpdateBookMediaRequest,
-  UpdateChaptersRequest,
-  UpdateChaptersResponse,
-  UpdateMediaResponse,
-  UpdatePodcastMediaRequest,
+import {
+  type ItemResponse,
+  type LibraryItem,
+  type UpdateBookMediaRequest,
+  type UpdateChaptersRequest,
+  type UpdatePodcastMediaRequest,
+  fillPath,
+  itemEditRoutes,
 } from '@shelfcast/contracts'
 import { metadataRoutes } from '@shelfcast/contracts'
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
@@ -13,8 +13,6 @@ import { browseKeys, itemKeys } from '@/features/browse/index.ts'
 import { libraryKeys } from '@/features/libraries/index.ts'
 import { ApiError, messageFromErrorBody, useApiClient } from '@/lib/api/index.ts'
 import { getAccessToken } from '@/lib/session-store.ts'
-
-const enc = encodeURIComponent
 
 /** The expanded item (GET /api/items/:id?expanded=1), which the edit modal works on. */
 export type EditableItem = Extract<ItemResponse, { libraryFiles: unknown }> & LibraryItem
@@ -41,7 +39,7 @@ export function useUpdateMedia(itemId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: UpdateBookMediaRequest | PodcastMediaPatch) =>
-      api.patch<UpdateMediaResponse>(`/api/items/${enc(itemId)}/media`, body),
+      api.call(itemEditRoutes.updateMedia, { params: { id: itemId }, body }),
     onSuccess: (answer) => refreshAfterEdit(queryClient, answer.libraryItem),
   })
 }
@@ -52,7 +50,7 @@ export function useUpdateChapters(itemId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: UpdateChaptersRequest) =>
-      api.post<UpdateChaptersResponse>(`/api/items/${enc(itemId)}/chapters`, body),
+      api.call(itemEditRoutes.updateChapters, { params: { id: itemId }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: itemKeys.detail(itemId) }),
   })
 }
@@ -63,7 +61,7 @@ export function useDeleteItem() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, hard }: { id: string; libraryId: string; hard: boolean }) =>
-      api.delete<unknown>(`/api/items/${enc(id)}`, { query: { hard: hard ? 1 : undefined } }),
+      api.call(itemEditRoutes.remove, { params: { id }, query: { hard: hard ? 1 : undefined } }),
     onSuccess: (_answer, { id, libraryId }) => {
       queryClient.removeQueries({ queryKey: itemKeys.detail(id) })
       void queryClient.invalidateQueries({ queryKey: browseKeys.library(libraryId) })
@@ -80,14 +78,15 @@ export function useChangeCover(itemId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (change: CoverChange): Promise<unknown> => {
-      const path = `/api/items/${enc(itemId)}/cover`
-      if (change.kind === 'remove') return api.delete<unknown>(path)
-      if (change.kind === 'url') return api.post<unknown>(path, { url: change.url })
+      const params = { id: itemId }
+      if (change.kind === 'remove') return api.call(itemEditRoutes.removeCover, { params })
+      if (change.kind === 'url')
+        return api.call(itemEditRoutes.setCover, { params, body: { url: change.url } })
       // The api client sends JSON only; a file goes as multipart with the same bearer token.
       const form = new FormData()
       form.append('cover', change.file)
       const token = getAccessToken()
-      const response = await fetch(api.url(path), {
+      const response = await fetch(api.url(fillPath(itemEditRoutes.setCover.path, params)), {
         method: 'POST',
         body: form,
         headers: token ? { Authorization: `Bearer ${token}` } : undefined,

@@ -3,9 +3,12 @@ import {
   itemRoutes,
   meRoutes,
   metadataRoutes,
+  fileRoutes,
+  fillPath,
+  itemEditRoutes,
+  scanRoutes,
   type BatchProgressUpdate,
   type BatchUpdateRequest,
-  type BatchUpdateResponse,
   type LibraryItem,
   type User,
 } from '@shelfcast/contracts'
@@ -54,13 +57,16 @@ export function useBatchItems(ids: readonly string[]) {
   })
 }
 
-export function batchUpdateItems(api: ApiClient, updates: BatchUpdateRequest): Promise<BatchUpdateResponse> {
-  return api.post<BatchUpdateResponse>('/api/items/batch/update', updates)
+export function batchUpdateItems(api: ApiClient, updates: BatchUpdateRequest) {
+  return api.call(itemEditRoutes.updateMany, { body: updates })
 }
 
 /** POST /api/items/batch/delete; `hard` also removes the files from disk. */
 export async function batchDeleteItems(api: ApiClient, ids: readonly string[], hard: boolean): Promise<void> {
-  await api.post('/api/items/batch/delete', { libraryItemIds: ids }, { query: { hard: hard ? 1 : 0 } })
+  await api.call(itemEditRoutes.removeMany, {
+    body: { libraryItemIds: [...ids] },
+    query: { hard: hard ? 1 : 0 },
+  })
 }
 
 /** PATCH /api/me/progress/batch/update, then the user again so progress bars show the change at once. */
@@ -77,7 +83,7 @@ export async function batchSetFinished(
 }
 
 export async function batchRescanItems(api: ApiClient, ids: readonly string[]): Promise<void> {
-  await api.post('/api/items/batch/scan', { libraryItemIds: ids })
+  await api.call(scanRoutes.scanItems, { body: { libraryItemIds: [...ids] } })
 }
 
 /** Options of POST /api/items/batch/quickmatch (spec §3: both overrides default to true). */
@@ -100,7 +106,7 @@ export async function batchQuickMatch(
  * sends no header, so the token goes in the query as for media URLs.
  */
 export function batchDownloadUrl(api: ApiClient, libraryId: string, ids: readonly string[]): string {
-  return api.url(`/api/libraries/${encodeURIComponent(libraryId)}/download`, {
+  return api.url(fillPath(fileRoutes.downloadLibraryItems.path, { id: libraryId }), {
     ids: ids.join(','),
     token: getAccessToken(),
   })

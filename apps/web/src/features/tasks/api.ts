@@ -1,4 +1,4 @@
-import type { TasksResponse } from '@shelfcast/contracts'
+import { scanRoutes } from '@shelfcast/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { isApiError, useApiClient } from '@/lib/api/index.ts'
@@ -22,9 +22,7 @@ export function useInitialTasks() {
     staleTime: Infinity,
     queryFn: async ({ signal }) => {
       try {
-        return (
-          (await api.get<TasksResponse>('/api/tasks', { signal, query: { include: 'finished' } })).tasks ?? []
-        )
+        return (await api.call(scanRoutes.tasks, { signal, query: { include: 'finished' } })).tasks ?? []
       } catch (error) {
         // A server without the tasks route simply has none to tell.
         if (!(isApiError(error) && error.status === 404)) console.error('Failed to load tasks', error)

@@ -1,5 +1,6 @@
 import {
   isAdminOrUp,
+  scanRoutes,
   type Book,
   type ExpandedItemResponse,
   type LibraryItem,
@@ -342,15 +343,13 @@ function Links({ items }: { items: { key: string; to: string; label: string }[] 
   )
 }
 
-type RescanResult = 'UPDATED' | 'UPTODATE' | 'REMOVED' | 'NOTHING'
-
 /** What can be done with the item so far: admins rescan it. (Play, read and edit come with their features.) */
 function ItemActions({ item, isAdmin, title }: { item: LibraryItem; isAdmin: boolean; title: string }) {
   const { t } = useTranslation()
   const api = useApiClient()
   const queryClient = useQueryClient()
   const rescan = useMutation({
-    mutationFn: () => api.post<{ result: RescanResult }>(`/api/items/${encodeURIComponent(item.id)}/scan`),
+    mutationFn: () => api.call(scanRoutes.scanItem, { params: { id: item.id } }),
     onSuccess: ({ result }) => {
       if (result === 'UPDATED') toast.success(t('ToastRescanUpdated'))
       else if (result === 'REMOVED') toast.warning(t('ToastRescanRemoved'))

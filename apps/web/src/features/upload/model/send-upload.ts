@@ -1,3 +1,4 @@
+import { fileRoutes } from '@shelfcast/contracts'
 import { ApiError, messageFromErrorBody, type ApiClient } from '@/lib/api/index.ts'
 import { getAccessToken } from '@/lib/session-store.ts'
 import type { UploadGroup } from './upload-groups.ts'
@@ -27,7 +28,7 @@ export async function sendUpload(
   const attempt = (token: string | null) =>
     new Promise<{ status: number; body: string }>((resolve, reject) => {
       const xhr = new XMLHttpRequest()
-      xhr.open('POST', api.url('/api/upload'))
+      xhr.open('POST', api.url(fileRoutes.upload.path))
       if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`)
       xhr.upload.onprogress = (e) => {
         if (e.lengthComputable) onProgress(e.loaded / e.total)
