@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import type { AudioTrack, Chapter, FileMetadata, LibraryItem } from './entities/library-item.ts'
 import type { MediaProgress } from './entities/user.ts'
 
 /** Spec §3: play methods. */
@@ -107,87 +106,12 @@ export const PagedQuery = z.object({
   page: z.coerce.number().int().min(0).max(1e6).catch(0),
 })
 
-/** Audiobookshelf's deviceInfo of a session: what the client sent, "" where it sent nothing. */
-export interface DeviceInfo {
-  id: string
-  userId: string
-  deviceId: string
-  ipAddress: string | null
-  /** Read from the User-Agent header; absent when it names none. */
-  browserName?: string
-  browserVersion?: string
-  osName?: string
-  osVersion?: string
-  clientVersion: string
-  manufacturer: string
-  model: string
-  sdkVersion: string
-  clientName: string
-  /** Manufacturer and model of a phone, else OS and browser; "" when neither is known. */
-  deviceName: string
-}
+/** GET /api/sessions (admins): a page of everyone's sessions, or of one user's. */
+export const SessionsQuery = PagedQuery.extend({ user: id.optional() })
 
-export interface PlaybackSession {
-  id: string
-  userId: string
-  libraryId: string
-  libraryItemId: string
-  bookId: string | null
-  episodeId: string | null
-  mediaType: 'book' | 'podcast'
-  mediaMetadata: unknown
-  chapters: Chapter[]
-  displayTitle: string
-  displayAuthor: string
-  coverPath: string | null
-  duration: number
-  playMethod: PlayMethod
-  mediaPlayer: string
-  deviceInfo: DeviceInfo
-  serverVersion: string
-  date: string
-  dayOfWeek: string
-  timeListening: number
-  startTime: number
-  currentTime: number
-  startedAt: number
-  updatedAt: number
-}
-
-/** A track of a session: one of the item's, or the one HLS stream of a transcode (no codec, no file). */
-export type SessionAudioTrack = Omit<AudioTrack, 'codec' | 'metadata'> & {
-  codec: string | null
-  metadata: FileMetadata | null
-}
-
-/** The answer of play and GET /api/session/:id: the session plus what the player needs. */
-export interface OpenPlaybackSession extends PlaybackSession {
-  audioTracks: SessionAudioTrack[]
-  libraryItem: LibraryItem
-}
-
-/** A row of the admin's session lists (`/api/sessions`, `/api/sessions/open`): the session and whose it is. */
-export interface SessionWithUser extends PlaybackSession {
-  user: { id: string; username: string } | null
-}
-
-export interface ListeningSessionsPage {
-  total: number
-  numPages: number
-  page: number
-  itemsPerPage: number
-  sessions: PlaybackSession[]
-}
-
-export interface ListeningStats {
-  totalTime: number
-  /** Per library item id (a podcast's episodes together): the latest session's media metadata. */
-  items: Record<string, { id: string; timeListening: number; mediaMetadata: unknown; lastUpdate: number }>
-  days: Record<string, number>
-  dayOfWeek: Record<string, number>
-  today: number
-  recentSessions: PlaybackSession[]
-}
+/** POST /api/sessions/batch/delete (admins). */
+export const SessionsBatchDeleteRequest = z.object({ sessions: z.array(id).max(1000) })
+export type SessionsBatchDeleteRequest = z.infer<typeof SessionsBatchDeleteRequest>
 
 /** `user_item_progress_updated` socket payload. */
 export interface UserItemProgressUpdated {
@@ -222,9 +146,10 @@ export const LocalSessionsRequest = z.object({
   deviceInfo: DeviceInfoInput.partial().optional(),
 })
 
-export interface LocalSessionResult {
-  id: string
-  success: boolean
-  progressSynced: boolean
-  error?: string
-}
+export const LocalSessionResult = z.object({
+  id: z.string(),
+  success: z.boolean(),
+  progressSynced: z.boolean(),
+  error: z.string().optional(),
+})
+export type LocalSessionResult = z.infer<typeof LocalSessionResult>

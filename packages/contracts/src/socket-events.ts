@@ -2,7 +2,8 @@ import type { UserSummary } from './entities/user.ts'
 import type { LibraryItem, PodcastEpisode } from './entities/library-item.ts'
 import type { User } from './entities/user.ts'
 import type { BatchQuickMatchComplete, CustomMetadataProvider } from './metadata-providers.ts'
-import type { PlaybackSession, UserItemProgressUpdated } from './playback.ts'
+import type { UserItemProgressUpdated } from './playback.ts'
+import type { PlaybackSession } from './playback-sessions.ts'
 import type { EpisodeDownloadEvents } from './podcasts.ts'
 
 /** An online user as admins see it. */

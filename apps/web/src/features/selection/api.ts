@@ -1,5 +1,6 @@
 import {
   MAX_BATCH_GET_IDS,
+  playbackRoutes,
   type BatchGetItemsResponse,
   type BatchProgressUpdate,
   type BatchUpdateRequest,
@@ -69,7 +70,7 @@ export async function batchSetFinished(
 ): Promise<User> {
   for (const chunk of inChunks(ids, BATCH_REQUEST_MAX)) {
     const body: BatchProgressUpdate = chunk.map((libraryItemId) => ({ libraryItemId, isFinished }))
-    await api.patch('/api/me/progress/batch/update', body)
+    await api.call(playbackRoutes.updateProgresses, { body })
   }
   return api.get<User>('/api/me')
 }
