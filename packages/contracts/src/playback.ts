@@ -1,6 +1,4 @@
 import { z } from 'zod'
-import type { AudioTrack, FileMetadata, LibraryItem } from './entities/library-item.ts'
-import type { PlaybackSession } from './playback-session.ts'
 import type { MediaProgress } from './entities/user.ts'
 
 /** Spec §3: play methods. */
@@ -108,35 +106,12 @@ export const PagedQuery = z.object({
   page: z.coerce.number().int().min(0).max(1e6).catch(0),
 })
 
-/** A track of a session: one of the item's, or the one HLS stream of a transcode (no codec, no file). */
-export type SessionAudioTrack = Omit<AudioTrack, 'codec' | 'metadata'> & {
-  codec: string | null
-  metadata: FileMetadata | null
-}
+/** GET /api/sessions (admins): a page of everyone's sessions, or of one user's. */
+export const SessionsQuery = PagedQuery.extend({ user: id.optional() })
 
-/** The answer of play and GET /api/session/:id: the session plus what the player needs. */
-export interface OpenPlaybackSession extends PlaybackSession {
-  audioTracks: SessionAudioTrack[]
-  libraryItem: LibraryItem
-}
-
-export interface ListeningSessionsPage {
-  total: number
-  numPages: number
-  page: number
-  itemsPerPage: number
-  sessions: PlaybackSession[]
-}
-
-export interface ListeningStats {
-  totalTime: number
-  /** Per library item id (a podcast's episodes together): the latest session's media metadata. */
-  items: Record<string, { id: string; timeListening: number; mediaMetadata: unknown; lastUpdate: number }>
-  days: Record<string, number>
-  dayOfWeek: Record<string, number>
-  today: number
-  recentSessions: PlaybackSession[]
-}
+/** POST /api/sessions/batch/delete (admins). */
+export const SessionsBatchDeleteRequest = z.object({ sessions: z.array(id).max(1000) })
+export type SessionsBatchDeleteRequest = z.infer<typeof SessionsBatchDeleteRequest>
 
 /** `user_item_progress_updated` socket payload. */
 export interface UserItemProgressUpdated {
@@ -171,9 +146,10 @@ export const LocalSessionsRequest = z.object({
   deviceInfo: DeviceInfoInput.partial().optional(),
 })
 
-export interface LocalSessionResult {
-  id: string
-  success: boolean
-  progressSynced: boolean
-  error?: string
-}
+export const LocalSessionResult = z.object({
+  id: z.string(),
+  success: z.boolean(),
+  progressSynced: z.boolean(),
+  error: z.string().optional(),
+})
+export type LocalSessionResult = z.infer<typeof LocalSessionResult>

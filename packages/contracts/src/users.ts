@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { Password } from './auth.ts'
 import { Username } from './rules/username.ts'
 import { UserPermissions, UserSummary, UserType } from './entities/user.ts'
-import { PlaybackSession, SessionWithUser } from './playback-session.ts'
+import { PlaybackSession, SessionWithUser } from './playback-sessions.ts'
 
 const nonRootType = z.enum(['guest', 'user', 'admin'])
 

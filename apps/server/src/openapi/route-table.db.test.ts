@@ -7,43 +7,6 @@ import { recordedRoutes } from '../http/serve-route.ts'
 import { createInitialisedApp, type LoggedIn, type TestApp } from '../test-support/test-app.ts'
 import { openApiText, shelfcastOpenApi } from './shelfcast-openapi.ts'
 
-/**
- * Routes Fastify serves that the table does not declare yet. Each is moved into a group of
- * packages/contracts/src/routes (and its client calls to `api.call`); this list only shrinks.
- */
-const NOT_YET_DECLARED = new Set<string>([
-  // modules/playback/playback.routes.ts
-  'POST /api/items/:id/play',
-  'POST /api/items/:id/play/:episodeId',
-  'POST /api/session/local',
-  'POST /api/session/local-all',
-  'POST /api/session/:id/sync',
-  'POST /api/session/:id/close',
-  'GET /api/session/:id',
-  'GET /public/session/:id/track/:index',
-  'GET /hls/:stream/:file',
-  'GET /api/sessions',
-  'GET /api/sessions/open',
-  'DELETE /api/sessions/:id',
-  'POST /api/sessions/batch/delete',
-  'GET /api/me/listening-sessions',
-  'GET /api/me/item/listening-sessions/:id/:episodeId?',
-  'GET /api/me/listening-stats',
-  'GET /api/users/:id/listening-sessions',
-  'GET /api/users/:id/listening-stats',
-  'GET /api/me/progress',
-  'GET /api/me/progress/:id/remove-from-continue-listening',
-  'GET /api/me/progress/:id/:episodeId?',
-  'PATCH /api/me/progress/batch/update',
-  'PATCH /api/me/progress/:id/:episodeId?',
-  'DELETE /api/me/progress/:id',
-  'GET /api/me/bookmarks',
-  'GET /api/me/bookmarks/:id',
-  'POST /api/me/item/:id/bookmark',
-  'PATCH /api/me/item/:id/bookmark',
-  'DELETE /api/me/item/:id/bookmark/:time',
-])
-
 /** Served by the server but not API routes: the web client's files. */
 const NOT_API = new Set(['GET /*'])
 
@@ -62,14 +25,12 @@ describe('the route table', () => {
     const served = recordedRoutes(t.app).filter((key) => !NOT_API.has(key))
     const declared = namedRoutes.map(({ route }) => routeKey(route))
     expect(new Set(declared).size, 'a route is declared twice').toBe(declared.length)
-    const undeclared = served.filter((key) => !declared.includes(key) && !NOT_YET_DECLARED.has(key))
+    const undeclared = served.filter((key) => !declared.includes(key))
     expect(undeclared, 'served but not declared in packages/contracts/src/routes').toEqual([])
     expect(
       declared.filter((key) => !served.includes(key)),
       'declared but not served',
     ).toEqual([])
-    const stale = [...NOT_YET_DECLARED].filter((key) => declared.includes(key) || !served.includes(key))
-    expect(stale, 'NOT_YET_DECLARED lists routes that are declared now (or gone): remove them').toEqual([])
   })
 
   it('is described by docs/openapi.json as committed (npm run openapi writes it)', () => {

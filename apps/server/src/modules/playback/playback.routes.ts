@@ -1,34 +1,14 @@
 import fsp from 'node:fs/promises'
-import {
-  BatchProgressUpdate,
-  BookmarkRequest,
-  CloseRequest,
-  LocalSessionInput,
-  LocalSessionsRequest,
-  PagedQuery,
-  PlayRequest,
-  ProgressUpdate,
-  SyncRequest,
-} from '@shelfcast/contracts'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { z } from 'zod'
+import { playbackRoutes as routes } from '@shelfcast/contracts'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../../context.ts'
 import { requireAuth } from '../../http/auth-guard.ts'
 import { notFound } from '../../http/errors.ts'
-import { parseInput } from '../../http/parse.ts'
 import { sendFile } from '../../http/send-file.ts'
+import { serveRoute } from '../../http/serve-route.ts'
 
-const idText = z.string().min(1).max(200)
-const IdParams = z.object({ id: idText })
-const ItemEpisodeParams = z.object({ id: idText, episodeId: idText.optional() })
-const TrackParams = z.object({ id: idText, index: z.string().max(20) })
-const HlsParams = z.object({ stream: idText, file: z.string().max(300) })
-const BookmarkParams = z.object({ id: idText, time: z.string().max(40) })
-const SessionsQuery = PagedQuery.extend({ user: idText.optional() })
-const BatchDeleteRequest = z.object({ sessions: z.array(idText).max(1000) })
-
-const publicRoute = { config: { access: 'public' as const } }
-const adminRoute = { config: { access: 'admin' as const } }
+/** Audiobookshelf's answer to a write: the text `OK`. */
+const sendOk = (reply: FastifyReply) => reply.type('text/plain; charset=utf-8').send('OK')
 
 /** Play, sync and close; direct-play tracks and HLS; session history; progress, bookmarks and stats. */
 export function registerPlaybackRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -37,54 +17,43 @@ export function registerPlaybackRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // ---- play, sync, close --------------------------------------------------------------------------
 
-  const play = async (request: FastifyRequest) => {
-    const { id, episodeId } = parseInput(ItemEpisodeParams, request.params)
-    const body = parseInput(PlayRequest, request.body)
+  const client = (request: FastifyRequest) => {
     const userAgent = request.headers['user-agent']
-    return playback.play(requireAuth(request).user, id, episodeId, body, {
-      ip: request.ip ?? null,
-      userAgent: typeof userAgent === 'string' ? userAgent : null,
-    })
+    return { ip: request.ip ?? null, userAgent: typeof userAgent === 'string' ? userAgent : null }
   }
-  app.post('/api/items/:id/play', play)
-  app.post('/api/items/:id/play/:episodeId', play)
+  serveRoute(app, routes.play, ({ params, body }, request) =>
+    playback.play(requireAuth(request).user, params.id, undefined, body, client(request)),
+  )
+  serveRoute(app, routes.playEpisode, ({ params, body }, request) =>
+    playback.play(requireAuth(request).user, params.id, params.episodeId, body, client(request)),
+  )
 
-  app.post('/api/session/local', async (request) => {
-    return ctx.playback.localSessions.sync(
-      requireAuth(request).user,
-      parseInput(LocalSessionInput, request.body),
-    )
+  serveRoute(app, routes.syncLocal, ({ body }, request) =>
+    ctx.playback.localSessions.sync(requireAuth(request).user, body),
+  )
+
+  serveRoute(app, routes.syncLocalAll, async ({ body }, request) => ({
+    results: await ctx.playback.localSessions.syncAll(requireAuth(request).user, body.sessions),
+  }))
+
+  serveRoute(app, routes.sync, ({ params, body }, request, reply) => {
+    playback.sync(requireAuth(request).user, params.id, body)
+    return sendOk(reply)
   })
 
-  app.post('/api/session/local-all', async (request) => {
-    const { sessions } = parseInput(LocalSessionsRequest, request.body)
-    return { results: await ctx.playback.localSessions.syncAll(requireAuth(request).user, sessions) }
+  serveRoute(app, routes.close, async ({ params, body }, request, reply) => {
+    await playback.close(requireAuth(request).user, params.id, body)
+    return sendOk(reply)
   })
 
-  app.post('/api/session/:id/sync', async (request, reply) => {
-    const { id } = parseInput(IdParams, request.params)
-    playback.sync(requireAuth(request).user, id, parseInput(SyncRequest, request.body))
-    return reply.type('text/plain; charset=utf-8').send('OK')
-  })
-
-  app.post('/api/session/:id/close', async (request, reply) => {
-    const { id } = parseInput(IdParams, request.params)
-    const body =
-      request.body === undefined || request.body === null ? undefined : parseInput(CloseRequest, request.body)
-    await playback.close(requireAuth(request).user, id, body)
-    return reply.type('text/plain; charset=utf-8').send('OK')
-  })
-
-  app.get('/api/session/:id', async (request) => {
-    const { id } = parseInput(IdParams, request.params)
-    return playback.getOpen(requireAuth(request).user, id)
-  })
+  serveRoute(app, routes.getOpen, ({ params }, request) =>
+    playback.getOpen(requireAuth(request).user, params.id),
+  )
 
   // ---- media ------------------------------------------------------------------------------------
 
-  app.get('/public/session/:id/track/:index', publicRoute, async (request, reply) => {
-    const { id, index } = parseInput(TrackParams, request.params)
-    const file = await playback.trackFile(id, index)
+  serveRoute(app, routes.track, async ({ params }, request, reply) => {
+    const file = await playback.trackFile(params.id, params.index)
     if ('redirect' in file) return reply.redirect(`${ctx.config.routerBasePath}${file.redirect}`)
     return sendFile(request, reply, {
       path: file.path,
@@ -95,9 +64,8 @@ export function registerPlaybackRoutes(app: FastifyInstance, ctx: AppContext) {
     })
   })
 
-  app.get('/hls/:stream/:file', publicRoute, async (request, reply) => {
-    const { stream, file } = parseInput(HlsParams, request.params)
-    const found = await playback.hlsFile(stream, file)
+  serveRoute(app, routes.hls, async ({ params }, request, reply) => {
+    const found = await playback.hlsFile(params.stream, params.file)
     const st = await fsp.stat(found.path).catch(() => null)
     if (!st?.isFile()) throw notFound('Not found')
     return sendFile(request, reply, {
@@ -110,115 +78,99 @@ export function registerPlaybackRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // ---- session history --------------------------------------------------------------------------
 
-  app.get('/api/sessions', adminRoute, async (request) => {
-    const q = parseInput(SessionsQuery, request.query)
-    const page = await playback.sessionsPage({ userId: q.user }, q.page, q.itemsPerPage)
-    return { ...page, sessions: await playback.withUsers(page.sessions), userFilter: q.user ?? null }
+  serveRoute(app, routes.listSessions, async ({ query }) => {
+    const page = await playback.sessionsPage({ userId: query.user }, query.page, query.itemsPerPage)
+    return { ...page, sessions: await playback.withUsers(page.sessions), userFilter: query.user ?? null }
   })
 
-  app.get('/api/sessions/open', adminRoute, async () => ({ sessions: await playback.openSessions() }))
+  serveRoute(app, routes.openSessions, async () => ({ sessions: await playback.openSessions() }))
 
-  app.delete('/api/sessions/:id', async (request, reply) => {
-    const { id } = parseInput(IdParams, request.params)
-    if ((await playback.deleteSessions(requireAuth(request).user, [id])) === 0)
+  serveRoute(app, routes.deleteSession, async ({ params }, request, reply) => {
+    if ((await playback.deleteSessions(requireAuth(request).user, [params.id])) === 0)
       throw notFound('Session not found')
-    return reply.type('text/plain; charset=utf-8').send('OK')
+    return sendOk(reply)
   })
 
-  app.post('/api/sessions/batch/delete', adminRoute, async (request, reply) => {
-    const { sessions } = parseInput(BatchDeleteRequest, request.body)
-    await playback.deleteSessions(requireAuth(request).user, sessions)
-    return reply.type('text/plain; charset=utf-8').send('OK')
+  serveRoute(app, routes.deleteSessions, async ({ body }, request, reply) => {
+    await playback.deleteSessions(requireAuth(request).user, body.sessions)
+    return sendOk(reply)
   })
 
-  app.get('/api/me/listening-sessions', async (request) => {
-    const q = parseInput(PagedQuery, request.query)
-    return playback.sessionsPage({ userId: requireAuth(request).user.id }, q.page, q.itemsPerPage)
-  })
+  serveRoute(app, routes.myListeningSessions, ({ query }, request) =>
+    playback.sessionsPage({ userId: requireAuth(request).user.id }, query.page, query.itemsPerPage),
+  )
 
-  app.get('/api/me/item/listening-sessions/:id/:episodeId?', async (request) => {
-    const { id, episodeId } = parseInput(ItemEpisodeParams, request.params)
-    const q = parseInput(PagedQuery, request.query)
-    return playback.sessionsPage(
-      { userId: requireAuth(request).user.id, itemId: id, episodeId: episodeId ?? '' },
-      q.page,
-      q.itemsPerPage,
-    )
-  })
+  serveRoute(app, routes.myItemListeningSessions, ({ params, query }, request) =>
+    playback.sessionsPage(
+      { userId: requireAuth(request).user.id, itemId: params.id, episodeId: params.episodeId ?? '' },
+      query.page,
+      query.itemsPerPage,
+    ),
+  )
 
-  app.get('/api/me/listening-stats', async (request) => playback.listeningStats(requireAuth(request).user.id))
+  serveRoute(app, routes.myListeningStats, (_, request) =>
+    playback.listeningStats(requireAuth(request).user.id),
+  )
 
-  app.get('/api/users/:id/listening-sessions', adminRoute, async (request) => {
-    const { id } = parseInput(IdParams, request.params)
-    const q = parseInput(PagedQuery, request.query)
-    return playback.sessionsPage({ userId: id }, q.page, q.itemsPerPage)
-  })
+  serveRoute(app, routes.userListeningSessions, ({ params, query }) =>
+    playback.sessionsPage({ userId: params.id }, query.page, query.itemsPerPage),
+  )
 
-  app.get('/api/users/:id/listening-stats', adminRoute, async (request) => {
-    const { id } = parseInput(IdParams, request.params)
-    return playback.listeningStats(id)
-  })
+  serveRoute(app, routes.userListeningStats, ({ params }) => playback.listeningStats(params.id))
 
   // ---- progress ---------------------------------------------------------------------------------
 
-  app.get(
-    '/api/me/progress',
-    async (request) => (await progress.userExtras(requireAuth(request).user)).mediaProgress,
+  serveRoute(
+    app,
+    routes.allProgress,
+    async (_, request) => (await progress.userExtras(requireAuth(request).user)).mediaProgress,
   )
 
-  app.get('/api/me/progress/:id/remove-from-continue-listening', async (request) => {
-    const { id } = parseInput(IdParams, request.params)
-    return progress.hideFromContinueListening(requireAuth(request).user, id)
-  })
+  serveRoute(app, routes.hideFromContinueListening, ({ params }, request) =>
+    progress.hideFromContinueListening(requireAuth(request).user, params.id),
+  )
 
-  app.get('/api/me/progress/:id/:episodeId?', async (request) => {
-    const { id, episodeId } = parseInput(ItemEpisodeParams, request.params)
-    return progress.get(requireAuth(request).user, id, episodeId)
-  })
+  serveRoute(app, routes.progress, ({ params }, request) =>
+    progress.get(requireAuth(request).user, params.id, params.episodeId),
+  )
 
-  app.patch('/api/me/progress/batch/update', async (request, reply) => {
-    // Audiobookshelf clients send the array itself; `{libraryItemIds...}` wrappers are not accepted.
-    await progress.batchUpdate(requireAuth(request).user, parseInput(BatchProgressUpdate, request.body ?? []))
-    return reply.type('text/plain; charset=utf-8').send('OK')
+  // Audiobookshelf clients send the array itself; `{libraryItemIds...}` wrappers are not accepted.
+  serveRoute(app, routes.updateProgresses, async ({ body }, request, reply) => {
+    await progress.batchUpdate(requireAuth(request).user, body)
+    return sendOk(reply)
   })
 
   // Answers `OK` like Audiobookshelf; the record follows as `user_item_progress_updated` and GET reads it.
-  app.patch('/api/me/progress/:id/:episodeId?', async (request, reply) => {
-    const { id, episodeId } = parseInput(ItemEpisodeParams, request.params)
-    await progress.update(requireAuth(request).user, id, episodeId, parseInput(ProgressUpdate, request.body))
-    return reply.type('text/plain; charset=utf-8').send('OK')
+  serveRoute(app, routes.updateProgress, async ({ params, body }, request, reply) => {
+    await progress.update(requireAuth(request).user, params.id, params.episodeId, body)
+    return sendOk(reply)
   })
 
-  app.delete('/api/me/progress/:id', async (request, reply) => {
-    const { id } = parseInput(IdParams, request.params)
-    await progress.remove(requireAuth(request).user, id)
-    return reply.type('text/plain; charset=utf-8').send('OK')
+  serveRoute(app, routes.removeProgress, async ({ params }, request, reply) => {
+    await progress.remove(requireAuth(request).user, params.id)
+    return sendOk(reply)
   })
 
   // ---- bookmarks --------------------------------------------------------------------------------
 
-  app.get('/api/me/bookmarks', async (request) => progress.bookmarks(requireAuth(request).user))
+  serveRoute(app, routes.allBookmarks, (_, request) => progress.bookmarks(requireAuth(request).user))
 
-  app.get('/api/me/bookmarks/:id', async (request) => {
-    const { id } = parseInput(IdParams, request.params)
-    return progress.bookmarks(requireAuth(request).user, id)
-  })
+  serveRoute(app, routes.itemBookmarks, ({ params }, request) =>
+    progress.bookmarks(requireAuth(request).user, params.id),
+  )
 
-  app.post('/api/me/item/:id/bookmark', async (request) => {
-    const { id } = parseInput(IdParams, request.params)
-    return progress.createBookmark(requireAuth(request).user, id, parseInput(BookmarkRequest, request.body))
-  })
+  serveRoute(app, routes.createBookmark, ({ params, body }, request) =>
+    progress.createBookmark(requireAuth(request).user, params.id, body),
+  )
 
-  app.patch('/api/me/item/:id/bookmark', async (request) => {
-    const { id } = parseInput(IdParams, request.params)
-    return progress.renameBookmark(requireAuth(request).user, id, parseInput(BookmarkRequest, request.body))
-  })
+  serveRoute(app, routes.renameBookmark, ({ params, body }, request) =>
+    progress.renameBookmark(requireAuth(request).user, params.id, body),
+  )
 
-  app.delete('/api/me/item/:id/bookmark/:time', async (request, reply) => {
-    const { id, time } = parseInput(BookmarkParams, request.params)
-    const t = /^\d+(\.\d+)?$/.test(time) ? Number(time) : NaN
+  serveRoute(app, routes.deleteBookmark, async ({ params }, request, reply) => {
+    const t = /^\d+(\.\d+)?$/.test(params.time) ? Number(params.time) : NaN
     if (!Number.isFinite(t)) throw notFound('Bookmark not found')
-    await progress.deleteBookmark(requireAuth(request).user, id, t)
-    return reply.type('text/plain; charset=utf-8').send('OK')
+    await progress.deleteBookmark(requireAuth(request).user, params.id, t)
+    return sendOk(reply)
   })
 }

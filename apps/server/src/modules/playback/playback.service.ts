@@ -2,7 +2,9 @@ import crypto from 'node:crypto'
 import fsp from 'node:fs/promises'
 import path from 'node:path'
 import {
+  fillPath,
   HLS_SEGMENT_SEC,
+  playbackRoutes,
   PlayMethod,
   type AudioTrack,
   type Book,
@@ -14,6 +16,7 @@ import {
   type PlayRequest,
   type Podcast,
   type SessionAudioTrack,
+  type SessionMediaMetadata,
   type SessionWithUser,
   type SyncRequest,
   type UserItemProgressUpdated,
@@ -53,6 +56,10 @@ const SWEEP_MS = 60_000
 export const MAX_OPEN_SESSIONS_PER_USER = 20
 /** The most listening time one sync may add (a client sending hours at once is not believed). */
 const MAX_LISTENED_PER_SYNC_SEC = 3600
+
+/** The URL of a transcoding session's playlist (its HLS route's path). */
+const playlistUrl = (sessionId: string) =>
+  fillPath(playbackRoutes.hls.path, { stream: sessionId, file: PLAYLIST_NAME })
 
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
 
@@ -282,7 +289,7 @@ export class PlaybackService {
           startOffset: 0,
           duration,
           title: displayTitle,
-          contentUrl: `/hls/${id}/${PLAYLIST_NAME}`,
+          contentUrl: playlistUrl(id),
           mimeType: 'application/vnd.apple.mpegurl',
           // Audiobookshelf names no codec or file for the stream: it is neither of the item's files.
           codec: null,
@@ -303,7 +310,10 @@ export class PlaybackService {
         onProgress: (p) => this.d.realtime.toUser(user.id, 'stream_progress', p),
       })
     } else {
-      audioTracks = tracks.map((t) => ({ ...t, contentUrl: `/public/session/${id}/track/${t.index}` }))
+      audioTracks = tracks.map((t) => ({
+        ...t,
+        contentUrl: fillPath(playbackRoutes.track.path, { id, index: t.index }),
+      }))
     }
     const replaced = [...replacing].flatMap((rid) => this.open.get(rid) ?? [])
     this.d.repo.startSession(
@@ -342,7 +352,7 @@ export class PlaybackService {
         libraryItemId: item.id,
         episodeId: episodeId ?? null,
         segmentLength: HLS_SEGMENT_SEC,
-        clientPlaylistUri: `/hls/${id}/${PLAYLIST_NAME}`,
+        clientPlaylistUri: playlistUrl(id),
         startTime,
         segmentStartNumber: Math.floor(startTime / HLS_SEGMENT_SEC),
         isTranscodeComplete: false,
@@ -478,7 +488,7 @@ export class PlaybackService {
   ): Promise<{ path: string; size: number; mtimeMs: number; mimeType: string } | { redirect: string }> {
     const s = this.open.get(sessionId)
     if (!s) throw notFound('Session not found')
-    if (s.stream) return { redirect: `/hls/${s.row.id}/${PLAYLIST_NAME}` }
+    if (s.stream) return { redirect: playlistUrl(s.row.id) }
     if (!/^\d{1,5}$/.test(indexText)) throw notFound('Track not found')
     const track = s.files.get(Number(indexText))
     if (!track) throw notFound('Track not found')
@@ -565,7 +575,7 @@ export class PlaybackService {
       items[r.library_item_id] = {
         id: r.library_item_id,
         timeListening: r.t,
-        mediaMetadata: jsonOr(r.media_metadata, {}),
+        mediaMetadata: jsonOr<SessionMediaMetadata>(r.media_metadata, {}),
         lastUpdate: r.last_update,
       }
     }

@@ -1,4 +1,4 @@
-import type { DeviceInfo } from '@shelfcast/contracts'
+import type { DeviceInfo, SessionMediaMetadata } from '@shelfcast/contracts'
 
 /**
  * The device a session was played on, as stored with it (device_info). Older rows and sessions synced
@@ -108,11 +108,12 @@ const PODCAST_METADATA_KEYS = [
  * authors, narrators and series), without the derived display strings of our item JSON. Keys the
  * metadata lacks stay out.
  */
-export function sessionMediaMetadata(mediaType: string, metadata: unknown): Record<string, unknown> {
+export function sessionMediaMetadata(mediaType: string, metadata: unknown): SessionMediaMetadata {
   if (!metadata || typeof metadata !== 'object') return {}
   const source = metadata as Record<string, unknown>
   const keys = mediaType === 'podcast' ? PODCAST_METADATA_KEYS : BOOK_METADATA_KEYS
   const out: Record<string, unknown> = {}
   for (const key of keys) if (key in source) out[key] = source[key]
-  return out
+  // The keys are the contract's; their values are the media metadata's own, checked against it in tests.
+  return out as SessionMediaMetadata
 }

@@ -1,5 +1,5 @@
 import type { Bookmark, OpenPlaybackSession, UserItemProgressUpdated } from '@shelfcast/contracts'
-import { PlayMethod, fillPath, itemRoutes } from '@shelfcast/contracts'
+import { PlayMethod, fillPath, itemRoutes, playbackRoutes } from '@shelfcast/contracts'
 import type { ApiClient } from '@/lib/api/index.ts'
 import { i18n } from '@/lib/i18n/index.ts'
 import { getAccessToken, useSessionStore } from '@/lib/session-store.ts'
@@ -97,9 +97,9 @@ export class PlayerController {
     this.sync = new ProgressSync({
       transport: {
         sync: (id, body, timeoutMs) =>
-          this.requireApi().post(`/api/session/${enc(id)}/sync`, body, { timeoutMs }),
+          this.requireApi().call(playbackRoutes.sync, { params: { id }, body, timeoutMs }),
         close: (id, body, timeoutMs) =>
-          this.requireApi().post(`/api/session/${enc(id)}/close`, body, { timeoutMs }),
+          this.requireApi().call(playbackRoutes.close, { params: { id }, body, timeoutMs }),
       },
       onSyncFailing: () =>
         toast.error(i18n.t('ToastProgressIsNotBeingSynced'), { id: SYNC_FAILING_TOAST_ID, timeoutMs: null }),
@@ -182,23 +182,30 @@ export class PlayerController {
       bufferedTime: 0,
       sleepTimer: usePlayerStore.getState().sleepTimer,
     })
-    const path = `/api/items/${enc(options.libraryItemId)}/play${episodeId ? `/${enc(episodeId)}` : ''}`
+    const body = {
+      deviceInfo: { deviceId: deviceId(), clientName: CLIENT_NAME, clientVersion: CLIENT_VERSION },
+      supportedMimeTypes: casting ? CAST_MIME_TYPES : supportedMimeTypes(),
+      mediaPlayer: casting ? 'chromecast' : 'html5',
+      forceDirectPlay: false,
+      forceTranscode: this.forcedTranscode,
+    }
     let session: OpenPlaybackSession
     try {
-      session = await api.post<OpenPlaybackSession>(path, {
-        deviceInfo: { deviceId: deviceId(), clientName: CLIENT_NAME, clientVersion: CLIENT_VERSION },
-        supportedMimeTypes: casting ? CAST_MIME_TYPES : supportedMimeTypes(),
-        mediaPlayer: casting ? 'chromecast' : 'html5',
-        forceDirectPlay: false,
-        forceTranscode: this.forcedTranscode,
-      })
+      session = episodeId
+        ? await api.call(playbackRoutes.playEpisode, {
+            params: { id: options.libraryItemId, episodeId },
+            body,
+          })
+        : await api.call(playbackRoutes.play, { params: { id: options.libraryItemId }, body })
     } catch (error) {
       console.error('[player] failed to start playback', error)
       if (token === this.starting) this.reset()
       return
     }
     if (token !== this.starting) {
-      void api.post(`/api/session/${enc(session.id)}/close`).catch(() => undefined)
+      void api
+        .call(playbackRoutes.close, { params: { id: session.id }, body: undefined })
+        .catch(() => undefined)
       return
     }
     const startTime = options.startTime ?? session.currentTime ?? 0
@@ -407,14 +414,11 @@ export class PlayerController {
     const title = note.trim() || formatDateTime(Date.now(), useSessionStore.getState().serverSettings)
     const time = Math.floor(this.engine.getCurrentTime())
     try {
-      const bookmark = await this.requireApi().post<Bookmark>(
-        `/api/me/item/${enc(session.libraryItemId)}/bookmark`,
-        { title, time },
-      )
-      this.setBookmarks([
-        ...usePlayerStore.getState().bookmarks.filter((b) => b.time !== time),
-        bookmark ?? { libraryItemId: session.libraryItemId, title, time, createdAt: Date.now() },
-      ])
+      const bookmark = await this.requireApi().call(playbackRoutes.createBookmark, {
+        params: { id: session.libraryItemId },
+        body: { title, time },
+      })
+      this.setBookmarks([...usePlayerStore.getState().bookmarks.filter((b) => b.time !== time), bookmark])
       toast.success(i18n.t('ToastBookmarkCreateSuccess'))
       return true
     } catch (error) {
@@ -426,9 +430,9 @@ export class PlayerController {
 
   async updateBookmark(bookmark: Bookmark, title: string): Promise<boolean> {
     try {
-      await this.requireApi().patch(`/api/me/item/${enc(bookmark.libraryItemId)}/bookmark`, {
-        ...bookmark,
-        title,
+      await this.requireApi().call(playbackRoutes.renameBookmark, {
+        params: { id: bookmark.libraryItemId },
+        body: { time: bookmark.time, title },
       })
       this.setBookmarks(
         usePlayerStore.getState().bookmarks.map((b) => (b.time === bookmark.time ? { ...b, title } : b)),
@@ -443,7 +447,9 @@ export class PlayerController {
 
   async removeBookmark(bookmark: Bookmark): Promise<boolean> {
     try {
-      await this.requireApi().delete(`/api/me/item/${enc(bookmark.libraryItemId)}/bookmark/${bookmark.time}`)
+      await this.requireApi().call(playbackRoutes.deleteBookmark, {
+        params: { id: bookmark.libraryItemId, time: bookmark.time },
+      })
       this.setBookmarks(usePlayerStore.getState().bookmarks.filter((b) => b.time !== bookmark.time))
       toast.success(i18n.t('ToastBookmarkRemoveSuccess'))
       return true
@@ -614,10 +620,6 @@ export class PlayerController {
       // invalid state during a reload
     }
   }
-}
-
-function enc(value: string): string {
-  return encodeURIComponent(value)
 }
 
 let instance: PlayerController | null = null

@@ -7,6 +7,7 @@ import {
   fillPath,
   itemEditRoutes,
   scanRoutes,
+  playbackRoutes,
   type BatchProgressUpdate,
   type BatchUpdateRequest,
   type LibraryItem,
@@ -77,7 +78,7 @@ export async function batchSetFinished(
 ): Promise<User> {
   for (const chunk of inChunks(ids, BATCH_REQUEST_MAX)) {
     const body: BatchProgressUpdate = chunk.map((libraryItemId) => ({ libraryItemId, isFinished }))
-    await api.patch('/api/me/progress/batch/update', body)
+    await api.call(playbackRoutes.updateProgresses, { body })
   }
   return api.call(meRoutes.get)
 }

@@ -1,12 +1,10 @@
-import type { MediaProgress } from '@shelfcast/contracts'
+import { playbackRoutes, type MediaProgress } from '@shelfcast/contracts'
 import { useMutation } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useApiClient } from '@/lib/api/index.ts'
 import { errorMessage } from '@/lib/error-message.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { toast } from '@/lib/toast-store.ts'
-
-const enc = encodeURIComponent
 
 /** Puts a progress record into the signed-in user, replacing the one of the same item and episode. */
 function storeProgress(progress: MediaProgress) {
@@ -31,13 +29,11 @@ export function useEpisodeFinished() {
   const api = useApiClient()
   return useMutation({
     mutationFn: async (vars: { libraryItemId: string; episodeId: string; isFinished: boolean }) => {
-      const path = `/api/me/progress/${enc(vars.libraryItemId)}/${enc(vars.episodeId)}`
-      await api.patch(path, { isFinished: vars.isFinished })
-      return api.get<MediaProgress>(path)
+      const params = { id: vars.libraryItemId, episodeId: vars.episodeId }
+      await api.call(playbackRoutes.updateProgress, { params, body: { isFinished: vars.isFinished } })
+      return api.call(playbackRoutes.progress, { params })
     },
-    onSuccess: (progress) => {
-      if (progress && typeof progress === 'object' && 'libraryItemId' in progress) storeProgress(progress)
-    },
+    onSuccess: storeProgress,
     onError: (error) => {
       console.error('[episodes] progress update failed', error)
       toast.error(errorMessage(error, t, 'ToastFailedToUpdate'))

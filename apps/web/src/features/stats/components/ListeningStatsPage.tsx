@@ -1,4 +1,4 @@
-import type { ListeningStats } from '@shelfcast/contracts'
+import { playbackRoutes } from '@shelfcast/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -16,7 +16,7 @@ export function ListeningStatsPage() {
   const api = useApiClient()
   const query = useQuery({
     queryKey: ['me', 'listening-stats'],
-    queryFn: ({ signal }) => api.get<ListeningStats>('/api/me/listening-stats', { signal }),
+    queryFn: ({ signal }) => api.call(playbackRoutes.myListeningStats, { signal }),
   })
   // One "now" for the page's life: the chart and the relative times agree.
   const [now] = useState(() => new Date())

@@ -7,8 +7,8 @@ describe('listeningSummary', () => {
     const stats: ListeningStats = {
       totalTime: 5400,
       items: {
-        a: { id: 'a', timeListening: 3600, mediaMetadata: null, lastUpdate: 0 },
-        b: { id: 'b', timeListening: 1800, mediaMetadata: null, lastUpdate: 0 },
+        a: { id: 'a', timeListening: 3600, mediaMetadata: { title: 'a' }, lastUpdate: 0 },
+        b: { id: 'b', timeListening: 1800, mediaMetadata: { title: 'b' }, lastUpdate: 0 },
       },
       days: { '2026-11-21': 1200, '2026-11-19': 3000, '2026-11-01': 1200, '2026-10-30': 0 },
       dayOfWeek: {},
