@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { Password } from './auth.ts'
 import { Username } from './rules/username.ts'
 import { UserPermissions, UserType } from './entities/user.ts'
+import { messages } from './rules/messages.ts'
 
 const nonRootType = z.enum(['guest', 'user', 'admin'])
 
@@ -43,8 +44,8 @@ export const ApiKey = z.object({
 export type ApiKey = z.infer<typeof ApiKey>
 
 export const CreateApiKeyRequest = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
-  userId: z.string({ error: 'Must select a user' }).min(1, 'Must select a user'),
+  name: z.string({ error: messages.nameRequired }).trim().min(1, messages.nameRequired).max(200),
+  userId: z.string({ error: messages.userRequired }).min(1, messages.userRequired),
   /** Seconds until the key expires; 0 or absent means it never expires. */
   expiresIn: z
     .number()

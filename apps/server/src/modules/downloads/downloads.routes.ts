@@ -15,7 +15,7 @@ const IdsQuery = z.object({
   ids: z
     .string()
     .min(1, 'No items given')
-    .max(40 * 101),
+    .max(limits.batchDownloadMaxItems * 101),
 })
 
 /** Downloads need the download permission (spec §6); several items at most 40 at once (§5), on the server too. */
