@@ -3,8 +3,8 @@
 #   bash scripts/ensure-system.sh [--with-chromium]
 # 1. ffmpeg + ffprobe (Debian package ffmpeg) and, with --with-chromium, /usr/bin/chromium (package chromium):
 #    installed with apt-get when we are root, else a message says how, and we exit 1.
-# 2. npm dependencies: `npm install` (not `npm ci`, see DESIGN.md) when node_modules is missing or older than
-#    package-lock.json or any package.json.
+# 2. npm dependencies: `npm install` (not `npm ci`, see DESIGN.md) unless an install finished since the
+#    package files last changed (a marker in node_modules, scripts/install-state.sh); a killed one is repaired.
 # 3. The pinned Node: node_modules/.bin/node must be v24.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -64,22 +64,22 @@ if [ "${#missing[@]}" -gt 0 ]; then
   if [ "$with_chromium" = 1 ] && [ ! -x /usr/bin/chromium ]; then fail "/usr/bin/chromium still missing after install"; fi
 fi
 
-# npm dependencies.
+# npm dependencies: installed again until an install has finished (scripts/install-state.sh).
 have npm || fail "npm not found: install Node.js (any version >= 20 with npm) first; the project pins its own Node 24"
-stamp=node_modules/.package-lock.json
-reason=""
-if [ ! -d node_modules ] || [ ! -f "$stamp" ]; then
-  reason="node_modules is missing"
-else
-  newer=$(find . -maxdepth 3 \( -name node_modules -o -name .git -o -name data \) -prune -o \
-    \( -name package.json -o -name package-lock.json \) -newer "$stamp" -print | head -n 1)
-  [ -z "$newer" ] || reason="$newer changed"
-fi
-if [ -n "$reason" ]; then
-  say "npm install ($reason)"
+# shellcheck source=install-state.sh
+source scripts/install-state.sh
+state=$(install_state .)
+if [ "$state" != complete ]; then
+  say "npm install (${state#install needed: })"
+  # Any marker left says nothing now: it is written again only once this install has finished.
+  rm -f "$INSTALL_MARKER"
   npm install --no-audit --no-fund </dev/null || fail "npm install failed"
-  # npm leaves the stamp alone when nothing changed: touch it so the next run does not install again.
-  [ -f "$stamp" ] && touch "$stamp"
+  # A killed install can leave the `node` package unpacked without its binary: npm does not run the
+  # install script of a package it finds in place, so run it again.
+  if ! node_modules/.bin/node --version >/dev/null 2>&1; then
+    say "npm rebuild node (its binary is missing)"
+    npm rebuild node --no-audit --no-fund </dev/null || fail "npm rebuild node failed"
+  fi
 fi
 
 # The pinned Node (the `node` devDependency) must be what npm scripts run.
@@ -90,3 +90,4 @@ case "$version" in
   v24.*) ;;
   *) fail "$pinned --version says '${version:-nothing}', expected v24.x: run 'npm install' again (the 'node' devDependency pins Node 24)" ;;
 esac
+[ "$state" = complete ] || mark_install_complete .

@@ -1,62 +1,48 @@
-import fs from 'node:fs'
+import { once } from 'node:events'
 import path from 'node:path'
-import { Writable } from 'node:stream'
+import { fileURLToPath } from 'node:url'
 import pino, { type Logger } from 'pino'
 
-const KEEP_DAYS = 7
-
-/** A log file per day under METADATA_PATH/logs, switched at midnight; older than a week is removed. */
-class DailyFileStream extends Writable {
-  private readonly dir: string
-  private day = ''
-  private fd: number | null = null
-  constructor(dir: string) {
-    super()
-    this.dir = dir
-    fs.mkdirSync(dir, { recursive: true })
-  }
-
-  override _write(chunk: Buffer, _enc: BufferEncoding, done: (err?: Error | null) => void) {
-    try {
-      const today = new Date().toISOString().slice(0, 10)
-      if (today !== this.day || this.fd === null) {
-        if (this.fd !== null) fs.closeSync(this.fd)
-        this.fd = fs.openSync(path.join(this.dir, `${today}.log`), 'a')
-        this.day = today
-        this.prune()
-      }
-      fs.writeSync(this.fd, chunk)
-      done()
-    } catch {
-      // A full or read-only disk must not take the server down with it: drop the line.
-      done()
-    }
-  }
-
-  private prune() {
-    const cutoff = Date.now() - KEEP_DAYS * 86400000
-    for (const f of fs.readdirSync(this.dir)) {
-      if (!/^\d{4}-\d{2}-\d{2}\.log$/.test(f)) continue
-      if (Date.parse(f.slice(0, 10)) < cutoff) fs.rmSync(path.join(this.dir, f), { force: true })
-    }
-  }
-
-  override _final(done: () => void) {
-    if (this.fd !== null) fs.closeSync(this.fd)
-    this.fd = null
-    done()
-  }
+/** The server's logger and how to stop it without losing the lines still on their way. */
+export interface ServerLogger {
+  log: Logger
+  /** Flushes every line to stdout and the day's file, then stops the transport's worker. */
+  close(): Promise<void>
 }
 
-/** JSON logs to stdout and to METADATA_PATH/logs. */
-export function createLogger(level: string, metadataPath: string): Logger {
-  return pino(
-    { level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime },
-    pino.multistream([
-      { level: level as pino.Level, stream: process.stdout },
-      { level: level as pino.Level, stream: new DailyFileStream(path.join(metadataPath, 'logs')) },
-    ]),
-  )
+/**
+ * JSON logs to stdout and to METADATA_PATH/logs (one file a day, a week kept), both written by a pino
+ * transport in a worker thread, never by synchronous writes on the event loop.
+ */
+export function createLogger(
+  level: string,
+  metadataPath: string,
+  options: { stdout?: boolean } = {},
+): ServerLogger {
+  const targets: pino.TransportTargetOptions[] = [
+    {
+      // A path, not a file: URL: pino's multi-target worker loads it with require (Node 24: ESM and .ts).
+      target: fileURLToPath(new URL('./logging/daily-log-file.ts', import.meta.url)),
+      level,
+      options: { dir: path.join(metadataPath, 'logs') },
+    },
+  ]
+  if (options.stdout !== false) targets.unshift({ target: 'pino/file', level, options: { destination: 1 } })
+  const transport = pino.transport({ targets })
+  const log = pino({ level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime }, transport)
+  let closed: Promise<void> | null = null
+  return {
+    log,
+    close() {
+      closed ??= (async () => {
+        const done = once(transport, 'close')
+        log.flush()
+        transport.end()
+        await done
+      })()
+      return closed
+    },
+  }
 }
 
 export const silentLogger = (): Logger => pino({ level: 'silent' })

@@ -14,7 +14,8 @@ async function main() {
     }
     throw err
   }
-  const log = createLogger(config.logLevel, config.metadataPath)
+  const logger = createLogger(config.logLevel, config.metadataPath)
+  const log = logger.log
   const { app } = await buildApp({ config, logger: log })
   await app.listen({ port: config.port, host: config.host })
   const address = app.server.address()
@@ -33,6 +34,8 @@ async function main() {
     force.unref()
     try {
       await app.close()
+      log.info('stopped')
+      await logger.close()
       process.exit(0)
     } catch (err) {
       log.error({ err }, 'error during shutdown')

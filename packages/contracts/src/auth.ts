@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { ServerSettings } from './entities/server-settings.ts'
 import { User } from './entities/user.ts'
 import { LoginUsername, usernameSchema } from './rules/username.ts'
+import { messages } from './rules/messages.ts'
 
 export const StatusResponse = z.object({
   app: z.literal('audiobookshelf'),
@@ -57,7 +58,7 @@ export const ChangePasswordRequest = z
     newPassword: Password.default(''),
   })
   .refine((v) => v.password !== v.newPassword || v.newPassword === '', {
-    message: 'New password cannot match old password',
+    message: messages.newPasswordSameAsOld,
   })
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>
 

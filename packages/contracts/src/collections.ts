@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { queryFlag } from './query.ts'
 import { LibraryItem, MinifiedLibraryItem, PodcastEpisode } from './entities/library-item.ts'
+import { messages } from './rules/messages.ts'
 
 /**
  * Collections (a library's shared lists of books) and playlists (one user's lists of books and podcast
@@ -52,7 +53,7 @@ export type PlaylistsListResponse = z.infer<typeof PlaylistsListResponse>
 /** Most entries one collection or playlist holds, and one request may name. */
 export const MAX_LIST_ENTRIES = 10_000
 
-const listName = z.string().trim().min(1, 'Name is required').max(500)
+const listName = z.string().trim().min(1, messages.nameRequired).max(500)
 const listDescription = z.string().max(20_000).nullable().optional()
 const itemId = z.string().min(1).max(100)
 const itemIds = z.array(itemId).max(MAX_LIST_ENTRIES)

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { LibraryItem } from './entities/library-item.ts'
+import { messages } from './rules/messages.ts'
 
 /**
  * Editing items: PATCH /api/items/:id/media, POST /api/items/:id/chapters, deletes and batch updates,
@@ -10,24 +11,24 @@ const text = (max = 1000) => z.string().max(max).nullable().optional()
 const names = z.array(z.string().trim().min(1).max(500)).max(500)
 const person = z.object({
   id: z.string().max(100).optional(),
-  name: z.string().trim().min(1, 'Name is required').max(500),
+  name: z.string().trim().min(1, messages.nameRequired).max(500),
 })
 
 export const SeriesInput = z.object({
   id: z.string().max(100).optional(),
-  name: z.string().trim().min(1, 'Name is required').max(500),
+  name: z.string().trim().min(1, messages.nameRequired).max(500),
   sequence: z
     .string()
     .trim()
     .max(50)
-    .refine((s) => !/\s/.test(s), 'Series sequence cannot contain spaces')
+    .refine((s) => !/\s/.test(s), messages.seriesSequenceSpaces)
     .nullable()
     .optional(),
 })
 
 export const BookMetadataInput = z
   .object({
-    title: z.string().trim().min(1, 'Title is required').max(1000),
+    title: z.string().trim().min(1, messages.titleRequired).max(1000),
     subtitle: text(),
     authors: z.array(person).max(200),
     narrators: names,
@@ -52,7 +53,7 @@ export const BookMetadataInput = z
         ctx.addIssue({
           code: 'custom',
           path: ['series'],
-          message: 'Cannot add two series with the same name',
+          message: messages.seriesDuplicate,
         })
       seen.add(key)
     }

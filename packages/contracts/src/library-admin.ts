@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { Library, LibraryIcon, LibraryJson, LibrarySettingsInput } from './entities/library.ts'
+import { messages } from './rules/messages.ts'
 
 /** Library administration (admin only): update, delete, reorder, and browsing server folders. */
 
@@ -8,10 +9,10 @@ import { Library, LibraryIcon, LibraryJson, LibrarySettingsInput } from './entit
  * new paths added with the same root checks as on creation, absent ones removed with their items.
  */
 export const UpdateLibraryRequest = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(200).optional(),
+  name: z.string().trim().min(1, messages.nameRequired).max(200).optional(),
   folders: z
     .array(z.object({ id: z.string().max(100).optional(), fullPath: z.string().trim().min(1).max(4096) }))
-    .min(1, 'Must have at least one path')
+    .min(1, messages.pathRequired)
     .max(50)
     .optional(),
   icon: LibraryIcon.optional(),

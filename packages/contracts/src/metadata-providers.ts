@@ -3,6 +3,7 @@ import { AuthorWithCount } from './browse.ts'
 import { LibraryItem } from './entities/library-item.ts'
 import { MAX_BATCH_ITEMS } from './item-edit.ts'
 import { queryFlag } from './query.ts'
+import { messages } from './rules/messages.ts'
 
 /**
  * Metadata providers and matching: GET /api/search/{providers,books,covers}, POST /api/items/:id/match,
@@ -71,7 +72,7 @@ export type SearchBooksResponse = z.infer<typeof SearchBooksResponse>
 
 /** GET /api/search/covers?title&author&provider&podcast= (provider "all" asks every book provider). */
 export const SearchCoversQuery = z.object({
-  title: searchText.min(1, 'Title is required'),
+  title: searchText.min(1, messages.titleRequired),
   author: searchText.default(''),
   provider: providerSlug.optional(),
   podcast: queryFlag.optional(),
@@ -139,15 +140,17 @@ export const CustomMetadataProvider = z.object({
 })
 export type CustomMetadataProvider = z.infer<typeof CustomMetadataProvider>
 
-const NAME_AND_URL_REQUIRED = 'Name and Url required'
-
 /** POST /api/custom-metadata-providers (admin). */
 export const CreateCustomMetadataProviderRequest = z.object({
-  name: z.string({ error: NAME_AND_URL_REQUIRED }).trim().min(1, NAME_AND_URL_REQUIRED).max(200),
-  url: z
-    .string({ error: NAME_AND_URL_REQUIRED })
+  name: z
+    .string({ error: messages.providerNameAndUrlRequired })
     .trim()
-    .min(1, NAME_AND_URL_REQUIRED)
+    .min(1, messages.providerNameAndUrlRequired)
+    .max(200),
+  url: z
+    .string({ error: messages.providerNameAndUrlRequired })
+    .trim()
+    .min(1, messages.providerNameAndUrlRequired)
     .max(2000)
     .refine((u) => {
       try {
@@ -156,7 +159,7 @@ export const CreateCustomMetadataProviderRequest = z.object({
       } catch {
         return false
       }
-    }, 'Invalid URL'),
+    }, messages.invalidUrl),
   mediaType: z.enum(customProviderMediaTypes).default('book'),
   authHeaderValue: z.string().max(4000).nullable().optional(),
 })
@@ -183,7 +186,7 @@ export type AuthorMatchResponse = z.infer<typeof AuthorMatchResponse>
 
 /** GET /api/search/authors?q=&region=: the closest Audnexus author, or null. */
 export const SearchAuthorsQuery = z.object({
-  q: z.string().trim().min(1, 'Name is required').max(500),
+  q: z.string().trim().min(1, messages.nameRequired).max(500),
   region: AudibleRegion.default('us'),
 })
 export type SearchAuthorsQuery = z.infer<typeof SearchAuthorsQuery>
@@ -199,10 +202,10 @@ export type AuthorSearchResult = z.infer<typeof AuthorSearchResult>
 /** GET /api/search/chapters?asin=&region=: Audnexus chapters, or `{error: 'Chapters not found'}`. */
 export const SearchChaptersQuery = z.object({
   asin: z
-    .string({ error: 'ASIN required' })
+    .string({ error: messages.asinRequired })
     .trim()
-    .min(1, 'ASIN required')
-    .regex(/^[A-Z0-9]{10}$/i, 'Invalid ASIN'),
+    .min(1, messages.asinRequired)
+    .regex(/^[A-Z0-9]{10}$/i, messages.invalidAsin),
   region: z.string().trim().toLowerCase().pipe(AudibleRegion).default('us'),
 })
 export type SearchChaptersQuery = z.infer<typeof SearchChaptersQuery>

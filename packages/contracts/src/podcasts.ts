@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { CronExpression } from './entities/library.ts'
 import { episodeTypes, LibraryItem, PodcastEpisode, PodcastMetadata } from './entities/library-item.ts'
 import { queryFlag } from './query.ts'
+import { messages } from './rules/messages.ts'
 
 /**
  * Podcasts (spec §2 Add / Latest / Download Queue, §3 Episode, §5 schedules, §7 episode calls):
@@ -113,7 +114,7 @@ export const CreatePodcastRequest = z.object({
   path: z.string().trim().min(1, 'Path is required').max(4096),
   media: PodcastScheduleInput.extend({
     metadata: FeedPodcastMetadata.partial().extend({
-      title: z.string().trim().min(1, 'Title is required').max(1000),
+      title: z.string().trim().min(1, messages.titleRequired).max(1000),
     }),
     tags: z.array(z.string().trim().min(1).max(200)).max(200).optional(),
   }),
@@ -128,7 +129,7 @@ export type CreatePodcastResponse = LibraryItem
 export const UpdatePodcastMediaRequest = PodcastScheduleInput.extend({
   metadata: FeedPodcastMetadata.omit({ descriptionPlain: true })
     .partial()
-    .extend({ title: z.string().trim().min(1, 'Title is required').max(1000).optional() })
+    .extend({ title: z.string().trim().min(1, messages.titleRequired).max(1000).optional() })
     .optional(),
   tags: z.array(z.string().trim().min(1).max(200)).max(200).optional(),
 })
@@ -166,7 +167,7 @@ export const DeleteEpisodeQuery = z.object({ hard: queryFlag.optional() })
 
 /** PATCH /api/podcasts/:id/episode/:episodeId (update permission). */
 export const UpdateEpisodeRequest = z.object({
-  title: z.string().trim().min(1, 'Title is required').max(1000).optional(),
+  title: z.string().trim().min(1, messages.titleRequired).max(1000).optional(),
   subtitle: z.string().max(2000).nullable().optional(),
   description: z.string().max(200_000).nullable().optional(),
   pubDate: z.string().max(200).nullable().optional(),

@@ -3,6 +3,7 @@ import { Password } from './auth.ts'
 import { Username } from './rules/username.ts'
 import { UserPermissions, UserSummary, UserType } from './entities/user.ts'
 import { PlaybackSession, SessionWithUser } from './playback-sessions.ts'
+import { messages } from './rules/messages.ts'
 
 const nonRootType = z.enum(['guest', 'user', 'admin'])
 
@@ -48,8 +49,8 @@ export const CreatedApiKey = ApiKey.extend({ apiKey: z.string() })
 export type CreatedApiKey = z.infer<typeof CreatedApiKey>
 
 export const CreateApiKeyRequest = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
-  userId: z.string({ error: 'Must select a user' }).min(1, 'Must select a user'),
+  name: z.string({ error: messages.nameRequired }).trim().min(1, messages.nameRequired).max(200),
+  userId: z.string({ error: messages.userRequired }).min(1, messages.userRequired),
   /** Seconds until the key expires; 0 or absent means it never expires. */
   expiresIn: z
     .number()

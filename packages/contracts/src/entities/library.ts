@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { FINISHED_REMAINING_SEC } from '../playback.ts'
+import { cronMessages, cronProblem, normaliseCron } from '../rules/cron.ts'
+import { messages } from '../rules/messages.ts'
 
 export const libraryIcons = [
   'database',
@@ -90,20 +92,18 @@ export const defaultLibrarySettings = (mediaType: MediaType): LibrarySettings =>
 
 /**
  * A schedule as a standard 5-field cron expression (minute hour day-of-month month day-of-week), or
- * null for none (spec §5: cron expressions need 5 fields). Checked on every write, so a 6-field
- * "every second" expression can never reach the scheduler through the API.
+ * null for none (spec §5: cron expressions need 5 fields). Checked on every write by the one cron rule
+ * (`rules/cron.ts`), so an expression the scheduler would refuse or never run can not be saved.
  */
 export const CronExpression = z
   .string()
   .trim()
   .max(200)
   .nullable()
-  .transform((v) => (v === '' ? null : v))
-  .refine((v) => v === null || v.split(/\s+/).length === 5, {
-    message: 'Invalid cron expression: it needs 5 fields',
-  })
-  .refine((v) => v === null || v.split(/\s+/).every((f) => /^[0-9A-Za-z*/,?#-]+$/.test(f)), {
-    message: 'Invalid cron expression',
+  .transform((v) => (v === '' || v === null ? null : normaliseCron(v)))
+  .superRefine((v, ctx) => {
+    const problem = v === null ? null : cronProblem(v)
+    if (problem) ctx.addIssue({ code: 'custom', message: cronMessages[problem] })
   })
 
 /** Library settings as a client may send them: every field optional, the schedule checked. */
@@ -182,12 +182,12 @@ export const LibraryWithFilterData = z.object({
 export type LibraryWithFilterData = z.infer<typeof LibraryWithFilterData>
 
 export const CreateLibraryRequest = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
+  name: z.string({ error: messages.nameRequired }).trim().min(1, messages.nameRequired).max(200),
   folders: z
     .array(z.object({ fullPath: z.string().trim().min(1).max(4096) }), {
-      error: 'Must have at least one path',
+      error: messages.pathRequired,
     })
-    .min(1, 'Must have at least one path')
+    .min(1, messages.pathRequired)
     .max(50),
   mediaType: MediaType.default('book'),
   icon: LibraryIcon.default('database'),

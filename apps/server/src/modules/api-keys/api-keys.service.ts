@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import type { ApiKey, CreateApiKeyRequest, UpdateApiKeyRequest } from '@shelfcast/contracts'
+import { messages } from '@shelfcast/contracts'
 import type { Clock } from '../../clock.ts'
 import { badRequest, forbidden, notFound } from '../../http/errors.ts'
 import type { AuthContext } from '../auth/auth.service.ts'
@@ -82,7 +83,7 @@ export class ApiKeysService {
 
   private async targetUser(actor: UserRecord, userId: string): Promise<UserRecord> {
     const target = await this.users.get(userId)
-    if (!target) throw badRequest('Must select a user')
+    if (!target) throw badRequest(messages.userRequired)
     if (target.id !== actor.id) this.assertMayActFor(actor, target)
     return target
   }

@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { Kysely, Selectable } from 'kysely'
 import { sql } from 'kysely'
 import type { AuthorWithCount } from '@shelfcast/contracts'
+import { messages } from '@shelfcast/contracts'
 import type { Clock } from '../../clock.ts'
 import type { AuthorsTable, Database } from '../../db/schema.ts'
 import { sanitizeDescription } from '../../html/sanitize-description.ts'
@@ -105,7 +106,7 @@ export class AuthorEditService {
     const db = this.deps.db
     const now = this.deps.clock()
     const name = change.name?.trim()
-    if (change.name !== undefined && !name) throw badRequest('Name is required')
+    if (change.name !== undefined && !name) throw badRequest(messages.nameRequired)
     let merged = false
     let resultId = row.id
     if (name && name !== row.name) {

@@ -202,6 +202,12 @@ describe('libraries: creation rules and per-user visibility', () => {
       settings: { autoScanCronExpression: '* * * * * *' },
     })
     expect(patch.statusCode).toBe(400)
+    // Croner would take February 31st and never run it: refused like a malformed one.
+    const never = await t.call('PATCH', `/api/libraries/${libA.id}`, root.accessToken, {
+      settings: { autoScanCronExpression: '0 0 31 2 *' },
+    })
+    expect(never.statusCode).toBe(400)
+    expect(never.body).toMatch(/autoScanCronExpression: Invalid cron expression: it never runs$/)
     const ok = await t.call('PATCH', `/api/libraries/${libA.id}`, root.accessToken, {
       settings: { autoScanCronExpression: '0 */6 * * *' },
     })

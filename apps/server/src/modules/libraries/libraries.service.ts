@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import {
+  messages,
   defaultLibrarySettings,
   type CreateLibraryRequest,
   type FilterData,
@@ -197,7 +198,7 @@ export class LibrariesService {
       }
       removedIds = library.folders.filter((f) => !kept.includes(f)).map((f) => f.id)
       next.folders = [...kept, ...added]
-      if (next.folders.length === 0) throw badRequest('Must have at least one path')
+      if (next.folders.length === 0) throw badRequest(messages.pathRequired)
     }
     await this.repo.update(next, { added, removedIds })
     const saved = (await this.repo.list()).find((l) => l.id === id) ?? next

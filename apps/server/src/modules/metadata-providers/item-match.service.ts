@@ -1,4 +1,5 @@
 import {
+  messages,
   NO_MATCH_WARNING,
   type Book,
   type Library,
@@ -85,7 +86,7 @@ export class ItemMatchService {
     const preferMatched = (await this.deps.settings.getServerSettings()).scannerPreferMatchedMetadata
     const meta = item.media.metadata
     const title = (req.title ?? meta.title ?? '').trim()
-    if (!title) throw badRequest('Title is required')
+    if (!title) throw badRequest(messages.titleRequired)
     const matches = await this.deps.providers.searchBooks(req.provider ?? lib.provider, {
       title,
       author: req.author ?? meta.authorName,

@@ -1,26 +1,11 @@
 import { Cron } from 'croner'
+import { cronMessages, cronProblem } from '@shelfcast/contracts'
 import type { Logger } from 'pino'
 
-/** Checks closer together than this are refused: a feed host would see it as abuse, and it gains nothing. */
-export const MIN_CHECK_INTERVAL_MS = 60_000
-
-/** Why an auto-download schedule cannot run, or null when it can. */
+/** Why an auto-download schedule cannot run (the one cron rule of contracts), or null when it can. */
 export function scheduleProblem(expression: string): string | null {
-  if (expression.trim().split(/\s+/).length !== 5) return 'not a 5-field cron expression'
-  let probe: Cron
-  try {
-    probe = new Cron(expression, { paused: true })
-  } catch (err) {
-    return err instanceof Error ? err.message : 'invalid cron expression'
-  }
-  const runs = probe.nextRuns(3)
-  probe.stop()
-  if (runs.length === 0) return 'never runs'
-  for (let i = 1; i < runs.length; i++) {
-    const gap = (runs[i]?.getTime() ?? 0) - (runs[i - 1]?.getTime() ?? 0)
-    if (gap < MIN_CHECK_INTERVAL_MS) return 'runs more often than once a minute'
-  }
-  return null
+  const problem = cronProblem(expression)
+  return problem && cronMessages[problem]
 }
 
 /**

@@ -536,7 +536,10 @@ describe('podcasts routes', () => {
       expect(bad.body).toMatch(/Invalid cron expression: it needs 5 fields$/)
       expect(
         (await call('PATCH', `/api/items/${id}/media`, { autoDownloadSchedule: '61 * * * *' })).body,
-      ).toBe('Invalid cron expression')
+      ).toBe('autoDownloadSchedule: Invalid cron expression')
+      expect(
+        (await call('PATCH', `/api/items/${id}/media`, { autoDownloadSchedule: '0 0 31 4 *' })).body,
+      ).toBe('autoDownloadSchedule: Invalid cron expression: it never runs')
       expect((await call('PATCH', `/api/items/${id}/media`, { maxEpisodesToKeep: -1 })).statusCode).toBe(400)
       expect(
         (await call('PATCH', `/api/items/${id}/media`, { metadata: { title: 'x' } }, viewerToken)).statusCode,

@@ -20,7 +20,6 @@ import type {
   UpdateMediaResponse,
   UpdatePodcastMediaRequest,
 } from '@shelfcast/contracts'
-import { cronRuns } from '../../jobs/cron-check.ts'
 import { z } from 'zod'
 import type { Updateable } from 'kysely'
 import type { PodcastEpisodesTable } from '../../db/schema.ts'
@@ -81,11 +80,6 @@ function podcastJson(meta: PodcastMetadata, tags: readonly string[]) {
     language: meta.language,
     type: meta.type,
   }
-}
-
-/** A schedule croner can run; the contract only checks its shape. */
-function checkCron(expression: string | null | undefined) {
-  if (expression && !cronRuns(expression)) throw badRequest('Invalid cron expression')
 }
 
 const scheduleFields = (s: PodcastScheduleInput) =>
@@ -155,7 +149,6 @@ export class PodcastsService {
   async create(user: UserRecord, req: CreatePodcastRequest): Promise<LibraryItem> {
     const { library, folder } = await this.podcastLibrary(user, req.libraryId, req.folderId)
     if (!folder) throw badRequest('Folder not found in this library')
-    checkCron(req.media.autoDownloadSchedule)
     const dir = await this.newPodcastDir(folder.fullPath, req.path)
     const id = await this.subscribe(library, dir, req.media.metadata, req.media.tags ?? [], req.media)
     if (req.episodesToDownload?.length) await this.deps.downloads.enqueue(id, req.episodesToDownload)
@@ -476,7 +469,6 @@ export class PodcastsService {
     req: UpdatePodcastMediaRequest,
   ): Promise<UpdateMediaResponse> {
     const item = await this.podcastOr404(user, id)
-    checkCron(req.autoDownloadSchedule)
     const [saved] = await this.deps.scanRepo.loadItems([item.id])
     if (!saved) throw notFound(PODCAST_NOT_FOUND)
     const column = jsonColumn(item.podcast, PodcastColumn, defaultPodcast)

@@ -78,6 +78,10 @@ describe('POST /api/validate-cron', () => {
         statusCode: 400,
         body: 'Invalid cron expression',
       })
+      expect(await check({ expression: '0 0 30 2 *' })).toMatchObject({
+        statusCode: 400,
+        body: 'Invalid cron expression: it never runs',
+      })
       expect(await check({})).toMatchObject({
         statusCode: 400,
         body: expect.stringContaining('Cron expression is required'),

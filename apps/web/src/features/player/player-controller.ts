@@ -1,5 +1,5 @@
 import type { Bookmark, OpenPlaybackSession, UserItemProgressUpdated } from '@shelfcast/contracts'
-import { PlayMethod, fillPath, itemRoutes, playbackRoutes } from '@shelfcast/contracts'
+import { limits, PlayMethod, fillPath, itemRoutes, playbackRoutes } from '@shelfcast/contracts'
 import type { ApiClient } from '@/lib/api/index.ts'
 import { i18n } from '@/lib/i18n/index.ts'
 import { getAccessToken, useSessionStore } from '@/lib/session-store.ts'
@@ -28,7 +28,7 @@ export const CLIENT_NAME = 'Abs Web'
 export const CLIENT_VERSION = '0.1.0'
 const DEVICE_ID_KEY = 'deviceId'
 const SYNC_FAILING_TOAST_ID = 'player-sync-failing'
-const MULTI_SESSION_TOAST_MS = 20_000
+const MULTI_SESSION_TOAST_MS = limits.multiSessionToastMs
 const MIME_TYPES = [
   'audio/flac',
   'audio/mpeg',

@@ -1,3 +1,4 @@
+import { cronProblem } from '@shelfcast/contracts'
 import { describe, expect, it } from 'vitest'
 import {
   cronPresets,
@@ -74,6 +75,13 @@ describe('validateCron', () => {
     expect(validateCron('5-1 * * * *')).toBe('invalid')
     expect(validateCron('a * * * *')).toBe('invalid')
     expect(validateCron('@daily * * * *')).toBe('invalid')
+  })
+
+  it('refuses what the server refuses, with the same reason: it is the contracts rule', () => {
+    for (const expression of ['0 0 31 2 *', '5/15 * * * *', '* * ? * *', '0 0 * * 1', '* * * *']) {
+      expect(validateCron(expression), expression).toBe(cronProblem(expression))
+    }
+    expect(validateCron('0 0 31 2 *')).toBe('never')
   })
 })
 

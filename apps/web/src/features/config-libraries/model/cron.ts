@@ -1,3 +1,5 @@
+import { cronProblem, normaliseCron, type CronProblem } from '@shelfcast/contracts'
+
 /**
  * The library auto-scan schedule (settings.autoScanCronExpression): the spec's preset intervals, a custom
  * daily or weekly time, or any 5-field cron expression typed by hand (spec §5: cron needs 5 fields).
@@ -29,16 +31,14 @@ export type Schedule =
   | { kind: 'weekly'; hour: number; minute: number; weekdays: Weekday[] }
   | { kind: 'custom'; expression: string }
 
-export type CronError = 'fields' | 'invalid' | 'weekdays'
-
-const normalise = (expression: string) => expression.trim().split(/\s+/).join(' ')
+export type CronError = CronProblem | 'weekdays'
 
 /** The 5-field expression a schedule stands for. */
 export function scheduleToCron(schedule: Schedule): string {
   switch (schedule.kind) {
     case 'preset':
     case 'custom':
-      return normalise(schedule.expression)
+      return normaliseCron(schedule.expression)
     case 'daily':
       return `${schedule.minute} ${schedule.hour} * * *`
     case 'weekly': {
@@ -54,7 +54,7 @@ const inRange = (value: number, min: number, max: number) =>
 
 /** Reads an expression back into the builder: a preset, a daily or weekly time, or custom text. */
 export function parseCron(expression: string): Schedule {
-  const text = normalise(expression)
+  const text = normaliseCron(expression)
   const preset = cronPresets.find((p) => p.expression === text)
   if (preset) return { kind: 'preset', expression: preset.expression }
 
@@ -74,55 +74,9 @@ export function parseCron(expression: string): Schedule {
   return { kind: 'custom', expression: text }
 }
 
-const monthNames = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec']
-const dayNames = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat']
-
-interface FieldSpec {
-  min: number
-  max: number
-  names?: string[]
-  /** First number the names stand for (months start at 1). */
-  namesFrom?: number
-}
-
-const fieldSpecs: readonly FieldSpec[] = [
-  { min: 0, max: 59 },
-  { min: 0, max: 23 },
-  { min: 1, max: 31 },
-  { min: 1, max: 12, names: monthNames, namesFrom: 1 },
-  { min: 0, max: 7, names: dayNames, namesFrom: 0 },
-]
-
-function fieldValue(text: string, spec: FieldSpec): number | null {
-  if (/^\d+$/.test(text)) {
-    const value = Number(text)
-    return inRange(value, spec.min, spec.max) ? value : null
-  }
-  const index = spec.names?.indexOf(text.toLowerCase()) ?? -1
-  return index === -1 ? null : index + (spec.namesFrom ?? 0)
-}
-
-function validField(field: string, spec: FieldSpec): boolean {
-  return field.split(',').every((part) => {
-    const [range, step, ...rest] = part.split('/')
-    if (rest.length > 0 || range === undefined || range === '') return false
-    if (step !== undefined && !(/^\d+$/.test(step) && Number(step) > 0 && Number(step) <= spec.max + 1)) {
-      return false
-    }
-    if (range === '*') return true
-    const bounds = range.split('-')
-    if (bounds.length > 2) return false
-    const values = bounds.map((b) => fieldValue(b, spec))
-    if (values.some((v) => v === null)) return false
-    return values.length === 1 || values[0]! <= values[1]!
-  })
-}
-
-/** Why an expression cannot be a schedule, or null when it can: five fields, each valid. */
+/** Why an expression cannot be a schedule, or null when it can: the server's own rule (contracts). */
 export function validateCron(expression: string): CronError | null {
-  const fields = normalise(expression).split(' ').filter(Boolean)
-  if (fields.length !== 5) return 'fields'
-  return fields.every((field, i) => validField(field, fieldSpecs[i]!)) ? null : 'invalid'
+  return cronProblem(expression)
 }
 
 /** Why a builder state cannot be saved, or null. */
@@ -135,6 +89,7 @@ export function validateSchedule(schedule: Schedule): CronError | null {
 export const cronErrorKeys: Record<CronError, string> = {
   fields: 'MessageCronFiveFields',
   invalid: 'MessageCronInvalid',
+  never: 'MessageCronNeverRuns',
   weekdays: 'MessageCronSelectWeekday',
 }
 

@@ -22,9 +22,9 @@ import {
 import { SeriesEditor } from './SeriesEditor.tsx'
 
 const problemKeys: Record<DetailsProblem, string> = {
-  'Title is required': 'ToastTitleRequired',
-  'Series sequence cannot contain spaces': 'ToastSeriesSequenceSpaces',
-  'Cannot add two series with the same name': 'ToastSeriesDuplicate',
+  titleRequired: 'ToastTitleRequired',
+  seriesSequenceSpaces: 'ToastSeriesSequenceSpaces',
+  seriesDuplicate: 'ToastSeriesDuplicate',
 }
 
 /** Every field of a book's metadata and its tags; saves only what changed. */
@@ -51,7 +51,7 @@ export function DetailsTab({ item, onClose }: { item: EditableItem; onClose: () 
         <TitleField
           value={form.title}
           onChange={(title) => set('title', title)}
-          error={problem === 'Title is required' ? t('ToastTitleRequired') : null}
+          error={problem === 'titleRequired' ? t('ToastTitleRequired') : null}
         />
         <TextField
           label={t('LabelSubtitle')}
@@ -82,7 +82,7 @@ export function DetailsTab({ item, onClose }: { item: EditableItem; onClose: () 
         value={form.series}
         onChange={(series) => set('series', series)}
         suggestions={filterData?.series ?? []}
-        problem={problem === 'Title is required' ? null : problem && t(problemKeys[problem])}
+        problem={problem === 'titleRequired' ? null : problem && t(problemKeys[problem])}
       />
       <GenresAndTags form={form} set={set} filterData={filterData} />
       <div className="grid gap-4 sm:grid-cols-3">

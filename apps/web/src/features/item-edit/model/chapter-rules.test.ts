@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { chapterIssues as sharedChapterIssues } from '@shelfcast/contracts'
 import {
   addChapterBelow,
   bulkAddChapters,
@@ -204,5 +205,13 @@ describe('timestamps', () => {
     expect(formatTimestamp(0)).toBe('00:00:00')
     expect(formatTimestamp(61.5)).toBe('00:01:01.5')
     expect(parseTimestamp(formatTimestamp(7384.125))).toBe(7384.125)
+  })
+})
+
+describe('the chapter rule is the server one', () => {
+  it('is the contracts function the server validates with', () => {
+    expect(chapterIssues).toBe(sharedChapterIssues)
+    // Duration 0 (unknown): the editor refuses, as the server does.
+    expect(chapterIssues([row(0)], 0)).toEqual([{ index: 0, kind: 'startBeyondDuration' }])
   })
 })

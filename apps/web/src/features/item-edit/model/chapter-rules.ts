@@ -1,4 +1,4 @@
-import type { UpdateChaptersRequest } from '@shelfcast/contracts'
+import { chaptersWithEnds, validBulkCount, type UpdateChaptersRequest } from '@shelfcast/contracts'
 
 /** A row of the chapter editor. Times are seconds. */
 export interface ChapterRow {
@@ -9,41 +9,13 @@ export interface ChapterRow {
   locked: boolean
 }
 
-export type ChapterIssueKind =
-  'firstNotZero' | 'startBeyondDuration' | 'startBeforePrevious' | 'titleRequired'
-
-export interface ChapterIssue {
-  index: number
-  kind: ChapterIssueKind
-}
-
-/** Spec §5: the bulk add takes 1 to 150 chapters. */
-export const BULK_CHAPTERS_MIN = 1
-export const BULK_CHAPTERS_MAX = 150
-
-/** Every broken rule, row by row (spec §5 chapters): first at 0, before the end, in order, titled. */
-export function chapterIssues(rows: readonly ChapterRow[], duration: number): ChapterIssue[] {
-  const issues: ChapterIssue[] = []
-  rows.forEach((row, index) => {
-    if (index === 0 && row.start !== 0) issues.push({ index, kind: 'firstNotZero' })
-    if (row.start >= duration) issues.push({ index, kind: 'startBeyondDuration' })
-    const previous = rows[index - 1]
-    if (previous && row.start < previous.start) issues.push({ index, kind: 'startBeforePrevious' })
-    if (!row.title.trim()) issues.push({ index, kind: 'titleRequired' })
-  })
-  return issues
-}
+/** The list rules and the bulk bounds are the server's own (contracts `rules/chapters.ts`). */
+export { BULK_CHAPTERS_MAX, BULK_CHAPTERS_MIN, chapterIssues, validBulkCount } from '@shelfcast/contracts'
+export type { ChapterIssue, ChapterIssueKind } from '@shelfcast/contracts'
 
 /** The body of POST /api/items/:id/chapters: a chapter ends where the next starts, the last at the duration. */
 export function chaptersPayload(rows: readonly ChapterRow[], duration: number): UpdateChaptersRequest {
-  return {
-    chapters: rows.map((row, index) => ({
-      id: index,
-      start: row.start,
-      end: rows[index + 1]?.start ?? duration,
-      title: row.title.trim(),
-    })),
-  }
+  return { chapters: chaptersWithEnds(rows, duration) }
 }
 
 /** Rows for the chapters the item has (none locked). */
@@ -110,11 +82,6 @@ export function shiftChapters(rows: readonly ChapterRow[], amount: number, durat
   if (shifted.some((row, i) => i > 0 && row.start < shifted[i - 1]!.start))
     return { ok: false, reason: 'outOfOrder' }
   return { ok: true, rows: shifted }
-}
-
-/** Whether `count` is an allowed number of chapters to add at once. */
-export function validBulkCount(count: number): boolean {
-  return Number.isInteger(count) && count >= BULK_CHAPTERS_MIN && count <= BULK_CHAPTERS_MAX
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Book } from '@shelfcast/contracts'
+import { messages, UpdateBookMediaRequest, type Book } from '@shelfcast/contracts'
 import { describe, expect, it } from 'vitest'
 import { detailsChanges, detailsProblem, formFromBook, type DetailsForm } from './details-form.ts'
 
@@ -94,12 +94,10 @@ describe('detailsProblem', () => {
     expect(detailsProblem(initial)).toBeNull()
   })
   it('needs a title', () => {
-    expect(detailsProblem(edit({ title: ' ' }))).toBe('Title is required')
+    expect(detailsProblem(edit({ title: ' ' }))).toBe('titleRequired')
   })
   it('refuses sequences with spaces', () => {
-    expect(detailsProblem(edit({ series: [{ name: 'Dune', sequence: '1 a' }] }))).toBe(
-      'Series sequence cannot contain spaces',
-    )
+    expect(detailsProblem(edit({ series: [{ name: 'Dune', sequence: '1 a' }] }))).toBe('seriesSequenceSpaces')
   })
   it('refuses the same series twice, whatever the case', () => {
     expect(
@@ -111,6 +109,25 @@ describe('detailsProblem', () => {
           ],
         }),
       ),
-    ).toBe('Cannot add two series with the same name')
+    ).toBe('seriesDuplicate')
+  })
+  it('refuses what the server refuses, with the message the server answers', () => {
+    const refused = [
+      edit({ title: ' ' }),
+      edit({ series: [{ name: 'Dune', sequence: '1 a' }] }),
+      edit({
+        series: [
+          { name: 'Dune', sequence: '1' },
+          { name: 'Dune', sequence: '2' },
+        ],
+      }),
+    ]
+    for (const form of refused) {
+      const problem = detailsProblem(form)
+      expect(problem).not.toBeNull()
+      const sent = UpdateBookMediaRequest.safeParse(detailsChanges(initial, form))
+      expect(sent.success).toBe(false)
+      expect(sent.error?.issues.map((issue) => issue.message)).toContain(messages[problem!])
+    }
   })
 })

@@ -1,4 +1,4 @@
-import type { Book, BookMetadataInput, UpdateBookMediaRequest } from '@shelfcast/contracts'
+import type { Book, BookMetadataInput, MessageKey, UpdateBookMediaRequest } from '@shelfcast/contracts'
 
 export interface PersonValue {
   id?: string
@@ -107,15 +107,14 @@ export function detailsChanges(initial: DetailsForm, current: DetailsForm): Upda
   return Object.keys(body).length > 0 ? body : null
 }
 
-/** The spec's messages (§5) the form refuses to send, first problem first; null when it may be saved. */
-export type DetailsProblem =
-  'Title is required' | 'Series sequence cannot contain spaces' | 'Cannot add two series with the same name'
+/** The spec's messages (§5, contracts `messages`) the form refuses to send, first problem first; null when it may be saved. */
+export type DetailsProblem = Extract<MessageKey, 'titleRequired' | 'seriesSequenceSpaces' | 'seriesDuplicate'>
 
 export function detailsProblem(form: DetailsForm): DetailsProblem | null {
-  if (!form.title.trim()) return 'Title is required'
+  if (!form.title.trim()) return 'titleRequired'
   const named = form.series.filter((s) => s.name.trim())
-  if (named.some((s) => /\s/.test(s.sequence.trim()))) return 'Series sequence cannot contain spaces'
+  if (named.some((s) => /\s/.test(s.sequence.trim()))) return 'seriesSequenceSpaces'
   const names = named.map((s) => s.name.trim().toLowerCase())
-  if (new Set(names).size !== names.length) return 'Cannot add two series with the same name'
+  if (new Set(names).size !== names.length) return 'seriesDuplicate'
   return null
 }

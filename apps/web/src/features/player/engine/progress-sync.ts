@@ -4,9 +4,9 @@ import { limits } from '@shelfcast/contracts'
 export const SYNC_INTERVAL_SEC = 10
 export const FIRST_SYNC_INTERVAL_SEC = 20
 export const SYNC_TIMEOUT_MS = limits.syncTimeoutMs
-export const CLOSE_TIMEOUT_MS = 6000
+export const CLOSE_TIMEOUT_MS = limits.closeTimeoutMs
 /** Close carries listening data only if more than this many seconds were listened since the last sync. */
-export const CLOSE_MIN_LISTENED_SEC = 20
+export const CLOSE_MIN_LISTENED_SEC = limits.closeMinimumListenedSec
 export const FAILED_SYNCS_BEFORE_TOAST = limits.failedSyncToastAfter
 
 export interface SyncBody {

@@ -1,36 +1,22 @@
-import type { Chapter } from '@shelfcast/contracts'
+import { limits, type Chapter } from '@shelfcast/contracts'
 
-/** Spec §5 / §9: playback rate bounds and presets. */
-export const RATE_MIN = 0.5
-export const RATE_MAX = 10
-export const RATE_PRESETS = [0.5, 1, 1.2, 1.5, 2] as const
-export const RATE_STEPS = [0.1, 0.05] as const
-export const JUMP_AMOUNTS = [10, 15, 30, 60, 120, 300] as const
-export const SLEEP_PRESET_MINUTES = [5, 15, 20, 30, 45, 60, 90, 120] as const
-export const PREVIOUS_CHAPTER_THRESHOLD_SEC = 3
-export const VOLUME_STEP = 0.1
-export const DEFAULT_VOLUME = 0.5
-export const BOOKMARK_DUPLICATE_WINDOW_SEC = 1
+/** Spec §5 / §9: playback rate bounds and presets, jumps, sleep presets (contracts `limits`). */
+export const RATE_MIN = limits.playbackRateMin
+export const RATE_MAX = limits.playbackRateMax
+export const RATE_PRESETS = limits.playbackRatePresets
+export const RATE_STEPS = limits.playbackRateSteps
+export const JUMP_AMOUNTS = limits.jumpAmountsSec
+export const SLEEP_PRESET_MINUTES = limits.sleepPresetsMin
+export const PREVIOUS_CHAPTER_THRESHOLD_SEC = limits.previousChapterThresholdSec
+export const VOLUME_STEP = limits.volumeStep
+export const BOOKMARK_DUPLICATE_WINDOW_SEC = limits.bookmarkDuplicateWindowSec
 
-/** A rate inside 0.5–10, rounded to 2 decimals. */
-export function clampRate(rate: number): number {
-  if (!Number.isFinite(rate)) return 1
-  return Math.round(Math.min(RATE_MAX, Math.max(RATE_MIN, rate)) * 100) / 100
-}
-
-/** One plus/minus step of the rate with the user's step, rounded to 2 decimals and kept in bounds. */
-export function stepRate(rate: number, step: number, direction: 1 | -1): number {
-  return clampRate(Math.round((rate + direction * step) * 100) / 100)
-}
+/** The bounds are the server's too (contracts `rules/playback-bounds.ts`). */
+export { clampRate, clampVolume, DEFAULT_VOLUME, stepRate } from '@shelfcast/contracts'
 
 /** Rate label: two decimals with a 0.05 step, else one (1 → "1.0"). */
 export function formatRate(rate: number, step: number): string {
   return rate.toFixed(step < 0.1 ? 2 : 1)
-}
-
-export function clampVolume(volume: number): number {
-  if (!Number.isFinite(volume)) return DEFAULT_VOLUME
-  return Math.round(Math.min(1, Math.max(0, volume)) * 100) / 100
 }
 
 /** The chapter that contains `time` (start inclusive, end exclusive; the last chapter keeps its end). */
