@@ -1,24 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-
-const mimeTypes: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.txt': 'text/plain; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-}
+import { contentTypeOf } from '../files/media-types.ts'
 
 /** Paths that belong to the server, never to the single-page app (whole segments: `/api` and `/api/...`). */
 const serverPrefixes = ['/api', '/auth', '/public', '/hls', '/feed', '/socket.io']
@@ -60,7 +43,7 @@ export function registerClientFiles(app: FastifyInstance, distPath: string, base
     if (inside && rel !== 'index.html') {
       const stat = await fs.promises.stat(file).catch(() => null)
       if (stat?.isFile()) {
-        const type = mimeTypes[path.extname(file).toLowerCase()] ?? 'application/octet-stream'
+        const type = contentTypeOf(file)
         // Vite fingerprints everything under assets/, so those never change.
         const immutable = rel.startsWith(`assets${path.sep}`)
         return reply
