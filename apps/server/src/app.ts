@@ -310,7 +310,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerDownloadsRoutes(app, ctx)
   registerPodcastsRoutes(app, ctx)
   registerPodcastDownloadsRoutes(app, ctx)
-  registerClientFiles(app, config.clientDistPath, base)
+  await registerClientFiles(app, config.clientDistPath, base)
 
   realtime.attach(app.server, base ? ['/socket.io', `${base}/socket.io`] : ['/socket.io'], async (token) => {
     const a = await auth.authenticate(token)
