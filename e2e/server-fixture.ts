@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { test as base } from '@playwright/test'
+import { test as base, expect, type Page } from '@playwright/test'
 
 const repoRoot = path.resolve(import.meta.dirname, '..')
 
@@ -95,8 +95,34 @@ export async function startServer(
   }
 }
 
-/** `server`: a fresh server per test, so journeys never share state. */
+/** Chromium's console line for a blocked load or script, or ours for a `securitypolicyviolation` event. */
+const isCspMessage = (text: string) => /Content Security Policy|CSP violation/i.test(text)
+
+/**
+ * `server`: a fresh server per test, so journeys never share state. Every page of the test's context
+ * reports Content-Security-Policy violations, and any one fails the test: the whole suite runs the app
+ * under the server's CSP.
+ */
 export const test = base.extend<{ server: ShelfcastServer; serverEnv: Record<string, string> }>({
+  context: async ({ context }, use) => {
+    const violations: string[] = []
+    await context.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        console.error(
+          `CSP violation: ${e.effectiveDirective} blocked ${e.blockedURI} (${e.sourceFile}:${e.lineNumber})`,
+        )
+      })
+    })
+    const watch = (page: Page) => {
+      page.on('console', (msg) => {
+        if (msg.type() === 'error' && isCspMessage(msg.text())) violations.push(msg.text())
+      })
+    }
+    context.pages().forEach(watch)
+    context.on('page', watch)
+    await use(context)
+    expect(violations, 'Content-Security-Policy violations').toEqual([])
+  },
   serverEnv: [{}, { option: true }],
   server: async ({ serverEnv }, use) => {
     const server = await startServer(serverEnv)
@@ -108,4 +134,4 @@ export const test = base.extend<{ server: ShelfcastServer; serverEnv: Record<str
   },
 })
 
-export { expect } from '@playwright/test'
+export { expect }

@@ -10,6 +10,7 @@ import type { AppContext } from './context.ts'
 import { databaseFileName, openDatabase, type DatabaseHandle } from './db/connection.ts'
 import { installAuthGuard } from './http/auth-guard.ts'
 import { registerClientFiles, viaBasePath } from './http/client-files.ts'
+import { installSecurityHeaders } from './http/security-headers.ts'
 import { installBodyParsers } from './http/body-parsing.ts'
 import { installErrorHandling } from './http/errors.ts'
 import { recordRoutes } from './http/serve-route.ts'
@@ -279,6 +280,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     podcastDownloads,
   }
 
+  // First, so every answer carries them: 401s from the guard, 404s and errors too.
+  await installSecurityHeaders(app)
   await app.register(cookie)
   installBodyParsers(app)
   // Multipart bodies (cover and book uploads) are streamed part by part; each route sets its own size caps.
@@ -310,7 +313,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerDownloadsRoutes(app, ctx)
   registerPodcastsRoutes(app, ctx)
   registerPodcastDownloadsRoutes(app, ctx)
-  registerClientFiles(app, config.clientDistPath, base)
+  await registerClientFiles(app, config.clientDistPath, base)
 
   realtime.attach(app.server, base ? ['/socket.io', `${base}/socket.io`] : ['/socket.io'], async (token) => {
     const a = await auth.authenticate(token)

@@ -1,3 +1,4 @@
+import './lib/zod-jitless.ts'
 import { boot } from './app/boot.tsx'
 import './styles.css'
 

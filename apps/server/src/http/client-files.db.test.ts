@@ -74,6 +74,26 @@ describe('the web client: SPA fallback, base href, caching and containment', () 
     expect(robots.headers['cache-control']).toBe('no-cache')
   })
 
+  it('answers a file the browser has already with 304 (ETag and Last-Modified)', async () => {
+    const first = await get('/assets/app.js')
+    const etag = first.headers.etag
+    expect(etag).toBeTruthy()
+    expect(first.headers['last-modified']).toBeTruthy()
+    const again = await t.inject({
+      method: 'GET',
+      url: '/assets/app.js',
+      headers: { 'if-none-match': String(etag) },
+    })
+    expect(again.statusCode).toBe(304)
+    expect(again.body).toBe('')
+    const since = await t.inject({
+      method: 'GET',
+      url: '/robots.txt',
+      headers: { 'if-modified-since': new Date(Date.now() + 60_000).toUTCString() },
+    })
+    expect(since.statusCode).toBe(304)
+  })
+
   it('a missing file with an extension is a 404, not index.html', async () => {
     const res = await get('/assets/missing.js')
     expect(res.statusCode).toBe(404)

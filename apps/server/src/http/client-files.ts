@@ -1,24 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-
-const mimeTypes: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.txt': 'text/plain; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-}
+import { contentTypeOf } from '../files/media-types.ts'
 
 /** Paths that belong to the server, never to the single-page app (whole segments: `/api` and `/api/...`). */
 const serverPrefixes = ['/api', '/auth', '/public', '/hls', '/feed', '/socket.io']
@@ -29,10 +13,12 @@ const isServerPath = (p: string) =>
 export const viaBasePath = new WeakSet<object>()
 
 /**
- * Serves the built web client and answers every other GET with index.html (client-side routes).
- * index.html's `<base href>` is rewritten to the base path the request came through.
+ * Serves the built web client through @fastify/static and answers every other GET with index.html
+ * (client-side routes). index.html's `<base href>` is rewritten to the base path the request came through.
+ * One wildcard route decides what a path is (a server path, a traversal, a file, a client route); the plugin
+ * sends the files (ETag, Last-Modified, 304, byte ranges).
  */
-export function registerClientFiles(app: FastifyInstance, distPath: string, basePath: string) {
+export async function registerClientFiles(app: FastifyInstance, distPath: string, basePath: string) {
   const root = path.resolve(distPath)
   const indexFile = path.join(root, 'index.html')
   let indexTemplate: string | null = null
@@ -48,6 +34,23 @@ export function registerClientFiles(app: FastifyInstance, distPath: string, base
     return template.replace(/<base href="[^"]*"\s*\/?>/, `<base href="${base}" />`)
   }
 
+  await app.register(fastifyStatic, {
+    root,
+    // No routes of its own: the wildcard below picks the file, so server paths never reach the plugin.
+    serve: false,
+    index: false,
+    dotfiles: 'ignore',
+    // The build may not exist yet (tests, a fresh checkout): the fallback below explains that.
+    suppressWarning: true,
+    setHeaders(reply, file) {
+      // Vite fingerprints everything under assets/, so those never change.
+      const immutable = path.relative(root, file).startsWith(`assets${path.sep}`)
+      reply.header('content-type', contentTypeOf(file))
+      reply.header('x-content-type-options', 'nosniff')
+      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+    },
+  })
+
   app.get('/*', { config: { access: 'public' } }, async (request, reply) => {
     const urlPath = decodeURIComponentSafe(request.url.split('?')[0] ?? '/')
     // A `..` segment (after decoding, either slash) is a traversal attempt: refused, not answered with the app.
@@ -59,17 +62,7 @@ export function registerClientFiles(app: FastifyInstance, distPath: string, base
     const inside = rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel)
     if (inside && rel !== 'index.html') {
       const stat = await fs.promises.stat(file).catch(() => null)
-      if (stat?.isFile()) {
-        const type = mimeTypes[path.extname(file).toLowerCase()] ?? 'application/octet-stream'
-        // Vite fingerprints everything under assets/, so those never change.
-        const immutable = rel.startsWith(`assets${path.sep}`)
-        return reply
-          .type(type)
-          .header('x-content-type-options', 'nosniff')
-          .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
-          .header('content-length', stat.size)
-          .send(fs.createReadStream(file))
-      }
+      if (stat?.isFile()) return reply.sendFile(rel.split(path.sep).map(encodeURIComponent).join('/'))
       if (path.extname(urlPath) !== '')
         return reply.code(404).type('text/plain; charset=utf-8').send('Not found')
     }

@@ -12,7 +12,10 @@ export interface FileToSend {
   /** Forces a download even for types that could be shown inline. */
   attachment?: boolean
   cacheControl?: string
-  /** With it the answer carries `etag` and `last-modified` and answers a matching conditional GET with 304. */
+  /**
+   * With it (or with `handle`, whose mtime is read) the answer carries `etag` and `last-modified` and answers
+   * a matching conditional GET with 304.
+   */
   mtimeMs?: number
   contentType?: string
   /** `path` already open (it stays readable if the path is deleted meanwhile); closed once sent. */
@@ -74,7 +77,10 @@ const readStream = (file: FileToSend, range: { start?: number; end?: number }) =
  * unsatisfiable one, 200 otherwise. Active types (HTML, SVG, XML ...) always go out as attachments,
  * and nothing is ever sniffed.
  */
-export function sendFile(request: FastifyRequest, reply: FastifyReply, file: FileToSend) {
+export async function sendFile(request: FastifyRequest, reply: FastifyReply, file: FileToSend) {
+  // An open file without a given mtime (a resized cover: its copy carries the source's mtime) is asked for one,
+  // so every cover answers validators and 304s.
+  const mtimeMs = file.mtimeMs ?? (file.handle ? (await file.handle.stat()).mtimeMs : undefined)
   const type = mediaTypeOf(file.path)
   const contentType = file.contentType ?? type.contentType
   const disposition = file.attachment || !type.inline ? 'attachment' : 'inline'
@@ -82,9 +88,9 @@ export function sendFile(request: FastifyRequest, reply: FastifyReply, file: Fil
   reply.header('x-content-type-options', 'nosniff')
   reply.header('content-disposition', contentDisposition(disposition, path.basename(file.path)))
   const validators =
-    file.mtimeMs === undefined
+    mtimeMs === undefined
       ? null
-      : { etag: fileEtag(file.size, file.mtimeMs), modifiedSec: Math.floor(file.mtimeMs / 1000) }
+      : { etag: fileEtag(file.size, mtimeMs), modifiedSec: Math.floor(mtimeMs / 1000) }
   // Audiobookshelf sends files with express's sendFile: `public, max-age=0`; private here, files need a login.
   const cacheControl = file.cacheControl ?? (validators ? 'private, max-age=0' : undefined)
   if (cacheControl) reply.header('cache-control', cacheControl)

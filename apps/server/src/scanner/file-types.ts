@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { supportedExtensions } from '@shelfcast/contracts'
+import { contentTypeOf } from '../files/media-types.ts'
 
 export type FileType = 'audio' | 'ebook' | 'image' | 'info' | 'text' | 'metadata' | 'unknown'
 
@@ -20,30 +21,8 @@ export const isMediaFile = (fileName: string, mediaType: 'book' | 'podcast') => 
   return t === 'audio' || (mediaType === 'book' && t === 'ebook')
 }
 
-const mimeByExt: Record<string, string> = {
-  mp3: 'audio/mpeg',
-  mpeg: 'audio/mpeg',
-  mpg: 'audio/mpeg',
-  m4b: 'audio/mp4',
-  m4a: 'audio/mp4',
-  mp4: 'audio/mp4',
-  aac: 'audio/aac',
-  flac: 'audio/flac',
-  opus: 'audio/ogg',
-  ogg: 'audio/ogg',
-  oga: 'audio/ogg',
-  wma: 'audio/x-ms-wma',
-  aiff: 'audio/x-aiff',
-  aif: 'audio/x-aiff',
-  wav: 'audio/wav',
-  webm: 'audio/webm',
-  webma: 'audio/webm',
-  mka: 'audio/x-matroska',
-  awb: 'audio/amr-wb',
-  caf: 'audio/x-caf',
-}
-
-export const audioMimeType = (fileName: string) => mimeByExt[extOf(fileName)] ?? 'application/octet-stream'
+/** A track's `mimeType`, from the server's one content-type table. */
+export const audioMimeType = (fileName: string) => contentTypeOf(fileName)
 
 /** Natural order for file and folder names: "Part 2" before "Part 10", case-insensitive. */
 export const naturalCompare = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' }).compare

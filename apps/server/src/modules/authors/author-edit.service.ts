@@ -6,6 +6,7 @@ import type { AuthorWithCount } from '@shelfcast/contracts'
 import { messages } from '@shelfcast/contracts'
 import type { Clock } from '../../clock.ts'
 import type { AuthorsTable, Database } from '../../db/schema.ts'
+import { extensionOf } from '../../files/media-types.ts'
 import { sanitizeDescription } from '../../html/sanitize-description.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import { FetchError, type GuardedFetcher } from '../../net/index.ts'
@@ -19,12 +20,6 @@ import type { AuthorsService } from './authors.service.ts'
 
 /** The biggest author image accepted. */
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024
-const EXT: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'image/gif': 'gif',
-}
 
 export interface AuthorUpdate {
   name?: string
@@ -181,7 +176,7 @@ export class AuthorEditService {
     }
     const dir = path.join(this.deps.metadataPath, 'authors')
     await fs.mkdir(dir, { recursive: true })
-    const file = path.join(dir, `${row.id}.${EXT[image.imageType] ?? 'jpg'}`)
+    const file = path.join(dir, `${row.id}.${extensionOf(image.imageType) ?? 'jpg'}`)
     const tmp = `${file}.${Date.now()}.tmp`
     await fs.writeFile(tmp, image.body)
     await fs.rename(tmp, file)

@@ -113,6 +113,14 @@ describe('authors and narrators', () => {
     expect(res.statusCode).toBe(200)
     expect(await sharp(res.rawPayload).metadata()).toMatchObject({ format: 'png', width: 120 })
     expect(res.headers['cache-control']).toBe('private, max-age=86400')
+    // Resized or raw, the image answers validators and 304 when the browser has it already.
+    for (const q of ['?width=100&format=png&ts=1', '?raw=1', '']) {
+      const url = `/api/authors/${tolkien}/image${q}`
+      const etag = String((await s.t.inject({ method: 'GET', url })).headers.etag ?? '')
+      expect(etag, q).toMatch(/^W\/"/)
+      const again = await s.t.inject({ method: 'GET', url, headers: { 'if-none-match': etag } })
+      expect([q, again.statusCode]).toEqual([q, 304])
+    }
     // A path outside METADATA_PATH/authors is never served.
     const outside = path.join(s.t.dir, 'media', 'books', 'face.jpg')
     fs.copyFileSync(img, outside)

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { COVER_SIZE_STEPS, MAX_COVER_DIMENSION } from '@shelfcast/contracts'
 import sharp from 'sharp'
+import { contentTypeOf } from '../../files/media-types.ts'
 import { DEFAULT_IMAGE_CACHE_LIMITS, ImageCacheIndex, type ImageCacheLimits } from './image-cache-index.ts'
 
 export type CoverFormat = 'webp' | 'jpeg' | 'png'
@@ -18,8 +19,6 @@ const ALLOWED_SOURCE_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif'])
 export function snapCoverSize(size: number): number {
   return COVER_SIZE_STEPS.find((step) => step >= size) ?? MAX_COVER_DIMENSION
 }
-
-const contentTypes: Record<CoverFormat, string> = { webp: 'image/webp', jpeg: 'image/jpeg', png: 'image/png' }
 
 export interface ResizedCover {
   path: string
@@ -92,7 +91,7 @@ export class CoverImages {
     // A cached copy carries its source's mtime: any change of the source (even to an older file) rebuilds it.
     if (cached && Math.abs(cached.mtimeMs - source.mtimeMs) < 1) {
       await this.index.touch(name, cached.size)
-      return { path: target, size: cached.size, contentType: contentTypes[format] }
+      return { path: target, size: cached.size, contentType: contentTypeOf(`cover.${format}`) }
     }
     const running = this.inFlight.get(target)
     if (running) return running
@@ -122,7 +121,7 @@ export class CoverImages {
       await fs.rename(tmp, target)
       const st = await fs.stat(target)
       await this.index.added(path.basename(target), st.size)
-      return { path: target, size: st.size, contentType: contentTypes[format] }
+      return { path: target, size: st.size, contentType: contentTypeOf(`cover.${format}`) }
     } catch {
       await fs.rm(tmp, { force: true })
       return null

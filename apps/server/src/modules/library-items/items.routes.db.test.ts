@@ -421,6 +421,44 @@ describe('item routes', () => {
       expect(second.channels[0]?.mean).toBeGreaterThan((first.channels[0]?.mean ?? 0) + 50)
     })
 
+    it('answers every form of the cover with validators, 304 when unchanged and a new ETag when changed', async () => {
+      const forms = [
+        '',
+        '?width=100&format=webp',
+        '?width=60&height=60&format=png',
+        '?raw=1',
+        '?width=240&ts=1',
+      ]
+      const etags = new Map<string, string>()
+      for (const q of forms) {
+        const first = await cover(q)
+        expect([q, first.statusCode]).toEqual([q, 200])
+        const etag = String(first.headers.etag ?? '')
+        expect(etag, q).toMatch(/^W\/"/)
+        etags.set(q, etag)
+        expect([q, (await cover(q, { 'if-none-match': etag })).statusCode]).toEqual([q, 304])
+        const since = String(first.headers['last-modified'])
+        expect([q, (await cover(q, { 'if-modified-since': since })).statusCode]).toEqual([q, 304])
+      }
+      // A new cover (another size, a later mtime): every form answers it in full with a new ETag.
+      const file = path.join(itemDir, 'cover.jpg')
+      const before = fs.readFileSync(file)
+      await sharp({ create: { width: 90, height: 90, channels: 3, background: '#0a0' } })
+        .jpeg()
+        .toFile(file)
+      const later = new Date(Date.now() + 5_000)
+      fs.utimesSync(file, later, later)
+      try {
+        for (const q of forms) {
+          const again = await cover(q, { 'if-none-match': etags.get(q) ?? '' })
+          expect([q, again.statusCode]).toEqual([q, 200])
+          expect(again.headers.etag, q).not.toBe(etags.get(q))
+        }
+      } finally {
+        fs.writeFileSync(file, before)
+      }
+    })
+
     it('answers 404 for bad sizes, missing covers, and covers outside the item', async () => {
       for (const q of [
         '?width=0',

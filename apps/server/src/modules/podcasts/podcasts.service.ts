@@ -24,6 +24,7 @@ import { z } from 'zod'
 import type { Updateable } from 'kysely'
 import type { PodcastEpisodesTable } from '../../db/schema.ts'
 import { isInsideOrEqual, regularFileInside } from '../../files/contained-path.ts'
+import { extensionOf } from '../../files/media-types.ts'
 import { sanitizeFilename } from '../../files/sanitize-filename.ts'
 import { sanitizeDescription } from '../../html/sanitize-description.ts'
 import { badRequest, HttpError, notFound } from '../../http/errors.ts'
@@ -55,12 +56,6 @@ export const PODCAST_NOT_FOUND = 'Podcast not found'
 const EPISODE_NOT_FOUND = 'Episode not found'
 const NO_FEED = 'Podcast does not have an RSS feed'
 const defaultPodcast = PodcastColumn.parse({})
-const IMAGE_EXT: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'image/gif': 'gif',
-}
 
 /** A metadata.json of a podcast, in the keys the scanner reads (Audiobookshelf's, plus `type`). */
 function podcastJson(meta: PodcastMetadata, tags: readonly string[]) {
@@ -193,7 +188,7 @@ export class PodcastsService {
     if (feedMeta.imageUrl) {
       try {
         const image = await this.deps.fetcher.fetchImage(feedMeta.imageUrl, { maxBytes: 20 * 1024 * 1024 })
-        const ext = IMAGE_EXT[image.imageType] ?? 'jpg'
+        const ext = extensionOf(image.imageType) ?? 'jpg'
         await fs.writeFile(path.join(dir, `cover.${ext}`), image.body)
       } catch (err) {
         // A podcast without its cover is still a podcast; the user can set one later.

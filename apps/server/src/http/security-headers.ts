@@ -1,0 +1,56 @@
+import helmet from '@fastify/helmet'
+import type { FastifyInstance } from 'fastify'
+
+/** The Google Cast Web Sender SDK (loaded by the player on https pages) and the framework script it loads. */
+const CAST_SDK_ORIGIN = 'https://www.gstatic.com'
+
+/**
+ * The Content-Security-Policy of every answer. The web client is a Vite build with no inline script;
+ * what each source beyond 'self' is for:
+ * - script-src: the Cast sender SDK; 'wasm-unsafe-eval' compiles WebAssembly only (never eval), for the
+ *   ebook reader's decoders (pdf.js image codecs, libarchive.js for CBR).
+ * - worker-src blob: hls.js starts its transmuxing worker from a blob URL; pdf.js's worker is served by us.
+ * - media-src blob: hls.js plays through Media Source Extensions (a blob: URL on the <audio>).
+ * - img-src data: blob: http: https: covers are ours, but match results, podcast search and feed artwork
+ *   show the providers' and feeds' own image URLs (some feeds are plain http); images cannot run code.
+ * - style-src 'unsafe-inline': books (foliate-js renders them in blob: frames, which inherit this policy)
+ *   carry inline <style> and style attributes; styles run no code.
+ * - font-src/frame-src/connect-src blob: data: the reader's book fonts, book frames and resources it
+ *   reads back from blob URLs. Book content gets no script source: scripts in books stay blocked.
+ * No upgrade-insecure-requests: many servers answer plain http on a LAN, where it would break every load.
+ */
+export const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'", CAST_SDK_ORIGIN, "'wasm-unsafe-eval'"],
+  scriptSrcAttr: ["'none'"],
+  workerSrc: ["'self'", 'blob:'],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:', 'http:', 'https:'],
+  mediaSrc: ["'self'", 'blob:'],
+  fontSrc: ["'self'", 'data:', 'blob:'],
+  connectSrc: ["'self'", 'blob:', 'data:'],
+  frameSrc: ["'self'", 'blob:'],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'self'"],
+}
+
+/**
+ * Security headers on every answer (HTML, API, files). Left out on purpose: Cross-Origin-Resource-Policy
+ * (Audiobookshelf's web apps on other origins load our covers and audio in <img>/<audio>), COEP (the same),
+ * and HSTS (whether the server is https-only is the reverse proxy's decision, and includeSubDomains would
+ * reach the owner's other sites). Referrer-Policy is strict-origin-when-cross-origin, not no-referrer: under
+ * no-referrer a browser sends `Origin: null` on the app's own POSTs, which the refresh cookie's
+ * same-origin check must refuse; other sites still see only our origin, never a path or a ?token=.
+ */
+export async function installSecurityHeaders(app: FastifyInstance) {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    crossOriginResourcePolicy: false,
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xFrameOptions: { action: 'sameorigin' },
+  })
+}
