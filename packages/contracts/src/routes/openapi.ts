@@ -1,6 +1,24 @@
 import { z } from 'zod'
 import { Collection, Playlist } from '../collections.ts'
-import { Author, LibraryItem, MinifiedLibraryItem, PodcastEpisode, Series } from '../entities/library-item.ts'
+import { Library, LibraryJson } from '../entities/library.ts'
+import {
+  AudioFile,
+  Author,
+  Book,
+  Chapter,
+  FileMetadata,
+  FullLibraryItem,
+  LibraryFile,
+  LibraryItem,
+  MinifiedLibraryItem,
+  Podcast,
+  PodcastEpisode,
+  Series,
+} from '../entities/library-item.ts'
+import { ServerSettings } from '../entities/server-settings.ts'
+import { Task } from '../entities/task.ts'
+import { MediaProgress, User, UserPermissions } from '../entities/user.ts'
+import { OpenPlaybackSession, PlaybackSession } from '../playback-sessions.ts'
 import { isRawAnswer, pathParams, type RouteSpec } from './route.ts'
 
 /**
@@ -11,7 +29,31 @@ import { isRawAnswer, pathParams, type RouteSpec } from './route.ts'
 
 /** Entities the document names once (`#/components/schemas/<id>`) and refers to from every answer holding them. */
 export const openApiComponents = z.registry<{ id: string }>()
-const named = { LibraryItem, MinifiedLibraryItem, PodcastEpisode, Author, Series, Collection, Playlist }
+const named = {
+  LibraryItem,
+  MinifiedLibraryItem,
+  FullLibraryItem,
+  Book,
+  Podcast,
+  PodcastEpisode,
+  AudioFile,
+  LibraryFile,
+  FileMetadata,
+  Chapter,
+  Author,
+  Series,
+  Collection,
+  Playlist,
+  Library,
+  LibraryJson,
+  User,
+  UserPermissions,
+  MediaProgress,
+  ServerSettings,
+  PlaybackSession,
+  OpenPlaybackSession,
+  Task,
+}
 for (const [id, schema] of Object.entries(named)) openApiComponents.add(schema, { id })
 
 type JsonObject = Record<string, unknown>
