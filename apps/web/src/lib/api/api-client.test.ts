@@ -96,7 +96,7 @@ describe('api client', () => {
   it('sends the bearer token under the base path', async () => {
     const server = fakeServer({ refreshSucceeds: true })
     const { client } = clientWith(server.fetchStub, { value: 'fresh-1' })
-    await expect(client.get('/api/me')).resolves.toEqual({ ok: '/abs/api/me' })
+    await expect(client.request('/api/me')).resolves.toEqual({ ok: '/abs/api/me' })
     expect(server.calls[0]).toMatchObject({ url: '/abs/api/me', authorization: 'Bearer fresh-1' })
   })
 
@@ -104,7 +104,7 @@ describe('api client', () => {
     const server = fakeServer({ refreshSucceeds: true, initialValidToken: 'never' })
     const token = { value: 'stale' }
     const { client, onSessionRefreshed } = clientWith(server.fetchStub, token)
-    await expect(client.get('/api/libraries')).resolves.toEqual({ ok: '/abs/api/libraries' })
+    await expect(client.request('/api/libraries')).resolves.toEqual({ ok: '/abs/api/libraries' })
     expect(server.refreshCount()).toBe(1)
     expect(onSessionRefreshed).toHaveBeenCalledTimes(1)
     const refresh = server.calls.find((c) => c.url === '/abs/auth/refresh')
@@ -115,7 +115,11 @@ describe('api client', () => {
   it('shares one refresh between concurrent failing requests', async () => {
     const server = fakeServer({ refreshSucceeds: true, initialValidToken: 'never' })
     const { client } = clientWith(server.fetchStub, { value: 'stale' })
-    const results = await Promise.all([client.get('/api/a'), client.get('/api/b'), client.get('/api/c')])
+    const results = await Promise.all([
+      client.request('/api/a'),
+      client.request('/api/b'),
+      client.request('/api/c'),
+    ])
     expect(results).toEqual([{ ok: '/abs/api/a' }, { ok: '/abs/api/b' }, { ok: '/abs/api/c' }])
     expect(server.calls.filter((c) => c.url.endsWith('/auth/refresh'))).toHaveLength(1)
     const retries = server.calls.filter((c) => c.authorization === 'Bearer fresh-1')
@@ -126,10 +130,10 @@ describe('api client', () => {
     const server = fakeServer({ refreshSucceeds: true, initialValidToken: 'never' })
     const token = { value: 'stale' }
     const { client } = clientWith(server.fetchStub, token)
-    await client.get('/api/first')
+    await client.request('/api/first')
     // Simulate a request that left with the old token and comes back after the refresh finished.
     token.value = 'stale'
-    const late = client.get('/api/late')
+    const late = client.request('/api/late')
     token.value = 'fresh-1'
     await expect(late).resolves.toEqual({ ok: '/abs/api/late' })
     expect(server.refreshCount()).toBe(1)
@@ -139,7 +143,7 @@ describe('api client', () => {
     const server = fakeServer({ refreshSucceeds: false, initialValidToken: 'never' })
     const token = { value: 'stale' }
     const { client, onSessionExpired } = clientWith(server.fetchStub, token)
-    const results = await Promise.allSettled([client.get('/api/a'), client.get('/api/b')])
+    const results = await Promise.allSettled([client.request('/api/a'), client.request('/api/b')])
     expect(results.every((r) => r.status === 'rejected' && (r.reason as ApiError).status === 401)).toBe(true)
     expect(server.calls.filter((c) => c.url.endsWith('/auth/refresh'))).toHaveLength(1)
     expect(onSessionExpired).toHaveBeenCalledTimes(1)
@@ -150,7 +154,7 @@ describe('api client', () => {
     const server = fakeServer({ refreshSucceeds: true })
     const { client, onSessionExpired } = clientWith(server.fetchStub, { value: null })
     const error = await client
-      .post('/login', { username: 'a', password: 'b' }, { auth: false })
+      .request('/login', { method: 'POST', body: { username: 'a', password: 'b' }, auth: false })
       .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({ status: 401, message: 'Invalid username or password', kind: 'http' })
@@ -165,8 +169,11 @@ describe('api client', () => {
         : new Response('Forbidden to do that', { status: 403 }),
     )
     const { client } = clientWith(fetchStub, { value: 't' })
-    await expect(client.get('/api/json')).rejects.toMatchObject({ status: 404, message: 'Library not found' })
-    await expect(client.get('/api/text')).rejects.toMatchObject({
+    await expect(client.request('/api/json')).rejects.toMatchObject({
+      status: 404,
+      message: 'Library not found',
+    })
+    await expect(client.request('/api/text')).rejects.toMatchObject({
       status: 403,
       message: 'Forbidden to do that',
     })
@@ -180,7 +187,7 @@ describe('api client', () => {
         }),
     )
     const { client } = clientWith(fetchStub, { value: 't' })
-    await expect(client.get('/api/slow', { timeoutMs: 20 })).rejects.toMatchObject({
+    await expect(client.request('/api/slow', { timeoutMs: 20 })).rejects.toMatchObject({
       kind: 'timeout',
       status: 0,
     })
@@ -192,7 +199,11 @@ describe('api client', () => {
     )
     const { client } = clientWith(fetchStub, { value: 't' })
     await expect(
-      client.post('/init', { newRoot: { username: 'root', password: '' } }, { auth: false }),
+      client.request('/init', {
+        method: 'POST',
+        body: { newRoot: { username: 'root', password: '' } },
+        auth: false,
+      }),
     ).resolves.toBe('OK')
   })
 })

@@ -42,11 +42,11 @@ export type CallOptions = Pick<RequestOptions, 'timeoutMs' | 'signal' | 'auth' |
 export interface ApiClient {
   /** Calls a route declared in contracts: params, query keys, body and answer are typed from it. */
   call<R extends RouteSpec>(route: R, ...args: CallArgs<R, CallOptions>): Promise<AnswerOf<R>>
+  /**
+   * The transport under `call`: a request to any path, its answer untyped. Features call routes with `call`;
+   * this is for the client's own plumbing and its tests.
+   */
   request<T>(path: string, options?: RequestOptions): Promise<T>
-  get<T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>
-  post<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>
-  patch<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>
-  delete<T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>
   /** One shared POST /auth/refresh; resolves to the new access token, or null when the session is gone. */
   refreshSession(): Promise<string | null>
   /** Full URL of a server path under the base path (for links, media and the socket). */
@@ -164,10 +164,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   return {
     call,
     request,
-    get: (path, opts) => request(path, { ...opts, method: 'GET' }),
-    post: (path, body, opts) => request(path, { ...opts, method: 'POST', body }),
-    patch: (path, body, opts) => request(path, { ...opts, method: 'PATCH', body }),
-    delete: (path, opts) => request(path, { ...opts, method: 'DELETE' }),
     refreshSession,
     url,
   }
