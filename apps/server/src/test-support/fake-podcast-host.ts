@@ -335,7 +335,7 @@ ${p.genres.map((g) => `<itunes:category text="${xmlEscape(g)}"/>`).join('\n')}
     pump()
   }
 
-  function badFeed(mode: BadFeed, req: http.IncomingMessage, res: http.ServerResponse) {
+  function badFeed(mode: BadFeed, _req: http.IncomingMessage, res: http.ServerResponse) {
     const demo = podcasts.get('bad-demo') ?? addPodcast({ slug: 'bad-demo', title: 'Bad Demo', episodes: 1 })
     const xml = (body: string) => {
       res.writeHead(200, { 'Content-Type': 'application/rss+xml; charset=utf-8' }).end(body)
@@ -376,7 +376,6 @@ ${p.genres.map((g) => `<itunes:category text="${xmlEscape(g)}"/>`).join('\n')}
         return
       }
     }
-    void req
   }
 
   function handle(req: http.IncomingMessage, res: http.ServerResponse) {
