@@ -26,9 +26,6 @@ declare module 'fastify' {
   }
 }
 
-/** The route config of a media URL opened by the browser itself (see `queryToken`). */
-export const MEDIA_URL = { queryToken: true } as const
-
 /**
  * The bearer token of a request: the Authorization header, or `?token=` on GET/HEAD of a route that
  * declared `queryToken` (media URLs).

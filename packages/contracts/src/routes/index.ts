@@ -72,11 +72,6 @@ export const routeGroups = {
   playlists: playlistRoutes,
 } as const satisfies Record<string, Record<string, RouteSpec>>
 
-/** Every declared route, in group order. */
-export const allRoutes: readonly RouteSpec[] = Object.values(routeGroups).flatMap((group) =>
-  Object.values(group),
-)
-
 /** Every declared route with its `group.name` id (the OpenAPI operationId). */
 export const namedRoutes: readonly { id: string; route: RouteSpec }[] = Object.entries(routeGroups).flatMap(
   ([group, routes]) =>
