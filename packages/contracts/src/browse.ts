@@ -16,7 +16,7 @@ import { MediaProgress } from './entities/user.ts'
  */
 
 /** A book in a series context: the minified item with its sequence in that series. */
-export const SeriesBook = MinifiedLibraryItem.extend({ sequence: z.string().nullable() })
+export const SeriesBook = MinifiedLibraryItem.and(z.object({ sequence: z.string().nullable() }))
 export type SeriesBook = z.infer<typeof SeriesBook>
 
 /**
@@ -138,11 +138,13 @@ export type NarratorsResponse = z.infer<typeof NarratorsResponse>
  * A list item on a shelf; episode shelves carry the episode, and podcast progress shelves the last update
  * (book shelves carry the minified item alone, as in Audiobookshelf).
  */
-export const ShelfItem = MinifiedLibraryItem.extend({
-  progressLastUpdate: z.number().optional(),
-  recentEpisode: PodcastEpisode.optional(),
-  userMediaProgress: MediaProgress.optional(),
-})
+export const ShelfItem = MinifiedLibraryItem.and(
+  z.object({
+    progressLastUpdate: z.number().optional(),
+    recentEpisode: PodcastEpisode.optional(),
+    userMediaProgress: MediaProgress.optional(),
+  }),
+)
 export type ShelfItem = z.infer<typeof ShelfItem>
 
 /**
@@ -152,7 +154,9 @@ export type ShelfItem = z.infer<typeof ShelfItem>
 export const ItemsInProgressQuery = z.object({ limit: z.coerce.number().int().min(0).max(1000).optional() })
 export const ItemsInProgressResponse = z.object({
   libraryItems: z.array(
-    ShelfItem.omit({ userMediaProgress: true }).extend({ progressLastUpdate: z.number() }),
+    MinifiedLibraryItem.and(
+      z.object({ progressLastUpdate: z.number(), recentEpisode: PodcastEpisode.optional() }),
+    ),
   ),
 })
 export type ItemsInProgressResponse = z.infer<typeof ItemsInProgressResponse>

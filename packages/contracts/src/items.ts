@@ -30,10 +30,10 @@ const itemExtras = {
 }
 /** Minified unless expanded=1. */
 /** GET /api/items/:id: the expanded item with `expanded=1`, the full one without. */
-export const ItemResponse = z.union([LibraryItem.extend(itemExtras), FullLibraryItem.extend(itemExtras)])
+export const ItemResponse = z.union([LibraryItem, FullLibraryItem]).and(z.object(itemExtras))
 export type ItemResponse = z.infer<typeof ItemResponse>
 /** GET /api/items/:id?expanded=1. */
-export const ExpandedItemResponse = LibraryItem.extend(itemExtras)
+export const ExpandedItemResponse = LibraryItem.and(z.object(itemExtras))
 export type ExpandedItemResponse = z.infer<typeof ExpandedItemResponse>
 
 export const MAX_BATCH_GET_IDS = 1000

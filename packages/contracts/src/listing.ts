@@ -109,7 +109,7 @@ export type LibraryItemsQuery = z.input<typeof LibraryItemsQuery>
 
 /** An item in a list: minified or expanded, plus the optional include fields. */
 export const ListedItem = z
-  .union([MinifiedLibraryItem, LibraryItem.extend({ collapsedSeries: CollapsedSeries.optional() })])
+  .union([MinifiedLibraryItem, LibraryItem.and(z.object({ collapsedSeries: CollapsedSeries.optional() }))])
   .and(
     z.object({
       rssFeed: z.null().optional(),

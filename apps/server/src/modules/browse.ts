@@ -80,7 +80,10 @@ export function createBrowse(deps: {
   }
 }
 
-export function registerBrowseRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerBrowseRoutes(
+  app: FastifyInstance,
+  ctx: Pick<AppContext, 'browse' | 'libraries' | 'podcastDownloads'>,
+) {
   registerItemsRoutes(app, ctx)
   registerListingRoutes(app, ctx)
   registerFilterDataRoutes(app, ctx)

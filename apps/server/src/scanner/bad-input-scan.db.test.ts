@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Book, Library } from '@shelfcast/contracts'
+import type { Library } from '@shelfcast/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { id3Frame, id3Tag, makeAudio, makeBrokenFiles } from '../../../../scripts/media/index.ts'
 import { captureLogs, createInitialisedApp, tempDir, type TestApp } from '../test-support/test-app.ts'
 import { createLibrary, itemsOf, settle } from './test-library.ts'
+import { bookMedia } from '../test-support/media-of.ts'
 
 /** An ID3v2.3 tag with a 3 MB TXXX frame and a TIT2 holding a lone UTF-16 surrogate. */
 function hostileId3Tag(): Buffer {
@@ -87,14 +88,12 @@ describe('scan of bad input', () => {
     for (const rel of ['Broken/Zero', 'Broken/Truncated', 'Broken/Garbage']) {
       const item = items.get(rel)
       expect(item?.isInvalid, rel).toBe(true)
-      const media = item?.media as Book
+      const media = bookMedia(item)
       expect(media.audioFiles[0]?.error, rel).toBeTruthy()
       expect(media.tracks, rel).toHaveLength(0)
     }
-    expect((items.get('Broken/Zero')?.media as Book).audioFiles[0]?.error).toBe('File is empty')
-    expect((items.get('Broken/Truncated')?.media as Book).audioFiles[0]?.error).toBe(
-      'Audio file is truncated',
-    )
+    expect(bookMedia(items.get('Broken/Zero')).audioFiles[0]?.error).toBe('File is empty')
+    expect(bookMedia(items.get('Broken/Truncated')).audioFiles[0]?.error).toBe('Audio file is truncated')
   })
 
   it('skips FIFOs, symlinks out of the root and malformed metadata files, with log lines', async () => {
@@ -104,7 +103,7 @@ describe('scan of bad input', () => {
     expect(good?.isInvalid).toBe(false)
     const names = good?.libraryFiles.map((f) => f.metadata.filename).sort()
     expect(names).toEqual(['book.nfo', 'book.opf', 'good.mp3', 'metadata.json'])
-    expect((good?.media as Book).metadata.title).toBe('Good Book')
+    expect(bookMedia(good).metadata.title).toBe('Good Book')
     const messages = logs.lines().map((l) => l.msg)
     expect(messages.filter((m) => m === 'metadata file skipped')).toHaveLength(3)
     expect(messages).toContain('not a regular file (fifo, socket or device), skipped')
@@ -119,7 +118,7 @@ describe('scan of bad input', () => {
 
   it('bounds huge and badly encoded tags', async () => {
     const item = (await itemsOf(t, library.id)).get('Tags/Huge')
-    const media = item?.media as Book
+    const media = bookMedia(item)
     expect(item?.isInvalid).toBe(false)
     expect(media.metadata.description?.length).toBeLessThanOrEqual(20_000)
     expect(media.audioFiles[0]?.metaTags.tagDescription?.length).toBeLessThanOrEqual(1000)

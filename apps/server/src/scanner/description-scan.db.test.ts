@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Book, LibraryItem, Podcast } from '@shelfcast/contracts'
+import type { LibraryItem } from '@shelfcast/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeAudio } from '../../../../scripts/media/index.ts'
 import {
@@ -10,6 +10,7 @@ import {
 } from '../test-support/hostile-markup.ts'
 import { createInitialisedApp, tempDir, type TestApp } from '../test-support/test-app.ts'
 import { createLibrary, createScannedPodcastLibrary, itemsOf, settle } from './test-library.ts'
+import { bookMedia, podcastMedia } from '../test-support/media-of.ts'
 
 const HOSTILE = HOSTILE_DESCRIPTION
 const CLEAN = HOSTILE_DESCRIPTION_SANITISED
@@ -92,14 +93,15 @@ describe('descriptions read by the scanner', () => {
       .executeTakeFirstOrThrow()
     expect(row.description?.trim()).toBe(clean)
     const served = (await t.call('GET', `/api/items/${id}?expanded=1`, token)).json<LibraryItem>()
-    const { description, descriptionPlain } = (served.media as Book).metadata
+    const { description, descriptionPlain } = bookMedia(served).metadata
     expect([description?.trim(), descriptionPlain]).toEqual([clean, plain])
   })
 
   it("a podcast's metadata.json and an episode's tag: sanitised", async () => {
     if (!podcast) throw new Error('podcast was not scanned')
-    const media = (await t.call('GET', `/api/items/${podcast.id}?expanded=1`, token)).json<LibraryItem>()
-      .media as Podcast
+    const media = podcastMedia(
+      (await t.call('GET', `/api/items/${podcast.id}?expanded=1`, token)).json<LibraryItem>(),
+    )
     expect(media.metadata.description).toBe(CLEAN)
     expect(media.episodes.map((e) => e.description)).toEqual([TAG_CLEAN])
     for (const d of [media.metadata.description, ...media.episodes.map((e) => e.description)])

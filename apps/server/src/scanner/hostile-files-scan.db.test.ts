@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import type { Book, Library, LibraryItem } from '@shelfcast/contracts'
+import type { Library, LibraryItem } from '@shelfcast/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import yazl from 'yazl'
 import {
@@ -16,6 +16,7 @@ import {
 } from '../../../../scripts/media/index.ts'
 import { captureLogs, createInitialisedApp, tempDir, type TestApp } from '../test-support/test-app.ts'
 import { createLibrary, itemsOf, settle } from './test-library.ts'
+import { bookMedia } from '../test-support/media-of.ts'
 
 const CONTAINER = `<?xml version="1.0"?>
 <container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
@@ -173,7 +174,7 @@ describe('scan of hostile ebooks, names and tags', () => {
       ).toBe(item?.invalidReason)
     }
     // The XXE book's title is never the unexpanded entity.
-    expect((items.get('Ebooks/Xxe')?.media as Book).metadata.title).toBe('Xxe')
+    expect(bookMedia(items.get('Ebooks/Xxe')).metadata.title).toBe('Xxe')
   })
 
   it('keeps sound ebooks valid and prefers a sound ebook as the primary one', () => {
@@ -181,9 +182,9 @@ describe('scan of hostile ebooks, names and tags', () => {
       expect(items.get(rel)?.isInvalid, rel).toBe(false)
       expect(items.get(rel)).not.toHaveProperty('invalidReason')
     }
-    expect((items.get('Ebooks/Good')?.media as Book).metadata.title).toBe('Good Epub')
-    expect((items.get('Ebooks/Mixed')?.media as Book).ebookFile?.metadata.filename).toBe('book.epub')
-    expect((items.get('Ebooks/Fallback')?.media as Book).ebookFile?.metadata.filename).toBe('book.pdf')
+    expect(bookMedia(items.get('Ebooks/Good')).metadata.title).toBe('Good Epub')
+    expect(bookMedia(items.get('Ebooks/Mixed')).ebookFile?.metadata.filename).toBe('book.epub')
+    expect(bookMedia(items.get('Ebooks/Fallback')).ebookFile?.metadata.filename).toBe('book.pdf')
   })
 
   it('lists every flagged item under the Issues filter', async () => {
@@ -210,7 +211,7 @@ describe('scan of hostile ebooks, names and tags', () => {
 
   it('falls back to the file name when an ID3 frame lies about its size', () => {
     const item = items.get('lying-title.mp3')
-    const media = item?.media as Book
+    const media = bookMedia(item)
     expect(media.metadata.title).toBe('lying-title')
     expect(media.audioFiles[0]?.metaTags.tagTitle).toBeUndefined()
   })

@@ -1,10 +1,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Book, Library } from '@shelfcast/contracts'
+import type { Library } from '@shelfcast/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeAudio } from '../../../../scripts/media/index.ts'
 import { createInitialisedApp, tempDir, type TestApp } from '../test-support/test-app.ts'
 import { BOOKS, createLibrary, itemsOf, makeBookLibrary, settle } from './test-library.ts'
+import { bookMedia } from '../test-support/media-of.ts'
 
 describe('incremental rescans', () => {
   let t: TestApp
@@ -53,7 +54,7 @@ describe('incremental rescans', () => {
     const results = await settle(t, library.id)
     expect(results).toMatchObject({ added: 0, updated: 1, missing: 0 })
     expect(probes() - before).toBe(1)
-    const media = (await itemsOf(t, library.id)).get(BOOKS.withJson)?.media as Book
+    const media = bookMedia((await itemsOf(t, library.id)).get(BOOKS.withJson))
     expect(media.metadata.description).toBe('A new description')
   })
 
@@ -89,7 +90,7 @@ describe('incremental rescans', () => {
     expect(results).toMatchObject({ added: 0, missing: 0 })
     const moved = (await itemsOf(t, library.id)).get('Ursula K. Le Guin/Earthsea One')
     expect(moved?.id).toBe(id)
-    expect((moved?.media as Book).metadata.title).toBe('A Wizard of Earthsea')
+    expect(bookMedia(moved).metadata.title).toBe('A Wizard of Earthsea')
   })
 
   it('adds a new book dropped in', async () => {
@@ -103,7 +104,7 @@ describe('incremental rescans', () => {
     expect(results).toMatchObject({ added: 1, updated: 0 })
     expect(probes() - before).toBe(1)
     const item = (await itemsOf(t, library.id)).get('New Author/New Book')
-    expect((item?.media as Book).metadata.authors.map((a) => a.name)).toEqual(['New Author'])
+    expect(bookMedia(item).metadata.authors.map((a) => a.name)).toEqual(['New Author'])
   })
 
   it('rescans one item through the API', async () => {
@@ -115,7 +116,7 @@ describe('incremental rescans', () => {
     fs.writeFileSync(path.join(root, BOOKS.mort, 'desc.txt'), 'Death takes an apprentice')
     const changed = await t.call('POST', `/api/items/${item?.id}/scan`, token)
     expect(changed.json()).toEqual({ result: 'UPDATED' })
-    const media = (await itemsOf(t, library.id)).get(BOOKS.mort)?.media as Book
+    const media = bookMedia((await itemsOf(t, library.id)).get(BOOKS.mort))
     expect(media.metadata.description).toBe('Death takes an apprentice')
 
     fs.rmSync(path.join(root, BOOKS.mort), { recursive: true })

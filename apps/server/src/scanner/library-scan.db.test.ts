@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Book, Library, LibraryItem, Podcast } from '@shelfcast/contracts'
+import type { Library, LibraryItem } from '@shelfcast/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createInitialisedApp, tempDir, type TestApp } from '../test-support/test-app.ts'
 import {
@@ -12,10 +12,11 @@ import {
   makePodcastLibrary,
   settle,
 } from './test-library.ts'
+import { bookMedia, podcastMedia } from '../test-support/media-of.ts'
 
 const book = (item: LibraryItem | undefined) => {
   if (!item) throw new Error('item not found')
-  return item.media as Book
+  return bookMedia(item)
 }
 
 describe('library scan', () => {
@@ -227,7 +228,7 @@ describe('podcast scan', () => {
   it('makes the folder a podcast and its files episodes', async () => {
     const items = await itemsOf(t, library.id)
     expect([...items.keys()]).toEqual(['My Show'])
-    const podcast = items.get('My Show')?.media as Podcast
+    const podcast = podcastMedia(items.get('My Show'))
     expect(podcast.metadata.title).toBe('My Show')
     expect(podcast.metadata.author).toBe('Host Person')
     // In order; `index` is null in Audiobookshelf's forms (only the podcast page's minified list numbers them).
@@ -241,9 +242,9 @@ describe('podcast scan', () => {
   })
 
   it('keeps episode ids across a forced rescan', async () => {
-    const before = (await itemsOf(t, library.id)).get('My Show')?.media as Podcast
+    const before = podcastMedia((await itemsOf(t, library.id)).get('My Show'))
     await settle(t, library.id, true)
-    const after = (await itemsOf(t, library.id)).get('My Show')?.media as Podcast
+    const after = podcastMedia((await itemsOf(t, library.id)).get('My Show'))
     expect(after.episodes.map((e) => e.id)).toEqual(before.episodes.map((e) => e.id))
   })
 })

@@ -1,10 +1,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { isFullAudioFile, type Library, type Podcast } from '@shelfcast/contracts'
+import { isFullAudioFile, type Library } from '@shelfcast/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeCoverImage } from '../../../../scripts/media/index.ts'
 import { createInitialisedApp, tempDir, type TestApp } from '../test-support/test-app.ts'
 import { createScannedPodcastLibrary, itemsOf, makePodcastLibrary, settle } from './test-library.ts'
+import { podcastMedia } from '../test-support/media-of.ts'
 
 /** Subscribed podcasts: shows without episodes yet, episodes whose facts came from a feed, removed episodes. */
 describe('podcast scan of subscribed shows', () => {
@@ -45,8 +46,8 @@ describe('podcast scan of subscribed shows', () => {
     const names = () => itemsOf(t, library.id).then((m) => [...m.keys()].sort())
     expect(await names()).toEqual(['Cover Only', 'Fresh Show', 'My Show'])
     const fresh = await podcastOf('Fresh Show')
-    expect((fresh?.media as Podcast).episodes).toEqual([])
-    expect((fresh?.media as Podcast).metadata).toMatchObject({
+    expect(podcastMedia(fresh).episodes).toEqual([])
+    expect(podcastMedia(fresh).metadata).toMatchObject({
       author: 'New Host',
       feedUrl: 'https://example.com/fresh.xml',
       itunesId: '77',
@@ -60,7 +61,7 @@ describe('podcast scan of subscribed shows', () => {
 
   it('keeps the feed facts of an episode that came from a feed instead of its tags', async () => {
     const show = await podcastOf('My Show')
-    const [first] = (show?.media as Podcast).episodes
+    const [first] = podcastMedia(show).episodes
     if (!show || !first) throw new Error('no episode')
     const feed = {
       title: 'Feed Title',
@@ -75,7 +76,7 @@ describe('podcast scan of subscribed shows', () => {
     }
     await t.ctx.database.db.updateTable('podcast_episodes').set(feed).where('id', '=', first.id).execute()
     await settle(t, library.id, true)
-    const after = ((await podcastOf('My Show'))?.media as Podcast).episodes.find((e) => e.id === first.id)
+    const after = podcastMedia(await podcastOf('My Show')).episodes.find((e) => e.id === first.id)
     expect(after).toMatchObject({
       title: 'Feed Title',
       description: '<p>From the feed</p>',
@@ -87,13 +88,13 @@ describe('podcast scan of subscribed shows', () => {
       enclosure: { url: 'https://example.com/1.mp3', type: 'audio/mpeg', length: '100' },
     })
     // An episode added by hand still takes its tags.
-    const other = ((await podcastOf('My Show'))?.media as Podcast).episodes.find((e) => e.id !== first.id)
+    const other = podcastMedia(await podcastOf('My Show')).episodes.find((e) => e.id !== first.id)
     expect(other?.title).toBe('Second Episode')
   })
 
   it('does not add back an episode removed while its file stays, but does a new file of that name', async () => {
     const show = await podcastOf('My Show')
-    const episodes = (show?.media as Podcast).episodes
+    const episodes = podcastMedia(show).episodes
     const second = episodes.find((e) => e.title === 'Second Episode')
     const secondFile = second?.audioFile
     if (!show || !second || !isFullAudioFile(secondFile)) throw new Error('no episode')
@@ -111,9 +112,7 @@ describe('podcast scan of subscribed shows', () => {
       .where('id', '=', show.id)
       .execute()
     await settle(t, library.id, true)
-    expect(((await podcastOf('My Show'))?.media as Podcast).episodes.map((e) => e.title)).toEqual([
-      'Feed Title',
-    ])
+    expect(podcastMedia(await podcastOf('My Show')).episodes.map((e) => e.title)).toEqual(['Feed Title'])
 
     // The same name downloaded again (a new file): a new episode, and the stale removal is forgotten.
     const file = path.join(root, 'My Show', relPath)
@@ -122,7 +121,7 @@ describe('podcast scan of subscribed shows', () => {
     fs.writeFileSync(file, bytes)
     fs.utimesSync(file, new Date(), new Date(Date.now() + 5000))
     await settle(t, library.id)
-    const titles = ((await podcastOf('My Show'))?.media as Podcast).episodes.map((e) => e.title)
+    const titles = podcastMedia(await podcastOf('My Show')).episodes.map((e) => e.title)
     expect(titles.sort()).toEqual(['Feed Title', 'Second Episode'])
     expect(JSON.parse((await rowPodcast(show.id)) ?? '{}')).toMatchObject({ removedEpisodeFiles: [] })
   })

@@ -10,7 +10,10 @@ import { isInside } from './walk.ts'
 const ITEM_NOT_FOUND = 'Library item not found'
 
 /** Scan routes (all admin): library scans, item rescans, and change notices from external watchers. */
-export function registerScanRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerScanRoutes(
+  app: FastifyInstance,
+  ctx: Pick<AppContext, 'browse' | 'libraries' | 'scanner'>,
+) {
   const { scans, watcher } = ctx.scanner
 
   /**

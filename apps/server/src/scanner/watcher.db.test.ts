@@ -1,11 +1,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Book, Library } from '@shelfcast/contracts'
+import type { Library } from '@shelfcast/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeAudio } from '../../../../scripts/media/index.ts'
 import { sleep } from '../test-support/socket-client.ts'
 import { createInitialisedApp, tempDir, type TestApp } from '../test-support/test-app.ts'
 import { createLibrary, itemsOf } from './test-library.ts'
+import { bookMedia } from '../test-support/media-of.ts'
 
 async function waitFor<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 30_000): Promise<T> {
   const until = Date.now() + timeoutMs
@@ -59,7 +60,7 @@ describe('file watcher', () => {
       async () => (await itemsOf(t, library.id)).get('Author/Second Book'),
       'new item',
     )
-    expect((item.media as Book).audioFiles).toHaveLength(1)
+    expect(bookMedia(item).audioFiles).toHaveLength(1)
     expect(t.ctx.scanner.scans.probeCounter.count - probesBefore).toBe(1)
     expect(libraryScans()).toBe(scansBefore)
   })

@@ -1,16 +1,35 @@
-import type { FilterData, MinifiedLibraryItem } from '@shelfcast/contracts'
+import type {
+  FilterData,
+  MinifiedBookItem,
+  MinifiedLibraryItem,
+  MinifiedPodcastItem,
+} from '@shelfcast/contracts'
 import { json, type RecordedRequest } from './fake-server.ts'
 import { libraryFixture } from './fixtures.ts'
+import { podcastMetadataFixture } from './podcast-download-fixtures.ts'
+
+interface ListedItemOptions {
+  libraryId?: string
+  mediaType?: 'book' | 'podcast'
+  title?: string
+  author?: string
+}
 
 /** A minified list row as GET /api/libraries/:id/items answers it. */
 export function listedItemFixture(
   index: number,
-  over: { libraryId?: string; mediaType?: 'book' | 'podcast'; title?: string; author?: string } = {},
-): MinifiedLibraryItem {
+  over?: ListedItemOptions & { mediaType?: 'book' },
+): MinifiedBookItem
+export function listedItemFixture(
+  index: number,
+  over: ListedItemOptions & { mediaType: 'podcast' },
+): MinifiedPodcastItem
+export function listedItemFixture(index: number, over: ListedItemOptions): MinifiedLibraryItem
+export function listedItemFixture(index: number, over: ListedItemOptions = {}): MinifiedLibraryItem {
   const id = `item-${index}`
   const title = over.title ?? `Book ${String(index).padStart(5, '0')}`
   const author = over.author ?? `Author ${index % 7}`
-  return {
+  const head = {
     id,
     ino: String(index),
     libraryId: over.libraryId ?? 'a',
@@ -26,17 +45,54 @@ export function listedItemFixture(
     oldLibraryItemId: null,
     isMissing: false,
     isInvalid: false,
-    mediaType: over.mediaType ?? 'book',
     size: 1000,
     numFiles: 1,
+  }
+  const media = { id: `media-${index}`, coverPath: null, tags: [], size: 1000 }
+  if (over.mediaType === 'podcast') {
+    return {
+      ...head,
+      mediaType: 'podcast',
+      media: {
+        ...media,
+        metadata: { ...podcastMetadataFixture(), title, titleIgnorePrefix: title, author },
+        numEpisodes: 1,
+        autoDownloadEpisodes: false,
+        autoDownloadSchedule: null,
+        lastEpisodeCheck: null,
+        maxEpisodesToKeep: 0,
+        maxNewEpisodesToDownload: 3,
+      },
+    }
+  }
+  return {
+    ...head,
+    mediaType: 'book',
     media: {
-      id: `media-${index}`,
-      metadata: { title, authorName: author, authors: [{ id: `author-${index % 7}`, name: author }], author },
-      coverPath: null,
-      tags: [],
+      ...media,
+      metadata: {
+        title,
+        titleIgnorePrefix: title,
+        subtitle: null,
+        genres: [],
+        publishedYear: null,
+        publishedDate: null,
+        publisher: null,
+        description: null,
+        isbn: null,
+        asin: null,
+        language: null,
+        explicit: false,
+        abridged: false,
+        authorName: author,
+        authorNameLF: author,
+        narratorName: '',
+        seriesName: '',
+      },
       numTracks: 1,
+      numAudioFiles: 1,
+      numChapters: 0,
       duration: 60,
-      size: 1000,
     },
   }
 }

@@ -1,7 +1,7 @@
 import type {
   EpisodeDownload,
   FeedEpisode,
-  LibraryItem,
+  PodcastLibraryItem,
   Podcast,
   PodcastEpisode,
   RecentEpisode,
@@ -116,7 +116,7 @@ export function feedEpisodeFixture(id: string, over: Partial<FeedEpisode> = {}):
 export function podcastItemFixture(
   id = 'pod1',
   over: { episodes?: PodcastEpisode[]; media?: Partial<Podcast> } = {},
-): LibraryItem {
+): PodcastLibraryItem {
   const media: Podcast = {
     id: `${id}-media`,
     libraryItemId: id,

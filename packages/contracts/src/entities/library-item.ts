@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { MediaType } from './library.ts'
 
 /** File facts as the scanner saw them. Times are epoch milliseconds. */
 export const FileMetadata = z.object({
@@ -267,11 +266,8 @@ export const FullPodcast = Podcast.omit({ episodes: true, numEpisodes: true, siz
 })
 export type FullPodcast = z.infer<typeof FullPodcast>
 
-/**
- * The expanded item (GET /api/items/:id?expanded=1, batch get, collection and playlist pages, play sessions,
- * item_updated). Audiobookshelf's three forms: this one, FullLibraryItem and MinifiedLibraryItem.
- */
-export const LibraryItem = z.object({
+/** The item fields every form shares; each form adds its media, discriminated by `mediaType`. */
+const ItemBase = z.object({
   id: z.string(),
   ino: z.string().nullable(),
   /** Always null: Shelfcast has no pre-2.3 ids to map (Audiobookshelf's migration field). */
@@ -293,44 +289,54 @@ export const LibraryItem = z.object({
   isInvalid: z.boolean(),
   /** Shelfcast's: why the item is invalid (a damaged ebook, unreadable audio); only on invalid items. */
   invalidReason: z.string().optional(),
-  mediaType: MediaType,
-  media: z.union([Book, Podcast]),
   numFiles: z.number(),
   size: z.number(),
   libraryFiles: z.array(LibraryFile),
 })
+
+const isBook = { mediaType: z.literal('book') }
+const isPodcast = { mediaType: z.literal('podcast') }
+
+/**
+ * The expanded item (GET /api/items/:id?expanded=1, batch get, collection and playlist pages, play sessions,
+ * item_updated). Audiobookshelf's three forms: this one, FullLibraryItem and MinifiedLibraryItem; each is a
+ * union on `mediaType`, so checking it narrows `media`.
+ */
+export const BookLibraryItem = ItemBase.extend({ ...isBook, media: Book })
+export type BookLibraryItem = z.infer<typeof BookLibraryItem>
+export const PodcastLibraryItem = ItemBase.extend({ ...isPodcast, media: Podcast })
+export type PodcastLibraryItem = z.infer<typeof PodcastLibraryItem>
+export const LibraryItem = z.discriminatedUnion('mediaType', [BookLibraryItem, PodcastLibraryItem])
 export type LibraryItem = z.infer<typeof LibraryItem>
 
 /**
  * The full item (GET /api/items/:id without expanded, search hits, the books of a created collection or
  * playlist): files and metadata lists, no tracks, counts, duration or size.
  */
-export const FullLibraryItem = LibraryItem.omit({ media: true, numFiles: true, size: true }).extend({
-  media: z.union([FullBook, FullPodcast]),
-})
+const FullItemBase = ItemBase.omit({ numFiles: true, size: true })
+export const FullLibraryItem = z.discriminatedUnion('mediaType', [
+  FullItemBase.extend({ ...isBook, media: FullBook }),
+  FullItemBase.extend({ ...isPodcast, media: FullPodcast }),
+])
 export type FullLibraryItem = z.infer<typeof FullLibraryItem>
 
-/** Media of a minified list row: counts instead of file lists, so 50 rows stay small. */
-export const MinifiedMedia = z.object({
-  id: z.string(),
-  metadata: z.record(z.string(), z.unknown()),
-  coverPath: z.string().nullable(),
-  tags: z.array(z.string()),
-  numTracks: z.number().optional(),
-  numAudioFiles: z.number().optional(),
-  numChapters: z.number().optional(),
-  numEpisodes: z.number().optional(),
-  autoDownloadEpisodes: z.boolean().optional(),
-  autoDownloadSchedule: z.string().nullable().optional(),
-  lastEpisodeCheck: z.number().nullable().optional(),
-  maxEpisodesToKeep: z.number().optional(),
-  maxNewEpisodesToDownload: z.number().optional(),
-  /** Books only (a podcast's duration is its episodes'). */
-  duration: z.number().optional(),
-  size: z.number(),
-  /** Only when the book has an ebook. */
-  ebookFormat: z.string().optional(),
-})
+/** A book in a list row: counts instead of file lists, joined names instead of lists, so 50 rows stay small. */
+export const MinifiedBook = Book.pick({
+  id: true,
+  coverPath: true,
+  tags: true,
+  numTracks: true,
+  numAudioFiles: true,
+  numChapters: true,
+  duration: true,
+  size: true,
+  ebookFormat: true,
+}).extend({ metadata: MinifiedBookMetadata })
+export type MinifiedBook = z.infer<typeof MinifiedBook>
+
+/** A podcast in a list row: its episode count and download settings, no episodes. */
+export const MinifiedPodcast = Podcast.omit({ libraryItemId: true, episodes: true })
+export type MinifiedPodcast = z.infer<typeof MinifiedPodcast>
 
 export const CollapsedSeries = z.object({
   id: z.string(),
@@ -342,15 +348,14 @@ export const CollapsedSeries = z.object({
 })
 
 /** A list row (every list, shelves, series books, items in progress): counts, no file lists, no lastScan. */
-export const MinifiedLibraryItem = LibraryItem.omit({
-  media: true,
-  libraryFiles: true,
-  lastScan: true,
-  scanVersion: true,
-}).extend({
-  media: MinifiedMedia,
+const MinifiedItemBase = ItemBase.omit({ libraryFiles: true, lastScan: true, scanVersion: true }).extend({
   collapsedSeries: CollapsedSeries.optional(),
 })
+export const MinifiedBookItem = MinifiedItemBase.extend({ ...isBook, media: MinifiedBook })
+export type MinifiedBookItem = z.infer<typeof MinifiedBookItem>
+export const MinifiedPodcastItem = MinifiedItemBase.extend({ ...isPodcast, media: MinifiedPodcast })
+export type MinifiedPodcastItem = z.infer<typeof MinifiedPodcastItem>
+export const MinifiedLibraryItem = z.discriminatedUnion('mediaType', [MinifiedBookItem, MinifiedPodcastItem])
 export type MinifiedLibraryItem = z.infer<typeof MinifiedLibraryItem>
 
 export const Author = z.object({

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts'
 import { requireAuth } from '../../http/auth-guard.ts'
 import { serveRoute } from '../../http/serve-route.ts'
 
-export function registerApiKeysRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerApiKeysRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'apiKeys'>) {
   serveRoute(app, routes.list, async () => ({ apiKeys: await ctx.apiKeys.list() }))
 
   serveRoute(app, routes.create, async ({ body }, request) => ({

@@ -14,7 +14,12 @@ function clientMeta(request: FastifyRequest) {
   return { ip: request.ip ?? null, userAgent: typeof ua === 'string' ? ua : null }
 }
 
-function setRefreshCookie(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, token: string) {
+function setRefreshCookie(
+  ctx: Pick<AppContext, 'config'>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+) {
   reply.setCookie(REFRESH_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',
@@ -24,7 +29,10 @@ function setRefreshCookie(ctx: AppContext, request: FastifyRequest, reply: Fasti
   })
 }
 
-export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  ctx: Pick<AppContext, 'auth' | 'config' | 'libraries' | 'limiters' | 'playback' | 'settings'>,
+) {
   /** The refresh cookie acts alone on refresh and logout: only our own pages (or allowed origins) may use it. */
   const assertCookieSameOrigin = async (request: FastifyRequest) =>
     assertSameOrigin(request, (await ctx.settings.getServerSettings()).allowedOrigins)

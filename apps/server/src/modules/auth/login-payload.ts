@@ -7,7 +7,7 @@ import type { UserRecord } from '../users/users.model.ts'
  * `user.token`, as Audiobookshelf does: no access or refresh token was issued, the caller keeps its own.
  */
 export async function buildLoginPayload(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'libraries' | 'playback' | 'settings'>,
   user: UserRecord,
   tokens: { accessToken: string; refreshToken?: string },
   { issued = true }: { issued?: boolean } = {},

@@ -1,12 +1,13 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Book, Library, LibraryItem } from '@shelfcast/contracts'
+import type { Library, LibraryItem } from '@shelfcast/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeCoverImage } from '../../../../../scripts/media/index.ts'
 import { BOOKS, createLibrary, itemsOf, makeBookLibrary, settle } from '../../scanner/test-library.ts'
 import { startLocalHttpServer, type LocalHttpServer } from '../../test-support/local-http-server.ts'
 import { connectSocket } from '../../test-support/socket-client.ts'
 import { createInitialisedApp, tempDir, type TestApp } from '../../test-support/test-app.ts'
+import { bookMedia } from '../../test-support/media-of.ts'
 
 interface AuthorJson {
   id: string
@@ -34,7 +35,7 @@ describe('editing authors', () => {
     return a.id
   }
   const authorsOf = async (rel: string) =>
-    ((await itemsOf(t, library.id)).get(rel)?.media as Book | undefined)?.metadata.authors.map((a) => a.name)
+    bookMedia((await itemsOf(t, library.id)).get(rel)).metadata.authors.map((a) => a.name)
 
   beforeAll(async () => {
     const dir = tempDir('shelfcast-authors-')

@@ -5,7 +5,7 @@ import { requireAuth } from '../../http/auth-guard.ts'
 import { serveRoute } from '../../http/serve-route.ts'
 
 /** Changing authors; each route's contract states the account permission it needs (spec §6). */
-export function registerAuthorEditRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerAuthorEditRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'authorEdit'>) {
   const edit = ctx.authorEdit
 
   serveRoute(app, routes.update, ({ params, body }, request) =>

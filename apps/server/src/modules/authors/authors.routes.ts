@@ -5,7 +5,7 @@ import { requireAuth } from '../../http/auth-guard.ts'
 import { checkedAnswer, serveRoute } from '../../http/serve-route.ts'
 import { coverFormat, includeList, sendCover } from '../library-items/items.routes.ts'
 
-export function registerAuthorsRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerAuthorsRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'browse' | 'libraries'>) {
   const authors = ctx.browse.authors
 
   serveRoute(app, routes.list, async ({ params, query: q }, request, reply) => {

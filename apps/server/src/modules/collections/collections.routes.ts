@@ -4,7 +4,10 @@ import type { AppContext } from '../../context.ts'
 import { requireAuth } from '../../http/auth-guard.ts'
 import { serveRoute } from '../../http/serve-route.ts'
 
-export function registerCollectionsRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerCollectionsRoutes(
+  app: FastifyInstance,
+  ctx: Pick<AppContext, 'collections' | 'libraries'>,
+) {
   const collections = ctx.collections
 
   serveRoute(app, routes.listForLibrary, async ({ params, query }, request) => {

@@ -9,7 +9,7 @@ import { sanitizeFilename } from '../../files/sanitize-filename.ts'
 import { zipItems } from './zip-stream.ts'
 
 /** Downloads need the download permission (spec §6); several items at most 40 at once (§5), on the server too. */
-export function registerDownloadsRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerDownloadsRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'browse' | 'libraries'>) {
   const items = ctx.browse.items
 
   serveRoute(app, routes.downloadItem, async ({ params }, request, reply) => {

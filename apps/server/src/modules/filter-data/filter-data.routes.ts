@@ -4,7 +4,10 @@ import type { AppContext } from '../../context.ts'
 import { requireAuth } from '../../http/auth-guard.ts'
 import { checkedText, serveRoute } from '../../http/serve-route.ts'
 
-export function registerFilterDataRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerFilterDataRoutes(
+  app: FastifyInstance,
+  ctx: Pick<AppContext, 'browse' | 'libraries'>,
+) {
   serveRoute(app, routes.filterData, async ({ params }, request, reply) => {
     const user = requireAuth(request).user
     const library = await ctx.libraries.getFor(user, params.id)

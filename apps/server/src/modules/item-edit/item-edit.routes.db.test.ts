@@ -1,15 +1,16 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Book, Library, LibraryItem, UpdateMediaResponse } from '@shelfcast/contracts'
+import type { Library, LibraryItem, UpdateMediaResponse } from '@shelfcast/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BOOKS, createLibrary, itemsOf, makeBookLibrary, settle } from '../../scanner/test-library.ts'
 import { HOSTILE_DESCRIPTION, HOSTILE_DESCRIPTION_SANITISED } from '../../test-support/hostile-markup.ts'
 import { ItemFixtures } from '../../test-support/item-fixtures.ts'
 import { createInitialisedApp, tempDir, type TestApp } from '../../test-support/test-app.ts'
+import { bookMedia } from '../../test-support/media-of.ts'
 
 const bookOf = (item: LibraryItem | undefined) => {
   if (!item) throw new Error('item not found')
-  return item.media as Book
+  return bookMedia(item)
 }
 
 describe('editing items', () => {

@@ -14,7 +14,10 @@ import { MAX_COVER_BYTES } from './item-cover.service.ts'
 const ISSUES_PAGE = 1000
 
 /** Editing and deleting items; each route's contract states the account permission it needs (spec §6). */
-export function registerItemEditRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerItemEditRoutes(
+  app: FastifyInstance,
+  ctx: Pick<AppContext, 'browse' | 'itemCovers' | 'itemEdit' | 'libraries' | 'podcasts'>,
+) {
   const edit = ctx.itemEdit
 
   serveRoute(app, routes.updateMedia, async ({ params }, request) => {

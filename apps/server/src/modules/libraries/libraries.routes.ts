@@ -5,7 +5,10 @@ import { requireAuth } from '../../http/auth-guard.ts'
 import { checkedText, serveRoute } from '../../http/serve-route.ts'
 import { libraryJson } from './library-json.ts'
 
-export function registerLibrariesRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerLibrariesRoutes(
+  app: FastifyInstance,
+  ctx: Pick<AppContext, 'browse' | 'libraries' | 'playlists'>,
+) {
   serveRoute(app, routes.list, async (_input, request) => ({
     libraries: (await ctx.libraries.listFor(requireAuth(request).user)).map(libraryJson),
   }))

@@ -1,9 +1,10 @@
 import path from 'node:path'
-import type { Book, LibraryItem, Podcast } from '@shelfcast/contracts'
+import type { LibraryItem } from '@shelfcast/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeAudio } from '../../../../../scripts/media/index.ts'
 import { createLibrary, itemsOf, makePodcastLibrary, settle } from '../../scanner/test-library.ts'
 import { createInitialisedApp, tempDir, type TestApp } from '../../test-support/test-app.ts'
+import { bookMedia, podcastMedia } from '../../test-support/media-of.ts'
 
 type Answer = Record<string, unknown>
 
@@ -49,7 +50,7 @@ describe('include= values apps send on items, item lists and shelves', () => {
   afterAll(async () => t?.close())
 
   it('numEpisodesIncomplete counts the caller’s unfinished episodes in item lists and shelves, and follows progress', async () => {
-    const episodes = (podcast.media as Podcast).episodes
+    const episodes = podcastMedia(podcast).episodes
     expect(episodes.length).toBeGreaterThan(1)
     const listed = async () =>
       (
@@ -95,7 +96,7 @@ describe('include= values apps send on items, item lists and shelves', () => {
     ).json<Answer>()
     expect(item).toMatchObject({ id: podcast.id, episodeDownloadsQueued: [], rssFeed: null })
     expect(item).not.toHaveProperty('episodesDownloading')
-    const first = (podcast.media as Podcast).episodes[0]
+    const first = podcastMedia(podcast).episodes[0]
     const withProgress = (
       await t.call('GET', `/api/items/${podcast.id}?expanded=1&include=progress&episode=${first?.id}`, token)
     ).json<Answer>()
@@ -103,7 +104,7 @@ describe('include= values apps send on items, item lists and shelves', () => {
   })
 
   it('progress answers null without progress, and authors keeps {id, name} as Audiobookshelf 2.36 does', async () => {
-    const [author] = (book.media as Book).metadata.authors
+    const [author] = bookMedia(book).metadata.authors
     const item = (
       await t.call('GET', `/api/items/${book.id}?expanded=1&include=progress,authors`, token)
     ).json<{ userMediaProgress: unknown; media: { metadata: { authors: Answer[] } } }>()

@@ -6,6 +6,7 @@ import {
   MinifiedLibraryItem,
 } from '@shelfcast/contracts'
 import { describe, expect, it } from 'vitest'
+import { bookMedia } from '../../test-support/media-of.ts'
 import {
   buildTracks,
   isStoredAudioFile,
@@ -105,7 +106,7 @@ describe("toExpandedItem's book audio files (checked by hand, the schema decidin
 
   it('answers stored files as they are, with their tracks', () => {
     const item = toExpandedItem(book([second, stored]), { authors: [], series: [] })
-    const media = item.media as { audioFiles: AudioFile[]; tracks: { index: number; contentUrl: string }[] }
+    const media = bookMedia(item)
     expect(media.audioFiles).toEqual([second, stored])
     expect(media.tracks.map((t) => t.contentUrl)).toEqual(['/api/items/i1/file/42', '/api/items/i1/file/43'])
   })
@@ -119,7 +120,7 @@ describe("toExpandedItem's book audio files (checked by hand, the schema decidin
       { ...stored },
     ]) {
       const item = toExpandedItem(book(damaged), { authors: [], series: [] })
-      expect((item.media as { audioFiles: unknown[] }).audioFiles).toEqual([])
+      expect(bookMedia(item).audioFiles).toEqual([])
     }
   })
 })
@@ -222,7 +223,8 @@ describe("Audiobookshelf's three forms of an item", () => {
 
   it('a list row (minified) has counts and joined names, no lastScan, no lists, and ebookFormat only with an ebook', () => {
     const item = toMinifiedItem(row())
-    expect(MinifiedLibraryItem.strict().safeParse(item).success).toBe(true)
+    // Parsing strips what the schema does not know: equal means not one key too many, at any depth.
+    expect(MinifiedLibraryItem.parse(item)).toEqual(item)
     expect(item).not.toHaveProperty('lastScan')
     expect(item).toMatchObject({ oldLibraryItemId: null, numFiles: 1, size: 1000 })
     expect(item.media).toMatchObject({ numTracks: 1, numAudioFiles: 1, numChapters: 1, duration: 3 })
@@ -284,7 +286,7 @@ describe("Audiobookshelf's three forms of an item", () => {
       updatedAt: 1,
     }
     const item = toFullItem(row({ ebook_file: JSON.stringify(ebook), ebook_format: 'epub' }), rel)
-    expect((item.media as { ebookFile: unknown }).ebookFile).toEqual({
+    expect(item.mediaType === 'book' && item.media.ebookFile).toEqual({
       ...ebook,
       isSupplementary: null,
       fileType: 'ebook',

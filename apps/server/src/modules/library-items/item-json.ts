@@ -10,12 +10,16 @@ import {
   type Book,
   type BookMetadata,
   type FileAudioTrack,
+  type FullBook,
   type FullBookMetadata,
   type FullLibraryItem,
+  type FullPodcast,
   type FullPodcastEpisode,
   type LibraryItem,
+  type MinifiedBook,
   type MinifiedBookMetadata,
   type MinifiedLibraryItem,
+  type MinifiedPodcast,
   type Podcast,
   type PodcastMetadata,
 } from '@shelfcast/contracts'
@@ -397,14 +401,13 @@ function itemHead(row: ItemRow) {
   }
 }
 
-/** The item's state flags and media type, which follow the scan facts in the full form and the head in the others. */
+/** The item's state flags, which follow the scan facts in the full form and the head in the others. */
 function itemState(row: ItemRow) {
   return {
     isMissing: row.is_missing === 1,
     isInvalid: row.is_invalid === 1,
     // Not in Audiobookshelf's JSON: present only on invalid items, so other items keep its exact shape.
     ...(row.is_invalid === 1 && row.invalid_reason ? { invalidReason: row.invalid_reason } : {}),
-    mediaType: row.media_type === 'podcast' ? ('podcast' as const) : ('book' as const),
   }
 }
 
@@ -439,10 +442,10 @@ export function toExpandedItem(
 ): LibraryItem {
   const tags = stringArrayColumn(row.tags)
   const libraryFiles = jsonColumn(row.library_files, LibraryFileList, [])
-  let media: Book | Podcast
+  const rest = { numFiles: libraryFiles.length, size: row.size, ...scanFacts(row), libraryFiles }
   if (row.media_type === 'podcast') {
     const p = jsonColumn(row.podcast, PodcastColumn, defaultPodcastColumn)
-    media = {
+    const media: Podcast = {
       id: row.media_id,
       metadata: podcastMetadata(row, p),
       coverPath: row.cover_path,
@@ -455,37 +458,29 @@ export function toExpandedItem(
         (episodeForm === 'minified' ? toEpisodeListJson : toEpisodeJson)(e, row.media_id),
       ),
     }
-  } else {
-    const audioFiles = storedAudioFiles(row.audio_files)
-    const tracks = buildTracks(row.id, audioFiles)
-    const chapters = jsonColumn(row.chapters, ChapterList, [])
-    media = {
-      id: row.media_id,
-      metadata: expandedBookMetadata(row, rel),
-      coverPath: row.cover_path,
-      tags,
-      numTracks: tracks.length,
-      numAudioFiles: audioFiles.length,
-      numChapters: chapters.length,
-      duration: row.duration,
-      size: row.size,
-      ...ebookFormatOf(row),
-      libraryItemId: row.id,
-      audioFiles,
-      chapters,
-      ebookFile: ebookFileJson(row.ebook_file),
-      tracks,
-    }
+    return { ...itemHead(row), ...itemState(row), mediaType: 'podcast', media, ...rest }
   }
-  return {
-    ...itemHead(row),
-    ...itemState(row),
-    media,
-    numFiles: libraryFiles.length,
+  const audioFiles = storedAudioFiles(row.audio_files)
+  const tracks = buildTracks(row.id, audioFiles)
+  const chapters = jsonColumn(row.chapters, ChapterList, [])
+  const media: Book = {
+    id: row.media_id,
+    metadata: expandedBookMetadata(row, rel),
+    coverPath: row.cover_path,
+    tags,
+    numTracks: tracks.length,
+    numAudioFiles: audioFiles.length,
+    numChapters: chapters.length,
+    duration: row.duration,
     size: row.size,
-    ...scanFacts(row),
-    libraryFiles,
+    ...ebookFormatOf(row),
+    libraryItemId: row.id,
+    audioFiles,
+    chapters,
+    ebookFile: ebookFileJson(row.ebook_file),
+    tracks,
   }
+  return { ...itemHead(row), ...itemState(row), mediaType: 'book', media, ...rest }
 }
 
 /**
@@ -494,10 +489,11 @@ export function toExpandedItem(
  */
 export function toFullItem(row: ItemRow, rel: ItemRelations, episodes: EpisodeRow[] = []): FullLibraryItem {
   const tags = stringArrayColumn(row.tags)
-  let media: FullLibraryItem['media']
+  const head = { ...itemHead(row), ...scanFacts(row), ...itemState(row) }
+  const libraryFiles = jsonColumn(row.library_files, LibraryFileList, [])
   if (row.media_type === 'podcast') {
     const p = jsonColumn(row.podcast, PodcastColumn, defaultPodcastColumn)
-    media = {
+    const media: FullPodcast = {
       id: row.media_id,
       libraryItemId: row.id,
       metadata: podcastMetadata(row, p),
@@ -506,25 +502,19 @@ export function toFullItem(row: ItemRow, rel: ItemRelations, episodes: EpisodeRo
       episodes: episodes.map((e) => toFullEpisodeJson(e, row.media_id)),
       ...podcastSettings(p),
     }
-  } else {
-    media = {
-      id: row.media_id,
-      libraryItemId: row.id,
-      metadata: fullBookMetadata(row, rel),
-      coverPath: row.cover_path,
-      tags,
-      audioFiles: storedAudioFiles(row.audio_files),
-      chapters: jsonColumn(row.chapters, ChapterList, []),
-      ebookFile: ebookFileJson(row.ebook_file),
-    }
+    return { ...head, mediaType: 'podcast', media, libraryFiles }
   }
-  return {
-    ...itemHead(row),
-    ...scanFacts(row),
-    ...itemState(row),
-    media,
-    libraryFiles: jsonColumn(row.library_files, LibraryFileList, []),
+  const media: FullBook = {
+    id: row.media_id,
+    libraryItemId: row.id,
+    metadata: fullBookMetadata(row, rel),
+    coverPath: row.cover_path,
+    tags,
+    audioFiles: storedAudioFiles(row.audio_files),
+    chapters: jsonColumn(row.chapters, ChapterList, []),
+    ebookFile: ebookFileJson(row.ebook_file),
   }
+  return { ...head, mediaType: 'book', media, libraryFiles }
 }
 
 /** A row read for minified JSON: the file lists may be left out when their count comes along. */
@@ -534,12 +524,12 @@ export type MinifiedItemRow = ItemRow & { num_files?: number }
 export function toMinifiedItem(row: MinifiedItemRow, numEpisodes = 0): MinifiedLibraryItem {
   const tags = stringArrayColumn(row.tags)
   const numFiles = row.num_files ?? arrayLength(row.library_files)
-  const head = { id: row.media_id }
-  let media: MinifiedLibraryItem['media']
+  const head = { ...itemHead(row), ...itemState(row) }
+  const rest = { numFiles, size: row.size }
   if (row.media_type === 'podcast') {
     const p = jsonColumn(row.podcast, PodcastColumn, defaultPodcastColumn)
-    media = {
-      ...head,
+    const media: MinifiedPodcast = {
+      id: row.media_id,
       metadata: podcastMetadata(row, p),
       coverPath: row.cover_path,
       tags,
@@ -547,19 +537,19 @@ export function toMinifiedItem(row: MinifiedItemRow, numEpisodes = 0): MinifiedL
       ...podcastSettings(p),
       size: row.size,
     }
-  } else {
-    media = {
-      ...head,
-      metadata: minifiedBookMetadata(row),
-      coverPath: row.cover_path,
-      tags,
-      numTracks: row.num_tracks,
-      numAudioFiles: row.num_tracks,
-      numChapters: row.num_chapters,
-      duration: row.duration,
-      size: row.size,
-      ...ebookFormatOf(row),
-    }
+    return { ...head, mediaType: 'podcast', media, ...rest }
   }
-  return { ...itemHead(row), ...itemState(row), media, numFiles, size: row.size }
+  const media: MinifiedBook = {
+    id: row.media_id,
+    metadata: minifiedBookMetadata(row),
+    coverPath: row.cover_path,
+    tags,
+    numTracks: row.num_tracks,
+    numAudioFiles: row.num_tracks,
+    numChapters: row.num_chapters,
+    duration: row.duration,
+    size: row.size,
+    ...ebookFormatOf(row),
+  }
+  return { ...head, mediaType: 'book', media, ...rest }
 }

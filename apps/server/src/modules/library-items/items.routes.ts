@@ -46,7 +46,7 @@ export function sendCover(
 }
 
 /** Audiobookshelf's include=downloads: a podcast's queued episode downloads, and the running ones when any. */
-function withDownloads(ctx: AppContext, item: ItemResponse): ItemResponse {
+function withDownloads(ctx: Pick<AppContext, 'podcastDownloads'>, item: ItemResponse): ItemResponse {
   if (item.mediaType !== 'podcast') return item
   const { queue, currentDownloads } = ctx.podcastDownloads.queueOf({ libraryItemId: item.id })
   return {
@@ -56,7 +56,10 @@ function withDownloads(ctx: AppContext, item: ItemResponse): ItemResponse {
   }
 }
 
-export function registerItemsRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerItemsRoutes(
+  app: FastifyInstance,
+  ctx: Pick<AppContext, 'browse' | 'podcastDownloads'>,
+) {
   const items = ctx.browse.items
 
   serveRoute(app, routes.get, async ({ params: { id }, query: q }, request, reply) => {

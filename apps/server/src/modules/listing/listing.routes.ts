@@ -6,7 +6,7 @@ import { showsProgress } from '../../http/answer-cache.ts'
 import { checkedAnswer, serveRoute } from '../../http/serve-route.ts'
 import { includeList } from '../library-items/items.routes.ts'
 
-export function registerListingRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerListingRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'browse' | 'libraries'>) {
   serveRoute(app, routes.items, async ({ params, query: q }, request, reply) => {
     const user = requireAuth(request).user
     const library = await ctx.libraries.getFor(user, params.id)

@@ -8,7 +8,10 @@ import { verifyPassword } from '../users/passwords.ts'
 import { assertMayChangeOwnPassword } from '../users/users.service.ts'
 import { itemsInProgress } from './items-in-progress.ts'
 
-export function registerMeRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerMeRoutes(
+  app: FastifyInstance,
+  ctx: Pick<AppContext, 'browse' | 'libraries' | 'limiters' | 'playback' | 'users'>,
+) {
   serveRoute(app, routes.get, async (_input, request) => {
     const json = await ctx.playback.progress.userJson(requireAuth(request).user)
     const bearer = bearerToken(request)

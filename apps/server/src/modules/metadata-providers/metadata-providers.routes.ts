@@ -10,7 +10,7 @@ import { orNullWhenUnknown } from './audnexus.client.ts'
 const DEFAULT_PROVIDER = 'google'
 
 /** Provider searches, matching of items and authors, and the admin's custom providers. */
-export function registerMetadataProvidersRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerMetadataProvidersRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'metadata'>) {
   const { providers, customProviders, itemMatch, authorMatch } = ctx.metadata
 
   serveRoute(app, routes.providers, () => providers.list())

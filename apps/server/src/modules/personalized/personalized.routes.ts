@@ -5,7 +5,10 @@ import { requireAuth } from '../../http/auth-guard.ts'
 import { checkedAnswer, serveRoute } from '../../http/serve-route.ts'
 import { includeList } from '../library-items/items.routes.ts'
 
-export function registerPersonalizedRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerPersonalizedRoutes(
+  app: FastifyInstance,
+  ctx: Pick<AppContext, 'browse' | 'libraries'>,
+) {
   serveRoute(app, routes.personalized, async ({ params, query: q }, request, reply) => {
     const user = requireAuth(request).user
     const library = await ctx.libraries.getFor(user, params.id)

@@ -11,7 +11,7 @@ import { serveRoute } from '../../http/serve-route.ts'
 const sendOk = (reply: FastifyReply) => reply.type('text/plain; charset=utf-8').send('OK')
 
 /** Play, sync and close; direct-play tracks and HLS; session history; progress, bookmarks and stats. */
-export function registerPlaybackRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerPlaybackRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'config' | 'playback'>) {
   const playback = ctx.playback.sessions
   const progress = ctx.playback.progress
 

@@ -7,14 +7,12 @@ import {
   playbackRoutes,
   PlayMethod,
   type AudioTrack,
-  type Book,
   type Chapter,
   type ListeningSessionsPage,
   type ListeningStats,
   type OpenPlaybackSession,
   type PlaybackSession,
   type PlayRequest,
-  type Podcast,
   type SessionAudioTrack,
   type SessionMediaMetadata,
   type SessionWithUser,
@@ -186,7 +184,7 @@ export class PlaybackService {
     let displayAuthor: string
     let mediaMetadata: unknown
     if (item.mediaType === 'podcast') {
-      const media = item.media as Podcast
+      const media = item.media
       const episode = episodeId ? media.episodes.find((e) => e.id === episodeId) : undefined
       if (!episode) throw notFound('Episode not found')
       tracks = episode.audioTrack ? [{ ...episode.audioTrack, index: 1, startOffset: 0 }] : []
@@ -196,7 +194,7 @@ export class PlaybackService {
       displayAuthor = media.metadata.author ?? ''
       mediaMetadata = sessionMediaMetadata('podcast', media.metadata)
     } else {
-      const media = item.media as Book
+      const media = item.media
       tracks = media.tracks
       duration = media.duration || tracks.reduce((s, t) => s + t.duration, 0)
       chapters = media.chapters
@@ -341,9 +339,10 @@ export class PlaybackService {
         throw err
       }
       // Audiobookshelf's stream JSON, with the expanded item and episode (its server-side playlistPath is left out).
-      const episode = episodeId
-        ? ((item.media as Podcast).episodes.find((e) => e.id === episodeId) ?? null)
-        : null
+      const episode =
+        episodeId && item.mediaType === 'podcast'
+          ? (item.media.episodes.find((e) => e.id === episodeId) ?? null)
+          : null
       this.d.realtime.toUser(user.id, 'stream_open', {
         id,
         userId: user.id,

@@ -3,6 +3,7 @@ import type { MediaProgress, OpenPlaybackSession, Podcast } from '@shelfcast/con
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLibrary, itemsOf, makePodcastLibrary, settle } from '../../scanner/test-library.ts'
 import { createInitialisedApp, tempDir, type TestApp } from '../../test-support/test-app.ts'
+import { podcastMedia } from '../../test-support/media-of.ts'
 
 describe('playing a podcast episode', () => {
   let t: TestApp
@@ -26,7 +27,7 @@ describe('playing a podcast episode', () => {
     const item = [...(await itemsOf(t, lib.id)).values()][0]
     if (!item) throw new Error('no podcast')
     podcastId = item.id
-    episodes = (item.media as Podcast).episodes
+    episodes = podcastMedia(item).episodes
   }, 60_000)
   afterAll(async () => t?.close())
 

@@ -5,7 +5,10 @@ import { requireAuth } from '../../http/auth-guard.ts'
 import { serveRoute } from '../../http/serve-route.ts'
 
 /** Playlists are their owner's alone: every route answers 404 for anyone else's. */
-export function registerPlaylistsRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerPlaylistsRoutes(
+  app: FastifyInstance,
+  ctx: Pick<AppContext, 'libraries' | 'playlists'>,
+) {
   const playlists = ctx.playlists
 
   serveRoute(app, routes.listForLibrary, async ({ params, query }, request) => {

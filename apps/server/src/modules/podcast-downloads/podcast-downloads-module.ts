@@ -186,6 +186,9 @@ export function createPodcastDownloads(deps: PodcastDeps): PodcastDownloads {
   }
 }
 
-export function registerPodcastDownloadsRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function registerPodcastDownloadsRoutes(
+  app: FastifyInstance,
+  ctx: Pick<AppContext, 'browse' | 'libraries' | 'podcastDownloads'>,
+): void {
   registerDownloadRoutes(app, ctx)
 }

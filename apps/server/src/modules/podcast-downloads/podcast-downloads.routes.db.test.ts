@@ -1,13 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type {
-  EpisodeDownload,
-  EpisodeDownloadQueue,
-  FeedEpisode,
-  Library,
-  Podcast,
-  Task,
-} from '@shelfcast/contracts'
+import type { EpisodeDownload, EpisodeDownloadQueue, FeedEpisode, Library, Task } from '@shelfcast/contracts'
 import { isFullAudioFile } from '@shelfcast/contracts'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -21,6 +14,7 @@ import { fetchPodcastFeed } from '../podcasts/feed-fetch.ts'
 import { DownloadQueue } from './episode-download-queue.ts'
 import { createEpisodeDownloader } from './episode-downloader.ts'
 import { PodcastItemsRepository } from './podcast-items.repository.ts'
+import { podcastMedia } from '../../test-support/media-of.ts'
 
 const DAY = 86_400_000
 const JAN = (d: number) => Date.UTC(2024, 0, d, 9)
@@ -43,9 +37,9 @@ describe('podcast episode downloads', () => {
     }))
   const episodesOf = async (folder: string) => {
     const item = (await itemsOf(t, library.id)).get(folder)
-    return [...((item?.media as Podcast | undefined)?.episodes ?? [])]
+    return item ? [...podcastMedia(item).episodes] : []
   }
-  const podcastOf = async (folder: string) => (await itemsOf(t, library.id)).get(folder)?.media as Podcast
+  const podcastOf = async (folder: string) => podcastMedia((await itemsOf(t, library.id)).get(folder))
   const audioFiles = (folder: string) =>
     fs
       .readdirSync(path.join(root, folder))

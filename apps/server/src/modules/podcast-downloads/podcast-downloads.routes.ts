@@ -6,7 +6,10 @@ import { notFound } from '../../http/errors.ts'
 import { serveRoute } from '../../http/serve-route.ts'
 
 /** Checking feeds, queueing, listing, clearing and cancelling episode downloads (admins, spec §2 / §7). */
-export function registerDownloadRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerDownloadRoutes(
+  app: FastifyInstance,
+  ctx: Pick<AppContext, 'browse' | 'libraries' | 'podcastDownloads'>,
+) {
   const downloads = ctx.podcastDownloads
 
   /** The podcast's id when the caller can see that item (404 otherwise, like any unknown id). */

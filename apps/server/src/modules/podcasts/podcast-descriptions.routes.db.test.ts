@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { FeedEpisode, Library, LibraryItem, Podcast, PodcastFeedResponse } from '@shelfcast/contracts'
+import type { FeedEpisode, Library, LibraryItem, PodcastFeedResponse } from '@shelfcast/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createScannedPodcastLibrary } from '../../scanner/test-library.ts'
 import { startFakePodcastHost, type FakePodcastHost } from '../../test-support/fake-podcast-host.ts'
@@ -10,6 +10,7 @@ import {
   HOSTILE_MARKUP,
 } from '../../test-support/hostile-markup.ts'
 import { createInitialisedApp, tempDir, type TestApp } from '../../test-support/test-app.ts'
+import { podcastMedia } from '../../test-support/media-of.ts'
 
 const HOSTILE = HOSTILE_DESCRIPTION
 
@@ -38,7 +39,7 @@ describe('descriptions from a hostile feed', () => {
   async function episodesArrive(id: string, count: number) {
     const deadline = Date.now() + 60_000 // a ceiling for a busy machine, not a pace
     while (Date.now() < deadline) {
-      const list = (await expanded(id)).media as Podcast
+      const list = podcastMedia(await expanded(id))
       if (list.episodes.filter((e) => e.audioFile).length >= count && list.episodes.every((e) => e.guid))
         return list
       await new Promise((r) => setTimeout(r, 50))
@@ -108,7 +109,7 @@ describe('descriptions from a hostile feed', () => {
     await call('PATCH', `/api/items/${id}/media`, { metadata: { description: HOSTILE } })
 
     const item = await expanded(id)
-    const media = item.media as Podcast
+    const media = podcastMedia(item)
     for (const d of [media.metadata.description, ...media.episodes.map((e) => e.description)])
       expect(d).toBe(HOSTILE_DESCRIPTION_SANITISED)
     await call('GET', `/api/items/${id}`)

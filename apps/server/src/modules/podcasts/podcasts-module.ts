@@ -12,6 +12,6 @@ export function createPodcasts(deps: PodcastDeps & { downloads: PodcastDownloads
   return new PodcastsService(deps)
 }
 
-export function registerPodcastsRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function registerPodcastsRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'podcasts'>): void {
   registerPodcastRoutes(app, ctx.podcasts)
 }

@@ -4,7 +4,6 @@ import type {
   FeedEpisode,
   Library,
   LibraryItem,
-  Podcast,
   PodcastFeedResponse,
   PodcastTitlesResponse,
   RecentEpisodesResponse,
@@ -22,6 +21,7 @@ import {
 } from '../../test-support/fake-podcast-host.ts'
 import { createInitialisedApp, tempDir, type TestApp } from '../../test-support/test-app.ts'
 import { PodcastsRepository } from './podcasts.repository.ts'
+import { podcastMedia } from '../../test-support/media-of.ts'
 
 /** Subscriptions and episodes through the real app, against the fake podcast host (real HTTP, real files). */
 describe('podcasts routes', () => {
@@ -46,7 +46,7 @@ describe('podcasts routes', () => {
   }
   const expanded = async (id: string) =>
     (await call('GET', `/api/items/${id}?expanded=1`)).json<LibraryItem>()
-  const episodesOf = async (id: string) => ((await expanded(id)).media as Podcast).episodes
+  const episodesOf = async (id: string) => podcastMedia(await expanded(id)).episodes
   const createBody = (folder: string, extra: Record<string, unknown> = {}) => ({
     libraryId: library.id,
     folderId: library.folders[0]?.id,
@@ -197,7 +197,7 @@ describe('podcasts routes', () => {
       const res = await call('POST', '/api/podcasts', createBody('Tales'))
       expect(res.statusCode).toBe(200)
       const item = res.json<LibraryItem>()
-      const media = item.media as Podcast
+      const media = podcastMedia(item)
       expect(item).toMatchObject({ mediaType: 'podcast', path: path.join(root, 'Tales'), isMissing: false })
       expect(media.episodes).toEqual([])
       expect(media.metadata).toMatchObject({
@@ -350,7 +350,7 @@ describe('podcasts routes', () => {
       expect(task.isFailed).toBe(false)
       const id = await itemAt('Fresh From OPML')
       expect(id).not.toBeNull()
-      expect(((await expanded(id ?? '')).media as Podcast).metadata.feedUrl).toBe(host.feedUrl('opml-new'))
+      expect(podcastMedia(await expanded(id ?? '')).metadata.feedUrl).toBe(host.feedUrl('opml-new'))
       expect(fs.existsSync(path.join(root, 'Invalid podcast feed'))).toBe(false)
 
       const bad = await call('POST', '/api/podcasts/opml/create', {

@@ -7,7 +7,7 @@ import { checkedAnswer, serveRoute } from '../../http/serve-route.ts'
 /** Audiobookshelf's default number of hits per group. */
 const DEFAULT_LIMIT = 12
 
-export function registerSearchRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerSearchRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'browse' | 'libraries'>) {
   serveRoute(app, routes.search, async ({ params, query: q }, request, reply) => {
     const user = requireAuth(request).user
     const library = await ctx.libraries.getFor(user, params.id)

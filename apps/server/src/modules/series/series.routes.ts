@@ -6,7 +6,7 @@ import { showsProgress } from '../../http/answer-cache.ts'
 import { checkedAnswer, serveRoute } from '../../http/serve-route.ts'
 import { includeList } from '../library-items/items.routes.ts'
 
-export function registerSeriesRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerSeriesRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'browse' | 'libraries'>) {
   const series = ctx.browse.series
 
   serveRoute(app, routes.list, async ({ params, query: q }, request, reply) => {

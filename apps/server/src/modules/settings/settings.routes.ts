@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
 import { serveRoute } from '../../http/serve-route.ts'
 
-export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerSettingsRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'realtime' | 'settings'>) {
   serveRoute(app, routes.update, async ({ body }) => {
     const serverSettings = await ctx.settings.updateServerSettings(body)
     ctx.realtime.toUsersWhere(() => true, 'server_settings_updated', serverSettings)

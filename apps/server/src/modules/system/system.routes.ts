@@ -4,7 +4,10 @@ import type { AppContext } from '../../context.ts'
 import { badRequest } from '../../http/errors.ts'
 import { serveRoute } from '../../http/serve-route.ts'
 
-export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerSystemRoutes(
+  app: FastifyInstance,
+  ctx: Pick<AppContext, 'config' | 'log' | 'settings' | 'users'>,
+) {
   serveRoute(app, routes.status, async () => {
     const isInit = await ctx.users.hasRoot()
     const settings = await ctx.settings.getServerSettings()

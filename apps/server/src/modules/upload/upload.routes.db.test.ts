@@ -1,10 +1,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Book, Library } from '@shelfcast/contracts'
+import type { Library } from '@shelfcast/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeAudio } from '../../../../../scripts/media/index.ts'
 import { createLibrary, itemsOf, settle } from '../../scanner/test-library.ts'
 import { createInitialisedApp, tempDir, type TestApp } from '../../test-support/test-app.ts'
+import { bookMedia } from '../../test-support/media-of.ts'
 
 /** A multipart/form-data body: text fields first, then files. */
 function form(fields: Record<string, string>, files: { name: string; data: Buffer }[]) {
@@ -75,9 +76,9 @@ describe('upload', () => {
       'part 2.mp3',
     ])
     const item = (await itemsOf(t, library.id)).get('New Author/Saga/Uploaded Book')
-    expect((item?.media as Book).audioFiles).toHaveLength(2)
+    expect(bookMedia(item).audioFiles).toHaveLength(2)
     // What the user typed names the book, not the files' own title tags.
-    expect((item?.media as Book).metadata).toMatchObject({
+    expect(bookMedia(item).metadata).toMatchObject({
       title: 'Uploaded Book',
       authors: [{ name: 'New Author' }],
       series: [{ name: 'Saga' }],

@@ -6,7 +6,7 @@ import { badRequest } from '../../http/errors.ts'
 import { serveRoute } from '../../http/serve-route.ts'
 import { MAX_UPLOAD_FILE_BYTES } from './upload.service.ts'
 
-export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerUploadRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'upload'>) {
   serveRoute(app, routes.upload, (_input, request) => {
     if (!request.isMultipart()) throw badRequest('Expected a multipart upload')
     const parts = request.parts({ limits: { fileSize: MAX_UPLOAD_FILE_BYTES } })

@@ -6,7 +6,10 @@ import { notFound } from '../../http/errors.ts'
 import { serveRoute } from '../../http/serve-route.ts'
 import { toUserJson } from './users.model.ts'
 
-export function registerUsersRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerUsersRoutes(
+  app: FastifyInstance,
+  ctx: Pick<AppContext, 'playback' | 'realtime' | 'users'>,
+) {
   serveRoute(app, routes.list, async () => ({ users: (await ctx.users.list()).map(toUserJson) }))
 
   serveRoute(app, routes.online, async () => ({

@@ -1,5 +1,5 @@
 import {
-  type ItemResponse,
+  type ExpandedItemResponse,
   type LibraryItem,
   type UpdateBookMediaRequest,
   type UpdateChaptersRequest,
@@ -15,15 +15,13 @@ import { ApiError, messageFromErrorBody, useApiClient } from '@/lib/api/index.ts
 import { getAccessToken } from '@/lib/session-store.ts'
 
 /** The expanded item (GET /api/items/:id?expanded=1), which the edit modal works on. */
-export type EditableItem = Extract<ItemResponse, { libraryFiles: unknown }> & LibraryItem
-
-export function isEditableItem(item: ItemResponse | undefined): item is EditableItem {
-  return !!item && 'libraryFiles' in item
-}
+export type EditableItem = ExpandedItemResponse
+export type EditableBook = Extract<EditableItem, { mediaType: 'book' }>
+export type EditablePodcast = Extract<EditableItem, { mediaType: 'podcast' }>
 
 /** After an edit: the item page shows the server's answer at once; lists and filter data refetch. */
 function refreshAfterEdit(queryClient: QueryClient, item: LibraryItem) {
-  queryClient.setQueryData<ItemResponse>(itemKeys.detail(item.id), (old) =>
+  queryClient.setQueryData<ExpandedItemResponse>(itemKeys.detail(item.id), (old) =>
     old ? { ...item, userMediaProgress: old.userMediaProgress } : item,
   )
   void queryClient.invalidateQueries({ queryKey: libraryKeys.detail(item.libraryId) })

@@ -1,11 +1,4 @@
-import {
-  isAdminOrUp,
-  scanRoutes,
-  type Book,
-  type ExpandedItemResponse,
-  type LibraryItem,
-  type Podcast,
-} from '@shelfcast/contracts'
+import { isAdminOrUp, scanRoutes, type ExpandedItemResponse, type LibraryItem } from '@shelfcast/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -80,9 +73,8 @@ function ItemDetails({ item }: { item: ExpandedItem }) {
   const fraction = progressFraction(progress)
   const isAdmin = user ? isAdminOrUp(user.type) : false
   const canEdit = !!user?.permissions.update
-  const isBook = item.mediaType === 'book'
-  const book = isBook ? (item.media as Book) : null
-  const podcast = isBook ? null : (item.media as Podcast)
+  const book = item.mediaType === 'book' ? item.media : null
+  const podcast = item.mediaType === 'podcast' ? item.media : null
 
   return (
     <article className="mx-auto max-w-6xl px-4 py-8 md:px-8" data-testid="item-page">

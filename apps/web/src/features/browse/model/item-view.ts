@@ -12,47 +12,47 @@ import type {
  */
 export type AnyItem = MinifiedLibraryItem | LibraryItem | FullLibraryItem
 
-type Meta = Record<string, unknown>
-const metaOf = (item: AnyItem): Meta => item.media.metadata as unknown as Meta
-
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null)
 
 /** The title, or null when the item has none (the UI shows 'No Title'). */
 export function itemTitle(item: AnyItem): string | null {
-  return text(metaOf(item).title)
+  return text(item.media.metadata.title)
 }
 
 export function itemSubtitle(item: AnyItem): string | null {
-  return text(metaOf(item).subtitle)
+  return item.mediaType === 'book' ? text(item.media.metadata.subtitle) : null
 }
 
 /** "A, B" for books (authorName, else the author list), the author field for podcasts. */
 export function itemAuthor(item: AnyItem): string | null {
-  const meta = metaOf(item)
-  if (item.mediaType === 'podcast') return text(meta.author)
-  const joined = text(meta.authorName)
+  if (item.mediaType === 'podcast') return text(item.media.metadata.author)
+  const meta = item.media.metadata
+  const joined = 'authorName' in meta ? text(meta.authorName) : null
   if (joined) return joined
-  const authors = Array.isArray(meta.authors) ? (meta.authors as { name?: unknown }[]) : []
-  return text(
-    authors
-      .map((a) => (typeof a.name === 'string' ? a.name : ''))
-      .filter(Boolean)
-      .join(', '),
-  )
+  return 'authors' in meta
+    ? text(
+        meta.authors
+          .map((a) => a.name)
+          .filter(Boolean)
+          .join(', '),
+      )
+    : null
 }
 
 export function itemAuthors(item: AnyItem): { id: string; name: string }[] {
-  const meta = metaOf(item)
-  return Array.isArray(meta.authors) ? (meta.authors as { id: string; name: string }[]) : []
+  if (item.mediaType === 'podcast') return []
+  const meta = item.media.metadata
+  return 'authors' in meta ? meta.authors : []
 }
 
 export function itemPublishedYear(item: AnyItem): string | null {
-  return text(metaOf(item).publishedYear)
+  return item.mediaType === 'book' ? text(item.media.metadata.publishedYear) : null
 }
 
 export function itemNumEpisodes(item: AnyItem): number {
-  const media = item.media as { numEpisodes?: number; episodes?: unknown[] }
-  return media.numEpisodes ?? media.episodes?.length ?? 0
+  if (item.mediaType === 'book') return 0
+  const media = item.media
+  return 'numEpisodes' in media ? media.numEpisodes : media.episodes.length
 }
 
 /**
@@ -60,19 +60,17 @@ export function itemNumEpisodes(item: AnyItem): number {
  * the audio files that play.
  */
 export function itemDuration(item: AnyItem): number {
-  const media = item.media as {
-    duration?: unknown
-    audioFiles?: { duration: number; exclude: boolean; error: string | null }[]
-  }
-  if (typeof media.duration === 'number') return media.duration
-  return (media.audioFiles ?? []).reduce((sum, f) => (f.exclude || f.error ? sum : sum + f.duration), 0)
+  if (item.mediaType === 'podcast') return 0
+  const media = item.media
+  if ('duration' in media) return media.duration
+  return media.audioFiles.reduce((sum, f) => (f.exclude || f.error ? sum : sum + f.duration), 0)
 }
 
 /** Bytes on disk: the media's size, else the item's, else (full form) the sum of its files. */
 export function itemSize(item: AnyItem): number {
-  const media = item.media as { size?: number }
-  const top = item as { size?: number; libraryFiles?: { metadata: { size: number } }[] }
-  return media.size ?? top.size ?? (top.libraryFiles ?? []).reduce((sum, f) => sum + f.metadata.size, 0)
+  if ('size' in item.media) return item.media.size
+  if ('size' in item) return item.size
+  return item.libraryFiles.reduce((sum, f) => sum + f.metadata.size, 0)
 }
 
 /** Cover path as the item has it; a full http(s) URL is used as it is (spec §3). */
@@ -118,9 +116,9 @@ export function progressFraction(
  */
 export function itemSeriesSequence(item: AnyItem & { sequence?: string | null }): string | null {
   if (item.sequence !== undefined) return text(item.sequence)
-  const series = metaOf(item).series
-  if (series && typeof series === 'object' && !Array.isArray(series)) {
-    return text((series as { sequence?: unknown }).sequence)
-  }
+  // Not in our schema (Shelfcast answers `sequence`), so read as Audiobookshelf may send it.
+  const meta: object = item.media.metadata
+  const series = 'series' in meta ? meta.series : null
+  if (series && typeof series === 'object' && 'sequence' in series) return text(series.sequence)
   return null
 }

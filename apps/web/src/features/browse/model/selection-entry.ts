@@ -2,18 +2,11 @@ import type { SelectedMediaItem } from '@/lib/item-selection.ts'
 import type { AnyItem } from './item-view.ts'
 
 /** Audio tracks of an item in any form (the full form has only its audio files; 0 when unknown). */
-export function itemTrackCount(item: { media: unknown }): number {
-  const media = item.media as {
-    numTracks?: number
-    tracks?: unknown[]
-    audioFiles?: { exclude: boolean; error: string | null }[]
-  }
-  return (
-    media.numTracks ??
-    media.tracks?.length ??
-    media.audioFiles?.filter((f) => !f.exclude && !f.error).length ??
-    0
-  )
+export function itemTrackCount(item: AnyItem): number {
+  if (item.mediaType === 'podcast') return 0
+  const media = item.media
+  if ('numTracks' in media) return media.numTracks
+  return media.audioFiles.filter((f) => !f.exclude && !f.error).length
 }
 
 /** What selection mode keeps of a card's item; a collapsed series (many books) is not selectable. */

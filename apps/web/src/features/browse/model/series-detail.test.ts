@@ -1,10 +1,10 @@
-import type { MinifiedLibraryItem } from '@shelfcast/contracts'
+import type { MinifiedBookItem, MinifiedLibraryItem } from '@shelfcast/contracts'
 import { describe, expect, it } from 'vitest'
 import { listedItemFixture } from '@/test/browse-fixtures.ts'
 import { completeAuthorDetail, completeSeriesDetail, seriesBooksFromItems } from './series-detail.ts'
 
 /** A listed book of `duration` seconds with extra metadata (where Audiobookshelf puts the series). */
-function book(id: number, duration: number, metadata: Record<string, unknown> = {}): MinifiedLibraryItem {
+function book(id: number, duration: number, metadata: Record<string, unknown> = {}): MinifiedBookItem {
   const item = listedItemFixture(id)
   return { ...item, media: { ...item.media, duration, metadata: { ...item.media.metadata, ...metadata } } }
 }

@@ -5,6 +5,7 @@ import {
   itemAuthor,
   itemDuration,
   itemTitle,
+  itemTrackCount,
   type AnyItem,
 } from '@/features/browse/index.ts'
 import type { QueueItem } from '@/features/player/index.ts'
@@ -47,11 +48,6 @@ export interface NamedListView {
 export const entryKey = (ref: ListEntryRef): string =>
   ref.episodeId ? `${ref.libraryItemId}:${ref.episodeId}` : ref.libraryItemId
 
-function numTracks(item: AnyItem): number {
-  const media = item.media as { numTracks?: number; tracks?: unknown[] }
-  return media.numTracks ?? media.tracks?.length ?? 0
-}
-
 function bookEntry(item: AnyItem): ListEntryView {
   return {
     key: entryKey({ libraryItemId: item.id, episodeId: null }),
@@ -62,7 +58,7 @@ function bookEntry(item: AnyItem): ListEntryView {
     title: itemTitle(item),
     subtitle: itemAuthor(item),
     duration: itemDuration(item),
-    playable: item.mediaType === 'book' && numTracks(item) > 0 && !item.isMissing,
+    playable: item.mediaType === 'book' && itemTrackCount(item) > 0 && !item.isMissing,
   }
 }
 

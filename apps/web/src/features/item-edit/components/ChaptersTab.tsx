@@ -1,4 +1,3 @@
-import type { Book } from '@shelfcast/contracts'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button, Icon, cn } from '@/components/ui/index.ts'
@@ -6,7 +5,7 @@ import { playerController, usePlayerStore } from '@/features/player/index.ts'
 import { errorMessage } from '@/lib/error-message.ts'
 import { secondsToTimestamp } from '@/lib/time-format.ts'
 import { toast } from '@/lib/toast-store.ts'
-import { useUpdateChapters, type EditableItem } from '../api.ts'
+import { useUpdateChapters, type EditableBook } from '../api.ts'
 import {
   addChapterBelow,
   bulkAddChapters,
@@ -41,9 +40,9 @@ const shiftKeys: Record<Exclude<ShiftResult, { ok: true }>['reason'], string> = 
 }
 
 /** The chapter editor of spec §5: rows with lock, add and remove; shift, bulk add, from tracks; save. */
-export function ChaptersTab({ item }: { item: EditableItem }) {
+export function ChaptersTab({ item }: { item: EditableBook }) {
   const { t } = useTranslation()
-  const book = item.media as Book
+  const book = item.media
   const duration = book.duration
   const [rows, setRows] = useState<ChapterRow[]>(() => rowsFromChapters(book.chapters))
   const [shiftText, setShiftText] = useState('')

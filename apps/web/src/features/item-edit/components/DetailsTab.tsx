@@ -1,8 +1,8 @@
-import type { Book, FilterData } from '@shelfcast/contracts'
+import type { FilterData } from '@shelfcast/contracts'
 import { useTranslation } from 'react-i18next'
 import { TextField, Toggle } from '@/components/ui/index.ts'
 import { useLibraryDetail } from '@/features/libraries/index.ts'
-import type { EditableItem } from '../api.ts'
+import type { EditableBook } from '../api.ts'
 import { useMediaForm } from '../hooks/useMediaForm.ts'
 import {
   detailsChanges,
@@ -28,13 +28,13 @@ const problemKeys: Record<DetailsProblem, string> = {
 }
 
 /** Every field of a book's metadata and its tags; saves only what changed. */
-export function DetailsTab({ item, onClose }: { item: EditableItem; onClose: () => void }) {
+export function DetailsTab({ item, onClose }: { item: EditableBook; onClose: () => void }) {
   const { t } = useTranslation()
   const filterData = useLibraryDetail(item.libraryId).data?.filterdata
   const { form, set, save, pending } = useMediaForm(
     item,
     {
-      load: (media) => formFromBook(media as Book),
+      load: (media) => formFromBook(media),
       body: detailsChanges,
       problem: (f) => {
         const problem = detailsProblem(f)

@@ -1,4 +1,4 @@
-import { isAdminOrUp, type Podcast } from '@shelfcast/contracts'
+import { isAdminOrUp } from '@shelfcast/contracts'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/index.ts'
@@ -11,7 +11,7 @@ import { formatBytes } from '@/lib/format.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { formatDate } from '@/lib/time-format.ts'
 import { toast } from '@/lib/toast-store.ts'
-import type { EditableItem } from '../api.ts'
+import type { EditablePodcast } from '../api.ts'
 
 const ROW_HEIGHT = 44
 const LIST_HEIGHT = 360
@@ -20,11 +20,11 @@ const LIST_HEIGHT = 360
  * A podcast's episodes (title, publication date, size), newest first and windowed (thousands stay light),
  * with the admin's 'Quick match episodes' (details from the feed) and 'Find episodes' (pick to download).
  */
-export function EpisodesTab({ item }: { item: EditableItem }) {
+export function EpisodesTab({ item }: { item: EditablePodcast }) {
   const { t, i18n } = useTranslation()
   const isAdmin = useSessionStore((s) => !!s.user && isAdminOrUp(s.user.type))
   const dateFormat = useSessionStore((s) => s.serverSettings?.dateFormat ?? 'MM/dd/yyyy')
-  const podcast = item.media as Podcast
+  const podcast = item.media
   const episodes = useMemo(
     () => [...podcast.episodes].sort((a, b) => (b.publishedAt ?? 0) - (a.publishedAt ?? 0)),
     [podcast.episodes],

@@ -1,4 +1,4 @@
-import { fillPath, itemRoutes, type Book, type LibraryFile } from '@shelfcast/contracts'
+import { fillPath, itemRoutes, type LibraryFile } from '@shelfcast/contracts'
 import { useTranslation } from 'react-i18next'
 import { Icon } from '@/components/ui/index.ts'
 import { LibraryFilesTable, TracksTable } from '@/features/browse/index.ts'
@@ -12,7 +12,7 @@ export function FilesTab({ item }: { item: EditableItem }) {
   const api = useApiClient()
   const token = useSessionStore((s) => s.accessToken)
   const canDownload = useSessionStore((s) => !!s.user?.permissions.download)
-  const book = item.mediaType === 'book' ? (item.media as Book) : null
+  const book = item.mediaType === 'book' ? item.media : null
 
   // A link cannot send a bearer header: media URLs take the token as ?token= (API conventions).
   const download = (file: LibraryFile) => (

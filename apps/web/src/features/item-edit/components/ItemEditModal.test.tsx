@@ -139,7 +139,7 @@ function setup(user: User, items: Record<string, LibraryItem>, extra: Parameters
     routes[`GET /api/items/${item.id}`] = () => json(item)
     routes[`PATCH /api/items/${item.id}/media`] = (request) => {
       const body = request.body as { metadata?: { title?: string } }
-      const media = item.media as Book
+      const media = item.media
       return json({
         updated: true,
         libraryItem: { ...item, media: { ...media, metadata: { ...media.metadata, ...body.metadata } } },

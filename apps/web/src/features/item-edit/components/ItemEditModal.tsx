@@ -1,4 +1,4 @@
-import { isAdminOrUp, type Book } from '@shelfcast/contracts'
+import { isAdminOrUp } from '@shelfcast/contracts'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Icon, Modal, Tabs, cn } from '@/components/ui/index.ts'
@@ -12,7 +12,7 @@ import {
 } from '@/lib/item-edit-modal.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { toast } from '@/lib/toast-store.ts'
-import { isEditableItem, type EditableItem } from '../api.ts'
+import type { EditableItem } from '../api.ts'
 import { availableTabs, resolveTab, shelfNeighbours, type TabPermissions } from '../model/tab-rules.ts'
 import { ChaptersTab } from './ChaptersTab.tsx'
 import { CoverTab } from './CoverTab.tsx'
@@ -55,7 +55,7 @@ function OpenItemEditModal({ itemId }: { itemId: string }) {
   const update = useSessionStore((s) => !!s.user?.permissions.update)
   const download = useSessionStore((s) => !!s.user?.permissions.download)
   const admin = useSessionStore((s) => !!s.user && isAdminOrUp(s.user.type))
-  const item = isEditableItem(query.data) ? query.data : null
+  const item = query.data ?? null
   const tabs = item ? availableTabs(tabFacts(item), { update, download, admin } satisfies TabPermissions) : []
   const current = item ? resolveTab(tab, tabs) : tab
   const { previous, next } = shelfNeighbours(shelf, itemId)
@@ -147,15 +147,15 @@ function TabPanel({ item, tab }: { item: EditableItem; tab: EditModalTab }) {
     case 'cover':
       return <CoverTab item={item} />
     case 'chapters':
-      return <ChaptersTab item={item} />
+      return item.mediaType === 'book' && <ChaptersTab item={item} />
     case 'files':
       return <FilesTab item={item} />
     case 'match':
-      return <MatchTab item={item} />
+      return item.mediaType === 'book' && <MatchTab item={item} />
     case 'episodes':
-      return <EpisodesTab item={item} />
+      return item.mediaType === 'podcast' && <EpisodesTab item={item} />
     case 'schedule':
-      return <ScheduleTab item={item} />
+      return item.mediaType === 'podcast' && <ScheduleTab item={item} />
   }
 }
 
@@ -188,7 +188,7 @@ function StepButton({
 }
 
 function tabFacts(item: EditableItem) {
-  const book = item.mediaType === 'book' ? (item.media as Book) : null
+  const book = item.mediaType === 'book' ? item.media : null
   return {
     mediaType: item.mediaType,
     numAudioFiles: book?.audioFiles.length ?? 0,

@@ -1,4 +1,4 @@
-import type { Book, BookMatch } from '@shelfcast/contracts'
+import type { BookMatch } from '@shelfcast/contracts'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button, SelectField, TextField } from '@/components/ui/index.ts'
@@ -11,14 +11,14 @@ import {
   useChangeCover,
   useSearchBooks,
   useUpdateMedia,
-  type EditableItem,
+  type EditableBook,
 } from '../api.ts'
 import { MatchReview } from './MatchReview.tsx'
 
 /** Search a metadata provider for the book, pick a result, then choose which of its fields to apply. */
-export function MatchTab({ item }: { item: EditableItem }) {
+export function MatchTab({ item }: { item: EditableBook }) {
   const { t } = useTranslation()
-  const book = item.media as Book
+  const book = item.media
   const libraryProvider = useLibraries().data?.find((l) => l.id === item.libraryId)?.provider
   const providers = useBookProviders()
   const [provider, setProvider] = useState<string | null>(null)

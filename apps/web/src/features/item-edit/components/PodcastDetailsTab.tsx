@@ -1,8 +1,7 @@
-import type { Podcast } from '@shelfcast/contracts'
 import { useTranslation } from 'react-i18next'
 import { SelectField, TextField, Toggle } from '@/components/ui/index.ts'
 import { useLibraryDetail } from '@/features/libraries/index.ts'
-import type { EditableItem } from '../api.ts'
+import type { EditablePodcast } from '../api.ts'
 import { useMediaForm } from '../hooks/useMediaForm.ts'
 import {
   formFromPodcast,
@@ -24,13 +23,13 @@ const plainFields: {
 ]
 
 /** A podcast's metadata (feed URL, type, explicit, language, iTunes ids) and tags; saves only what changed. */
-export function PodcastDetailsTab({ item, onClose }: { item: EditableItem; onClose: () => void }) {
+export function PodcastDetailsTab({ item, onClose }: { item: EditablePodcast; onClose: () => void }) {
   const { t } = useTranslation()
   const filterData = useLibraryDetail(item.libraryId).data?.filterdata
   const { form, set, save, pending } = useMediaForm(
     item,
     {
-      load: (media) => formFromPodcast(media as Podcast),
+      load: (media) => formFromPodcast(media),
       body: podcastDetailsChanges,
       problem: (f) => (f.title.trim() ? null : t('ToastTitleRequired')),
     },

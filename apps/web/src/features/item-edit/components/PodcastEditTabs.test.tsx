@@ -218,7 +218,7 @@ describe('podcast edit tabs', () => {
 
   it('says the podcast has no RSS feed instead of opening the feed', async () => {
     const item = podcastItemFixture('pod1')
-    ;(item.media as { metadata: { feedUrl: string | null } }).metadata.feedUrl = null
+    item.media.metadata.feedUrl = null
     const { server, user } = setup(item)
     act(() => openEditModal('pod1', 'episodes'))
     await user.click(await screen.findByTestId('episodes-find'))

@@ -1,4 +1,3 @@
-import type { Podcast } from '@shelfcast/contracts'
 import { useTranslation } from 'react-i18next'
 import { Button, TextField } from '@/components/ui/index.ts'
 import {
@@ -11,7 +10,7 @@ import { useCheckNewEpisodes } from '@/features/podcasts/index.ts'
 import { isApiError } from '@/lib/api/index.ts'
 import { errorMessage } from '@/lib/error-message.ts'
 import { toast } from '@/lib/toast-store.ts'
-import type { EditableItem } from '../api.ts'
+import type { EditablePodcast } from '../api.ts'
 import { useMediaForm } from '../hooks/useMediaForm.ts'
 import { scheduleBody, scheduleFormFromPodcast, scheduleProblem } from '../model/podcast-schedule.ts'
 import { TabActions } from './TabActions.tsx'
@@ -33,10 +32,10 @@ const testIds: ScheduleTestIds = {
  * A podcast's auto download (spec §5, admin): on/off, how often the feed is checked (the §9 presets, a
  * daily or weekly time, or a 5-field cron), how many episodes to keep and to take per check; Check now.
  */
-export function ScheduleTab({ item }: { item: EditableItem }) {
+export function ScheduleTab({ item }: { item: EditablePodcast }) {
   const { t } = useTranslation()
   const { form, set, save, pending, error } = useMediaForm(item, {
-    load: (media) => scheduleFormFromPodcast(media as Podcast),
+    load: (media) => scheduleFormFromPodcast(media),
     body: (saved, edited) => scheduleBody(edited, saved),
     problem: (f) => {
       const problem = scheduleProblem(f)

@@ -1,4 +1,4 @@
-import { fillPath, itemRoutes, type Book, type Podcast } from '@shelfcast/contracts'
+import { fillPath, itemRoutes } from '@shelfcast/contracts'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -23,8 +23,8 @@ export function PlayerCover({ width, className }: { width: number; className: st
 export function NowPlayingInfo({ large = false }: { large?: boolean }) {
   const session = usePlayerStore((s) => s.session)
   const item = session?.libraryItem
-  const authors = item?.mediaType === 'book' ? (item.media as Book).metadata.authors : []
-  const podcastAuthor = item?.mediaType === 'podcast' ? (item.media as Podcast).metadata.author : null
+  const authors = item?.mediaType === 'book' ? item.media.metadata.authors : []
+  const podcastAuthor = item?.mediaType === 'podcast' ? item.media.metadata.author : null
   return (
     <>
       {session && (

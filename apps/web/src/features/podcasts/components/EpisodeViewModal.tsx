@@ -1,4 +1,4 @@
-import type { Podcast, PodcastEpisode } from '@shelfcast/contracts'
+import type { PodcastEpisode } from '@shelfcast/contracts'
 import { useEffect, useMemo, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Modal } from '@/components/ui/index.ts'
@@ -22,8 +22,8 @@ export function EpisodeViewModal({ target }: { target: EpisodeRef }) {
   const item = useItem(target.libraryItemId)
   const query = useEpisode(target.libraryItemId, target.episodeId)
   const dateFormat = useSessionStore((s) => s.serverSettings?.dateFormat ?? 'MM/dd/yyyy')
-  const loaded = item.data && 'media' in item.data ? item.data : null
-  const podcast = loaded?.mediaType === 'podcast' ? (loaded.media as Podcast) : null
+  const loaded = item.data ?? null
+  const podcast = loaded?.mediaType === 'podcast' ? loaded.media : null
   const listed = podcast?.episodes.find((e) => e.id === target.episodeId)
   const episode: PodcastEpisode | undefined = query.data ?? listed
   const podcastTitle = loaded ? (itemTitle(loaded) ?? t('LabelNoTitle')) : ''

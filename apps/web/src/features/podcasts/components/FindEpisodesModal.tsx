@@ -1,4 +1,4 @@
-import type { LibraryItem, Podcast } from '@shelfcast/contracts'
+import type { PodcastLibraryItem } from '@shelfcast/contracts'
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Badge, Button, LoadingBox, Modal, TextField } from '@/components/ui/index.ts'
@@ -29,8 +29,8 @@ export function FindEpisodesModal() {
 function OpenFindEpisodes({ libraryItemId }: { libraryItemId: string }) {
   const { t } = useTranslation()
   const item = useItem(libraryItemId)
-  const podcast = item.data?.mediaType === 'podcast' ? (item.data as LibraryItem) : null
-  const feedUrl = podcast ? (podcast.media as Podcast).metadata.feedUrl : null
+  const podcast = item.data?.mediaType === 'podcast' ? item.data : null
+  const feedUrl = podcast ? podcast.media.metadata.feedUrl : null
 
   // No feed to read: say so and close at once (spec §8).
   useEffect(() => {
@@ -58,14 +58,14 @@ function OpenFindEpisodes({ libraryItemId }: { libraryItemId: string }) {
   )
 }
 
-function FeedEpisodes({ podcast, feedUrl }: { podcast: LibraryItem; feedUrl: string }) {
+function FeedEpisodes({ podcast, feedUrl }: { podcast: PodcastLibraryItem; feedUrl: string }) {
   const { t, i18n } = useTranslation()
   const dateFormat = useSessionStore((s) => s.serverSettings?.dateFormat ?? 'MM/dd/yyyy')
   const feed = usePodcastFeed(feedUrl)
   const download = useDownloadEpisodes(podcast.id, podcast.libraryId)
   const [search, setSearch] = useState('')
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set())
-  const own = (podcast.media as Podcast).episodes
+  const own = podcast.media.episodes
   const episodes = useMemo(() => newestFirst(feed.data?.episodes ?? []), [feed.data])
   const isDownloaded = useMemo(() => downloadedMatcher(own), [own])
   const shown = searchEpisodes(episodes, search)
