@@ -3,19 +3,50 @@ import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
 
-// The import boundaries of DESIGN.md, enforced here rather than in review.
-const serverImportsForbidden = {
-  patterns: [
-    {
-      group: ['**/apps/web/**', '@shelfcast/web', '@shelfcast/web/*'],
-      message: 'The server never imports client code.',
-    },
-    {
-      group: ['https', 'node:https', 'undici'],
-      message: 'Outbound requests go through net/ (the guarded fetcher).',
-    },
-  ],
+// The import boundaries of DESIGN.md, enforced here rather than in review. A file gets one list (a later block
+// replaces an earlier one's), so each server zone below states all that applies to it.
+const serverBoundaries = {
+  client: {
+    group: ['**/apps/web/**', '@shelfcast/web', '@shelfcast/web/*'],
+    message: 'The server never imports client code.',
+  },
+  outbound: ['http', 'node:http', 'https', 'node:https', 'undici'].map((name) => ({
+    name,
+    // A server's types (realtime attaches to the HTTP server) open no connection.
+    allowTypeImports: true,
+    message: 'Outbound requests go through net/ (the guarded fetcher).',
+  })),
+  fastifyPlugins: {
+    group: ['@fastify/*'],
+    message: 'Fastify plugins belong to route files, http/ and app.ts; services take plain data.',
+  },
+  processes: ['child_process', 'node:child_process'].map((name) => ({
+    name,
+    message: 'Processes (ffmpeg, ffprobe) start only in media/.',
+  })),
 }
+/** The server-wide boundaries, minus the ones a zone is the home of, plus the zone's own. */
+const serverRule = ({ allow = [], extra = [] } = {}) => {
+  const kept = Object.entries(serverBoundaries)
+    .filter(([name]) => !allow.includes(name))
+    .flatMap(([, entry]) => entry)
+  return [
+    'error',
+    {
+      // Module names (node:http) by exact name; folders and packages (@fastify/*) by pattern.
+      paths: kept.filter((entry) => 'name' in entry),
+      patterns: [...kept.filter((entry) => 'group' in entry), ...extra],
+    },
+  ]
+}
+const serverZone = (files, rule, ignores = []) => ({
+  files,
+  ignores,
+  rules: { 'no-restricted-imports': 'off', '@typescript-eslint/no-restricted-imports': rule },
+})
+const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/src/test-support/**']
+const fastifyHomes = ['fastifyPlugins']
+
 const webImportsForbidden = {
   patterns: [
     {
@@ -79,53 +110,47 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    files: ['apps/server/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', serverImportsForbidden] },
-  },
-  {
-    // Repositories hold SQL only: they never reach for HTTP or realtime.
-    files: ['apps/server/src/modules/**/*.repository.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
+  serverZone(['apps/server/**/*.ts'], serverRule()),
+  // net/ is the guarded fetcher: the one place that may open outbound connections (SECURITY rule 3).
+  serverZone(['apps/server/src/net/**/*.ts'], serverRule({ allow: ['outbound'] })),
+  serverZone(['apps/server/src/media/**/*.ts'], serverRule({ allow: ['processes'] })),
+  serverZone(['apps/server/src/http/**/*.ts', 'apps/server/src/app.ts'], serverRule({ allow: fastifyHomes })),
+  // The database layer knows rows, not the capabilities built on them.
+  serverZone(
+    ['apps/server/src/db/**/*.ts'],
+    serverRule({
+      extra: [
+        { group: ['**/modules/**', '**/realtime/**'], message: 'db/ imports no module and no realtime.' },
+      ],
+    }),
+  ),
+  // Route files translate HTTP to service calls: no SQL.
+  serverZone(
+    ['apps/server/src/**/*.routes.ts'],
+    serverRule({
+      allow: fastifyHomes,
+      extra: [{ group: ['kysely', '**/*.repository.ts'], message: 'Route files call services, never SQL.' }],
+    }),
+  ),
+  // Repositories hold SQL only: they never reach for HTTP or realtime.
+  serverZone(
+    ['apps/server/src/**/*.repository.ts'],
+    serverRule({
+      extra: [
         {
-          patterns: [
-            ...serverImportsForbidden.patterns,
-            {
-              group: ['**/realtime/**', 'fastify', '**/http/**'],
-              message: 'Repositories hold SQL only: no HTTP, no events.',
-            },
-          ],
+          group: ['**/realtime/**', 'fastify', '**/http/**'],
+          message: 'Repositories hold SQL only: no HTTP, no events.',
         },
       ],
-    },
-  },
-  {
-    // Services hold the rules: no HTTP framework, events only through realtime.
-    files: ['apps/server/src/modules/**/*.service.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            ...serverImportsForbidden.patterns,
-            { group: ['fastify'], message: 'Services hold the rules: no HTTP.' },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // net/ is the guarded fetcher: the one place that may open outbound connections (SECURITY rule 3).
-    files: ['apps/server/src/net/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: serverImportsForbidden.patterns.filter((p) => !p.message.startsWith('Outbound')) },
-      ],
-    },
-  },
+    }),
+  ),
+  // Services hold the rules: no HTTP framework, events only through realtime.
+  serverZone(
+    ['apps/server/src/**/*.service.ts'],
+    serverRule({ extra: [{ group: ['fastify'], message: 'Services hold the rules: no HTTP.' }] }),
+  ),
+  // Tests and their helpers start servers, processes and apps of their own.
+  serverZone(serverTests, serverRule({ allow: ['outbound', 'fastifyPlugins', 'processes'] })),
   {
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/net/**', 'apps/server/src/**/*.test.ts', 'apps/server/src/test-support/**'],

@@ -23,6 +23,7 @@ import { CollectionsRepository } from './modules/collections/collections.reposit
 import { registerCollectionsRoutes } from './modules/collections/collections.routes.ts'
 import { CollectionsService } from './modules/collections/collections.service.ts'
 import { registerAuthorEditRoutes } from './modules/authors/author-edit.routes.ts'
+import { AuthorEditRepository } from './modules/authors/author-edit.repository.ts'
 import { AuthorEditService } from './modules/authors/author-edit.service.ts'
 import { registerItemEditRoutes } from './modules/item-edit/item-edit.routes.ts'
 import { createMetadataModule } from './modules/metadata-providers/metadata-providers.module.ts'
@@ -188,7 +189,6 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     userAgent: `Shelfcast/${config.version}`,
   })
   const itemCovers = new ItemCoverService({
-    db: database.db,
     scanRepo,
     items: browse.items,
     fetcher,
@@ -198,7 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     log,
   })
   const authorEdit = new AuthorEditService({
-    db: database.db,
+    repo: new AuthorEditRepository(database.db),
     authors: browse.authors,
     libraries,
     itemEdit,

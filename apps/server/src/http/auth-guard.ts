@@ -1,6 +1,6 @@
+import { isAdminOrUp } from '@shelfcast/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { AuthContext, AuthService } from '../modules/auth/auth.service.ts'
-import { isAdmin } from '../modules/users/users.model.ts'
 import { forbidden, unauthorized } from './errors.ts'
 
 /** Who may call a route. Everything is 'user' unless the route says otherwise. */
@@ -63,7 +63,7 @@ export function installAuthGuard(app: FastifyInstance, auth: AuthService) {
     const ctx = await auth.authenticate(token)
     if (!ctx) throw unauthorized()
     request.auth = ctx
-    if (access === 'admin' && !isAdmin(ctx.user)) throw forbidden('Admin only')
+    if (access === 'admin' && !isAdminOrUp(ctx.user.type)) throw forbidden('Admin only')
     const permission = request.routeOptions.config?.permission
     if (permission && !ctx.user.permissions[permission]) throw forbidden(`Permission denied: ${permission}`)
   })

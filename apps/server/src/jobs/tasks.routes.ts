@@ -1,8 +1,7 @@
-import { scanRoutes as routes, type TasksResponse } from '@shelfcast/contracts'
+import { canAccessLibrary, isAdminOrUp, scanRoutes as routes, type TasksResponse } from '@shelfcast/contracts'
 import type { FastifyInstance } from 'fastify'
 import { requireAuth } from '../http/auth-guard.ts'
 import { serveRoute } from '../http/serve-route.ts'
-import { canAccessLibrary, isAdmin } from '../modules/users/users.model.ts'
 import type { TaskRunner } from './task-runner.ts'
 
 /**
@@ -14,7 +13,7 @@ export function registerTaskRoutes(app: FastifyInstance, tasks: TaskRunner) {
     const { user } = requireAuth(request)
     const includes = (query.include ?? '').split(',')
     const list = tasks.list(
-      (t) => isAdmin(user) || (!!t.data.libraryId && canAccessLibrary(user, t.data.libraryId)),
+      (t) => isAdminOrUp(user.type) || (!!t.data.libraryId && canAccessLibrary(user, t.data.libraryId)),
       { runningOnly: !includes.includes('finished') },
     )
     const body: TasksResponse = { tasks: list }

@@ -1,3 +1,4 @@
+import { isAdminOrUp } from '@shelfcast/contracts'
 import type { IncomingMessage, Server as HttpServer } from 'node:http'
 import { Server as SocketServer, type Socket } from 'socket.io'
 import type {
@@ -8,7 +9,7 @@ import type {
   ServerToClientEvents,
 } from '@shelfcast/contracts'
 import type { Logger } from 'pino'
-import { isAdmin, toUserSummary, type UserRecord } from '../modules/users/users.model.ts'
+import { toUserSummary, type UserRecord } from '../modules/users/users.model.ts'
 
 /** Resolves a bearer token to its user and login session (null for API keys), or null. */
 export type SocketAuthenticator = (
@@ -174,14 +175,14 @@ export class Realtime {
       socket.data.sessionId = sessionId
       void socket.join(userRoom(user.id))
       if (sessionId) void socket.join(sessionRoom(sessionId))
-      if (isAdmin(user)) void socket.join(ADMINS_ROOM)
+      if (isAdminOrUp(user.type)) void socket.join(ADMINS_ROOM)
       const wasOnline = this.online.has(user.id)
       const entry = this.online.get(user.id) ?? { user, sockets: new Set<string>() }
       entry.user = user
       entry.sockets.add(socket.id)
       this.online.set(user.id, entry)
       const payload: InitPayload = { userId: user.id, username: user.username }
-      if (isAdmin(user)) payload.usersOnline = this.usersOnline()
+      if (isAdminOrUp(user.type)) payload.usersOnline = this.usersOnline()
       socket.emit('init', payload)
       if (!wasOnline) this.toAdmins('user_online', () => this.onlineUser(user))
     })
@@ -281,7 +282,7 @@ export class Realtime {
     if (entry) entry.user = user
     for (const io of this.servers) {
       const sockets = io.in(userRoom(user.id))
-      if (isAdmin(user)) sockets.socketsJoin(ADMINS_ROOM)
+      if (isAdminOrUp(user.type)) sockets.socketsJoin(ADMINS_ROOM)
       else sockets.socketsLeave(ADMINS_ROOM)
     }
   }

@@ -1,6 +1,6 @@
 import type { Chapter } from '@shelfcast/contracts'
 import { parseFile, type IAudioMetadata, type IChapter } from 'music-metadata'
-import { ffprobe, type FfprobeOutput } from './ffprobe.ts'
+import { ffprobe, type FfprobeOutput } from '../media/ffprobe.ts'
 import { withTimeout } from './limiter.ts'
 import { splitList, tagText, TEXT_LIMITS, yearOf } from './text.ts'
 

@@ -1,5 +1,5 @@
 import type { AudioFile, EbookFile } from '@shelfcast/contracts'
-import type { ItemRow } from '../modules/library-items/item-json.ts'
+import { type ItemRow } from '../db/item-rows.ts'
 import type { AudioProbe } from './audio-probe.ts'
 import { mergeBookMeta, type BookMetaDraft, type SeriesEntry } from './book-meta.ts'
 import { writeItemCover } from './cover.ts'

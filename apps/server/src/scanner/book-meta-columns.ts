@@ -1,4 +1,4 @@
-import type { ItemRow } from '../modules/library-items/item-json.ts'
+import { type ItemRow } from '../db/item-rows.ts'
 import { sanitizeDescription } from '../html/sanitize-description.ts'
 import type { BookMeta } from './book-meta.ts'
 import { authorNameLF, titleIgnoringPrefix } from './names.ts'

@@ -1,7 +1,8 @@
+import { canAccessLibrary } from '@shelfcast/contracts'
 import type { LibraryItem } from '@shelfcast/contracts'
 import { toExpandedItem } from '../modules/library-items/item-json.ts'
 import type { Realtime } from '../realtime/realtime.ts'
-import { canAccessLibrary, type UserRecord } from '../modules/users/users.model.ts'
+import { type UserRecord } from '../modules/users/users.model.ts'
 import type { AuthorChanges, SavedItem } from './scan.repository.ts'
 import { canSeeItem, type ItemAccessFacts } from '../modules/library-items/item-visibility.ts'
 

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { sanitizeDescription } from '../html/sanitize-description.ts'
-import type { EpisodeRow, ItemRow, PodcastColumn } from '../modules/library-items/item-json.ts'
+import { type EpisodeRow, type ItemRow, type PodcastColumn } from '../db/item-rows.ts'
 import { naturalCompare } from './file-types.ts'
 import type { ItemCandidate } from './group.ts'
 import {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { Database } from '../db/schema.ts'
-import type { EpisodeRow, ItemRelations, ItemRow } from '../modules/library-items/item-json.ts'
+import { type EpisodeRow, type ItemRelations, type ItemRow } from '../db/item-rows.ts'
 import type { BuiltItem } from './item-builder.ts'
 import { lastFirst, sequenceSortValue, titleIgnoringPrefix } from './names.ts'
 
@@ -459,6 +459,15 @@ export class ScanRepository {
       changed.push(...rows.map((r) => r.id))
     }
     return changed
+  }
+
+  /** A cover set by a user (or none), kept by later scans. */
+  async setCoverPath(id: string, coverPath: string | null, nowMs: number): Promise<void> {
+    await this.db
+      .updateTable('library_items')
+      .set({ cover_path: coverPath, updated_at: nowMs })
+      .where('id', '=', id)
+      .execute()
   }
 
   /** Full rows with relations and episodes, for events about items that were not rebuilt. */

@@ -1,3 +1,4 @@
+import { isAdminOrUp } from '@shelfcast/contracts'
 import type { Logger } from 'pino'
 import type { Clock } from '../clock.ts'
 import type { Config } from '../config/config.ts'
@@ -6,7 +7,6 @@ import { ScanSchedule } from '../jobs/scan-schedule.ts'
 import type { TaskRunner } from '../jobs/task-runner.ts'
 import type { LibrariesService } from '../modules/libraries/libraries.service.ts'
 import type { SettingsService } from '../modules/settings/settings.service.ts'
-import { isAdmin } from '../modules/users/users.model.ts'
 import type { Realtime } from '../realtime/realtime.ts'
 import { ScanRepository } from './scan.repository.ts'
 import { ScanService } from './scan.service.ts'
@@ -91,7 +91,7 @@ export function createScannerModule(deps: {
     schedule.sync(rest)
   })
   deps.realtime.onClientEvent('cancel_scan', (user, payload) => {
-    if (isAdmin(user) && typeof payload === 'string') scans.cancel(payload)
+    if (isAdminOrUp(user.type) && typeof payload === 'string') scans.cancel(payload)
   })
 
   return {

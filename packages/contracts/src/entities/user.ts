@@ -5,8 +5,6 @@ export const userTypes = ['guest', 'user', 'admin', 'root'] as const
 export const UserType = z.enum(userTypes)
 export type UserType = z.infer<typeof UserType>
 
-export const isAdminOrUp = (type: UserType): boolean => type === 'admin' || type === 'root'
-
 export const UserPermissions = z.object({
   download: z.boolean(),
   update: z.boolean(),

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto'
 import type { ApiKey, CreateApiKeyRequest, UpdateApiKeyRequest } from '@shelfcast/contracts'
-import { messages } from '@shelfcast/contracts'
+import { outranks, messages } from '@shelfcast/contracts'
 import type { Clock } from '../../clock.ts'
 import { badRequest, forbidden, notFound } from '../../http/errors.ts'
 import type { AuthContext } from '../auth/auth.service.ts'
 import type { TokenSigner } from '../auth/tokens.ts'
-import { outranks, type UserRecord } from '../users/users.model.ts'
+import { type UserRecord } from '../users/users.model.ts'
 import type { UsersService } from '../users/users.service.ts'
 import type { ApiKeyRecord, ApiKeysRepository } from './api-keys.repository.ts'
 

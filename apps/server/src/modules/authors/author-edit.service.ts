@@ -1,11 +1,8 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import type { Kysely, Selectable } from 'kysely'
-import { sql } from 'kysely'
 import type { AuthorWithCount } from '@shelfcast/contracts'
-import { messages } from '@shelfcast/contracts'
+import { canAccessLibrary, messages } from '@shelfcast/contracts'
 import type { Clock } from '../../clock.ts'
-import type { AuthorsTable, Database } from '../../db/schema.ts'
 import { extensionOf } from '../../files/media-types.ts'
 import { sanitizeDescription } from '../../html/sanitize-description.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
@@ -14,8 +11,9 @@ import { lastFirst } from '../../scanner/names.ts'
 import type { ItemEditService } from '../item-edit/item-edit.service.ts'
 import type { LibrariesService } from '../libraries/libraries.service.ts'
 import { restrictsItemsWithinLibrary } from '../library-items/item-visibility.ts'
-import { canAccessLibrary, type UserRecord } from '../users/users.model.ts'
+import { type UserRecord } from '../users/users.model.ts'
 import type { Realtime } from '../../realtime/realtime.ts'
+import type { AuthorEditRepository, AuthorRow } from './author-edit.repository.ts'
 import type { AuthorsService } from './authors.service.ts'
 
 /** The biggest author image accepted. */
@@ -34,7 +32,7 @@ export interface AuthorUpdate {
  */
 export class AuthorEditService {
   private readonly deps: {
-    db: Kysely<Database>
+    repo: AuthorEditRepository
     authors: AuthorsService
     libraries: LibrariesService
     itemEdit: ItemEditService
@@ -49,7 +47,7 @@ export class AuthorEditService {
 
   /** The author row, when the user may open its library; 404 otherwise. */
   private async row(user: UserRecord, id: string) {
-    const row = await this.deps.db.selectFrom('authors').selectAll().where('id', '=', id).executeTakeFirst()
+    const row = await this.deps.repo.byId(id)
     if (!row) throw notFound('Author not found')
     await this.deps.libraries.getFor(user, row.library_id).catch(() => {
       throw notFound('Author not found')
@@ -71,7 +69,7 @@ export class AuthorEditService {
   }
 
   /** Audiobookshelf's `author_removed` (the author's JSON) to the users of its library. */
-  private announceRemoved(row: Selectable<AuthorsTable>) {
+  private announceRemoved(row: AuthorRow) {
     const author = {
       id: row.id,
       asin: row.asin,
@@ -85,64 +83,37 @@ export class AuthorEditService {
     this.deps.realtime.toUsersWhere((u) => canAccessLibrary(u, row.library_id), 'author_removed', author)
   }
 
-  private async bookIds(authorId: string): Promise<string[]> {
-    return (
-      await this.deps.db
-        .selectFrom('item_authors')
-        .select('item_id')
-        .where('author_id', '=', authorId)
-        .execute()
-    ).map((r) => r.item_id)
-  }
-
   /** PATCH /api/authors/:id: answers the author (the surviving one after a merge) and whether it merged. */
   async update(user: UserRecord, id: string, change: AuthorUpdate) {
     const row = await this.row(user, id)
-    const db = this.deps.db
+    const repo = this.deps.repo
     const now = this.deps.clock()
     const name = change.name?.trim()
     if (change.name !== undefined && !name) throw badRequest(messages.nameRequired)
     let merged = false
     let resultId = row.id
     if (name && name !== row.name) {
-      const other = await db
-        .selectFrom('authors')
-        .select(['id'])
-        .where('library_id', '=', row.library_id)
-        .where('id', '!=', row.id)
-        .where(sql<string>`name COLLATE NOCASE`, '=', name)
-        .executeTakeFirst()
-      const books = await this.bookIds(row.id)
-      if (other) {
-        // Merge: the other author takes these books (keeping its own credit position when it had one).
-        await db.transaction().execute(async (trx) => {
-          await sql`INSERT OR IGNORE INTO item_authors (item_id, author_id, position)
-            SELECT item_id, ${other.id}, position FROM item_authors WHERE author_id = ${row.id}`.execute(trx)
-          await trx.deleteFrom('item_authors').where('author_id', '=', row.id).execute()
-          await trx.deleteFrom('authors').where('id', '=', row.id).execute()
-          await trx.updateTable('authors').set({ updated_at: now }).where('id', '=', other.id).execute()
-        })
+      const otherId = await repo.otherNamed(row.library_id, row.id, name)
+      const books = await repo.bookIds(row.id)
+      if (otherId) {
+        // Merge: the other author takes these books.
+        await repo.merge(row.id, otherId, now)
         merged = true
-        resultId = other.id
+        resultId = otherId
       } else {
-        await db
-          .updateTable('authors')
-          .set({ name, last_first: lastFirst(name), updated_at: now })
-          .where('id', '=', row.id)
-          .execute()
+        await repo.update(row.id, { name, last_first: lastFirst(name) }, now)
       }
       await this.deps.itemEdit.resaveBooks(books)
     }
     if (!merged && (change.asin !== undefined || change.description !== undefined)) {
-      await db
-        .updateTable('authors')
-        .set({
+      await repo.update(
+        row.id,
+        {
           ...(change.asin !== undefined && { asin: change.asin?.trim() || null }),
           ...(change.description !== undefined && { description: sanitizeDescription(change.description) }),
-          updated_at: now,
-        })
-        .where('id', '=', row.id)
-        .execute()
+        },
+        now,
+      )
     }
     const author = (await this.deps.authors.byIds(user, [resultId]))[0]
     if (!author) throw notFound('Author not found')
@@ -154,11 +125,8 @@ export class AuthorEditService {
   /** DELETE /api/authors/:id: the author leaves every book it was credited on, then goes. */
   async remove(user: UserRecord, id: string): Promise<void> {
     const row = await this.row(user, id)
-    const books = await this.bookIds(row.id)
-    await this.deps.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('item_authors').where('author_id', '=', row.id).execute()
-      await trx.deleteFrom('authors').where('id', '=', row.id).execute()
-    })
+    const books = await this.deps.repo.bookIds(row.id)
+    await this.deps.repo.remove(row.id)
     await this.removeImageFile(row.image_path)
     await this.deps.itemEdit.resaveBooks(books)
     this.announceRemoved(row)
@@ -181,11 +149,7 @@ export class AuthorEditService {
     await fs.writeFile(tmp, image.body)
     await fs.rename(tmp, file)
     if (row.image_path && row.image_path !== file) await this.removeImageFile(row.image_path)
-    await this.deps.db
-      .updateTable('authors')
-      .set({ image_path: file, updated_at: this.deps.clock() })
-      .where('id', '=', row.id)
-      .execute()
+    await this.deps.repo.update(row.id, { image_path: file }, this.deps.clock())
     const author = (await this.deps.authors.byIds(user, [row.id]))[0]
     if (!author) throw notFound('Author not found')
     this.announceUpdated(author)
@@ -195,11 +159,7 @@ export class AuthorEditService {
   async removeImage(user: UserRecord, id: string) {
     const row = await this.row(user, id)
     await this.removeImageFile(row.image_path)
-    await this.deps.db
-      .updateTable('authors')
-      .set({ image_path: null, updated_at: this.deps.clock() })
-      .where('id', '=', row.id)
-      .execute()
+    await this.deps.repo.update(row.id, { image_path: null }, this.deps.clock())
     const author = (await this.deps.authors.byIds(user, [row.id]))[0]
     if (!author) throw notFound('Author not found')
     this.announceUpdated(author)

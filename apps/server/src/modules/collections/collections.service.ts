@@ -1,3 +1,4 @@
+import { canAccessLibrary } from '@shelfcast/contracts'
 import crypto from 'node:crypto'
 import type {
   Collection,
@@ -13,7 +14,7 @@ import { badRequest, notFound } from '../../http/errors.ts'
 import type { Realtime } from '../../realtime/realtime.ts'
 import type { LibrariesService } from '../libraries/libraries.service.ts'
 import type { ItemsService } from '../library-items/items.service.ts'
-import { canAccessLibrary, type UserRecord } from '../users/users.model.ts'
+import { type UserRecord } from '../users/users.model.ts'
 import type { CollectionRow, CollectionsRepository } from './collections.repository.ts'
 import { sanitizeDescription } from '../../html/sanitize-description.ts'
 import { mergeKeepingHidden } from '../named-lists/ordered-entries.ts'

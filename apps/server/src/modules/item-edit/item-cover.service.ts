@@ -1,9 +1,7 @@
 import path from 'node:path'
-import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
 import sharp from 'sharp'
 import type { Clock } from '../../clock.ts'
-import type { Database } from '../../db/schema.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import { FetchError, type GuardedFetcher } from '../../net/index.ts'
 import type { Realtime } from '../../realtime/realtime.ts'
@@ -11,7 +9,7 @@ import { USER_COVER_STEM, writeItemCover } from '../../scanner/cover.ts'
 import { ItemEvents } from '../../scanner/item-events.ts'
 import type { SavedItem, ScanRepository } from '../../scanner/scan.repository.ts'
 import { MAX_INPUT_PIXELS } from '../library-items/cover-images.ts'
-import { jsonColumn } from '../library-items/item-json.ts'
+import { jsonColumn } from '../../db/item-rows.ts'
 import type { ItemsService } from '../library-items/items.service.ts'
 import type { UserRecord } from '../users/users.model.ts'
 import { LibraryFile } from '@shelfcast/contracts'
@@ -27,7 +25,6 @@ const IMAGE_FORMATS: Record<string, string> = { jpeg: 'jpg', png: 'png', webp: '
  */
 export class ItemCoverService {
   private readonly deps: {
-    db: Kysely<Database>
     scanRepo: ScanRepository
     items: ItemsService
     fetcher: GuardedFetcher
@@ -95,11 +92,7 @@ export class ItemCoverService {
   }
 
   private async setPath(item: SavedItem, cover: string | null) {
-    await this.deps.db
-      .updateTable('library_items')
-      .set({ cover_path: cover, updated_at: this.deps.clock() })
-      .where('id', '=', item.row.id)
-      .execute()
+    await this.deps.scanRepo.setCoverPath(item.row.id, cover, this.deps.clock())
     const [saved] = await this.deps.scanRepo.loadItems([item.row.id])
     if (saved) this.events.updatedOne(saved)
   }

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import {
+  canAccessLibrary,
   messages,
   defaultLibrarySettings,
   type CreateLibraryRequest,
@@ -13,7 +14,7 @@ import type { Clock } from '../../clock.ts'
 import type { Config } from '../../config/config.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import type { Realtime } from '../../realtime/realtime.ts'
-import { canAccessLibrary, type UserRecord } from '../users/users.model.ts'
+import { type UserRecord } from '../users/users.model.ts'
 import { libraryJson } from './library-json.ts'
 import type { LibrariesRepository } from './libraries.repository.ts'
 import { checkLibraryRoot, libraryRootPolicy } from './library-roots.ts'

@@ -15,9 +15,8 @@ import {
   toFullEpisodeJson,
   toFullItem,
   toMinifiedItem,
-  type EpisodeRow,
-  type ItemRow,
 } from './item-json.ts'
+import { type EpisodeRow, type ItemRow } from '../../db/item-rows.ts'
 
 const stored: AudioFile = {
   index: 1,

@@ -1,4 +1,3 @@
-import type { Selectable } from 'kysely'
 import {
   AudioFile,
   type AudioFileSummary,
@@ -24,69 +23,19 @@ import {
   type PodcastMetadata,
 } from '@shelfcast/contracts'
 import { z } from 'zod'
-import type { LibraryItemsTable, PodcastEpisodesTable } from '../../db/schema.ts'
+import {
+  defaultPodcastColumn,
+  jsonArrayLength,
+  jsonColumn,
+  PodcastColumn,
+  stringArrayColumn,
+  type EpisodeRow,
+  type ItemRelations,
+  type ItemRow,
+  type MinifiedItemRow,
+} from '../../db/item-rows.ts'
 import { serverVersion } from '../../config/config.ts'
 import { htmlToText } from '../../html/html-to-text.ts'
-
-/** What an item row needs from its join tables to become API JSON. */
-export interface ItemRelations {
-  authors: { id: string; name: string }[]
-  series: { id: string; name: string; sequence: string | null }[]
-}
-
-export type ItemRow = Selectable<LibraryItemsTable>
-export type EpisodeRow = Selectable<PodcastEpisodesTable>
-
-/** Parses a JSON column with a schema; a damaged value yields the fallback instead of a 500. */
-export function jsonColumn<T>(text: string | null, schema: z.ZodType<T>, fallback: T): T {
-  if (text === null) return fallback
-  try {
-    const parsed = schema.safeParse(JSON.parse(text))
-    return parsed.success ? parsed.data : fallback
-  } catch {
-    return fallback
-  }
-}
-
-/** A JSON array of strings (tags, genres, narrators) without a schema pass: list rows read thousands of them. */
-export function stringArrayColumn(text: string | null): string[] {
-  if (!text || text === '[]') return []
-  try {
-    const v: unknown = JSON.parse(text)
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []
-  } catch {
-    return []
-  }
-}
-
-/** How many entries a JSON array column holds (numFiles), without a schema pass over the entries. */
-function arrayLength(text: string): number {
-  if (!text || text === '[]') return 0
-  try {
-    const v: unknown = JSON.parse(text)
-    return Array.isArray(v) ? v.length : 0
-  } catch {
-    return 0
-  }
-}
-
-export const PodcastColumn = z.object({
-  author: z.string().nullable().default(null),
-  releaseDate: z.string().nullable().default(null),
-  feedUrl: z.string().nullable().default(null),
-  imageUrl: z.string().nullable().default(null),
-  itunesPageUrl: z.string().nullable().default(null),
-  itunesId: z.string().nullable().default(null),
-  itunesArtistId: z.string().nullable().default(null),
-  type: z.enum(['episodic', 'serial']).nullable().default(null),
-  autoDownloadEpisodes: z.boolean().default(false),
-  autoDownloadSchedule: z.string().nullable().default(null),
-  lastEpisodeCheck: z.number().default(0),
-  maxEpisodesToKeep: z.number().default(0),
-  maxNewEpisodesToDownload: z.number().default(3),
-})
-export type PodcastColumn = z.infer<typeof PodcastColumn>
-const defaultPodcastColumn = PodcastColumn.parse({})
 
 // Column schemas built once: a schema derived inside a call (z.array, nullable) is compiled anew on every read.
 const AudioFileList = z.array(AudioFile)
@@ -517,13 +466,10 @@ export function toFullItem(row: ItemRow, rel: ItemRelations, episodes: EpisodeRo
   return { ...head, mediaType: 'book', media, libraryFiles }
 }
 
-/** A row read for minified JSON: the file lists may be left out when their count comes along. */
-export type MinifiedItemRow = ItemRow & { num_files?: number }
-
 /** A list row: the joined names and counts the row stores, no file lists, no lastScan. */
 export function toMinifiedItem(row: MinifiedItemRow, numEpisodes = 0): MinifiedLibraryItem {
   const tags = stringArrayColumn(row.tags)
-  const numFiles = row.num_files ?? arrayLength(row.library_files)
+  const numFiles = row.num_files ?? jsonArrayLength(row.library_files)
   const head = { ...itemHead(row), ...itemState(row) }
   const rest = { numFiles, size: row.size }
   if (row.media_type === 'podcast') {

@@ -1,5 +1,6 @@
+import { isAdminOrUp, canAccessLibrary } from '@shelfcast/contracts'
 import { sql, type RawBuilder, type SqlBool } from 'kysely'
-import { canAccessLibrary, isAdmin, type UserRecord } from '../users/users.model.ts'
+import { type UserRecord } from '../users/users.model.ts'
 
 /**
  * THE item access rule, in one place: library access, explicit content, and tag access (an allow list
@@ -16,7 +17,7 @@ export interface ItemVisibility {
 }
 
 export function visibilityOf(user: UserRecord): ItemVisibility {
-  const allLibraries = isAdmin(user) || user.permissions.accessAllLibraries
+  const allLibraries = isAdminOrUp(user.type) || user.permissions.accessAllLibraries
   return {
     libraryIds: allLibraries ? null : [...user.librariesAccessible],
     allowExplicit: user.permissions.accessExplicitContent,

@@ -1,7 +1,12 @@
 import { sql, type Kysely, type Selectable } from 'kysely'
 import type { Database, MediaProgressTable } from '../../db/schema.ts'
 import type { UserRecord } from '../users/users.model.ts'
-import type { EpisodeRow, ItemRelations, ItemRow, MinifiedItemRow } from './item-json.ts'
+import {
+  type EpisodeRow,
+  type ItemRelations,
+  type ItemRow,
+  type MinifiedItemRow,
+} from '../../db/item-rows.ts'
 import { itemVisibility } from './item-visibility.ts'
 
 export type ProgressRow = Selectable<MediaProgressTable>

@@ -12,15 +12,8 @@ import { regularFileInside } from '../../files/contained-path.ts'
 import { notFound } from '../../http/errors.ts'
 import type { UserRecord } from '../users/users.model.ts'
 import { CoverImages, type CoverFormat, type ResizedCover } from './cover-images.ts'
-import {
-  toEpisodeJson,
-  toExpandedItem,
-  toFullItem,
-  toMinifiedItem,
-  type EpisodeRow,
-  type ItemRow,
-  type MinifiedItemRow,
-} from './item-json.ts'
+import { toEpisodeJson, toExpandedItem, toFullItem, toMinifiedItem } from './item-json.ts'
+import { type EpisodeRow, type ItemRow, type MinifiedItemRow } from '../../db/item-rows.ts'
 import type { ItemsRepository } from './items.repository.ts'
 import { toProgressJson } from './progress-json.ts'
 

@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import fsp from 'node:fs/promises'
 import path from 'node:path'
 import {
+  isAdminOrUp,
   fillPath,
   HLS_SEGMENT_SEC,
   playbackRoutes,
@@ -33,7 +34,7 @@ import {
 } from '../../media/hls-stream.ts'
 import type { Realtime } from '../../realtime/realtime.ts'
 import type { ItemsService } from '../library-items/items.service.ts'
-import { isAdmin, type UserRecord } from '../users/users.model.ts'
+import { type UserRecord } from '../users/users.model.ts'
 import { toProgressJson } from '../library-items/progress-json.ts'
 import { mergeProgress } from './progress-rules.ts'
 import type { PlaybackRepository, SessionRow } from './playback.repository.ts'
@@ -561,7 +562,7 @@ export class PlaybackService {
    */
   async deleteSessions(user: UserRecord, ids: readonly string[]): Promise<number> {
     const found = await this.d.repo.sessionOwners(ids)
-    const allowed = isAdmin(user) ? found : found.filter((r) => r.user_id === user.id)
+    const allowed = isAdminOrUp(user.type) ? found : found.filter((r) => r.user_id === user.id)
     for (const { id } of allowed) if (this.open.has(id)) await this.closeSession(id, true)
     return this.d.repo.deleteSessions(allowed.map((r) => r.id))
   }

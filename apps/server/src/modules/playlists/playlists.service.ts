@@ -1,3 +1,4 @@
+import { canAccessLibrary } from '@shelfcast/contracts'
 import crypto from 'node:crypto'
 import type {
   CreatePlaylistRequest,
@@ -16,7 +17,7 @@ import type { CollectionsService } from '../collections/collections.service.ts'
 import type { LibrariesService } from '../libraries/libraries.service.ts'
 import type { ItemsService } from '../library-items/items.service.ts'
 import { mergeKeepingHidden } from '../named-lists/ordered-entries.ts'
-import { canAccessLibrary, type UserRecord } from '../users/users.model.ts'
+import { type UserRecord } from '../users/users.model.ts'
 import { sanitizeDescription } from '../../html/sanitize-description.ts'
 import {
   entryKey,

@@ -10,7 +10,7 @@ import type { GuardedFetcher } from '../../net/index.ts'
 import type { ScanService } from '../../scanner/scan.service.ts'
 import type { DownloadControl, DownloadJob, RunDownload } from './episode-download-queue.ts'
 import { episodeExtension, episodeFileStem, freeEpisodePath } from './episode-file-name.ts'
-import { tagEpisodeFile, type EpisodeTags } from './episode-tagger.ts'
+import { tagEpisodeFile, type EpisodeTags } from '../../media/episode-tagger.ts'
 import type { PodcastItemsRepository } from './podcast-items.repository.ts'
 
 export interface EpisodeDownloaderDeps {

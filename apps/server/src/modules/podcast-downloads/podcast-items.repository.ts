@@ -1,7 +1,7 @@
 import type { FeedEpisode } from '@shelfcast/contracts'
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
-import { jsonColumn, PodcastColumn } from '../library-items/item-json.ts'
+import { jsonColumn, PodcastColumn } from '../../db/item-rows.ts'
 import { feedEpisodeColumns } from '../podcasts/episode-match.ts'
 
 /** What a download needs to know of the podcast it belongs to. */

@@ -1,6 +1,6 @@
 import type { FeedEpisode } from '@shelfcast/contracts'
 import { sanitizeDescription } from '../../html/sanitize-description.ts'
-import type { EpisodeRow } from '../library-items/item-json.ts'
+import { type EpisodeRow } from '../../db/item-rows.ts'
 
 /** Edit distance (insertions, deletions, substitutions) with two rows of memory. */
 export function levenshtein(a: string, b: string): number {

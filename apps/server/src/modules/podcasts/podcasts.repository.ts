@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Updateable } from 'kysely'
 import type { Database, PodcastEpisodesTable } from '../../db/schema.ts'
 import type { RemovedEpisodeFile } from '../../scanner/podcast-builder.ts'
-import type { EpisodeRow, ItemRow } from '../library-items/item-json.ts'
+import { type EpisodeRow, type ItemRow } from '../../db/item-rows.ts'
 import { itemVisibility } from '../library-items/item-visibility.ts'
 import type { UserRecord } from '../users/users.model.ts'
 

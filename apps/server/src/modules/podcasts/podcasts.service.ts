@@ -33,16 +33,14 @@ import { ItemEvents } from '../../scanner/item-events.ts'
 import type { RemovedEpisodeFile } from '../../scanner/podcast-builder.ts'
 import { titleIgnoringPrefix } from '../../scanner/names.ts'
 import { canSeeItem } from '../library-items/item-visibility.ts'
+import { podcastMetadata, toEpisodeJson, toFullEpisodeJson } from '../library-items/item-json.ts'
 import {
   jsonColumn,
   PodcastColumn,
-  podcastMetadata,
   stringArrayColumn,
-  toEpisodeJson,
-  toFullEpisodeJson,
   type EpisodeRow,
   type ItemRow,
-} from '../library-items/item-json.ts'
+} from '../../db/item-rows.ts'
 import { writeItemMetadataJson } from '../item-edit/metadata-writer.ts'
 import type { PodcastDownloads } from '../podcast-downloads/podcast-downloads-module.ts'
 import type { UserRecord } from '../users/users.model.ts'

@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
-import type { MultipartFile, MultipartValue } from '@fastify/multipart'
+import type { Readable } from 'node:stream'
 import type { Logger } from 'pino'
 import { sanitizeFilename } from '../../files/sanitize-filename.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
@@ -19,7 +19,10 @@ const UPLOADABLE = new Set(['audio', 'ebook', 'image', 'metadata', 'text', 'info
 /** One uploaded file at most; audiobooks in one file run to gigabytes. */
 export const MAX_UPLOAD_FILE_BYTES = 20 * 1024 ** 3
 
-type Part = MultipartFile | MultipartValue
+/** One part of a multipart upload as the route streams it in: a form field, or a file (cut short past the cap). */
+export type UploadPart =
+  | { type: 'field'; fieldname: string; value: unknown }
+  | { type: 'file'; filename: string; file: Readable & { truncated: boolean } }
 
 /**
  * POST /api/upload: fields (title, author, series, library, folder) first, then the files. Files are
@@ -61,7 +64,7 @@ export class UploadService {
     return fs.existsSync(path.join(folderPath, ...rel))
   }
 
-  async upload(user: UserRecord, parts: AsyncIterable<Part>): Promise<{ path: string }> {
+  async upload(user: UserRecord, parts: AsyncIterable<UploadPart>): Promise<{ path: string }> {
     const fields: Record<string, string> = {}
     let staging: string | null = null
     let target: {

@@ -18,10 +18,6 @@ export interface UserRecord {
   lastSeen: number | null
 }
 
-const rank: Record<UserType, number> = { guest: 0, user: 1, admin: 2, root: 3 }
-export const outranks = (a: UserType, b: UserType) => rank[a] > rank[b]
-export const isAdmin = (u: Pick<UserRecord, 'type'>) => u.type === 'admin' || u.type === 'root'
-
 /** The API shape. Progress and bookmarks are filled by the capabilities that own them. */
 export function toUserJson(u: UserRecord): User {
   return {
@@ -53,5 +49,3 @@ export const toUserSummary = (u: UserRecord): UserSummary => ({
 })
 
 /** Whether the user may see a library (spec §5: root-level all-library access or membership). */
-export const canAccessLibrary = (u: UserRecord, libraryId: string) =>
-  isAdmin(u) || u.permissions.accessAllLibraries || u.librariesAccessible.includes(libraryId)

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto'
 import {
+  outranks,
+  isAdminOrUp,
   defaultPermissions,
   normalizeUsername,
   type CreateUserRequest,
@@ -10,7 +12,7 @@ import type { Clock } from '../../clock.ts'
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts'
 import type { Realtime } from '../../realtime/realtime.ts'
 import { hashPassword } from './passwords.ts'
-import { isAdmin, outranks, toUserJson, toUserSummary, type UserRecord } from './users.model.ts'
+import { toUserJson, toUserSummary, type UserRecord } from './users.model.ts'
 import { isUniqueViolation, type UsersRepository } from './users.repository.ts'
 
 export const EMPTY_PASSWORD_MESSAGE = 'Must have a password, only root user can have an empty password'
@@ -213,7 +215,7 @@ export class UsersService {
 
   /** Admins manage users and guests; only root manages admins. */
   private assertMayManage(actor: UserRecord, targetType: UserType) {
-    if (!isAdmin(actor)) throw forbidden('Admin only')
+    if (!isAdminOrUp(actor.type)) throw forbidden('Admin only')
     if (targetType === 'root' || (!outranks(actor.type, targetType) && actor.type !== 'root')) {
       throw forbidden('Only the root user can manage admin accounts')
     }

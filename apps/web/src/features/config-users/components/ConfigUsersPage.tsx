@@ -1,4 +1,4 @@
-import type { User } from '@shelfcast/contracts'
+import { mayDeleteUser, mayEditUser, type User } from '@shelfcast/contracts'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Badge, Button, ConfirmPrompt, Icon, QueryView, cn } from '@/components/ui/index.ts'
@@ -33,10 +33,8 @@ export function ConfigUsersPage() {
   const users = [...(query.data ?? [])].sort(
     (a, b) => typeRank[a.type] - typeRank[b.type] || a.username.localeCompare(b.username),
   )
-  const canEdit = (user: User) =>
-    actor?.type === 'root' || user.id === actor?.id || user.type === 'user' || user.type === 'guest'
-  const canDelete = (user: User) =>
-    user.type !== 'root' && user.id !== actor?.id && (actor?.type === 'root' || user.type !== 'admin')
+  const canEdit = (user: User) => !!actor && mayEditUser(actor, user)
+  const canDelete = (user: User) => !!actor && mayDeleteUser(actor, user)
 
   const lastSeen = (user: User) => {
     if (!user.lastSeen) return <span className="text-muted">{t('LabelNever')}</span>
