@@ -53,7 +53,7 @@ async function makeMediaRoot(): Promise<{ root: string; books: string; other: st
 }
 
 test('admin sets up a library, a user kept out of it and an API key', async ({ page, server, browser }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(180_000)
   const media = await makeMediaRoot()
   try {
     await server.initRoot('root', 'rootpass')

@@ -7,7 +7,8 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   // The demo library, generated once per run for the journeys that browse it.
   globalSetup: './demo-library.setup.ts',
-  timeout: 60_000,
+  // A journey's ceiling, not a speed target: on a busy 2-core machine a twelve-step journey takes a minute.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,

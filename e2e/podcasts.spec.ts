@@ -81,7 +81,6 @@ test('subscribes from the directory, downloads two episodes, plays one and finds
   page,
   server,
 }) => {
-  test.setTimeout(120_000)
   await logIn(page, server)
   const { libraryId, token } = await podcastLibrary(server)
 
@@ -135,7 +134,7 @@ test('subscribes from the directory, downloads two episodes, plays one and finds
 })
 
 test('a schedule brings a newly published episode by itself', async ({ page, server, host }) => {
-  test.setTimeout(150_000)
+  test.setTimeout(180_000)
   await logIn(page, server)
   const { libraryId, folderId, root, token } = await podcastLibrary(server)
   const feed = (
@@ -183,7 +182,6 @@ test('a schedule brings a newly published episode by itself', async ({ page, ser
 })
 
 test('imports an OPML of three feeds and exports the library as OPML', async ({ page, server, host }) => {
-  test.setTimeout(120_000)
   await logIn(page, server)
   const { libraryId, root, token } = await podcastLibrary(server)
   const slugs = ['tech-talk', 'history-pod', 'cook-along']

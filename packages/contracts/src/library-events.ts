@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import type { LibraryJson } from './entities/library.ts'
 import type { LibraryItem } from './entities/library-item.ts'
 import type { Task } from './entities/task.ts'
@@ -8,9 +9,7 @@ import type { Task } from './entities/task.ts'
  */
 export type ItemsChangedPayload = LibraryItem[]
 export type ItemChangedPayload = LibraryItem
-export interface ItemRemovedPayload {
-  id: string
-  libraryId: string
-}
+export const ItemRemovedPayload = z.object({ id: z.string(), libraryId: z.string() })
+export type ItemRemovedPayload = z.infer<typeof ItemRemovedPayload>
 export type LibraryChangedPayload = LibraryJson
 export type TaskEventPayload = Task

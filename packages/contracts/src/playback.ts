@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { MediaProgress } from './entities/user.ts'
+import { MediaProgress } from './entities/user.ts'
 
 /** Spec §3: play methods. */
 export const PlayMethod = { DIRECTPLAY: 0, DIRECTSTREAM: 1, TRANSCODE: 2, LOCAL: 3 } as const
@@ -114,12 +114,13 @@ export const SessionsBatchDeleteRequest = z.object({ sessions: z.array(id).max(1
 export type SessionsBatchDeleteRequest = z.infer<typeof SessionsBatchDeleteRequest>
 
 /** `user_item_progress_updated` socket payload. */
-export interface UserItemProgressUpdated {
-  id: string
-  sessionId: string | null
-  deviceDescription: string | null
-  data: MediaProgress
-}
+export const UserItemProgressUpdated = z.object({
+  id: z.string(),
+  sessionId: z.string().nullable(),
+  deviceDescription: z.string().nullable(),
+  data: MediaProgress,
+})
+export type UserItemProgressUpdated = z.infer<typeof UserItemProgressUpdated>
 
 /**
  * A session a mobile app played offline (play method LOCAL), sent later: POST /api/session/local and

@@ -264,14 +264,3 @@ export const RecentEpisodesResponse = z.object({
   page: z.number(),
 })
 export type RecentEpisodesResponse = z.infer<typeof RecentEpisodesResponse>
-
-/** Socket payloads of the download queue (to admins, and users who can see the podcast). */
-export interface EpisodeDownloadEvents {
-  episode_download_queued: (download: EpisodeDownload) => void
-  episode_download_started: (download: EpisodeDownload) => void
-  /** Throttled (at most twice a second per download). */
-  episode_download_progress: (download: EpisodeDownload) => void
-  episode_download_finished: (download: EpisodeDownload) => void
-  /** The queue of a library changed as a whole (cleared, cancelled). */
-  episode_download_queue_updated: (payload: { libraryId: string } & EpisodeDownloadQueue) => void
-}

@@ -1,127 +1,150 @@
-import type { Collection, Playlist } from './collections.ts'
-import type { LibraryItem, PodcastEpisode } from './entities/library-item.ts'
-import type { ServerSettings } from './entities/server-settings.ts'
-import type { Task } from './entities/task.ts'
-import type { User, UserSummary } from './entities/user.ts'
-import type { ItemRemovedPayload, LibraryChangedPayload } from './library-events.ts'
-import type { BatchQuickMatchComplete, CustomMetadataProvider } from './metadata-providers.ts'
-import type { UserItemProgressUpdated } from './playback.ts'
-import type { PlaybackSession } from './playback-sessions.ts'
-import type { EpisodeDownloadEvents } from './podcasts.ts'
-import type { OnlineUser } from './users.ts'
+import { z } from 'zod'
+import { Collection, Playlist } from './collections.ts'
+import { Author, LibraryItem, PodcastEpisode } from './entities/library-item.ts'
+import { LibraryJson } from './entities/library.ts'
+import { ServerSettings } from './entities/server-settings.ts'
+import { Task } from './entities/task.ts'
+import { User, UserSummary } from './entities/user.ts'
+import { ItemRemovedPayload } from './library-events.ts'
+import { BatchQuickMatchComplete, CustomMetadataProvider } from './metadata-providers.ts'
+import { UserItemProgressUpdated } from './playback.ts'
+import { PlaybackSession } from './playback-sessions.ts'
+import { EpisodeDownload, EpisodeDownloadQueue } from './podcasts.ts'
+import { OnlineUser } from './users.ts'
 
 /** An author as `author_added` / `authors_added` carry it (Audiobookshelf's author JSON). */
-export interface AddedAuthor {
-  id: string
-  asin: string | null
-  name: string
-  description: string | null
-  imagePath: string | null
-  libraryId: string
-  addedAt: number
-  updatedAt: number
-}
+export const AddedAuthor = Author.omit({ numBooks: true })
+export type AddedAuthor = z.infer<typeof AddedAuthor>
 
-export interface InitPayload {
-  userId: string
-  username: string
+export const InitPayload = z.object({
+  userId: z.string(),
+  username: z.string(),
   /** Sent to admins only. */
-  usersOnline?: OnlineUser[]
-}
+  usersOnline: z.array(OnlineUser).optional(),
+})
+export type InitPayload = z.infer<typeof InitPayload>
+
+/** Audiobookshelf's stream JSON with the expanded item, when a transcode starts for one of the user's sessions. */
+export const StreamOpenPayload = z.object({
+  id: z.string(),
+  userId: z.string(),
+  libraryItem: LibraryItem,
+  episode: PodcastEpisode.nullable(),
+  libraryItemId: z.string(),
+  episodeId: z.string().nullable(),
+  clientPlaylistUri: z.string(),
+  startTime: z.number(),
+  segmentLength: z.number(),
+  segmentStartNumber: z.number(),
+  isTranscodeComplete: z.boolean(),
+})
+export type StreamOpenPayload = z.infer<typeof StreamOpenPayload>
 
 /**
- * Server -> client events: the only events the server can send (its emit functions are typed by this map) and
- * the only ones the client can subscribe to, with their payloads.
+ * Server -> client events and their payloads, as data: the only events the server can send (its emit functions
+ * are typed by this map, and in tests every payload is checked against its schema) and the only ones the client
+ * can subscribe to. The OpenAPI document lists them under `x-socket-events`.
  */
-export interface ServerToClientEvents extends EpisodeDownloadEvents {
-  init: (payload: InitPayload) => void
-  auth_failed: (payload: { message: string }) => void
-  user_online: (user: OnlineUser) => void
-  user_offline: (user: OnlineUser) => void
-  user_updated: (user: User) => void
-  admin_message: (message: string) => void
+export const serverEvents = {
+  init: InitPayload,
+  auth_failed: z.object({ message: z.string() }),
+  user_online: OnlineUser,
+  user_offline: OnlineUser,
+  user_updated: User,
+  admin_message: z.string(),
   /** Progress of one of the user's items changed (a sync on any device, or a progress/batch update). */
-  user_item_progress_updated: (payload: UserItemProgressUpdated) => void
-  /** A transcode started for one of the user's sessions (Audiobookshelf's stream JSON with the expanded item). */
-  stream_open: (stream: {
-    id: string
-    userId: string
-    libraryItem: LibraryItem
-    episode: PodcastEpisode | null
-    libraryItemId: string
-    episodeId: string | null
-    clientPlaylistUri: string
-    startTime: number
-    segmentLength: number
-    segmentStartNumber: number
-    isTranscodeComplete: boolean
-  }) => void
+  user_item_progress_updated: UserItemProgressUpdated,
+  /** A transcode started for one of the user's sessions. */
+  stream_open: StreamOpenPayload,
   /** What a transcode has made so far: every 2 s while ffmpeg runs (percent as text, chunks as runs of segments). */
-  stream_progress: (payload: {
-    stream: string
-    percent: string
-    chunks: (number | string)[]
-    numSegments: number
-  }) => void
+  stream_progress: z.object({
+    stream: z.string(),
+    percent: z.string(),
+    chunks: z.array(z.union([z.number(), z.string()])),
+    numSegments: z.number(),
+  }),
   /** ffmpeg restarted at `startTime` (a far seek): reload the stream from there. */
-  stream_reset: (payload: { startTime: number; streamId: string }) => void
+  stream_reset: z.object({ startTime: z.number(), streamId: z.string() }),
   /** The transcode is complete (every segment made). */
-  stream_ready: (payload: { id: string }) => void
-  stream_closed: (streamId: string) => void
+  stream_ready: z.object({ id: z.string() }),
+  stream_closed: z.string(),
   /** Audiobookshelf's servers send it when a transcode fails (ours reports through the session's HLS answers). */
-  stream_error: (payload: { id?: string; error?: string; message?: string }) => void
+  stream_error: z.object({
+    id: z.string().optional(),
+    error: z.string().optional(),
+    message: z.string().optional(),
+  }),
   /** The server closed one of the user's playback sessions (another play on that device, stale, item gone). */
-  user_session_closed: (sessionId: string) => void
+  user_session_closed: z.string(),
   /** Admins: a user's open session started (session) or ended (null). */
-  user_stream_update: (payload: { id: string; username?: string; session: PlaybackSession | null }) => void
+  user_stream_update: z.object({
+    id: z.string(),
+    username: z.string().optional(),
+    session: PlaybackSession.nullable(),
+  }),
   /** To the admin who started a batch quick match, once it ends. */
-  batch_quickmatch_complete: (payload: BatchQuickMatchComplete) => void
+  batch_quickmatch_complete: BatchQuickMatchComplete,
   /** A scan created an author (to users who may see its library). */
-  author_added: (author: AddedAuthor) => void
+  author_added: AddedAuthor,
   /** An item edit created these authors. */
-  authors_added: (authors: AddedAuthor[]) => void
+  authors_added: z.array(AddedAuthor),
   /** An author was edited (name, ASIN, description, image; the survivor of a merge), with its book count. */
-  author_updated: (author: AddedAuthor & { numBooks: number }) => void
+  author_updated: AddedAuthor.extend({ numBooks: z.number() }),
   /** An author was deleted, or merged into another by a rename. */
-  author_removed: (author: AddedAuthor) => void
+  author_removed: AddedAuthor,
   /** Authors that gained or lost books in a scan or an edit (those left with none are left out). */
-  authors_num_books_updated: (payload: {
-    libraryId: string
-    authors: { id: string; numBooks: number }[]
-  }) => void
+  authors_num_books_updated: z.object({
+    libraryId: z.string(),
+    authors: z.array(z.object({ id: z.string(), numBooks: z.number() })),
+  }),
   /** Admins: a custom metadata provider was added / removed (never with its authorization value). */
-  custom_metadata_provider_added: (provider: CustomMetadataProvider) => void
-  custom_metadata_provider_removed: (provider: CustomMetadataProvider) => void
+  custom_metadata_provider_added: CustomMetadataProvider,
+  custom_metadata_provider_removed: CustomMetadataProvider,
   /** Admins: an account was created (its JSON) / deleted (its summary). */
-  user_added: (user: User) => void
-  user_removed: (user: UserSummary) => void
+  user_added: User,
+  user_removed: UserSummary,
   /** Everyone: the server settings changed. */
-  server_settings_updated: (settings: ServerSettings) => void
+  server_settings_updated: ServerSettings,
   /** Users with access to the library. */
-  library_added: (library: LibraryChangedPayload) => void
-  library_updated: (library: LibraryChangedPayload) => void
-  library_removed: (library: LibraryChangedPayload) => void
+  library_added: LibraryJson,
+  library_updated: LibraryJson,
+  library_removed: LibraryJson,
   /** Users who may see the item (expanded JSON); the scanner sends chunks of items. */
-  item_added: (item: LibraryItem) => void
-  item_updated: (item: LibraryItem) => void
-  item_removed: (item: ItemRemovedPayload) => void
-  items_added: (items: LibraryItem[]) => void
-  items_updated: (items: LibraryItem[]) => void
+  item_added: LibraryItem,
+  item_updated: LibraryItem,
+  item_removed: ItemRemovedPayload,
+  items_added: z.array(LibraryItem),
+  items_updated: z.array(LibraryItem),
   /** A series no item uses any more. */
-  series_removed: (series: { id: string; libraryId: string }) => void
+  series_removed: z.object({ id: z.string(), libraryId: z.string() }),
   /** Users who may see the collection (each with the books they may see). */
-  collection_added: (collection: Collection) => void
-  collection_updated: (collection: Collection) => void
-  collection_removed: (collection: Collection) => void
+  collection_added: Collection,
+  collection_updated: Collection,
+  collection_removed: Collection,
   /** The playlist's owner. */
-  playlist_added: (playlist: Playlist) => void
-  playlist_updated: (playlist: Playlist) => void
-  playlist_removed: (playlist: Playlist) => void
+  playlist_added: Playlist,
+  playlist_updated: Playlist,
+  playlist_removed: Playlist,
   /** Admins: a task (scan, match, download...) started, moved on, or ended. */
-  task_started: (task: Task) => void
-  task_progress: (task: Task) => void
-  task_finished: (task: Task) => void
-}
+  task_started: Task,
+  task_progress: Task,
+  task_finished: Task,
+  /** The download queue, to admins and users who may see the podcast; progress at most twice a second each. */
+  episode_download_queued: EpisodeDownload,
+  episode_download_started: EpisodeDownload,
+  episode_download_progress: EpisodeDownload,
+  episode_download_finished: EpisodeDownload,
+  /** The queue of a library changed as a whole (cleared, cancelled). */
+  episode_download_queue_updated: EpisodeDownloadQueue.extend({ libraryId: z.string() }),
+} satisfies Record<string, z.ZodType>
+
+export type ServerEventName = keyof typeof serverEvents
+export type ServerEventPayload<E extends ServerEventName> = z.infer<(typeof serverEvents)[E]>
+
+/** The server -> client event map socket.io is typed with. */
+export type ServerToClientEvents = { [E in ServerEventName]: (payload: ServerEventPayload<E>) => void }
+
+export type EpisodeDownloadEventName = Extract<ServerEventName, `episode_download_${string}`>
 
 export interface ClientToServerEvents {
   auth: (token: string) => void

@@ -71,8 +71,9 @@ function sourceNames(): Set<string> {
       if (entry.isDirectory()) {
         if (entry.name !== 'test-support') walk(full)
       } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) {
-        for (const m of fs.readFileSync(full, 'utf8').matchAll(/['"`]([a-z]+(?:_[a-z]+)*)['"`]/g))
-          names.add(m[1]!)
+        // Service names a route module picks from AppContext ('log', 'users') are not event names.
+        const source = fs.readFileSync(full, 'utf8').replace(/Pick<AppContext,[^>]*>/g, '')
+        for (const m of source.matchAll(/['"`]([a-z]+(?:_[a-z]+)*)['"`]/g)) names.add(m[1]!)
       }
     }
   }

@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { parseInput } from './parse.ts'
+import { assertContract, checkContracts } from '../config/contract-checks.ts'
 
 /** A route's parsed inputs, typed from its contract. */
 export interface RouteInput<R extends RouteSpec> {
@@ -36,7 +37,6 @@ export type RouteHandler<R extends RouteSpec> = (
  * that drifts from the contract fails the tests that call it. Off in production, where the check would cost a
  * parse of every answer.
  */
-const checkAnswers = process.env.SHELFCAST_CHECK_ANSWERS === '1'
 
 /** Path parameters of a route without its own schema: non-empty strings of bounded length. */
 function defaultParams(path: string): z.ZodObject {
@@ -69,15 +69,10 @@ export function recordedRoutes(app: FastifyInstance): readonly string[] {
   return keys.filter((key) => !key.startsWith('HEAD ') || !keys.includes(`GET ${key.slice(5)}`))
 }
 
-/** Throws when a JSON answer does not match its contract (tests only, see `checkAnswers`). */
+/** Throws when a JSON answer does not match its contract (tests only, see `checkContracts`). */
 export function assertAnswer(route: RouteSpec, answer: unknown): void {
-  if (!checkAnswers || isRawAnswer(route.answer)) return
-  const result = route.answer.safeParse(answer)
-  if (result.success) return
-  const issue = result.error.issues[0]
-  throw new Error(
-    `${routeKey(route)} answered outside its contract: ${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''}`,
-  )
+  if (!checkContracts || isRawAnswer(route.answer)) return
+  assertContract(route.answer, answer, `${routeKey(route)} answered`)
 }
 
 /** Wraps an answer's computation so the answer is checked against the route's contract in tests. */
@@ -85,7 +80,7 @@ export function checkedAnswer<R extends RouteSpec>(
   route: R,
   compute: () => Promise<AnswerInput<R>>,
 ): () => Promise<AnswerInput<R>> {
-  if (!checkAnswers) return compute
+  if (!checkContracts) return compute
   return async () => {
     const answer = await compute()
     assertAnswer(route, answer)
@@ -95,7 +90,7 @@ export function checkedAnswer<R extends RouteSpec>(
 
 /** As `checkedAnswer`, for an answer made as JSON text already (the filter data: serialised once per change). */
 export function checkedText(route: RouteSpec, computeText: () => Promise<string>): () => Promise<string> {
-  if (!checkAnswers) return computeText
+  if (!checkContracts) return computeText
   return async () => {
     const text = await computeText()
     assertAnswer(route, JSON.parse(text))

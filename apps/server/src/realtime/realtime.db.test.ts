@@ -48,6 +48,16 @@ describe('socket.io: auth handshake, online users, disconnect on revocation', ()
     }
   })
 
+  it('refuses, in tests, to send a payload outside its event contract', async () => {
+    const { user, session } = await newUser()
+    await authed(session.accessToken)
+    const bad = { id: 'i1' } as unknown as { id: string; libraryId: string }
+    expect(() => t.ctx.realtime.toUser(user.id, 'item_removed', bad)).toThrow(
+      /socket event item_removed sent outside its contract: libraryId/,
+    )
+    expect(() => t.ctx.realtime.toUser(user.id, 'item_removed', { id: 'i1', libraryId: 'l1' })).not.toThrow()
+  })
+
   it('gives admins the online users in init', async () => {
     const { user, session } = await newUser()
     await authed(session.accessToken)

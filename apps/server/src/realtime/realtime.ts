@@ -1,14 +1,18 @@
 import { isAdminOrUp } from '@shelfcast/contracts'
 import type { IncomingMessage, Server as HttpServer } from 'node:http'
 import { Server as SocketServer, type Socket } from 'socket.io'
-import type {
-  ClientToServerEvents,
-  InitPayload,
-  OnlineUser,
-  PlaybackSession,
-  ServerToClientEvents,
+import {
+  serverEvents,
+  type ClientToServerEvents,
+  type InitPayload,
+  type OnlineUser,
+  type PlaybackSession,
+  type ServerEventName,
+  type ServerEventPayload,
+  type ServerToClientEvents,
 } from '@shelfcast/contracts'
 import type { Logger } from 'pino'
+import { assertContract, checkContracts } from '../config/contract-checks.ts'
 import { toUserSummary, type UserRecord } from '../modules/users/users.model.ts'
 
 /** Resolves a bearer token to its user and login session (null for API keys), or null. */
@@ -44,10 +48,15 @@ export function clientAddress(req: IncomingMessage, trustProxy: boolean): string
 const userRoom = (id: string) => `user:${id}`
 const sessionRoom = (id: string) => `session:${id}`
 const ADMINS_ROOM = 'admins'
-/** Payloads are JSON values; event names beyond the typed map are allowed for later capabilities. */
 /** The events the server sends, and the payload each carries (packages/contracts/src/socket-events.ts). */
-type ServerEvent = keyof ServerToClientEvents
-type PayloadOf<E extends ServerEvent> = Parameters<ServerToClientEvents[E]>[0]
+type ServerEvent = ServerEventName
+type PayloadOf<E extends ServerEvent> = ServerEventPayload<E>
+
+/** In tests, a payload outside its event's contract throws where it is sent (as answers do, see serve-route). */
+function checked<E extends ServerEvent>(event: E, payload: PayloadOf<E>): PayloadOf<E> {
+  if (checkContracts) assertContract(serverEvents[event], payload, `socket event ${event} sent`)
+  return payload
+}
 
 /**
  * Socket.io for the whole server: one server per mount path (`/socket.io` and `{base}/socket.io`),
@@ -165,7 +174,7 @@ export class Realtime {
         // Only a socket that was logged in gets a new deadline: failing again and again extends nothing.
         const wasAuthenticated = !!socket.data.userId
         this.leave(socket)
-        socket.emit('auth_failed', { message: 'Invalid token' })
+        socket.emit('auth_failed', checked('auth_failed', { message: 'Invalid token' }))
         if (wasAuthenticated) armAuthTimer()
         return
       }
@@ -183,7 +192,7 @@ export class Realtime {
       this.online.set(user.id, entry)
       const payload: InitPayload = { userId: user.id, username: user.username }
       if (isAdminOrUp(user.type)) payload.usersOnline = this.usersOnline()
-      socket.emit('init', payload)
+      socket.emit('init', checked('init', payload))
       if (!wasOnline) this.toAdmins('user_online', () => this.onlineUser(user))
     })
     socket.on('cancel_scan', (libraryId: unknown) => this.dispatch(socket, 'cancel_scan', libraryId))
@@ -253,7 +262,7 @@ export class Realtime {
     let made: { value: PayloadOf<E> } | null = null
     for (const io of this.servers) {
       if (!io.sockets.adapter.rooms.get(room)?.size) continue
-      made ??= { value: payload() }
+      made ??= { value: checked(event, payload()) }
       const args = [made.value] as Parameters<ServerToClientEvents[E]>
       io.to(room).emit(event, ...args)
     }

@@ -215,7 +215,15 @@ function openApiPaths(path: string): string[] {
   return [toOpenApi(path.slice(0, optional.index)), toOpenApi(path)]
 }
 
-export function openApiDocument(routes: readonly NamedRoute[], info: OpenApiInfo): JsonObject {
+/**
+ * The OpenAPI 3.1 document of the route table. Socket events (server -> client, with their payloads) have no place
+ * in OpenAPI; they are listed under the `x-socket-events` extension, their payloads among the components.
+ */
+export function openApiDocument(
+  routes: readonly NamedRoute[],
+  info: OpenApiInfo,
+  socketEvents: Readonly<Record<string, z.ZodType>> = {},
+): JsonObject {
   const paths: Record<string, JsonObject> = {}
   const tags = new Set<string>()
   const components = new Map<string, string>()
@@ -245,6 +253,9 @@ export function openApiDocument(routes: readonly NamedRoute[], info: OpenApiInfo
       paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation }
     })
   }
+  const events = Object.keys(socketEvents)
+    .sort()
+    .map((name) => [name, { payload: toDocumentSchema(socketEvents[name]!, 'output', components) }] as const)
   return {
     openapi: '3.1.0',
     info: {
@@ -255,6 +266,7 @@ export function openApiDocument(routes: readonly NamedRoute[], info: OpenApiInfo
     tags: [...tags].sort().map((name) => ({ name })),
     security: [{ bearer: [] }],
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
+    ...(events.length > 0 ? { 'x-socket-events': Object.fromEntries(events) } : {}),
     components: {
       schemas: Object.fromEntries(
         [...components].sort(([a], [b]) => a.localeCompare(b)).map(([id, text]) => [id, JSON.parse(text)]),

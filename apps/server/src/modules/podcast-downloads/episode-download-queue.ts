@@ -1,9 +1,10 @@
 import crypto from 'node:crypto'
 import type {
   EpisodeDownload,
-  EpisodeDownloadEvents,
+  EpisodeDownloadEventName,
   EpisodeDownloadQueue,
   FeedEpisode,
+  ServerEventPayload,
 } from '@shelfcast/contracts'
 import type { Logger } from 'pino'
 import type { Clock } from '../../clock.ts'
@@ -36,10 +37,9 @@ export interface DownloadControl {
 /** Does one download (fetch, tag, scan in); throws to fail it. Answers a line for the finished task. */
 export type RunDownload = (job: DownloadJob, control: DownloadControl) => Promise<string | void>
 
-type EventName = keyof EpisodeDownloadEvents
-export type EmitDownloadEvent = <E extends EventName>(
+export type EmitDownloadEvent = <E extends EpisodeDownloadEventName>(
   event: E,
-  payload: Parameters<EpisodeDownloadEvents[E]>[0],
+  payload: ServerEventPayload<E>,
 ) => void
 
 export interface QueueDeps {
