@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest'
-import { fillPath, pathParams } from './route.ts'
+import { describe, expect, expectTypeOf, it } from 'vitest'
+import { z } from 'zod'
+import { defineRoute, fillPath, pathParams, type CallInput } from './route.ts'
 
 describe('route paths', () => {
   it('names the params of a path, the optional last one too', () => {
@@ -21,5 +22,19 @@ describe('route paths', () => {
       '/api/playlists/p/item/li/ep',
     )
     expect(() => fillPath('/api/collections/:id', {})).toThrow('Missing path parameter id')
+  })
+
+  it('types an optional last param as optional, after any number of required ones', () => {
+    const progress = defineRoute({
+      method: 'GET',
+      path: '/api/me/progress/:id/:episodeId?',
+      tag: 'Test',
+      summary: 'test',
+      answer: z.null(),
+    })
+    expect(progress.path).toBe('/api/me/progress/:id/:episodeId?')
+    expectTypeOf<CallInput<typeof progress>['params']>().toEqualTypeOf<
+      { id: string | number } & { episodeId?: string | number | null }
+    >()
   })
 })

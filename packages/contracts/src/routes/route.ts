@@ -88,7 +88,12 @@ export type PathParamNames<P extends string> = P extends `${string}:${infer Name
       : never
 
 /** Names of a path's optional last parameter (`:episodeId?`). */
-type OptionalParamName<P extends string> = P extends `${string}:${infer Name}?` ? Name : never
+/** The optional last param's name: segment by segment, or the whole rest would read as one name. */
+type OptionalParamName<P extends string> = P extends `${string}:${string}/${infer Rest}`
+  ? OptionalParamName<`/${Rest}`>
+  : P extends `${string}:${infer Name}?`
+    ? Name
+    : never
 
 export type PathParams<R extends RouteSpec> = R['params'] extends z.ZodObject
   ? z.output<R['params']>
