@@ -98,6 +98,7 @@ test('a collection: created from a selection, grown from an item page, reordered
   await page.goto(`/library/${libraryId}/bookshelf/collections`)
   const collectionCard = page.getByTestId('collection-card').filter({ hasText: 'Road Trip' })
   await expect(collectionCard).toContainText('2 books')
+  await expect(page.getByTestId('bookshelf-count')).toHaveText('1 collection')
   await collectionCard.click()
   await expect(page.getByTestId('list-name')).toHaveText('Road Trip')
   await expect(entryTitles(page)).toHaveText([first.title, second.title])

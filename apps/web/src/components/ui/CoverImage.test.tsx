@@ -30,6 +30,22 @@ describe('CoverImage', () => {
     expect(cover.style.height).toBe('192px')
   })
 
+  it('keeps a thumbnail to a few lines of the title, without the author', () => {
+    render(
+      <CoverImage
+        src={null}
+        title={longTitle}
+        author={longAuthor}
+        aspectRatio={1}
+        width={40}
+        invalidLabel="Invalid Cover"
+      />,
+    )
+    const cover = screen.getByTestId('cover')
+    expect(cover.textContent).not.toContain('Bartholomew')
+    expect(screen.getByTestId('cover-placeholder-title').className).toContain('line-clamp-3')
+  })
+
   it('says Invalid Cover when the image fails to load', () => {
     render(
       <CoverImage

@@ -57,6 +57,9 @@ export function CoverImage({
   )
 }
 
+/** Covers narrower than this (CSS px) are thumbnails: the placeholder shows a clamped title only. */
+const THUMBNAIL_MAX_PX = 64
+
 interface PictureProps {
   src: string | null
   title: string
@@ -90,6 +93,8 @@ function CoverPicture({
   // Placeholder text scales with the cover; in fluid boxes it uses container units.
   const titleSize = fontBase ? `${Math.max(9, Math.round(fontBase / 9))}px` : '11cqw'
   const authorSize = fontBase ? `${Math.max(8, Math.round(fontBase / 12))}px` : '8cqw'
+  // A thumbnail has room for a few words of the title only: no author, and the title cut to whole lines.
+  const thumbnail = fontBase !== undefined && fontBase < THUMBNAIL_MAX_PX
 
   return (
     <div className={cn('flex flex-col', className)}>
@@ -101,16 +106,20 @@ function CoverPicture({
         data-cover-background={withBackground || undefined}
       >
         {!hasImage && (
-          <div className="absolute inset-0 flex flex-col items-center justify-center gap-[6%] border border-border/60 bg-gradient-to-b from-surface-raised to-surface p-[8%] text-center">
+          <div className="absolute inset-0 flex flex-col items-center justify-center gap-[6%] overflow-hidden border border-border/60 bg-gradient-to-b from-surface-raised to-surface p-[8%] text-center">
             <p
-              className="font-semibold leading-tight break-words text-fg [overflow-wrap:anywhere]"
+              className={cn(
+                'font-semibold leading-tight break-words text-fg [overflow-wrap:anywhere]',
+                thumbnail ? 'line-clamp-3' : 'line-clamp-5',
+              )}
               style={{ fontSize: titleSize }}
+              data-testid="cover-placeholder-title"
             >
               {coverPlaceholderTitle(title)}
             </p>
-            {author && (
+            {author && !thumbnail && (
               <p
-                className="leading-tight text-muted [overflow-wrap:anywhere]"
+                className="line-clamp-2 leading-tight text-muted [overflow-wrap:anywhere]"
                 style={{ fontSize: authorSize }}
               >
                 {coverPlaceholderAuthor(author)}

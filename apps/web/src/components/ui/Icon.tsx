@@ -80,6 +80,12 @@ const icons = {
       <path d="M4 20h16" />
     </>
   ),
+  download: (
+    <>
+      <path d="M12 4v12M7 11l5 5 5-5" />
+      <path d="M4 20h16" />
+    </>
+  ),
   account: (
     <>
       <circle cx="12" cy="12" r="9" />

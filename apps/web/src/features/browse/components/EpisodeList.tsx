@@ -15,7 +15,7 @@ import { useSessionStore } from '@/lib/session-store.ts'
 import { formatDate, secondsToTimestamp } from '@/lib/time-format.ts'
 import { useWindowListOffset } from '@/lib/window-list-offset.ts'
 import { useUserSettings } from '@/lib/user-settings.ts'
-import { useEpisodeFinished } from '../hooks/useEpisodeFinished.ts'
+import { useSetFinished } from '../hooks/useProgressActions.ts'
 import { countText } from '../model/counts.ts'
 import {
   asEpisodeFilter,
@@ -307,7 +307,7 @@ const EpisodeRow = memo(function EpisodeRow({
   const dateFormat = useSessionStore((s) => s.serverSettings?.dateFormat ?? 'MM/dd/yyyy')
   const canUpdate = useSessionStore((s) => !!s.user?.permissions.update)
   const canDelete = useSessionStore((s) => !!s.user?.permissions.delete)
-  const finishedMutation = useEpisodeFinished()
+  const finishedMutation = useSetFinished()
   const published = episode.publishedAt ? formatDate(episode.publishedAt, dateFormat, i18n.language) : ''
   const queueItem = episodeQueueEntry(episode, podcast, published || null)
   const state = episodeState(progress)

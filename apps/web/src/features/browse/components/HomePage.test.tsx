@@ -61,7 +61,9 @@ describe('home page of a podcast library', () => {
     })
     renderRoute('/library/a', '/library/:libraryId', <HomePage />, fake)
     const episode = await screen.findByTestId('home-episode')
-    expect(within(episode).getByTestId('home-episode-title').textContent).toBe('Big news')
+    // The episode's title leads; the podcast's title is said once, as the caption.
+    expect(within(episode).getByTestId('item-card-title').textContent).toBe('Big news')
+    expect(within(episode).getByTestId('item-card-title').nextElementSibling?.textContent).toBe('The Show')
     expect(within(episode).getByRole('button', { name: 'Play episode Big news' })).toBeTruthy()
     expect(within(episode).getByTestId('item-card').dataset.itemId).toBe('item-1')
 

@@ -130,10 +130,9 @@ function ShelfRow({ shelf, library, eager }: { shelf: Shelf; library: Library; e
                       aspectRatio={aspectRatio}
                       view="detail"
                       eager={eager}
+                      episodeTitle={item.recentEpisode?.title}
                     />
-                    {item.recentEpisode && (
-                      <EpisodeExtras item={item} episode={item.recentEpisode} width={cover.width} />
-                    )}
+                    {item.recentEpisode && <EpisodePlayButton item={item} episode={item.recentEpisode} />}
                   </li>
                 )))}
       </ul>
@@ -141,19 +140,8 @@ function ShelfRow({ shelf, library, eager }: { shelf: Shelf; library: Library; e
   )
 }
 
-/**
- * An episode on a podcast shelf (continue listening, newest episodes, listen again): the podcast's card
- * with the episode's title under it and a play button that plays that episode.
- */
-function EpisodeExtras({
-  item,
-  episode,
-  width,
-}: {
-  item: ShelfItem
-  episode: PodcastEpisode
-  width: number
-}) {
+/** The play button of an episode on a podcast shelf (continue listening, newest episodes, listen again). */
+function EpisodePlayButton({ item, episode }: { item: ShelfItem; episode: PodcastEpisode }) {
   const { t } = useTranslation()
   const podcast = {
     title: itemTitle(item) ?? t('LabelNoTitle'),
@@ -161,23 +149,14 @@ function EpisodeExtras({
     coverPath: itemCoverPath(item),
   }
   return (
-    <>
-      <PlayButton
-        variant="icon"
-        libraryItemId={item.id}
-        episodeId={episode.id}
-        title={episode.title}
-        queueItem={episodeQueueEntry(episode, podcast, null)}
-        className="absolute top-2 right-2 size-9 opacity-0 group-hover/shelf:opacity-100 focus:opacity-100 [@media(hover:none)]:opacity-100"
-        testId="home-episode-play"
-      />
-      <p
-        className="mt-0.5 truncate px-0.5 text-xs text-muted"
-        style={{ width }}
-        data-testid="home-episode-title"
-      >
-        {episode.title}
-      </p>
-    </>
+    <PlayButton
+      variant="icon"
+      libraryItemId={item.id}
+      episodeId={episode.id}
+      title={episode.title}
+      queueItem={episodeQueueEntry(episode, podcast, null)}
+      className="absolute top-2 right-2 size-9 opacity-0 group-hover/shelf:opacity-100 focus:opacity-100 [@media(hover:none)]:opacity-100"
+      testId="home-episode-play"
+    />
   )
 }

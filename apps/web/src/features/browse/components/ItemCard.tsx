@@ -50,6 +50,8 @@ export interface ItemCardProps {
   eager?: boolean
   /** Place on the bookshelf: a shift-click on the selection box selects the range up to here. */
   selectionIndex?: number
+  /** An episode shelf's card: the episode's title leads, the podcast's title is the caption. */
+  episodeTitle?: string
 }
 
 /**
@@ -66,6 +68,7 @@ export const ItemCard = memo(function ItemCard({
   showSubtitle = false,
   eager = false,
   selectionIndex,
+  episodeTitle,
 }: ItemCardProps) {
   const { t, i18n } = useTranslation()
   const user = useSessionStore((s) => s.user)
@@ -90,6 +93,7 @@ export const ItemCard = memo(function ItemCard({
 
   const captionText = (() => {
     if (series) return countText(t, 'Book', series.numBooks)
+    if (episodeTitle !== undefined) return title
     switch (caption) {
       case 'publishedYear':
         return itemPublishedYear(item) ?? ''
@@ -118,8 +122,14 @@ export const ItemCard = memo(function ItemCard({
     <div className="group relative" style={{ width }} data-testid="item-card" data-item-id={item.id}>
       <Link
         to={to}
-        aria-label={author && !series ? `${title}, ${author}` : title}
-        title={title}
+        aria-label={
+          episodeTitle !== undefined
+            ? `${episodeTitle}, ${title}`
+            : author && !series
+              ? `${title}, ${author}`
+              : title
+        }
+        title={episodeTitle ?? title}
         className="relative block rounded-md transition group-hover:-translate-y-0.5"
         onClick={(event) => {
           // In selection mode a click on the card chooses it instead of opening it.
@@ -234,7 +244,7 @@ export const ItemCard = memo(function ItemCard({
       {view === 'detail' && (
         <div className={cn('mt-1.5 min-w-0 px-0.5 text-sm leading-tight')}>
           <p className="truncate font-semibold text-fg" data-testid="item-card-title">
-            {title}
+            {episodeTitle ?? title}
           </p>
           {showSubtitle && !series && itemSubtitle(item) && (
             <p className="truncate text-xs text-muted">{itemSubtitle(item)}</p>

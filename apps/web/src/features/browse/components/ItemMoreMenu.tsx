@@ -23,6 +23,8 @@ export interface ItemMoreMenuProps {
   lists?: ListMenuTarget
   /** Offers "Delete" (delete permission) through the globally mounted prompt. */
   deletable?: DeleteItemRequest
+  /** Offers "Discard progress" (the item page of a book with progress); the caller asks first. */
+  onDiscardProgress?: () => void
   /** Round overlay button on a card, or a plain button beside the item page's play button. */
   variant: 'card' | 'page'
   className?: string
@@ -39,6 +41,7 @@ export function ItemMoreMenu({
   queueable = true,
   lists,
   deletable,
+  onDiscardProgress,
   variant,
   className,
   testId,
@@ -50,7 +53,7 @@ export function ItemMoreMenu({
   const canCollect = !!lists && lists.isBook && !!user?.permissions.update
   const canPlaylist = !!lists && lists.playable && !!user
   const canDelete = !!deletable && !!user?.permissions.delete
-  if (!queue && !canCollect && !canPlaylist && !canDelete) return null
+  if (!queue && !canCollect && !canPlaylist && !canDelete && !onDiscardProgress) return null
   return (
     <div className={className}>
       <Popover
@@ -80,6 +83,11 @@ export function ItemMoreMenu({
             }
           >
             {t('ButtonAddToPlaylist')}
+          </ClosingMenuRow>
+        )}
+        {onDiscardProgress && (
+          <ClosingMenuRow testId="menu-discard-progress" onClick={onDiscardProgress}>
+            {t('ButtonDiscardProgress')}
           </ClosingMenuRow>
         )}
         {deletable && canDelete && (

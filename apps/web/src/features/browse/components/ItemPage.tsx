@@ -1,4 +1,10 @@
-import { isAdminOrUp, scanRoutes, type ExpandedItemResponse, type LibraryItem } from '@shelfcast/contracts'
+import {
+  isAdminOrUp,
+  scanRoutes,
+  type ExpandedItemResponse,
+  type LibraryItem,
+  type MediaProgress,
+} from '@shelfcast/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -33,6 +39,7 @@ import { bookQueueEntry } from '../model/queue-entry.ts'
 import { EmptyState, ListError } from './GridStates.tsx'
 import { EpisodeList } from './EpisodeList.tsx'
 import { ItemMoreMenu } from './ItemMoreMenu.tsx'
+import { DiscardProgressPrompt, DownloadItemLink, FinishedToggle } from './ItemProgressActions.tsx'
 import { ChaptersTable, EbookFileCard, LibraryFilesTable, TracksTable } from './ItemTables.tsx'
 
 /** /item/:id: everything the server knows of one item. */
@@ -67,9 +74,12 @@ function ItemDetails({ item }: { item: ExpandedItem }) {
   const coverUrl = useItemCoverUrl(item, COVER_WIDTH)
   const rawCoverUrl = useItemCoverUrl(item, 'raw')
   const [preview, setPreview] = useState(false)
+  const [discarding, setDiscarding] = useState<MediaProgress | null>(null)
   const title = itemTitle(item) ?? t('LabelNoTitle')
   const author = itemAuthor(item)
-  const progress = progressIndex(user).get(item.id) ?? item.userMediaProgress ?? undefined
+  // The signed-in user's own record (the item's include=progress copy may be older): the one to discard.
+  const ownProgress = progressIndex(user).get(item.id)
+  const progress = ownProgress ?? item.userMediaProgress ?? undefined
   const fraction = progressFraction(progress)
   const isAdmin = user ? isAdminOrUp(user.type) : false
   const canEdit = !!user?.permissions.update
@@ -160,6 +170,7 @@ function ItemDetails({ item }: { item: ExpandedItem }) {
             </div>
           )}
 
+          {book && <DiscardProgressPrompt progress={discarding} onClose={() => setDiscarding(null)} />}
           {(book || canEdit) && (
             <div className="mt-4 flex items-center gap-2">
               {book && book.tracks.length > 0 && (
@@ -170,6 +181,7 @@ function ItemDetails({ item }: { item: ExpandedItem }) {
                   queueItem={bookQueueEntry(item, title)}
                 />
               )}
+              {book && <FinishedToggle libraryItemId={item.id} finished={!!progress?.isFinished} />}
               {canEdit && (
                 <Button
                   variant="secondary"
@@ -193,9 +205,11 @@ function ItemDetails({ item }: { item: ExpandedItem }) {
                     playable: book.tracks.length > 0,
                   }}
                   deletable={{ id: item.id, libraryId: item.libraryId, title }}
+                  onDiscardProgress={ownProgress ? () => setDiscarding(ownProgress) : undefined}
                   testId="item-more"
                 />
               )}
+              {book && <DownloadItemLink libraryItemId={item.id} title={title} />}
             </div>
           )}
 

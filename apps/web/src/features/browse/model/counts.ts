@@ -8,6 +8,8 @@ const countKeys = {
   Narrator: ['LabelNarratorCountOne', 'LabelNarratorCountOther'],
   Item: ['LabelItemCountOne', 'LabelItemCountOther'],
   Episode: ['LabelEpisodeCountOne', 'LabelEpisodeCountOther'],
+  Collection: ['LabelCollectionCountOne', 'LabelCollectionCountOther'],
+  Playlist: ['LabelPlaylistCountOne', 'LabelPlaylistCountOther'],
 } as const
 
 export type CountNoun = keyof typeof countKeys

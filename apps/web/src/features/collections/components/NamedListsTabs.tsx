@@ -1,9 +1,10 @@
 import type { Collection, Library, Playlist } from '@shelfcast/contracts'
-import { useCallback } from 'react'
+import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LoadingBox, coverAspectRatio, coverBox } from '@/components/ui/index.ts'
 import {
   BookshelfLayout,
+  countText,
   CurrentLibraryPage,
   EmptyState,
   VirtualPagedGrid,
@@ -52,15 +53,23 @@ export function PlaylistsTab() {
 
 const tabText: Record<
   ListKind,
-  { title: string; empty: string; hint: string; icon: 'collections' | 'playlists' }
+  {
+    title: string
+    empty: string
+    hint: string
+    icon: 'collections' | 'playlists'
+    noun: 'Collection' | 'Playlist'
+  }
 > = {
   collection: {
+    noun: 'Collection',
     title: 'ButtonCollections',
     empty: 'MessageNoCollections',
     hint: 'MessageNoCollectionsHint',
     icon: 'collections',
   },
   playlist: {
+    noun: 'Playlist',
     title: 'ButtonPlaylists',
     empty: 'MessageNoPlaylists',
     hint: 'MessageNoPlaylistsHint',
@@ -87,8 +96,9 @@ function NamedListsGrid<T>({
   ) => Promise<PageAnswer<T>>
   toView: (list: T) => NamedListView
 }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const api = useApiClient()
+  const [total, setTotal] = useState<number | null>(null)
   // The grid keys its pages by `queryKey`; the fetch itself needs no memoising.
   const fetchPage = (page: number, limit: number, signal: AbortSignal) =>
     fetchList(api, library.id, page, limit, signal)
@@ -101,7 +111,11 @@ function NamedListsGrid<T>({
     [toView, cover.width, aspectRatio],
   )
   return (
-    <BookshelfLayout library={library} title={t(text.title)}>
+    <BookshelfLayout
+      library={library}
+      title={t(text.title)}
+      count={total === null ? null : countText(t, text.noun, total, i18n.language)}
+    >
       <VirtualPagedGrid<T>
         testId={`${kind}s-grid`}
         queryKey={queryKey}
@@ -109,6 +123,7 @@ function NamedListsGrid<T>({
         cardWidth={cover.width * 2}
         cardHeight={cover.height + LIST_CARD_CAPTION_HEIGHT}
         renderCard={renderCard}
+        onTotal={setTotal}
         loading={<LoadingBox message={t('MessageLoading')} />}
         error={(error, retry) => <ListLoadError error={error} onRetry={retry} />}
         empty={<EmptyState icon={text.icon} title={t(text.empty)} hint={t(text.hint)} />}

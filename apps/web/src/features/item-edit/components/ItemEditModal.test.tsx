@@ -1,4 +1,4 @@
-import type { Book, LibraryItem, User } from '@shelfcast/contracts'
+import type { LibraryItem, User } from '@shelfcast/contracts'
 import { QueryClient } from '@tanstack/react-query'
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -10,120 +10,9 @@ import { useSessionStore } from '@/lib/session-store.ts'
 import { useToastStore } from '@/lib/toast-store.ts'
 import { filterDataFixture, libraryDetailReply } from '@/test/browse-fixtures.ts'
 import { fakeApiClient, fakeServer, json, text } from '@/test/fake-server.ts'
+import { bookItemFixture } from '@/test/book-fixtures.ts'
 import { loginResponseFixture, userFixture } from '@/test/fixtures.ts'
 import { ItemEditModal } from './ItemEditModal.tsx'
-
-function bookItem(id: string, over: { title?: string; audio?: number; ebook?: boolean } = {}): LibraryItem {
-  const file = (name: string) => ({
-    filename: name,
-    ext: '.mp3',
-    path: `/m/${name}`,
-    relPath: name,
-    size: 1000,
-    mtimeMs: 0,
-    ctimeMs: 0,
-    birthtimeMs: 0,
-  })
-  const audioFiles = Array.from({ length: over.audio ?? 2 }, (_, i) => ({
-    index: i + 1,
-    ino: `ino-${i}`,
-    metadata: file(`part ${i + 1}.mp3`),
-    addedAt: 0,
-    updatedAt: 0,
-    trackNumFromMeta: null,
-    discNumFromMeta: null,
-    trackNumFromFilename: null,
-    discNumFromFilename: null,
-    manuallyVerified: false,
-    exclude: false,
-    error: null,
-    format: 'MP3',
-    duration: 30,
-    bitRate: null,
-    language: null,
-    codec: 'mp3',
-    timeBase: null,
-    channels: 1,
-    channelLayout: null,
-    chapters: [],
-    embeddedCoverArt: null,
-    metaTags: {},
-    mimeType: 'audio/mpeg',
-  }))
-  const media: Book = {
-    id: `${id}-book`,
-    libraryItemId: id,
-    coverPath: null,
-    tags: ['fav'],
-    audioFiles,
-    chapters: [
-      { id: 0, start: 0, end: 30, title: 'One' },
-      { id: 1, start: 30, end: 60, title: 'Two' },
-    ],
-    ebookFile: over.ebook
-      ? { ino: 'eb', metadata: file('book.epub'), ebookFormat: 'epub', addedAt: 0, updatedAt: 0 }
-      : null,
-    numTracks: 0,
-    numAudioFiles: audioFiles.length,
-    numChapters: 2,
-    duration: 30 * audioFiles.length,
-    size: 2000,
-    tracks: [],
-    metadata: {
-      title: over.title === undefined ? 'Dune' : over.title,
-      titleIgnorePrefix: null,
-      subtitle: null,
-      authors: [{ id: 'au1', name: 'Frank Herbert' }],
-      narrators: [],
-      series: [],
-      genres: ['SciFi'],
-      publishedYear: '1965',
-      publishedDate: null,
-      publisher: null,
-      description: null,
-      isbn: null,
-      asin: null,
-      language: null,
-      explicit: false,
-      abridged: false,
-      authorName: 'Frank Herbert',
-      authorNameLF: 'Herbert, Frank',
-      narratorName: '',
-      seriesName: '',
-    },
-  }
-  return {
-    id,
-    ino: null,
-    libraryId: 'lib1',
-    folderId: 'f',
-    path: `/m/${id}`,
-    relPath: id,
-    isFile: false,
-    mtimeMs: 0,
-    ctimeMs: 0,
-    birthtimeMs: 0,
-    addedAt: 0,
-    updatedAt: 1,
-    oldLibraryItemId: null,
-    lastScan: null,
-    scanVersion: null,
-    isMissing: false,
-    isInvalid: false,
-    mediaType: 'book',
-    media,
-    numFiles: audioFiles.length,
-    libraryFiles: audioFiles.map((f) => ({
-      ino: f.ino,
-      metadata: f.metadata,
-      isSupplementary: null,
-      addedAt: 0,
-      updatedAt: 0,
-      fileType: 'audio' as const,
-    })),
-    size: 2000,
-  }
-}
 
 function setup(user: User, items: Record<string, LibraryItem>, extra: Parameters<typeof fakeServer>[0] = {}) {
   useSessionStore.getState().setSession(loginResponseFixture(user))
@@ -167,7 +56,7 @@ afterEach(() => useItemEditModal.setState(useItemEditModal.getInitialState(), tr
 
 describe('ItemEditModal', () => {
   it('shows every book tab to a root user, titled with the item', async () => {
-    setup(userFixture('root'), { b1: bookItem('b1') })
+    setup(userFixture('root'), { b1: bookItemFixture('b1') })
     act(() => openEditModal('b1'))
     expect(await screen.findByRole('heading', { name: 'Dune' })).toBeTruthy()
     expect(tabNames()).toEqual(['Details', 'Cover', 'Chapters', 'Files', 'Match'])
@@ -175,7 +64,7 @@ describe('ItemEditModal', () => {
 
   it('titles an untitled item No Title and hides chapters for ebook-only books', async () => {
     setup(userFixture('root'), {
-      b1: bookItem('b1', { title: null as unknown as string, audio: 0, ebook: true }),
+      b1: bookItemFixture('b1', { title: null as unknown as string, audio: 0, ebook: true }),
     })
     act(() => openEditModal('b1'))
     expect(await screen.findByRole('heading', { name: 'No Title' })).toBeTruthy()
@@ -186,7 +75,7 @@ describe('ItemEditModal', () => {
     const reader = userFixture('user', {
       permissions: { ...userFixture('user').permissions, update: false, download: true },
     })
-    setup(reader, { b1: bookItem('b1') })
+    setup(reader, { b1: bookItemFixture('b1') })
     act(() => openEditModal('b1', 'details'))
     await screen.findByTestId('edit-files')
     expect(tabNames()).toEqual(['Files'])
@@ -196,7 +85,7 @@ describe('ItemEditModal', () => {
 
   it('closes when the user may neither update nor download', async () => {
     const guest = userFixture('guest')
-    setup(guest, { b1: bookItem('b1') })
+    setup(guest, { b1: bookItemFixture('b1') })
     act(() => openEditModal('b1'))
     await waitFor(() => expect(useItemEditModal.getState().showEditModal).toBe(false))
     expect(screen.queryByTestId('item-edit-modal')).toBeNull()
@@ -210,7 +99,7 @@ describe('ItemEditModal', () => {
   })
 
   it('saves only the changed fields, and sends nothing when nothing changed', async () => {
-    const { server, user } = setup(userFixture('root'), { b1: bookItem('b1') })
+    const { server, user } = setup(userFixture('root'), { b1: bookItemFixture('b1') })
     act(() => openEditModal('b1'))
     const title = await screen.findByTestId('edit-title')
 
@@ -245,7 +134,7 @@ describe('ItemEditModal', () => {
   })
 
   it('refuses an empty title and a series sequence with spaces without a request', async () => {
-    const { server, user } = setup(userFixture('root'), { b1: bookItem('b1') })
+    const { server, user } = setup(userFixture('root'), { b1: bookItemFixture('b1') })
     act(() => openEditModal('b1'))
     await user.clear(await screen.findByTestId('edit-title'))
     await user.click(screen.getByTestId('edit-save'))
@@ -260,7 +149,7 @@ describe('ItemEditModal', () => {
   })
 
   it('edits chapters, refuses locked rows and posts the chapters', async () => {
-    const { server, user } = setup(userFixture('root'), { b1: bookItem('b1') })
+    const { server, user } = setup(userFixture('root'), { b1: bookItemFixture('b1') })
     act(() => openEditModal('b1', 'chapters'))
     await screen.findByTestId('edit-chapters')
     const titles = screen.getAllByTestId('chapter-title')
@@ -291,7 +180,10 @@ describe('ItemEditModal', () => {
   })
 
   it('steps to the next and previous book of the shelf with the arrow keys', async () => {
-    const { user } = setup(userFixture('root'), { b1: bookItem('b1'), b2: bookItem('b2', { title: 'Emma' }) })
+    const { user } = setup(userFixture('root'), {
+      b1: bookItemFixture('b1'),
+      b2: bookItemFixture('b2', { title: 'Emma' }),
+    })
     act(() => publishBookshelfPage(0, ['b1', 'b2']))
     act(() => openEditModal('b1', 'cover'))
     await screen.findByRole('heading', { name: 'Dune' })
@@ -325,7 +217,7 @@ describe('ItemEditModal match tab', () => {
     }
     const { server, user } = setup(
       userFixture('root'),
-      { b1: bookItem('b1') },
+      { b1: bookItemFixture('b1') },
       {
         'GET /api/search/providers': () =>
           json({
@@ -373,7 +265,7 @@ describe('ItemEditModal errors', () => {
   it('toasts Failed to update with the server message', async () => {
     const { user } = setup(
       userFixture('root'),
-      { b1: bookItem('b1') },
+      { b1: bookItemFixture('b1') },
       { 'PATCH /api/items/b1/media': () => text('Cannot add two series with the same name', 400) },
     )
     act(() => openEditModal('b1'))
