@@ -9,11 +9,27 @@ import { FakeCastSender } from '../engine/fake-cast-sender.ts'
 import { PlayerController } from '../player-controller.ts'
 import { CastLauncher } from './CastLauncher.tsx'
 
-afterEach(() => resetCasting())
+const host = window as unknown as { chrome?: object }
+
+afterEach(() => {
+  resetCasting()
+  delete host.chrome
+})
 
 describe('cast launcher', () => {
-  it('on a plain http page shows why casting is off and loads nothing', () => {
+  it('shows nothing on a plain http page of a browser without Cast', () => {
     expect(window.location.protocol).toBe('http:')
+    const { container } = render(
+      <I18nextProvider i18n={i18n}>
+        <CastLauncher />
+      </I18nextProvider>,
+    )
+    expect(container.innerHTML).toBe('')
+  })
+
+  it('on a plain http page of a Chromium browser shows why casting is off and loads nothing', () => {
+    expect(window.location.protocol).toBe('http:')
+    host.chrome = {}
     render(
       <I18nextProvider i18n={i18n}>
         <CastLauncher />

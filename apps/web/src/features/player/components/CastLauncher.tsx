@@ -1,6 +1,6 @@
 import { useEffect, useState, type DetailedHTMLProps, type HTMLAttributes } from 'react'
 import { useTranslation } from 'react-i18next'
-import { castAllowed } from '../engine/cast-connection.ts'
+import { castAllowed, castCapableBrowser } from '../engine/cast-connection.ts'
 import { browserCastHost, startCasting } from '../cast-setup.ts'
 import { PlayerIcon } from './PlayerIcon.tsx'
 
@@ -14,10 +14,15 @@ declare module 'react' {
   }
 }
 
-/** The app bar's cast button: the SDK's launcher on secure pages, else a warning why casting is off. */
+/**
+ * The app bar's cast button: the SDK's launcher on secure pages, else (in browsers that could cast) a warning why
+ * casting is off; nothing in browsers without Cast.
+ */
 export function CastLauncher() {
   const { t } = useTranslation()
-  const allowed = castAllowed(browserCastHost())
+  const host = browserCastHost()
+  const allowed = castAllowed(host)
+  const capable = castCapableBrowser(host)
   const [ready, setReady] = useState(false)
   useEffect(() => {
     if (!allowed) return
@@ -31,6 +36,7 @@ export function CastLauncher() {
   }, [allowed])
 
   if (!allowed) {
+    if (!capable) return null
     const warning = t('MessageCastingRequiresSecureConnection')
     return (
       <span

@@ -33,6 +33,14 @@ export interface CastHostWindow {
   chrome?: { cast?: ChromeCastNamespace }
 }
 
+/**
+ * Whether this browser could cast at all: the Cast SDK runs in Chromium browsers only, which define
+ * `window.chrome`. Elsewhere the app bar shows no cast button, not even the insecure-page warning.
+ */
+export function castCapableBrowser(win: Pick<CastHostWindow, 'chrome'>): boolean {
+  return win.chrome !== undefined
+}
+
 /** The sender SDK only works on a secure page; elsewhere the launcher explains why casting is off. */
 export function castAllowed(win: Pick<CastHostWindow, 'isSecureContext' | 'location'>): boolean {
   return win.isSecureContext && win.location.protocol === 'https:'
