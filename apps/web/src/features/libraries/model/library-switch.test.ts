@@ -34,9 +34,30 @@ describe('library switch', () => {
     )
   })
 
-  it('swaps the id of a series page when the target is a podcast library', () => {
+  it("goes to the bookshelf when the target library has no such page (a podcast library's series)", () => {
     expect(target('library-library-series-id', '/library/lib-a/series/s1', podcast)).toBe(
-      '/library/lib-p/series/s1',
+      '/library/lib-p/bookshelf',
+    )
+    for (const page of [
+      'bookshelf/series',
+      'bookshelf/collections',
+      'bookshelf/authors',
+      'narrators',
+      'stats',
+    ]) {
+      expect(target('library-library-bookshelf-id', `/library/lib-a/${page}`, podcast)).toBe(
+        '/library/lib-p/bookshelf',
+      )
+    }
+    expect(target('library-library-podcast-latest', '/library/lib-a/podcast/latest', book)).toBe(
+      '/library/lib-b/bookshelf',
+    )
+    // Pages both kinds have keep their place.
+    expect(target('library-library-bookshelf-id', '/library/lib-a/bookshelf/playlists', podcast)).toBe(
+      '/library/lib-p/bookshelf/playlists',
+    )
+    expect(target('library-library-podcast-latest', '/library/lib-a/podcast/latest', podcast)).toBe(
+      '/library/lib-p/podcast/latest',
     )
   })
 

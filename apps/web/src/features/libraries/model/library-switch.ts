@@ -12,10 +12,27 @@ export interface LibrarySwitchInput {
 }
 
 /**
+ * Library pages (the path after `/library/{id}`) that only one media type has: series, collections, authors,
+ * narrators and stats are books'; the podcast pages are podcasts'.
+ */
+const pagesOnlyFor: Record<MediaType, RegExp> = {
+  book: /^\/(bookshelf\/(series|collections|authors)|series\/[^/]+|narrators|stats)\/?$/,
+  podcast: /^\/podcast(\/|$)/,
+}
+
+/** Whether the target library has the page at `path` (a page of the other media type's only is not there). */
+function targetHasPage(path: string, fromId: string, target: LibrarySwitchInput['target']): boolean {
+  const rest = path.slice(`/library/${fromId}`.length)
+  const otherType: MediaType = target.mediaType === 'book' ? 'podcast' : 'book'
+  return !pagesOnlyFor[otherType].test(rest)
+}
+
+/**
  * Where choosing another library takes the user (spec §2, library switch), or null to stay:
  * config pages are left alone; a series page of a book library goes to the series list; the search
- * page keeps its query with the id swapped; other library pages get the id swapped in the path;
- * anything else goes to the library's home.
+ * page keeps its query with the id swapped; other library pages get the id swapped in the path, unless the
+ * target library has no such page (a podcast library has no series tab): then its bookshelf; anything else goes
+ * to the library's home.
  */
 export function librarySwitchTarget({
   routeName,
@@ -31,7 +48,10 @@ export function librarySwitchTarget({
   }
   if (currentLibraryId) {
     if (name.startsWith('library-library-search')) return swapLibraryId(fullPath, currentLibraryId, target.id)
-    if (name.startsWith('library')) return swapLibraryId(path, currentLibraryId, target.id)
+    if (name.startsWith('library')) {
+      if (!targetHasPage(path, currentLibraryId, target)) return `/library/${target.id}/bookshelf`
+      return swapLibraryId(path, currentLibraryId, target.id)
+    }
   }
   return `/library/${target.id}`
 }
