@@ -1,4 +1,5 @@
 import type { Book, BookLibraryItem } from '@shelfcast/contracts'
+import { itemHeadFixture } from './item-fixtures.ts'
 
 /**
  * An expanded book item: `audio` files of 30 s (2 unless told; their tracks laid end to end), two chapters, an
@@ -93,23 +94,7 @@ export function bookItemFixture(
     },
   }
   return {
-    id,
-    ino: null,
-    libraryId: 'lib1',
-    folderId: 'f',
-    path: `/m/${id}`,
-    relPath: id,
-    isFile: false,
-    mtimeMs: 0,
-    ctimeMs: 0,
-    birthtimeMs: 0,
-    addedAt: 0,
-    updatedAt: 1,
-    oldLibraryItemId: null,
-    lastScan: null,
-    scanVersion: null,
-    isMissing: false,
-    isInvalid: false,
+    ...itemHeadFixture(id, 'lib1'),
     mediaType: 'book',
     media,
     numFiles: audioFiles.length,

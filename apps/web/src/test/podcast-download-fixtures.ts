@@ -6,6 +6,7 @@ import type {
   PodcastEpisode,
   RecentEpisode,
 } from '@shelfcast/contracts'
+import { itemHeadFixture } from './item-fixtures.ts'
 
 /** One download of the queue, queued unless told otherwise. */
 export function downloadFixture(id: string, over: Partial<EpisodeDownload> = {}): EpisodeDownload {
@@ -134,23 +135,7 @@ export function podcastItemFixture(
     ...over.media,
   }
   return {
-    id,
-    ino: null,
-    libraryId: 'a',
-    folderId: 'f',
-    path: `/podcasts/${id}`,
-    relPath: id,
-    isFile: false,
-    mtimeMs: 0,
-    ctimeMs: 0,
-    birthtimeMs: 0,
-    addedAt: 0,
-    updatedAt: 1,
-    oldLibraryItemId: null,
-    lastScan: null,
-    scanVersion: null,
-    isMissing: false,
-    isInvalid: false,
+    ...itemHeadFixture(id, 'a'),
     mediaType: 'podcast',
     media,
     numFiles: 0,

@@ -14,6 +14,7 @@ import { fakeApiClient, fakeServer, json, text } from '@/test/fake-server.ts'
 import { loginResponseFixture, userFixture } from '@/test/fixtures.ts'
 import { podcastEpisodeFixture } from '@/test/podcast-download-fixtures.ts'
 import { EpisodeList } from './EpisodeList.tsx'
+import { progressFixture } from '@/test/item-fixtures.ts'
 
 const audioFile = {
   ino: '1',
@@ -24,27 +25,8 @@ function episodeFixture(id: string, over: Partial<PodcastEpisode> = {}): Podcast
   return podcastEpisodeFixture(id, { audioFile, publishedAt: null, duration: 1800, ...over })
 }
 
-function progressFixture(episodeId: string, over: Partial<MediaProgress>): MediaProgress {
-  return {
-    id: `mp-${episodeId}`,
-    userId: 'user-root',
-    libraryItemId: 'pod1',
-    episodeId,
-    mediaItemId: episodeId,
-    mediaItemType: 'podcastEpisode',
-    duration: 1800,
-    progress: 0,
-    currentTime: 0,
-    isFinished: false,
-    hideFromContinueListening: false,
-    ebookLocation: null,
-    ebookProgress: null,
-    lastUpdate: 1,
-    startedAt: 1,
-    finishedAt: null,
-    ...over,
-  }
-}
+const progressOf = (episodeId: string, over: Partial<MediaProgress>) =>
+  progressFixture('pod1', episodeId, over)
 
 const podcast = { libraryItemId: 'pod1', title: 'The Show', libraryId: 'lib2', coverPath: '/covers/show.jpg' }
 
@@ -95,9 +77,9 @@ describe('EpisodeList', () => {
     signIn(
       userFixture('root', {
         mediaProgress: [
-          progressFixture('a', { isFinished: true, progress: 1 }),
-          progressFixture('b', { currentTime: 600, progress: 0.33 }),
-          { ...progressFixture('c', { isFinished: true }), libraryItemId: 'other' },
+          progressOf('a', { isFinished: true, progress: 1 }),
+          progressOf('b', { currentTime: 600, progress: 0.33 }),
+          { ...progressOf('c', { isFinished: true }), libraryItemId: 'other' },
         ],
       }),
     )
@@ -137,7 +119,7 @@ describe('EpisodeList', () => {
   })
 
   it('remembers its sort and filter on this device, for the next visit', async () => {
-    signIn(userFixture('root', { mediaProgress: [progressFixture('a', { isFinished: true, progress: 1 })] }))
+    signIn(userFixture('root', { mediaProgress: [progressOf('a', { isFinished: true, progress: 1 })] }))
     const episodes = [
       episodeFixture('a', { title: 'Alpha', publishedAt: 3 }),
       episodeFixture('b', { title: 'Beta', publishedAt: 2 }),
@@ -164,7 +146,7 @@ describe('EpisodeList', () => {
     const { server, user } = renderEpisodes([episodeFixture('ep1')], {
       // Audiobookshelf's answer: the text OK; the record is read back.
       'PATCH /api/me/progress/pod1/ep1': () => text('OK', 200),
-      'GET /api/me/progress/pod1/ep1': () => json(progressFixture('ep1', { isFinished: true, progress: 1 })),
+      'GET /api/me/progress/pod1/ep1': () => json(progressOf('ep1', { isFinished: true, progress: 1 })),
     })
     await user.click(screen.getByRole('button', { name: 'Mark as finished' }))
     await waitFor(() => expect(screen.getByTestId('episode-progress').dataset.state).toBe('finished'))

@@ -6,31 +6,13 @@ import { bookItemFixture } from '@/test/book-fixtures.ts'
 import { libraryDetailReply } from '@/test/browse-fixtures.ts'
 import { fakeServer, json, text } from '@/test/fake-server.ts'
 import { libraryFixture, loginResponseFixture, userFixture } from '@/test/fixtures.ts'
+import { progressFixture } from '@/test/item-fixtures.ts'
 import { renderApp } from '@/test/render-app.tsx'
 
 const book = bookItemFixture('b1')
 
-function progressOf(over: Partial<MediaProgress> = {}): MediaProgress {
-  return {
-    id: 'mp-b1',
-    userId: 'user-root',
-    libraryItemId: 'b1',
-    episodeId: null,
-    mediaItemId: book.media.id,
-    mediaItemType: 'book',
-    duration: 60,
-    progress: 0.5,
-    currentTime: 30,
-    isFinished: false,
-    hideFromContinueListening: false,
-    ebookLocation: null,
-    ebookProgress: null,
-    lastUpdate: 1,
-    startedAt: 1,
-    finishedAt: null,
-    ...over,
-  }
-}
+const progressOf = (over: Partial<MediaProgress> = {}) =>
+  progressFixture('b1', null, { duration: 60, progress: 0.5, currentTime: 30, ...over })
 
 function open(user: User, routes: Parameters<typeof fakeServer>[0] = {}) {
   useSessionStore.getState().setSession(loginResponseFixture(user))
