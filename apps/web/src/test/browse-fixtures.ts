@@ -6,6 +6,7 @@ import type {
 } from '@shelfcast/contracts'
 import { json, type RecordedRequest } from './fake-server.ts'
 import { libraryFixture } from './fixtures.ts'
+import { itemHeadFixture } from './item-fixtures.ts'
 import { podcastMetadataFixture } from './podcast-download-fixtures.ts'
 
 interface ListedItemOptions {
@@ -29,25 +30,13 @@ export function listedItemFixture(index: number, over: ListedItemOptions = {}): 
   const id = `item-${index}`
   const title = over.title ?? `Book ${String(index).padStart(5, '0')}`
   const author = over.author ?? `Author ${index % 7}`
-  const head = {
-    id,
-    ino: String(index),
-    libraryId: over.libraryId ?? 'a',
-    folderId: 'f',
-    path: `/media/${id}`,
-    relPath: id,
-    isFile: false,
-    mtimeMs: 0,
-    ctimeMs: 0,
-    birthtimeMs: 0,
-    addedAt: 0,
-    updatedAt: 1,
-    oldLibraryItemId: null,
-    isMissing: false,
-    isInvalid: false,
-    size: 1000,
-    numFiles: 1,
-  }
+  // A list row has no lastScan or scanVersion.
+  const {
+    lastScan: _lastScan,
+    scanVersion: _scanVersion,
+    ...full
+  } = itemHeadFixture(id, over.libraryId ?? 'a')
+  const head = { ...full, ino: String(index), size: 1000, numFiles: 1 }
   const media = { id: `media-${index}`, coverPath: null, tags: [], size: 1000 }
   if (over.mediaType === 'podcast') {
     return {

@@ -1,4 +1,5 @@
 import type { LibraryItem } from '@shelfcast/contracts'
+import { itemHeadFixture } from '@/test/item-fixtures.ts'
 
 /** An expanded book as POST /api/items/batch/get answers it, for the batch page's tests. */
 export function expandedBookFixture(
@@ -6,23 +7,9 @@ export function expandedBookFixture(
   over: { title?: string; libraryId?: string } = {},
 ): LibraryItem {
   return {
-    id,
+    ...itemHeadFixture(id, over.libraryId ?? 'a'),
     ino: id,
-    libraryId: over.libraryId ?? 'a',
-    folderId: 'f',
-    path: `/media/${id}`,
-    relPath: id,
-    isFile: false,
-    mtimeMs: 0,
-    ctimeMs: 0,
-    birthtimeMs: 0,
-    addedAt: 0,
-    updatedAt: 1,
-    oldLibraryItemId: null,
     lastScan: 0,
-    scanVersion: null,
-    isMissing: false,
-    isInvalid: false,
     mediaType: 'book',
     numFiles: 0,
     size: 10,
