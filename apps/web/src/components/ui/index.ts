@@ -52,7 +52,9 @@ export {
   COVER_WIDTH_STEPS,
 } from './cover-rules.ts'
 export { ImagePreview } from './ImagePreview.tsx'
-export { MenuRow, Popover, usePopoverClose } from './Popover.tsx'
+export { Popover, usePopoverClose } from './Popover.tsx'
+export { Menu, MenuRow, MenuSeparator, SubMenu, keepKeysInMenuInput } from './Menu.tsx'
+export type { MenuProps } from './Menu.tsx'
 export type { PopoverProps } from './Popover.tsx'
 export { PageHeader } from './PageHeader.tsx'
 export { ProgressBar } from './ProgressBar.tsx'

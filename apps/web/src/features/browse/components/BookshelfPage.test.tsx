@@ -69,7 +69,7 @@ describe('bookshelf', () => {
     await screen.findByText('3 books')
 
     await user.click(screen.getByRole('button', { name: 'Sort by' }))
-    await user.click(screen.getByRole('button', { name: 'Author (First Last)' }))
+    await user.click(screen.getByRole('menuitemradio', { name: 'Author (First Last)' }))
     await waitFor(() =>
       expect(itemRequests(fake.requests).at(-1)?.get('sort')).toBe('media.metadata.authorName'),
     )
@@ -80,12 +80,15 @@ describe('bookshelf', () => {
 
     // The same sort again flips the direction.
     await user.click(screen.getByRole('button', { name: 'Sort by' }))
-    await user.click(screen.getByRole('button', { name: 'Author (First Last)' }))
+    await user.click(screen.getByRole('menuitemradio', { name: 'Author (First Last)' }))
     await waitFor(() => expect(itemRequests(fake.requests).at(-1)?.get('desc')).toBe('1'))
 
     await user.click(screen.getByRole('button', { name: 'Filter by' }))
-    await user.click(screen.getByRole('button', { name: 'Genre' }))
-    await user.click(screen.getByRole('button', { name: 'Fantasy' }))
+    expect(screen.getByRole('menu', { name: 'Filter by' })).toBeTruthy()
+    // The group's values open as a flyout submenu, by keyboard as well.
+    screen.getByRole('menuitem', { name: 'Genre' }).focus()
+    await user.keyboard('{ArrowRight}')
+    await user.click(await screen.findByRole('menuitemradio', { name: 'Fantasy' }))
     await waitFor(() => expect(itemRequests(fake.requests).at(-1)?.get('filter')).toBe('genres.RmFudGFzeQ=='))
     expect(screen.getByTestId('active-filter').textContent).toContain('Genre: Fantasy')
 

@@ -2,7 +2,7 @@ import { isAdminOrUp, type MediaProgress, type PodcastEpisode } from '@shelfcast
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
 import { memo, useDeferredValue, useEffect, useMemo, useState, type MouseEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button, Icon, Popover, ProgressBar, cn } from '@/components/ui/index.ts'
+import { Button, Icon, Menu, MenuRow, ProgressBar, cn } from '@/components/ui/index.ts'
 import { PlayButton, QueueToggleButton } from '@/features/player/index.ts'
 import { openAddToPlaylist } from '@/lib/add-to-list-modal.ts'
 import {
@@ -30,7 +30,6 @@ import {
   type EpisodeSortKey,
 } from '../model/episodes.ts'
 import { episodeQueueEntry } from '../model/queue-entry.ts'
-import { ClosingMenuRow } from './ItemMoreMenu.tsx'
 
 /** Fixed row height: the table is window-virtualised, so 5,000 episodes keep a screenful in the page. */
 export const EPISODE_ROW_HEIGHT = 96
@@ -432,7 +431,7 @@ const EpisodeRow = memo(function EpisodeRow({
           onClick={() => finishedMutation.mutate({ ...ref, isFinished: state !== 'finished' })}
         />
         {(canUpdate || canDelete) && (
-          <Popover
+          <Menu
             label={t('LabelMoreActions')}
             buttonContent={<Icon name="more" className="size-4" />}
             buttonClassName="h-8 w-8 justify-center border-0 px-0"
@@ -441,12 +440,12 @@ const EpisodeRow = memo(function EpisodeRow({
             testId="episode-more"
           >
             {canUpdate && (
-              <ClosingMenuRow testId="episode-menu-edit" onClick={() => openEpisodeEdit(ref)}>
+              <MenuRow testId="episode-menu-edit" onClick={() => openEpisodeEdit(ref)}>
                 {t('ButtonEdit')}
-              </ClosingMenuRow>
+              </MenuRow>
             )}
             {canDelete && (
-              <ClosingMenuRow
+              <MenuRow
                 testId="episode-menu-remove"
                 onClick={() =>
                   openRemoveEpisodes({
@@ -456,9 +455,9 @@ const EpisodeRow = memo(function EpisodeRow({
                 }
               >
                 {t('ButtonRemove')}
-              </ClosingMenuRow>
+              </MenuRow>
             )}
-          </Popover>
+          </Menu>
         )}
       </div>
     </div>

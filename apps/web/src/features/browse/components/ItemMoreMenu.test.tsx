@@ -44,11 +44,11 @@ describe('ItemMoreMenu', () => {
     usePlayerStore.setState({ libraryItemId: 'li1', episodeId: null })
     const user = renderMenu()
     await user.click(screen.getByRole('button', { name: 'More' }))
-    await user.click(screen.getByRole('button', { name: 'Add to queue' }))
+    await user.click(screen.getByRole('menuitem', { name: 'Add to queue' }))
     expect(usePlayerStore.getState().queue).toEqual([entry])
     expect(screen.queryByTestId('menu-add-to-queue')).toBeNull()
     await user.click(screen.getByRole('button', { name: 'More' }))
-    await user.click(screen.getByRole('button', { name: 'Remove from queue' }))
+    await user.click(screen.getByRole('menuitem', { name: 'Remove from queue' }))
     expect(usePlayerStore.getState().queue).toEqual([])
   })
 

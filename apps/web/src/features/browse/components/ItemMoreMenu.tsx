@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { Icon, MenuRow, Popover, cn, usePopoverClose } from '@/components/ui/index.ts'
+import { Icon, Menu, MenuRow, cn } from '@/components/ui/index.ts'
 import { useQueueToggle, type QueueItem, type QueueToggle } from '@/features/player/index.ts'
 import { openAddToCollection, openAddToPlaylist } from '@/lib/add-to-list-modal.ts'
 import { openDeleteItem, type DeleteItemRequest } from '@/lib/item-edit-modal.ts'
@@ -56,7 +56,7 @@ export function ItemMoreMenu({
   if (!queue && !canCollect && !canPlaylist && !canDelete && !onDiscardProgress) return null
   return (
     <div className={className}>
-      <Popover
+      <Menu
         label={t('LabelMoreActions')}
         buttonContent={<Icon name="more" className={variant === 'card' ? 'size-4' : 'size-5'} />}
         buttonClassName={cn(
@@ -68,69 +68,42 @@ export function ItemMoreMenu({
       >
         {queue && <QueueMenuRow queue={queue} />}
         {lists && canCollect && (
-          <ClosingMenuRow
+          <MenuRow
             testId="menu-add-to-collection"
             onClick={() => openAddToCollection(lists.libraryId, [lists.libraryItemId])}
           >
             {t('ButtonAddToCollection')}
-          </ClosingMenuRow>
+          </MenuRow>
         )}
         {lists && canPlaylist && (
-          <ClosingMenuRow
+          <MenuRow
             testId="menu-add-to-playlist"
             onClick={() =>
               openAddToPlaylist(lists.libraryId, [{ libraryItemId: lists.libraryItemId, episodeId: null }])
             }
           >
             {t('ButtonAddToPlaylist')}
-          </ClosingMenuRow>
+          </MenuRow>
         )}
         {onDiscardProgress && (
-          <ClosingMenuRow testId="menu-discard-progress" onClick={onDiscardProgress}>
+          <MenuRow testId="menu-discard-progress" onClick={onDiscardProgress}>
             {t('ButtonDiscardProgress')}
-          </ClosingMenuRow>
+          </MenuRow>
         )}
         {deletable && canDelete && (
-          <ClosingMenuRow testId="menu-delete-item" onClick={() => openDeleteItem(deletable)}>
+          <MenuRow testId="menu-delete-item" onClick={() => openDeleteItem(deletable)}>
             {t('ButtonDelete')}
-          </ClosingMenuRow>
+          </MenuRow>
         )}
-      </Popover>
+      </Menu>
     </div>
   )
 }
 
 function QueueMenuRow({ queue }: { queue: QueueToggle }) {
   return (
-    <ClosingMenuRow
-      testId={queue.queued ? 'menu-remove-from-queue' : 'menu-add-to-queue'}
-      onClick={queue.toggle}
-    >
+    <MenuRow testId={queue.queued ? 'menu-remove-from-queue' : 'menu-add-to-queue'} onClick={queue.toggle}>
       {queue.label}
-    </ClosingMenuRow>
-  )
-}
-
-/** A menu row that closes the menu after its action (also the episode rows' menu). */
-export function ClosingMenuRow({
-  testId,
-  onClick,
-  children,
-}: {
-  testId: string
-  onClick: () => void
-  children: string
-}) {
-  const close = usePopoverClose()
-  return (
-    <MenuRow
-      testId={testId}
-      onClick={() => {
-        onClick()
-        close()
-      }}
-    >
-      {children}
     </MenuRow>
   )
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { Icon, MenuRow, Popover, usePopoverClose } from '@/components/ui/index.ts'
+import { Icon, Menu, MenuRow } from '@/components/ui/index.ts'
 
 export interface SortMenuOption {
   key: string
@@ -27,7 +27,7 @@ export function SortMenu({
   const current = options.find((o) => o.key === value) ?? options[0]
   const arrow = <Icon name={desc ? 'arrowDown' : 'arrowUp'} className="size-4 text-muted" />
   return (
-    <Popover
+    <Menu
       label={t('LabelSortBy')}
       testId={testId}
       align="end"
@@ -37,10 +37,10 @@ export function SortMenu({
           {arrow}
         </>
       }
-      panelClassName="w-56 max-h-96 overflow-y-auto"
+      panelClassName="w-56 max-h-96"
     >
       <SortRows options={options} value={current?.key ?? value} desc={desc} onChange={onChange} />
-    </Popover>
+    </Menu>
   )
 }
 
@@ -56,7 +56,6 @@ function SortRows({
   onChange: (value: string, desc: boolean) => void
 }) {
   const { t } = useTranslation()
-  const close = usePopoverClose()
   return (
     <div role="group" aria-label={t('LabelSortBy')}>
       {options.map((option) => {
@@ -67,7 +66,6 @@ function SortRows({
             selected={selected}
             onClick={() => {
               onChange(option.key, selected ? !desc : false)
-              close()
             }}
             trailing={
               selected ? <Icon name={desc ? 'arrowDown' : 'arrowUp'} className="size-4" /> : undefined

@@ -1,30 +1,6 @@
-import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Icon, MenuRow, Popover, usePopoverClose } from '@/components/ui/index.ts'
+import { Icon, Menu, MenuRow } from '@/components/ui/index.ts'
 import type { SelectionActions } from '../model/selection-actions.ts'
-
-function ClosingRow({
-  onClick,
-  testId,
-  children,
-}: {
-  onClick: () => void
-  testId: string
-  children: ReactNode
-}) {
-  const close = usePopoverClose()
-  return (
-    <MenuRow
-      testId={testId}
-      onClick={() => {
-        close()
-        onClick()
-      }}
-    >
-      {children}
-    </MenuRow>
-  )
-}
 
 /** The admin context menu of the selection bar (spec §6): quick match, re-scan, download (≤ 40 items). */
 export function SelectionMenu({
@@ -42,7 +18,7 @@ export function SelectionMenu({
 }) {
   const { t } = useTranslation()
   return (
-    <Popover
+    <Menu
       label={t('LabelMoreActions')}
       buttonContent={<Icon name="more" className="size-5" />}
       buttonClassName="w-10 justify-center border-0 bg-transparent px-0 hover:bg-surface"
@@ -52,20 +28,20 @@ export function SelectionMenu({
       testId="selection-menu"
     >
       {actions.quickMatch && (
-        <ClosingRow testId="selection-quick-match" onClick={onQuickMatch}>
+        <MenuRow testId="selection-quick-match" onClick={onQuickMatch}>
           {t('ButtonQuickMatch')}
-        </ClosingRow>
+        </MenuRow>
       )}
       {actions.rescan && (
-        <ClosingRow testId="selection-rescan" onClick={onRescan}>
+        <MenuRow testId="selection-rescan" onClick={onRescan}>
           {t('ButtonReScan')}
-        </ClosingRow>
+        </MenuRow>
       )}
       {actions.download && (
-        <ClosingRow testId="selection-download" onClick={onDownload}>
+        <MenuRow testId="selection-download" onClick={onDownload}>
           {t('ButtonDownload')}
-        </ClosingRow>
+        </MenuRow>
       )}
-    </Popover>
+    </Menu>
   )
 }

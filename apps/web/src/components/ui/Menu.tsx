@@ -1,0 +1,157 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
+import type { KeyboardEvent, ReactNode } from 'react'
+import { Icon } from './Icon.tsx'
+import { cn } from './cn.ts'
+
+export interface MenuProps {
+  /** Accessible name of the trigger. */
+  label: string
+  /** What the trigger button shows. */
+  buttonContent: ReactNode
+  buttonClassName?: string
+  /** Rows: `MenuRow`, `SubMenu`, `MenuSeparator`. A chosen row closes the menu. */
+  children: ReactNode
+  /** Which trigger edge the menu lines up with; it flips when it would leave the screen. */
+  align?: 'start' | 'end'
+  panelClassName?: string
+  testId?: string
+  /** Called each time the menu opens. */
+  onOpen?: () => void
+  disabled?: boolean
+}
+
+/** Menus sit above modals (z 60) so a menu opened inside a dialog shows. */
+const panelClasses =
+  'z-[70] max-h-[var(--radix-dropdown-menu-content-available-height)] min-w-40 overflow-y-auto rounded-xl border border-border bg-surface-raised p-1 text-fg shadow-2xl outline-none'
+
+/**
+ * A button with a menu (role=menu): arrow keys, typeahead, Escape; portalled to the body so the grid's rows
+ * never cover it; flips to the other side near the screen edges.
+ */
+export function Menu({
+  label,
+  buttonContent,
+  buttonClassName,
+  children,
+  align = 'start',
+  panelClassName,
+  testId,
+  onOpen,
+  disabled,
+}: MenuProps) {
+  return (
+    <div className="relative" data-testid={testId}>
+      {/* Not modal: a row may open a dialog, which then owns focus and the inert background. */}
+      <DropdownMenu.Root modal={false} onOpenChange={(open) => open && onOpen?.()}>
+        <DropdownMenu.Trigger
+          aria-label={label}
+          title={label}
+          disabled={disabled}
+          className={cn(
+            'inline-flex h-10 items-center gap-2 rounded-lg border border-border bg-surface px-3 text-sm text-fg transition hover:border-muted disabled:cursor-not-allowed disabled:opacity-60 data-[state=open]:border-primary/60',
+            buttonClassName,
+          )}
+        >
+          {buttonContent}
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align={align}
+            sideOffset={4}
+            collisionPadding={8}
+            aria-label={label}
+            className={cn(panelClasses, panelClassName)}
+          >
+            {children}
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+    </div>
+  )
+}
+
+const rowClasses =
+  'flex w-full cursor-pointer select-none items-center gap-2 rounded-lg px-3 py-2 text-left text-sm outline-none transition data-[highlighted]:bg-surface data-[disabled]:opacity-50'
+
+/**
+ * A row of a menu. With `selected` it is one choice of a set (menuitemradio, the current one checked).
+ * Choosing it runs `onClick` and closes the menu.
+ */
+export function MenuRow({
+  children,
+  onClick,
+  selected,
+  trailing,
+  testId,
+}: {
+  children: ReactNode
+  onClick: () => void
+  selected?: boolean
+  trailing?: ReactNode
+  testId?: string
+}) {
+  const choice = selected !== undefined
+  return (
+    <DropdownMenu.Item
+      onSelect={onClick}
+      data-testid={testId}
+      role={choice ? 'menuitemradio' : 'menuitem'}
+      aria-checked={choice ? selected : undefined}
+      className={cn(rowClasses, selected ? 'font-semibold text-primary' : 'text-fg')}
+    >
+      <span className="min-w-0 flex-1 truncate">{children}</span>
+      {trailing}
+    </DropdownMenu.Item>
+  )
+}
+
+/** A row opening a flyout submenu (right arrow or hover); it opens on the other side near the edge. */
+export function SubMenu({
+  label,
+  children,
+  selected = false,
+  panelClassName,
+  testId,
+}: {
+  label: ReactNode
+  children: ReactNode
+  /** The current choice is inside. */
+  selected?: boolean
+  panelClassName?: string
+  testId?: string
+}) {
+  return (
+    <DropdownMenu.Sub>
+      <DropdownMenu.SubTrigger
+        data-testid={testId}
+        className={cn(
+          rowClasses,
+          'data-[state=open]:bg-surface',
+          selected ? 'font-semibold text-primary' : 'text-fg',
+        )}
+      >
+        <span className="min-w-0 flex-1 truncate">{label}</span>
+        <Icon name="chevronRight" className="size-4 text-muted" />
+      </DropdownMenu.SubTrigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.SubContent
+          sideOffset={4}
+          alignOffset={-4}
+          collisionPadding={8}
+          className={cn(panelClasses, panelClassName)}
+        >
+          {children}
+        </DropdownMenu.SubContent>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Sub>
+  )
+}
+
+export function MenuSeparator() {
+  return <DropdownMenu.Separator className="my-1 h-px bg-border" />
+}
+
+/** Keys typed into a text box inside a menu stay in it (no typeahead jump); Escape and Tab still reach the menu. */
+export function keepKeysInMenuInput(event: KeyboardEvent) {
+  if (event.key !== 'Escape' && event.key !== 'Tab') event.stopPropagation()
+}
