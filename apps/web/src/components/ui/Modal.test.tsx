@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { ConfirmPrompt } from './ConfirmPrompt.tsx'
@@ -15,7 +15,7 @@ describe('Modal', () => {
     )
     expect(screen.getByRole('dialog', { name: 'Edit' })).toBeTruthy()
     expect(document.activeElement).toBe(screen.getByLabelText('Name'))
-    expect(document.body.style.overflow).toBe('hidden')
+    expect(document.body.hasAttribute('data-scroll-locked')).toBe(true)
 
     await user.keyboard('{Escape}')
     await user.click(screen.getByRole('button', { name: 'Close' }))
@@ -34,7 +34,7 @@ describe('Modal', () => {
         x
       </Modal>,
     )
-    expect(document.body.style.overflow).toBe('')
+    await waitFor(() => expect(document.body.hasAttribute('data-scroll-locked')).toBe(false))
   })
 
   it('ignores background clicks when persistent and everything while processing', async () => {
@@ -109,5 +109,32 @@ describe('ConfirmPrompt', () => {
     fireEvent.click(screen.getByTestId('confirm-prompt-backdrop'))
     expect(onCancel).not.toHaveBeenCalled()
     expect(screen.queryByRole('button', { name: 'No' })).toBeNull()
+  })
+})
+
+describe('Modal focus', () => {
+  it('keeps Tab inside the dialog, hides the page from assistive tech and returns focus on close', async () => {
+    const user = userEvent.setup()
+    const page = (open: boolean) => (
+      <>
+        <button type="button">Opener</button>
+        <Modal open={open} onClose={() => {}} title="Edit" closeLabel="Close">
+          <input aria-label="Name" />
+        </Modal>
+      </>
+    )
+    const { rerender } = render(page(false))
+    screen.getByRole('button', { name: 'Opener' }).focus()
+    rerender(page(true))
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Name')))
+    expect(
+      screen.getByRole('button', { name: 'Opener', hidden: true }).closest('[aria-hidden="true"]'),
+    ).not.toBeNull()
+    await user.tab()
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }))
+    await user.tab()
+    expect(document.activeElement).toBe(screen.getByLabelText('Name'))
+    rerender(page(false))
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Opener' })))
   })
 })
