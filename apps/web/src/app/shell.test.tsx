@@ -130,9 +130,10 @@ describe('main layout', () => {
       }),
     )
     const dropdown = await screen.findByTestId('library-dropdown')
-    await waitFor(() => expect(within(dropdown).getByRole('button').hasAttribute('disabled')).toBe(false))
-    await user.click(within(dropdown).getByRole('button', { name: /^Select library: Library a/ }))
-    await user.click(within(dropdown).getByRole('option', { name: 'Library b' }))
+    await waitFor(() => expect(within(dropdown).getByRole('combobox').hasAttribute('disabled')).toBe(false))
+    await user.click(within(dropdown).getByRole('combobox', { name: /^Select library: Library a/ }))
+    // The list is portalled to the body, above the page.
+    await user.click(await screen.findByRole('option', { name: 'Library b' }))
     await waitFor(() => expect(currentPath(router)).toBe('/library/b/bookshelf'))
   })
 

@@ -11,6 +11,13 @@ import { useToastStore } from '@/lib/toast-store.ts'
 // (Testing Library's default), so the ceiling is generous. A wait that succeeds returns as soon as it can.
 configure({ asyncUtilTimeout: 10_000 })
 
+// Radix widgets (select, menus) use pointer capture and scrollIntoView, which jsdom does not implement.
+if (!Element.prototype.hasPointerCapture) {
+  Element.prototype.hasPointerCapture = () => false
+  Element.prototype.releasePointerCapture = () => {}
+}
+if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {}
+
 afterEach(async () => {
   cleanup()
   localStorage.clear()

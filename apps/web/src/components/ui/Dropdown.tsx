@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type ReactNode, type KeyboardEvent } from 'react'
+import * as Select from '@radix-ui/react-select'
+import type { ReactNode } from 'react'
 import { Icon } from './Icon.tsx'
 import { cn } from './cn.ts'
 
@@ -10,7 +11,7 @@ export interface DropdownOption {
 }
 
 export interface DropdownProps {
-  /** Accessible name of the trigger (e.g. "Select library"). */
+  /** Accessible name of the trigger (e.g. "Select library"); also the placeholder while nothing is chosen. */
   label: string
   options: readonly DropdownOption[]
   value: string | null
@@ -22,7 +23,10 @@ export interface DropdownProps {
   testId?: string
 }
 
-/** Single-select listbox dropdown; max height 224 px (spec §9), keyboard and outside-click aware. */
+/**
+ * Single-select dropdown on Radix Select: arrow keys, typeahead, Escape; the list is portalled to the body
+ * under the trigger (flipping above it near the bottom edge), at most 224 px tall (spec §9).
+ */
 export function Dropdown({
   label,
   options,
@@ -33,113 +37,59 @@ export function Dropdown({
   className,
   testId,
 }: DropdownProps) {
-  const [open, setOpen] = useState(false)
-  const [active, setActive] = useState(0)
-  const rootRef = useRef<HTMLDivElement>(null)
-  const listRef = useRef<HTMLUListElement>(null)
-  const listId = useId()
   const selected = options.find((o) => o.value === value)
-
-  useEffect(() => {
-    if (!open) return
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false)
-    }
-    document.addEventListener('pointerdown', onPointerDown)
-    return () => document.removeEventListener('pointerdown', onPointerDown)
-  }, [open])
-
-  useEffect(() => {
-    if (open) listRef.current?.focus()
-  }, [open])
-
-  const openMenu = () => {
-    if (disabled) return
-    setActive(
-      Math.max(
-        0,
-        options.findIndex((o) => o.value === value),
-      ),
-    )
-    setOpen(true)
-  }
-
-  const choose = (option: DropdownOption | undefined) => {
-    setOpen(false)
-    if (option && option.value !== value) onChange(option.value)
-  }
-
-  const onListKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' || event.key === 'Tab') {
-      setOpen(false)
-    } else if (event.key === 'ArrowDown') {
-      event.preventDefault()
-      setActive((i) => Math.min(options.length - 1, i + 1))
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault()
-      setActive((i) => Math.max(0, i - 1))
-    } else if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault()
-      choose(options[active])
-    }
-  }
-
   return (
-    <div ref={rootRef} className={cn('relative', className)} data-testid={testId}>
-      <button
-        type="button"
-        aria-haspopup="listbox"
-        aria-expanded={open}
-        aria-controls={open ? listId : undefined}
+    <div className={cn('relative', className)} data-testid={testId}>
+      <Select.Root
+        value={value ?? undefined}
+        onValueChange={(next) => next !== value && onChange(next)}
         disabled={disabled}
-        onClick={() => (open ? setOpen(false) : openMenu())}
-        className="flex h-10 w-full items-center gap-2 rounded-lg border border-border bg-surface px-3 text-sm text-fg transition hover:border-muted disabled:cursor-not-allowed disabled:opacity-60"
       >
-        {/* The name says what the control is for; the visible text says what is chosen. */}
-        <span className="sr-only">{label}: </span>
-        <span className="flex min-w-0 flex-1 items-center gap-2 truncate text-left">
-          {triggerContent ?? selected?.label ?? label}
-        </span>
-        <Icon name="chevronDown" className={cn('size-4 text-muted transition', open && 'rotate-180')} />
-      </button>
-      {open && (
-        <ul
-          ref={listRef}
-          id={listId}
-          role="listbox"
-          tabIndex={-1}
-          aria-label={label}
-          aria-activedescendant={`${listId}-${active}`}
-          onKeyDown={onListKeyDown}
-          className="absolute left-0 z-50 mt-1 max-h-56 min-w-full overflow-y-auto rounded-lg border border-border bg-surface-raised py-1 shadow-2xl outline-none"
+        {/* A combobox takes no name from its content: the name says what it is for and what is chosen. */}
+        <Select.Trigger
+          aria-label={selected ? `${label}: ${selected.label}` : label}
+          className="group flex h-10 w-full items-center gap-2 rounded-lg border border-border bg-surface px-3 text-sm text-fg transition hover:border-muted disabled:cursor-not-allowed disabled:opacity-60 data-[placeholder]:text-muted"
         >
-          {options.map((option, index) => (
-            // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- keys move through the options on the listbox (aria-activedescendant)
-            <li
-              key={option.value}
-              id={`${listId}-${index}`}
-              role="option"
-              aria-selected={option.value === value}
-              onClick={() => choose(option)}
-              onMouseEnter={() => setActive(index)}
-              className={cn(
-                'flex cursor-pointer items-center gap-2 px-3 py-2 text-sm',
-                index === active ? 'bg-surface text-fg' : 'text-fg',
-                option.value === value && 'font-semibold',
-              )}
-            >
-              {option.icon}
-              <span className="flex-1 truncate">
-                {option.label}
-                {option.subtext && (
-                  <span className="block text-xs font-normal text-muted">{option.subtext}</span>
-                )}
-              </span>
-              {option.value === value && <Icon name="check" className="size-4 text-primary" />}
-            </li>
-          ))}
-        </ul>
-      )}
+          <span className="flex min-w-0 flex-1 items-center gap-2 truncate text-left">
+            <Select.Value placeholder={label}>{triggerContent ?? selected?.label}</Select.Value>
+          </span>
+          <Select.Icon asChild>
+            <Icon
+              name="chevronDown"
+              className="size-4 text-muted transition group-data-[state=open]:rotate-180"
+            />
+          </Select.Icon>
+        </Select.Trigger>
+        <Select.Portal>
+          <Select.Content
+            position="popper"
+            sideOffset={4}
+            collisionPadding={8}
+            className="z-[70] max-h-[min(14rem,var(--radix-select-content-available-height))] min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-lg border border-border bg-surface-raised text-fg shadow-2xl"
+          >
+            <Select.Viewport className="py-1">
+              {options.map((option) => (
+                <Select.Item
+                  key={option.value}
+                  value={option.value}
+                  className="flex cursor-pointer select-none items-center gap-2 px-3 py-2 text-sm text-fg outline-none data-[highlighted]:bg-surface data-[state=checked]:font-semibold"
+                >
+                  {option.icon}
+                  <span className="min-w-0 flex-1 truncate">
+                    <Select.ItemText>{option.label}</Select.ItemText>
+                    {option.subtext && (
+                      <span className="block text-xs font-normal text-muted">{option.subtext}</span>
+                    )}
+                  </span>
+                  <Select.ItemIndicator>
+                    <Icon name="check" className="size-4 text-primary" />
+                  </Select.ItemIndicator>
+                </Select.Item>
+              ))}
+            </Select.Viewport>
+          </Select.Content>
+        </Select.Portal>
+      </Select.Root>
     </div>
   )
 }
