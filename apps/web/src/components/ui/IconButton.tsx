@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes } from 'react'
 import { Icon, type IconName } from './Icon.tsx'
+import { Tooltip } from './Tooltip.tsx'
 import { cn } from './cn.ts'
 
 export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'> {
@@ -10,7 +11,7 @@ export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEle
   tone?: 'default' | 'danger'
 }
 
-/** A small borderless icon-only button, as in table rows. */
+/** A small borderless icon-only button, as in table rows; its label shows as a tooltip. */
 export function IconButton({
   icon,
   label,
@@ -21,18 +22,19 @@ export function IconButton({
   ...rest
 }: IconButtonProps) {
   return (
-    <button
-      type={type ?? 'button'}
-      aria-label={label}
-      title={title ?? label}
-      className={cn(
-        'rounded-lg p-2 text-muted transition hover:bg-surface-raised disabled:opacity-50',
-        tone === 'danger' ? 'hover:text-error' : 'hover:text-fg',
-        className,
-      )}
-      {...rest}
-    >
-      <Icon name={icon} className="size-4.5" />
-    </button>
+    <Tooltip label={title ?? label}>
+      <button
+        type={type ?? 'button'}
+        aria-label={label}
+        className={cn(
+          'rounded-lg p-2 text-muted transition hover:bg-surface-raised disabled:opacity-50',
+          tone === 'danger' ? 'hover:text-error' : 'hover:text-fg',
+          className,
+        )}
+        {...rest}
+      >
+        <Icon name={icon} className="size-4.5" />
+      </button>
+    </Tooltip>
   )
 }
