@@ -34,7 +34,19 @@ export default defineConfig({
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 3 },
             // Loaded on demand by the player when a transcode (HLS) is played.
             { name: 'hls', test: /node_modules[\\/]hls\.js[\\/]/, priority: 3 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+            // Fetched when the socket opens after sign-in (lib/socket/socket-client.ts).
+            {
+              name: 'socket',
+              test: /node_modules[\\/](socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io)[\\/]/,
+              priority: 3,
+            },
+            // Only what the shell needs before the first route renders; every other library (virtual lists,
+            // Radix widgets, ...) travels with the code that imports it, so on-demand pages keep theirs.
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](@tanstack[\\/]query-core|@tanstack[\\/]react-query|i18next|react-i18next|zustand|use-sync-external-store)[\\/]/,
+              priority: 1,
+            },
           ],
         },
       },
