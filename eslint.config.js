@@ -209,8 +209,9 @@ export default tseslint.config(
           patterns: [
             ...webImportsForbidden.patterns,
             {
-              group: ['@/features/*/**', '!@/features/*/index.ts'],
-              message: 'Import another feature through its index.ts only.',
+              // on-demand.ts: the same feature's lazily loaded pages and modals (routes.tsx, OnDemandModals).
+              group: ['@/features/*/**', '!@/features/*/index.ts', '!@/features/*/on-demand.ts'],
+              message: 'Import another feature through its index.ts (or on-demand.ts) only.',
             },
             {
               regex: '^\\.\\./\\.\\./',

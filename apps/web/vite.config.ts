@@ -24,6 +24,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunk holds which module (the first-load budget journey reads it;
+    // the server never serves dot folders).
+    manifest: true,
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.
@@ -31,10 +34,28 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
             { name: 'router', test: /node_modules[\\/]react-router[\\/]/, priority: 3 },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 3 },
+            // zod-jitless.ts travels with zod: its z.config runs as soon as zod does, before any chunk that
+            // builds or parses a schema (a parse before it probes `new Function`, which the CSP refuses).
+            {
+              name: 'zod',
+              test: /node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-jitless\.ts$/,
+              priority: 3,
+            },
             // Loaded on demand by the player when a transcode (HLS) is played.
             { name: 'hls', test: /node_modules[\\/]hls\.js[\\/]/, priority: 3 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+            // Fetched when the socket opens after sign-in (lib/socket/socket-client.ts).
+            {
+              name: 'socket',
+              test: /node_modules[\\/](socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io)[\\/]/,
+              priority: 3,
+            },
+            // Only what the shell needs before the first route renders; every other library (virtual lists,
+            // Radix widgets, ...) travels with the code that imports it, so on-demand pages keep theirs.
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](@tanstack[\\/]query-core|@tanstack[\\/]react-query|i18next|react-i18next|zustand|use-sync-external-store)[\\/]/,
+              priority: 1,
+            },
           ],
         },
       },

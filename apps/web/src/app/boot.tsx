@@ -22,6 +22,7 @@ import { applyTheme, storedTheme } from '../lib/theme.ts'
 import { toast } from '../lib/toast-store.ts'
 import { AppProviders } from './providers.tsx'
 import { createQueryClient } from './query-client.ts'
+import { installRoutePrefetch } from './route-prefetch.ts'
 import { appRoutes } from './routes.tsx'
 
 /** Wires the app together once, then renders it. */
@@ -69,6 +70,7 @@ export async function boot(container: HTMLElement): Promise<void> {
   })
 
   const router = createBrowserRouter(appRoutes, { basename: basePath || '/' })
+  installRoutePrefetch(appRoutes, basePath || '/')
   createRoot(container).render(
     <StrictMode>
       <AppProviders services={{ api, queryClient, i18n, socket }}>

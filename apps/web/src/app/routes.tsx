@@ -1,9 +1,6 @@
+import { Suspense } from 'react'
 import type { RouteObject } from 'react-router'
 import { AccountPage, LoginPage } from '../features/auth/index.ts'
-import { ConfigApiKeysPage } from '../features/config-api-keys/index.ts'
-import { ConfigLibrariesPage } from '../features/config-libraries/index.ts'
-import { CustomProvidersPage } from '../features/config-metadata-providers/index.ts'
-import { ConfigUsersPage } from '../features/config-users/index.ts'
 import {
   AuthorPage,
   AuthorsTab,
@@ -15,22 +12,21 @@ import {
   SeriesTab,
 } from '../features/browse/index.ts'
 import { CollectionPage, CollectionsTab, PlaylistPage, PlaylistsTab } from '../features/collections/index.ts'
-import { AddPodcastPage, DownloadQueuePage, LatestEpisodesPage } from '../features/podcasts/index.ts'
+import { LatestEpisodesPage } from '../features/podcasts/index.ts'
 import { HomeRedirect, LibraryRoute } from '../features/libraries/index.ts'
 import { SearchPage } from '../features/search/index.ts'
-import { ListeningStatsPage } from '../features/stats/index.ts'
-import { BatchEditPage } from '../features/selection/index.ts'
-import { UploadPage } from '../features/upload/index.ts'
-import { ServerSettingsPage } from '../features/settings/index.ts'
 import { BareLayout } from './layouts/BareLayout.tsx'
 import { ConfigLayout } from './layouts/ConfigLayout.tsx'
 import { MainLayout } from './layouts/MainLayout.tsx'
 import { NotAvailableYetPage } from './pages/NotAvailableYetPage.tsx'
 import { NotFoundPage, RouteErrorPage } from './pages/RouteErrorPage.tsx'
+import { PageLoading } from './pages/PageLoading.tsx'
 import { RequireAdmin } from './RequireAdmin.tsx'
 import { RequireAuth } from './RequireAuth.tsx'
 import type { RouteHandle } from './route-names.ts'
 import { RootRoute } from './RootRoute.tsx'
+import { onDemandPages, type OnDemandPage } from './on-demand-pages.ts'
+import { withPrefetch } from './route-prefetch.ts'
 
 /** A route of the spec whose page a later feature builds. */
 const later = (path: string, name: string, titleKey: string): RouteObject => ({
@@ -40,6 +36,17 @@ const later = (path: string, name: string, titleKey: string): RouteObject => ({
 })
 
 const handle = (name: string): RouteHandle => ({ name })
+
+/** A route whose page is fetched when first shown (or when a link to it is hovered or focused). */
+function onDemand<R extends RouteObject>(route: R, page: OnDemandPage): R {
+  const { Component } = page
+  const element = (
+    <Suspense fallback={<PageLoading />}>
+      <Component />
+    </Suspense>
+  )
+  return withPrefetch({ ...route, element }, page.preload)
+}
 
 /** Every route of spec §2, named as ABS names them (the guard, layout and library-switch rules use the names). */
 export const appRoutes: RouteObject[] = [
@@ -102,22 +109,26 @@ export const appRoutes: RouteObject[] = [
                     } satisfies RouteHandle,
                     element: <LatestEpisodesPage />,
                   },
-                  {
-                    path: 'podcast/search',
-                    handle: {
-                      name: 'library-library-podcast-search',
-                      titleKey: 'ButtonAdd',
-                    } satisfies RouteHandle,
-                    element: <AddPodcastPage />,
-                  },
-                  {
-                    path: 'podcast/download-queue',
-                    handle: {
-                      name: 'library-library-podcast-download-queue',
-                      titleKey: 'ButtonDownloadQueue',
-                    } satisfies RouteHandle,
-                    element: <DownloadQueuePage />,
-                  },
+                  onDemand(
+                    {
+                      path: 'podcast/search',
+                      handle: {
+                        name: 'library-library-podcast-search',
+                        titleKey: 'ButtonAdd',
+                      } satisfies RouteHandle,
+                    },
+                    onDemandPages.addPodcast,
+                  ),
+                  onDemand(
+                    {
+                      path: 'podcast/download-queue',
+                      handle: {
+                        name: 'library-library-podcast-download-queue',
+                        titleKey: 'ButtonDownloadQueue',
+                      } satisfies RouteHandle,
+                    },
+                    onDemandPages.downloadQueue,
+                  ),
                   { path: 'search', handle: handle('library-library-search'), element: <SearchPage /> },
                   {
                     path: 'series/:seriesId',
@@ -130,43 +141,47 @@ export const appRoutes: RouteObject[] = [
               { path: 'author/:id', handle: handle('author-id'), element: <AuthorPage /> },
               { path: 'collection/:id', handle: handle('collection-id'), element: <CollectionPage /> },
               { path: 'playlist/:id', handle: handle('playlist-id'), element: <PlaylistPage /> },
-              {
-                path: 'upload',
-                handle: { name: 'upload', titleKey: 'ButtonUpload' } satisfies RouteHandle,
-                element: <UploadPage />,
-              },
-              { path: 'batch', handle: handle('batch'), element: <BatchEditPage /> },
+              onDemand(
+                {
+                  path: 'upload',
+                  handle: { name: 'upload', titleKey: 'ButtonUpload' } satisfies RouteHandle,
+                },
+                onDemandPages.upload,
+              ),
+              onDemand({ path: 'batch', handle: handle('batch') }, onDemandPages.batchEdit),
               later('audiobook/:id/manage', 'audiobook-id-manage', 'HeaderManageTools'),
               { path: 'account', handle: handle('account'), element: <AccountPage /> },
               {
                 path: 'config',
                 element: <ConfigLayout />,
                 children: [
-                  {
-                    path: 'stats',
-                    handle: { name: 'config-stats', titleKey: 'HeaderYourStats' } satisfies RouteHandle,
-                    element: <ListeningStatsPage />,
-                  },
+                  onDemand(
+                    {
+                      path: 'stats',
+                      handle: { name: 'config-stats', titleKey: 'HeaderYourStats' } satisfies RouteHandle,
+                    },
+                    onDemandPages.listeningStats,
+                  ),
                   {
                     element: <RequireAdmin />,
                     children: [
-                      { index: true, handle: handle('config'), element: <ServerSettingsPage /> },
-                      {
-                        path: 'libraries',
-                        handle: handle('config-libraries'),
-                        element: <ConfigLibrariesPage />,
-                      },
-                      { path: 'users', handle: handle('config-users'), element: <ConfigUsersPage /> },
-                      {
-                        path: 'api-keys',
-                        handle: handle('config-api-keys'),
-                        element: <ConfigApiKeysPage />,
-                      },
-                      {
-                        path: 'item-metadata-utils/custom-metadata-providers',
-                        handle: handle('config-item-metadata-utils-custom-metadata-providers'),
-                        element: <CustomProvidersPage />,
-                      },
+                      onDemand({ index: true, handle: handle('config') }, onDemandPages.serverSettings),
+                      onDemand(
+                        { path: 'libraries', handle: handle('config-libraries') },
+                        onDemandPages.configLibraries,
+                      ),
+                      onDemand({ path: 'users', handle: handle('config-users') }, onDemandPages.configUsers),
+                      onDemand(
+                        { path: 'api-keys', handle: handle('config-api-keys') },
+                        onDemandPages.apiKeys,
+                      ),
+                      onDemand(
+                        {
+                          path: 'item-metadata-utils/custom-metadata-providers',
+                          handle: handle('config-item-metadata-utils-custom-metadata-providers'),
+                        },
+                        onDemandPages.customProviders,
+                      ),
                     ],
                   },
                 ],

@@ -1,12 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import { Outlet } from 'react-router'
-import { AuthorEditModal } from '../../features/author-edit/index.ts'
-import { AddToListModals } from '../../features/collections/index.ts'
-import { ItemDeletePrompt, ItemEditModal } from '../../features/item-edit/index.ts'
 import { useCurrentLibrary } from '../../features/libraries/index.ts'
 import { PlayerBar } from '../../features/player/index.ts'
-import { EpisodeModals, FindEpisodesModal } from '../../features/podcasts/index.ts'
 import { AppBar } from '../app-bar/AppBar.tsx'
+import { OnDemandModals } from '../OnDemandModals.tsx'
 import { useRouteName } from '../route-names.ts'
 import { SideRail } from '../side-rail/SideRail.tsx'
 
@@ -34,12 +31,7 @@ export function MainLayout() {
         <Outlet />
       </main>
       <PlayerBar />
-      <ItemEditModal />
-      <ItemDeletePrompt />
-      <AddToListModals />
-      <AuthorEditModal />
-      <EpisodeModals />
-      <FindEpisodesModal />
+      <OnDemandModals />
     </div>
   )
 }

@@ -1,5 +1,4 @@
 export { collectionKeys, playlistKeys } from './api.ts'
-export { AddToListModals } from './components/AddToListModals.tsx'
 export { CollectionPage } from './components/CollectionPage.tsx'
 export { CollectionsTab, PlaylistsTab } from './components/NamedListsTabs.tsx'
 export { PlaylistPage } from './components/PlaylistPage.tsx'

@@ -1,2 +1,1 @@
-export { CustomProvidersPage } from './components/CustomProvidersPage.tsx'
 export { registerCustomProviderSocketHandlers } from './socket-handlers.ts'

@@ -1,7 +1,3 @@
-export { AddPodcastPage } from './components/AddPodcastPage.tsx'
-export { DownloadQueuePage } from './components/DownloadQueuePage.tsx'
 export { LatestEpisodesPage } from './components/LatestEpisodesPage.tsx'
 export { registerPodcastSocketHandlers } from './socket-handlers.ts'
-export { EpisodeModals } from './components/EpisodeModals.tsx'
-export { FindEpisodesModal } from './components/FindEpisodesModal.tsx'
 export { useCheckNewEpisodes, useMatchEpisodes } from './downloads-api.ts'

@@ -1,3 +1,2 @@
-export { BatchEditPage } from './components/BatchEditPage.tsx'
 export { SelectionBar } from './components/SelectionBar.tsx'
 export { registerSelectionSocketHandlers } from './socket-handlers.ts'

@@ -1,5 +1,5 @@
 import type { ClientToServerEvents, OnlineUser, ServerToClientEvents } from '@shelfcast/contracts'
-import { io, type Socket } from 'socket.io-client'
+import type { Socket } from 'socket.io-client'
 import { createStore, type StoreApi } from 'zustand/vanilla'
 
 export type ShelfcastSocket = Socket<ServerToClientEvents, ClientToServerEvents>
@@ -31,8 +31,11 @@ export interface SocketClientOptions {
   open?: (path: string) => ShelfcastSocket
 }
 
-const openWebsocket = (path: string): ShelfcastSocket =>
-  io({ path, transports: ['websocket'], reconnection: true, autoConnect: true })
+/** socket.io-client is fetched when the first connection opens (after sign-in), not with the first load. */
+async function openWebsocket(path: string): Promise<ShelfcastSocket> {
+  const { io } = await import('socket.io-client')
+  return io({ path, transports: ['websocket'], reconnection: true, autoConnect: true })
+}
 
 /**
  * One socket.io connection per signed-in session: authenticates with the access token on every
@@ -46,6 +49,10 @@ export class SocketClient {
   }))
 
   private socket: ShelfcastSocket | null = null
+  /** A connection waits for socket.io-client's chunk. */
+  private opening = false
+  /** Moved by every disconnect, so a connection whose chunk arrives after a logout is not opened. */
+  private generation = 0
   private hasConnectedBefore = false
   private readonly anyListeners = new Set<(event: string, ...args: unknown[]) => void>()
   private readonly options: SocketClientOptions
@@ -59,8 +66,34 @@ export class SocketClient {
   }
 
   connect(): void {
-    if (this.socket) return
-    const socket = (this.options.open ?? openWebsocket)(`${this.options.basePath}/socket.io`)
+    if (this.socket || this.opening) return
+    const path = `${this.options.basePath}/socket.io`
+    if (this.options.open) {
+      this.attach(this.options.open(path))
+      return
+    }
+    this.opening = true
+    const generation = this.generation
+    openWebsocket(path).then(
+      (socket) => {
+        this.opening = false
+        if (generation === this.generation && !this.socket) this.attach(socket)
+        else socket.disconnect()
+      },
+      (error: unknown) => {
+        this.opening = false
+        console.error('[socket] could not load the socket client', error)
+        if (generation !== this.generation) return
+        this.options.showConnectionToast({
+          kind: 'error',
+          messageKey: 'ToastSocketFailedToConnect',
+          timeoutMs: null,
+        })
+      },
+    )
+  }
+
+  private attach(socket: ShelfcastSocket): void {
     this.socket = socket
 
     socket.on('connect', () => {
@@ -107,6 +140,8 @@ export class SocketClient {
   }
 
   disconnect(): void {
+    this.generation++
+    this.opening = false
     const socket = this.socket
     if (!socket) return
     this.socket = null

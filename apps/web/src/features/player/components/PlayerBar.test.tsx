@@ -139,7 +139,8 @@ describe('PlayerBar', () => {
   it('creates a bookmark at the whole second; the create row hides within 1 s of one', async () => {
     const { server, user } = await setup()
     await user.click(screen.getByTestId('player-bookmarks'))
-    await user.click(screen.getByTestId('bookmark-create'))
+    // The player's modals are fetched on first open (OnDemandPlayerModals).
+    await user.click(await screen.findByTestId('bookmark-create'))
     await user.type(screen.getByPlaceholderText('Note'), 'Gate')
     await user.click(screen.getByTestId('bookmark-add'))
     expect(server.requests.at(-1)).toMatchObject({ method: 'POST', body: { title: 'Gate', time: 5 } })

@@ -1,0 +1,52 @@
+import { Suspense, useState, type ComponentType } from 'react'
+import { useAddToListModal } from '../lib/add-to-list-modal.ts'
+import { useAuthorEditModal } from '../lib/author-edit-modal.ts'
+import { useEpisodeModals } from '../lib/episode-modals.ts'
+import { useFindEpisodesModal } from '../lib/find-episodes-modal.ts'
+import { useItemEditModal } from '../lib/item-edit-modal.ts'
+import { lazyComponent } from '../lib/lazy-component.ts'
+
+const ItemEditModal = lazyComponent(() => import('../features/item-edit/index.ts'), 'ItemEditModal')
+const ItemDeletePrompt = lazyComponent(() => import('../features/item-edit/index.ts'), 'ItemDeletePrompt')
+const AddToListModals = lazyComponent(() => import('../features/collections/on-demand.ts'), 'AddToListModals')
+const AuthorEditModal = lazyComponent(() => import('../features/author-edit/index.ts'), 'AuthorEditModal')
+const EpisodeModals = lazyComponent(() => import('../features/podcasts/on-demand.ts'), 'EpisodeModals')
+const FindEpisodesModal = lazyComponent(
+  () => import('../features/podcasts/on-demand.ts'),
+  'FindEpisodesModal',
+)
+
+/**
+ * Mounts a globally opened modal once its store first asks for it, so its code is fetched on that first
+ * open, not on the first load. It then stays mounted (closed by its own store) to keep its closing behaviour.
+ */
+function WhenFirstOpened({ open, Modal }: { open: boolean; Modal: ComponentType }) {
+  const [opened, setOpened] = useState(open)
+  if (open && !opened) setOpened(true)
+  if (!opened) return null
+  return (
+    <Suspense fallback={null}>
+      <Modal />
+    </Suspense>
+  )
+}
+
+/** The app's globally mounted modals (item edit, delete, add to list, author edit, episodes), fetched on demand. */
+export function OnDemandModals() {
+  const editOpen = useItemEditModal((s) => s.showEditModal)
+  const deleteOpen = useItemEditModal((s) => s.deleteRequest !== null)
+  const addToListOpen = useAddToListModal((s) => s.request !== null)
+  const authorOpen = useAuthorEditModal((s) => s.authorId !== null)
+  const episodeOpen = useEpisodeModals((s) => s.view !== null || s.edit !== null || s.remove !== null)
+  const findOpen = useFindEpisodesModal((s) => s.libraryItemId !== null)
+  return (
+    <>
+      <WhenFirstOpened open={editOpen} Modal={ItemEditModal.Component} />
+      <WhenFirstOpened open={deleteOpen} Modal={ItemDeletePrompt.Component} />
+      <WhenFirstOpened open={addToListOpen} Modal={AddToListModals.Component} />
+      <WhenFirstOpened open={authorOpen} Modal={AuthorEditModal.Component} />
+      <WhenFirstOpened open={episodeOpen} Modal={EpisodeModals.Component} />
+      <WhenFirstOpened open={findOpen} Modal={FindEpisodesModal.Component} />
+    </>
+  )
+}

@@ -1,0 +1,27 @@
+import { lazyComponent, type LazyComponent } from '../lib/lazy-component.ts'
+
+/** A page without props, fetched on demand. */
+export type OnDemandPage = LazyComponent<object>
+
+/**
+ * The pages the first load leaves out (issue #14: admin, upload, stats, batch edit, podcast admin): each
+ * is its own chunk, fetched when its route first renders or a link to it is hovered or focused.
+ */
+export const onDemandPages = {
+  serverSettings: lazyComponent(() => import('../features/settings/index.ts'), 'ServerSettingsPage'),
+  configLibraries: lazyComponent(
+    () => import('../features/config-libraries/index.ts'),
+    'ConfigLibrariesPage',
+  ),
+  configUsers: lazyComponent(() => import('../features/config-users/on-demand.ts'), 'ConfigUsersPage'),
+  apiKeys: lazyComponent(() => import('../features/config-api-keys/index.ts'), 'ConfigApiKeysPage'),
+  customProviders: lazyComponent(
+    () => import('../features/config-metadata-providers/on-demand.ts'),
+    'CustomProvidersPage',
+  ),
+  listeningStats: lazyComponent(() => import('../features/stats/index.ts'), 'ListeningStatsPage'),
+  upload: lazyComponent(() => import('../features/upload/index.ts'), 'UploadPage'),
+  batchEdit: lazyComponent(() => import('../features/selection/on-demand.ts'), 'BatchEditPage'),
+  addPodcast: lazyComponent(() => import('../features/podcasts/on-demand.ts'), 'AddPodcastPage'),
+  downloadQueue: lazyComponent(() => import('../features/podcasts/on-demand.ts'), 'DownloadQueuePage'),
+} satisfies Record<string, OnDemandPage>

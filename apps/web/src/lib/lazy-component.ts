@@ -1,0 +1,30 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+
+/** A component whose code is fetched the first time it renders, or earlier when asked to (`preload`). */
+export interface LazyComponent<P extends object> {
+  Component: LazyExoticComponent<ComponentType<P>>
+  /** Starts fetching the component's chunk; repeated calls share the one request. */
+  preload: () => Promise<unknown>
+}
+
+/**
+ * Wraps a named export of a dynamically imported module in React.lazy. The import runs at most once: a
+ * hover's prefetch and the render that follows wait on the same promise. A failed fetch (a deploy replaced
+ * the chunk, the network dropped) is forgotten, so the next attempt fetches again instead of failing forever.
+ */
+export function lazyComponent<M, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
+): LazyComponent<M[K] extends ComponentType<infer P> ? P & object : never> {
+  type P = M[K] extends ComponentType<infer Props> ? Props & object : never
+  let loading: Promise<M> | null = null
+  const preload = (): Promise<M> => {
+    loading ??= load().catch((error: unknown) => {
+      loading = null
+      throw error
+    })
+    return loading
+  }
+  const Component = lazy(async () => ({ default: (await preload())[name] as ComponentType<P> }))
+  return { Component, preload }
+}
