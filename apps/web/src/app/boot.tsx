@@ -23,6 +23,7 @@ import { toast } from '../lib/toast-store.ts'
 import { AppProviders } from './providers.tsx'
 import { createQueryClient } from './query-client.ts'
 import { appRoutes } from './routes.tsx'
+import { registerServiceWorkerAfterLoad } from './service-worker/register.ts'
 
 /** Wires the app together once, then renders it. */
 export async function boot(container: HTMLElement): Promise<void> {
@@ -76,5 +77,6 @@ export async function boot(container: HTMLElement): Promise<void> {
       </AppProviders>
     </StrictMode>,
   )
+  registerServiceWorkerAfterLoad()
   await restoreSession(api)
 }
