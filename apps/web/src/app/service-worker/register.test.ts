@@ -93,6 +93,16 @@ describe('registerServiceWorker', () => {
     expect(worker.postMessage).toHaveBeenCalledWith({ type: 'skip-waiting' })
   })
 
+  it('offers a version the browser was already installing when registration ran', async () => {
+    const container = new FakeContainer(true)
+    const worker = new FakeWorker()
+    container.registration.installing = worker
+    await registerServiceWorker(host(container))
+    expect(useAppUpdateStore.getState().pending).toBeNull()
+    worker.install()
+    expect(useAppUpdateStore.getState().pending).not.toBeNull()
+  })
+
   it('offers a version that was already waiting when the page loaded', async () => {
     const container = new FakeContainer(true)
     container.registration.waiting = new FakeWorker()

@@ -86,13 +86,14 @@ export function offerWaitingUpdates(
     if (!worker || !container.controller) return
     useAppUpdateStore.getState().offer({ apply: () => applyUpdate(worker, container, reload) })
   }
-  offer(registration.waiting)
-  registration.addEventListener('updatefound', () => {
-    const installing = registration.installing
+  const follow = (installing: ServiceWorker | null) =>
     installing?.addEventListener('statechange', () => {
       if (installing.state === 'installed') offer(installing)
     })
-  })
+  offer(registration.waiting)
+  // The browser may have found the new sw.js on this page's own load, before we were listening.
+  follow(registration.installing)
+  registration.addEventListener('updatefound', () => follow(registration.installing))
 }
 
 /** Asks `worker` to take over and reloads the page once (when it controls it), so it runs the new version. */
