@@ -159,6 +159,33 @@ test('a service worker registers, controls the page after a reload, and Chromium
   expect(await installabilityErrors()).not.toEqual([])
 })
 
+test('under ROUTER_BASE_PATH the worker is registered for the base path and controls its pages', async ({
+  page,
+}) => {
+  // The server answers every route under /audiobookshelf too (its default base path).
+  await page.goto('/audiobookshelf/login')
+  const registration = await page.evaluate(async () => {
+    const ready = await navigator.serviceWorker.ready
+    return { scope: ready.scope, script: ready.active?.scriptURL ?? null }
+  })
+  const origin = new URL(page.url()).origin
+  expect(registration).toEqual({
+    scope: `${origin}/audiobookshelf/`,
+    script: `${origin}/audiobookshelf/sw.js`,
+  })
+  await page.reload()
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null))
+    .toBe(registration.script)
+  // The shell it keeps is the one for this base path.
+  const shell = await page.evaluate(
+    async (url) => (await caches.match(url))?.text() ?? null,
+    registration.scope,
+  )
+  expect(shell).toContain('<base href="/audiobookshelf/" />')
+  await expect(page.getByTestId('setup-form')).toBeVisible()
+})
+
 test('the worker caches the shell and build files only, never API answers or covers; offline the shell still loads', async ({
   page,
   server,
