@@ -6,9 +6,9 @@
  */
 import { cachePolicyOf, isStorableResponse } from './app/service-worker/cache-rule.ts'
 import {
+  isOutdatedShellCache,
   isSkipWaitingMessage,
   shellCacheName,
-  shellCachePrefix,
   type ServiceWorkerBuild,
 } from './app/service-worker/protocol.ts'
 
@@ -37,8 +37,8 @@ declare const __SHELFCAST_SW_BUILD__: ServiceWorkerBuild
 
 const worker = self as unknown as ServiceWorkerScope
 const build = __SHELFCAST_SW_BUILD__
-const cacheName = shellCacheName(build)
 const scopeUrl = worker.registration.scope
+const cacheName = shellCacheName(build, scopeUrl)
 /** index.html as the server answers it under this base path (its <base href> already rewritten). */
 const shellUrl = scopeUrl
 
@@ -61,7 +61,7 @@ worker.addEventListener('activate', (event) => {
       .then((names) =>
         Promise.all(
           names
-            .filter((name) => name.startsWith(shellCachePrefix) && name !== cacheName)
+            .filter((name) => isOutdatedShellCache(name, cacheName, scopeUrl))
             .map((name) => caches.delete(name)),
         ),
       )

@@ -17,6 +17,19 @@ export interface ServiceWorkerBuild {
   precache: string[]
 }
 
-/** Caches the worker owns; each build's name is this prefix and its version. */
-export const shellCachePrefix = 'shelfcast-shell-'
-export const shellCacheName = (build: ServiceWorkerBuild) => `${shellCachePrefix}${build.version}`
+const shellCachePrefix = 'shelfcast-shell-'
+
+/**
+ * The cache of one build for one scope: `shelfcast-shell-<version>@<scope path>`. The scope is in the name
+ * because one origin may serve the app at `/` and under ROUTER_BASE_PATH, each with its own worker.
+ */
+export function shellCacheName(build: ServiceWorkerBuild, scopeUrl: string): string {
+  return `${shellCachePrefix}${build.version}@${new URL(scopeUrl).pathname}`
+}
+
+/** A cache an older build of this scope's worker left: removed when a new build activates. */
+export function isOutdatedShellCache(name: string, current: string, scopeUrl: string): boolean {
+  return (
+    name !== current && name.startsWith(shellCachePrefix) && name.endsWith(`@${new URL(scopeUrl).pathname}`)
+  )
+}
