@@ -9,7 +9,9 @@ const CAST_SDK_ORIGIN = 'https://www.gstatic.com'
  * what each source beyond 'self' is for:
  * - script-src: the Cast sender SDK; 'wasm-unsafe-eval' compiles WebAssembly only (never eval), for the
  *   ebook reader's decoders (pdf.js image codecs, libarchive.js for CBR).
- * - worker-src blob: hls.js starts its transmuxing worker from a blob URL; pdf.js's worker is served by us.
+ * - worker-src blob: hls.js starts its transmuxing worker from a blob URL; pdf.js's worker and the app's
+ *   service worker (sw.js) are served by us.
+ * - manifest-src: the installable app's manifest.webmanifest, ours only.
  * - media-src blob: hls.js plays through Media Source Extensions (a blob: URL on the <audio>).
  * - img-src data: blob: http: https: covers are ours, but match results, podcast search and feed artwork
  *   show the providers' and feeds' own image URLs (some feeds are plain http); images cannot run code.
@@ -24,6 +26,7 @@ export const CONTENT_SECURITY_POLICY = {
   scriptSrc: ["'self'", CAST_SDK_ORIGIN, "'wasm-unsafe-eval'"],
   scriptSrcAttr: ["'none'"],
   workerSrc: ["'self'", 'blob:'],
+  manifestSrc: ["'self'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:', 'http:', 'https:'],
   mediaSrc: ["'self'", 'blob:'],

@@ -24,6 +24,7 @@ import { AppProviders } from './providers.tsx'
 import { createQueryClient } from './query-client.ts'
 import { installRoutePrefetch } from './route-prefetch.ts'
 import { appRoutes } from './routes.tsx'
+import { registerServiceWorkerAfterLoad } from './service-worker/register.ts'
 
 /** Wires the app together once, then renders it. */
 export async function boot(container: HTMLElement): Promise<void> {
@@ -78,5 +79,6 @@ export async function boot(container: HTMLElement): Promise<void> {
       </AppProviders>
     </StrictMode>,
   )
+  registerServiceWorkerAfterLoad()
   await restoreSession(api)
 }

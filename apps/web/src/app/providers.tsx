@@ -5,6 +5,7 @@ import type { ReactNode } from 'react'
 import { I18nextProvider } from 'react-i18next'
 import { ApiClientProvider, type ApiClient } from '../lib/api/index.ts'
 import { SocketClientProvider, type SocketClient } from '../lib/socket/index.ts'
+import { UpdatePrompt } from './service-worker/UpdatePrompt.tsx'
 import { SocketLifecycle } from './SocketLifecycle.tsx'
 import { ToastHost } from './ToastHost.tsx'
 
@@ -15,7 +16,7 @@ export interface AppServices {
   socket?: SocketClient
 }
 
-/** Everything pages rely on: API client, query cache, translations, toasts and the socket. */
+/** Everything pages rely on: API client, query cache, translations, toasts, the socket and the update prompt. */
 export function AppProviders({ services, children }: { services: AppServices; children: ReactNode }) {
   return (
     <I18nextProvider i18n={services.i18n}>
@@ -25,6 +26,7 @@ export function AppProviders({ services, children }: { services: AppServices; ch
             {services.socket && <SocketLifecycle client={services.socket} />}
             {children}
             <ToastHost />
+            <UpdatePrompt />
           </SocketClientProvider>
         </ApiClientProvider>
       </QueryClientProvider>
