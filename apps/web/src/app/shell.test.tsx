@@ -207,3 +207,149 @@ describe('text answers', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Library is being rebuilt')
   })
 })
+
+describe('bottom navigation (phones)', () => {
+  const linkNames = (container: HTMLElement) =>
+    within(container)
+      .queryAllByRole('link')
+      .map((link) => link.textContent)
+
+  it('shows the first four entries of a book library and lists the rest in the More sheet', async () => {
+    signIn(userFixture('root'))
+    const { router, user } = renderApp(
+      '/library/b',
+      fakeServer({
+        'GET /api/libraries': () => json({ libraries: [libraryFixture('b', 'book')] }),
+        'GET /api/libraries/b': () => detail('b', 'book'),
+      }),
+    )
+    const nav = await screen.findByTestId('bottom-nav')
+    expect(linkNames(nav)).toEqual(['Home', 'Library', 'Series', 'Collections'])
+    expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page')
+
+    await user.click(within(nav).getByRole('button', { name: 'More' }))
+    const sheet = await screen.findByRole('dialog', { name: 'More' })
+    expect(linkNames(sheet)).toEqual(['Authors', 'Narrators', 'Stats'])
+    await user.click(within(sheet).getByRole('link', { name: 'Narrators' }))
+    await waitFor(() => expect(currentPath(router)).toBe('/library/b/narrators'))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  })
+
+  it('puts an admin podcast library’s queue and issues behind More, with the issue count', async () => {
+    signIn(userFixture('root'))
+    const { user } = renderApp(
+      '/library/p',
+      fakeServer({
+        'GET /api/libraries': () => json({ libraries: [libraryFixture('p', 'podcast')] }),
+        'GET /api/libraries/p': () => detail('p', 'podcast', { issues: 3 }),
+      }),
+    )
+    const nav = await screen.findByTestId('bottom-nav')
+    expect(linkNames(nav)).toEqual(['Home', 'Latest', 'Library', 'Add'])
+    await user.click(within(nav).getByRole('button', { name: 'More' }))
+    const sheet = await screen.findByRole('dialog', { name: 'More' })
+    await waitFor(() => expect(linkNames(sheet)).toEqual(['Download Queue', 'Issues3']))
+    expect(
+      within(sheet)
+        .getByRole('link', { name: /Issues/ })
+        .getAttribute('href'),
+    ).toBe('/library/p/bookshelf?filter=issues')
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  })
+
+  it('has no More button when every entry fits', async () => {
+    signIn(userFixture('user'))
+    renderApp(
+      '/library/p',
+      fakeServer({
+        'GET /api/libraries': () => json({ libraries: [libraryFixture('p', 'podcast')] }),
+        'GET /api/libraries/p': () => detail('p', 'podcast'),
+      }),
+    )
+    const nav = await screen.findByTestId('bottom-nav')
+    expect(linkNames(nav)).toEqual(['Home', 'Latest', 'Library'])
+    expect(within(nav).queryByRole('button', { name: 'More' })).toBeNull()
+  })
+
+  it('shows More as the current place on a page it holds', async () => {
+    signIn(userFixture('root'))
+    renderApp(
+      '/library/b/narrators',
+      fakeServer({
+        'GET /api/libraries': () => json({ libraries: [libraryFixture('b', 'book')] }),
+        'GET /api/libraries/b': () => detail('b', 'book'),
+      }),
+    )
+    const nav = await screen.findByTestId('bottom-nav')
+    expect(within(nav).getByRole('button', { name: 'More' }).className).toContain('text-primary')
+    expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull()
+  })
+
+  it('is absent on config pages, like the side rail', async () => {
+    signIn(userFixture('root'))
+    renderApp(
+      '/config/libraries',
+      fakeServer({
+        'GET /api/libraries': () => json({ libraries: [libraryFixture('a')] }),
+        'GET /api/libraries/a': () => detail('a'),
+      }),
+    )
+    expect(await screen.findByRole('heading', { name: 'Libraries' })).toBeTruthy()
+    expect(screen.queryByTestId('bottom-nav')).toBeNull()
+  })
+})
+
+describe('app bar on small screens', () => {
+  it('holds stats, upload, settings, account and logout in its overflow menu', async () => {
+    signIn(userFixture('root'))
+    const { router, user } = renderApp(
+      '/',
+      fakeServer({ 'GET /api/libraries': () => json({ libraries: [] }) }),
+    )
+    await screen.findByTestId('no-libraries')
+    await user.click(screen.getByRole('button', { name: 'Menu' }))
+    const menu = await screen.findByRole('menu')
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Your Stats', 'Upload', 'Settings', 'Accountroot', 'Logout'])
+    await user.click(within(menu).getByRole('menuitem', { name: 'Settings' }))
+    await waitFor(() => expect(currentPath(router)).toBe('/config'))
+  })
+
+  it('leaves upload and settings out of the menu for a user without those rights', async () => {
+    signIn(userFixture('user'))
+    const { user } = renderApp('/', fakeServer({ 'GET /api/libraries': () => json({ libraries: [] }) }))
+    await screen.findByTestId('no-libraries')
+    await user.click(screen.getByRole('button', { name: 'Menu' }))
+    const menu = await screen.findByRole('menu')
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Your Stats', 'Accounta-user', 'Logout'])
+  })
+
+  it('opens a full-width search from its icon and closes it with Back, focus returning to the icon', async () => {
+    signIn(userFixture('root'))
+    const { user } = renderApp(
+      '/library/b',
+      fakeServer({
+        'GET /api/libraries': () => json({ libraries: [libraryFixture('b', 'book')] }),
+        'GET /api/libraries/b': () => detail('b', 'book'),
+      }),
+    )
+    const open = await screen.findByTestId('phone-search-open')
+    await user.click(open)
+    const search = screen.getByTestId('phone-search')
+    expect(document.activeElement).toBe(within(search).getByRole('combobox', { name: 'Search the library' }))
+    await user.click(within(search).getByRole('button', { name: 'Back' }))
+    expect(screen.queryByTestId('phone-search')).toBeNull()
+    expect(document.activeElement).toBe(open)
+    await user.click(open)
+    await user.keyboard('{Escape}')
+    expect(screen.queryByTestId('phone-search')).toBeNull()
+  })
+})

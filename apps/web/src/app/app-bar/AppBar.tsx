@@ -9,7 +9,9 @@ import { GlobalSearch } from '../../features/search/index.ts'
 import { TaskWidget } from '../../features/tasks/index.ts'
 import { useItemSelection } from '../../lib/item-selection.ts'
 import { useSessionStore } from '../../lib/session-store.ts'
+import { AppMenu } from './AppMenu.tsx'
 import { LibraryDropdown } from './LibraryDropdown.tsx'
+import { PhoneSearch } from './PhoneSearch.tsx'
 
 function BarLink({
   to,
@@ -41,8 +43,10 @@ function BarLink({
 }
 
 /**
- * The 64 px app bar: logo, library dropdown, global search, the cast launcher, and the user's links
- * (upload with upload permission, settings for admins, account with the username).
+ * The 64 px app bar: logo, library dropdown, global search, the cast launcher, the task widget and the
+ * user's links (stats, upload with upload permission, settings for admins, account with the username).
+ * It fits every width: under 1024 px the user's links move into an overflow menu, under 640 px the
+ * search box becomes an icon that opens a full-width search.
  */
 export function AppBar({ library }: { library: CurrentLibrary }) {
   const { t } = useTranslation()
@@ -56,10 +60,10 @@ export function AppBar({ library }: { library: CurrentLibrary }) {
   return (
     <header
       data-testid="app-bar"
-      className="fixed inset-x-0 top-0 z-40 flex h-16 items-center gap-3 border-b border-border bg-surface/95 px-3 backdrop-blur md:px-5"
+      className="fixed inset-x-0 top-0 z-40 flex h-16 items-center gap-2 border-b border-border bg-surface/95 px-2 backdrop-blur sm:gap-3 sm:px-3 md:px-5"
     >
-      <Link to="/" className="flex items-center rounded-lg" aria-label={t('AppName')}>
-        <Logo label={t('AppName')} className="[&>span]:hidden sm:[&>span]:inline" />
+      <Link to="/" className="flex shrink-0 items-center rounded-lg" aria-label={t('AppName')}>
+        <Logo label={t('AppName')} className="[&>span]:hidden lg:[&>span]:inline" />
       </Link>
 
       {library.current && library.libraries.length > 0 && (
@@ -67,36 +71,57 @@ export function AppBar({ library }: { library: CurrentLibrary }) {
           libraries={library.libraries}
           current={library.current}
           loading={library.isFetching}
+          className="max-w-44 min-w-0 flex-1 sm:w-48 sm:flex-none lg:w-56 lg:max-w-none"
         />
       )}
 
-      <div className="flex-1" />
+      <div className="hidden flex-1 sm:block" />
 
-      {library.current && <GlobalSearch key={library.current.id} library={library.current} />}
+      {library.current && (
+        <>
+          <GlobalSearch
+            key={library.current.id}
+            library={library.current}
+            className="hidden w-48 sm:block lg:w-80"
+          />
+          <PhoneSearch key={library.current.id} library={library.current} />
+        </>
+      )}
 
-      <nav aria-label={t('LabelUserNavigation')} className="flex items-center gap-1">
+      <nav
+        aria-label={t('LabelUserNavigation')}
+        className="ml-auto flex shrink-0 items-center gap-0.5 sm:gap-1"
+      >
         <CastLauncher />
         <TaskWidget />
-        <BarLink to="/config/stats" icon="stats" label={t('HeaderYourStats')} testId="stats-link" />
-        {user.permissions.upload && <BarLink to="/upload" icon="upload" label={t('ButtonUpload')} />}
-        {isAdmin && (
-          <BarLink to="/config" icon="settings" label={t('HeaderSettings')} testId="settings-link" />
-        )}
-        <NavLink
-          to="/account"
-          data-testid="account-link"
-          className={({ isActive }) =>
-            cn(
-              'ml-1 flex h-10 items-center gap-2 rounded-lg border px-3 text-sm font-medium transition',
-              isActive
-                ? 'border-primary/50 bg-primary/15 text-primary'
-                : 'border-border text-fg hover:bg-surface-raised',
-            )
-          }
-        >
-          <Icon name="account" className="size-5" />
-          <span className="max-w-32 truncate">{user.username}</span>
-        </NavLink>
+        <div className="hidden items-center gap-1 lg:flex">
+          <BarLink to="/config/stats" icon="stats" label={t('HeaderYourStats')} testId="stats-link" />
+          {user.permissions.upload && <BarLink to="/upload" icon="upload" label={t('ButtonUpload')} />}
+          {isAdmin && (
+            <BarLink to="/config" icon="settings" label={t('HeaderSettings')} testId="settings-link" />
+          )}
+          <NavLink
+            to="/account"
+            data-testid="account-link"
+            className={({ isActive }) =>
+              cn(
+                'ml-1 flex h-10 items-center gap-2 rounded-lg border px-3 text-sm font-medium transition',
+                isActive
+                  ? 'border-primary/50 bg-primary/15 text-primary'
+                  : 'border-border text-fg hover:bg-surface-raised',
+              )
+            }
+          >
+            <Icon name="account" className="size-5" />
+            <span className="max-w-32 truncate">{user.username}</span>
+          </NavLink>
+        </div>
+        <AppMenu
+          username={user.username}
+          canUpload={user.permissions.upload}
+          isAdmin={isAdmin}
+          className="lg:hidden"
+        />
       </nav>
     </header>
   )

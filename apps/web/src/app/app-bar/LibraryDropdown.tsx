@@ -10,10 +10,12 @@ export function LibraryDropdown({
   libraries,
   current,
   loading,
+  className = 'w-44 sm:w-56',
 }: {
   libraries: Library[]
   current: Library
   loading: boolean
+  className?: string
 }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
@@ -42,7 +44,7 @@ export function LibraryDropdown({
       value={current.id}
       disabled={loading}
       onChange={onChange}
-      className="w-44 sm:w-56"
+      className={className}
       triggerContent={
         <>
           <LibraryIcon icon={current.icon} className="size-4 text-primary" />

@@ -18,9 +18,9 @@ const sections: { to: string; labelKey: string; icon: IconName }[] = [
 export function ConfigLayout() {
   const { t } = useTranslation()
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-8 px-6 py-10 md:flex-row md:px-10">
+    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 sm:gap-8 sm:px-6 sm:py-10 md:flex-row md:px-10">
       <nav aria-label={t('LabelConfigNavigation')} className="md:w-52 md:shrink-0">
-        <ul className="flex gap-1 md:flex-col">
+        <ul className="flex flex-wrap gap-1 md:flex-col">
           {sections.map((section) => (
             <li key={section.to}>
               <NavLink

@@ -1,15 +1,17 @@
 import { useTranslation } from 'react-i18next'
 import { Outlet } from 'react-router'
+import { cn } from '../../components/ui/index.ts'
 import { useCurrentLibrary } from '../../features/libraries/index.ts'
 import { PlayerBar } from '../../features/player/index.ts'
 import { AppBar } from '../app-bar/AppBar.tsx'
+import { BottomNav } from '../bottom-nav/BottomNav.tsx'
 import { OnDemandModals } from '../OnDemandModals.tsx'
 import { useRouteName } from '../route-names.ts'
 import { SideRail } from '../side-rail/SideRail.tsx'
 
 /**
- * The signed-in shell (inside the guard): app bar, and the side rail when a library is current and
- * the page is not a config page.
+ * The signed-in shell (inside the guard): app bar, and when a library is current and the page is not a
+ * config page its navigation: the side rail from 640 px up, the bottom navigation below.
  */
 export function MainLayout() {
   const { t } = useTranslation()
@@ -26,8 +28,13 @@ export function MainLayout() {
         {t('ButtonSkipToContent')}
       </a>
       <AppBar library={library} />
-      {showSideRail && library.current && <SideRail library={library.current} />}
-      <main id="main" className={showSideRail ? 'pt-16 md:pl-20' : 'pt-16'}>
+      {showSideRail && library.current && (
+        <>
+          <SideRail library={library.current} />
+          <BottomNav library={library.current} />
+        </>
+      )}
+      <main id="main" className={cn('pt-16 pb-[var(--bottom-nav-height)]', showSideRail && 'sm:pl-20')}>
         <Outlet />
       </main>
       <PlayerBar />

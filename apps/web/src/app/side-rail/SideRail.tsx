@@ -1,31 +1,23 @@
-import { isAdminOrUp, type Library } from '@shelfcast/contracts'
+import type { Library } from '@shelfcast/contracts'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import { Badge, Icon, cn } from '../../components/ui/index.ts'
-import { useLibraryDetail } from '../../features/libraries/index.ts'
 import { useSessionStore } from '../../lib/session-store.ts'
-import { isSideRailEntryActive, sideRailEntries } from './side-rail-entries.ts'
+import { isSideRailEntryActive } from './side-rail-entries.ts'
+import { useSideRailEntries } from './useSideRailEntries.ts'
 
-/** The 80 px rail of the current library's pages, with the server version at the bottom. */
+/** The 80 px rail of the current library's pages from 640 px up, with the server version at the bottom. */
 export function SideRail({ library }: { library: Library }) {
   const { t } = useTranslation()
   const location = useLocation()
-  const userType = useSessionStore((s) => s.user?.type)
   const version = useSessionStore((s) => s.serverSettings?.version)
-  const detail = useLibraryDetail(library.id)
-  const entries = sideRailEntries({
-    libraryId: library.id,
-    mediaType: library.mediaType,
-    isAdmin: userType ? isAdminOrUp(userType) : false,
-    numUserPlaylists: detail.data?.numUserPlaylists ?? 0,
-    numIssues: detail.data?.issues ?? 0,
-  })
+  const entries = useSideRailEntries(library)
 
   return (
     <nav
       data-testid="side-rail"
       aria-label={t('LabelLibraryNavigation')}
-      className="fixed top-16 bottom-0 left-0 z-30 hidden w-20 flex-col border-r border-border bg-surface md:flex"
+      className="fixed top-16 bottom-0 left-0 z-30 hidden w-20 flex-col border-r border-border bg-surface sm:flex"
     >
       <ul className="flex flex-1 flex-col overflow-y-auto py-2">
         {entries.map((entry) => {

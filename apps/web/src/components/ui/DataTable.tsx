@@ -20,8 +20,9 @@ export function DataTable({
   minWidthClass = 'min-w-[40rem]',
   testId,
 }: DataTableProps) {
+  // `relative`: absolutely placed cells' text (sr-only) would otherwise escape the scroller and widen the page.
   return (
-    <div className="mt-6 overflow-x-auto rounded-2xl border border-border bg-surface">
+    <div className="relative mt-6 overflow-x-auto rounded-2xl border border-border bg-surface">
       <table data-testid={testId} className={cn('w-full text-left text-sm', minWidthClass)}>
         <thead className="border-b border-border text-xs tracking-wide text-muted uppercase">
           <tr>

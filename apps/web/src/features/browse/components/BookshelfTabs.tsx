@@ -24,7 +24,7 @@ export function BookshelfTabs({
   ].filter((tab) => tab.show)
   if (tabs.length < 2) return null
   return (
-    <nav aria-label={t('LabelBookshelfTabs')} className="flex gap-1 overflow-x-auto">
+    <nav aria-label={t('LabelBookshelfTabs')} className="relative flex gap-1 overflow-x-auto">
       {tabs.map((tab) => (
         <NavLink
           key={tab.to}

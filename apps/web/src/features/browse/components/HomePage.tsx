@@ -98,7 +98,7 @@ function ShelfRow({ shelf, library, eager }: { shelf: Shelf; library: Library; e
       </div>
       <ul
         ref={scroller}
-        className="flex gap-5 overflow-x-auto px-4 pb-3 [scrollbar-width:thin] md:px-8"
+        className="relative flex gap-5 overflow-x-auto px-4 pb-3 [scrollbar-width:thin] md:px-8"
         style={{ minHeight: rowHeight }}
       >
         {near &&

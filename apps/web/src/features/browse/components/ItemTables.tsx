@@ -26,7 +26,7 @@ export function DataTable({
           {count}
         </span>
       </h2>
-      <div className="overflow-x-auto rounded-2xl border border-border bg-surface">
+      <div className="relative overflow-x-auto rounded-2xl border border-border bg-surface">
         <table className="w-full text-left text-sm">
           <thead className="bg-surface-raised text-xs tracking-wide text-muted uppercase">{head}</thead>
           <tbody className="divide-y divide-border">{children}</tbody>

@@ -73,7 +73,7 @@ export function ConfigUsersPage() {
         error={query.isError ? errorMessage(query.error, t, 'ToastFailedToLoadData') : null}
         loadingLabel={t('MessageLoading')}
       >
-        <div className="mt-6 overflow-x-auto rounded-2xl border border-border bg-surface">
+        <div className="relative mt-6 overflow-x-auto rounded-2xl border border-border bg-surface">
           <table data-testid="users-table" className="w-full min-w-[36rem] text-left text-sm">
             <thead className="border-b border-border text-xs tracking-wide text-muted uppercase">
               <tr>

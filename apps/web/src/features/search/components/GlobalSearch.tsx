@@ -2,7 +2,7 @@ import { limits, type Library } from '@shelfcast/contracts'
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { Icon, Spinner } from '@/components/ui/index.ts'
+import { Icon, Spinner, cn } from '@/components/ui/index.ts'
 import { useLibrarySearch } from '../api.ts'
 import { useDebouncedValue } from '../hooks/useDebouncedValue.ts'
 import { searchGroups, searchPagePath, searchPhase } from '../model/search-state.ts'
@@ -11,9 +11,17 @@ import { SearchGroupRows } from './SearchHitRows.tsx'
 /**
  * The app bar's search (spec §2): results of the current library grouped (3 per group) under the box;
  * 'Thinking...' while typing, 'Fetching...' while loading, 'No results' otherwise. Enter opens the
- * search page; clearing resets.
+ * search page; clearing resets. `className` sizes it (the app bar's box, or the phone's full-width search).
  */
-export function GlobalSearch({ library }: { library: Library }) {
+export function GlobalSearch({
+  library,
+  className,
+  autoFocus = false,
+}: {
+  library: Library
+  className?: string
+  autoFocus?: boolean
+}) {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const [input, setInput] = useState('')
@@ -52,7 +60,11 @@ export function GlobalSearch({ library }: { library: Library }) {
 
   const showPanel = open && phase !== 'idle'
   return (
-    <div ref={rootRef} className="relative w-40 sm:w-64 lg:w-80" data-testid="global-search">
+    <div
+      ref={rootRef}
+      className={cn('relative', className ?? 'w-40 sm:w-64 lg:w-80')}
+      data-testid="global-search"
+    >
       <div className="relative">
         <Icon
           name="search"
@@ -60,6 +72,7 @@ export function GlobalSearch({ library }: { library: Library }) {
         />
         <input
           ref={inputRef}
+          autoFocus={autoFocus}
           type="text"
           role="combobox"
           aria-expanded={showPanel}
