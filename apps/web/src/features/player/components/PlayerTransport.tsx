@@ -88,6 +88,7 @@ export function PlayerTransport({ large = false }: { large?: boolean }) {
         chapter={trackChapter}
         rate={rate}
         loading={loading}
+        steps={{ back: settings.jumpBackwardAmount, forward: settings.jumpForwardAmount }}
         onSeek={(time) => controller.seek(time)}
       />
       <div className="flex w-full items-center justify-between gap-2 text-xs text-muted">
