@@ -93,7 +93,7 @@ function PlayerBarView({ onOpenModal }: { onOpenModal: (name: PlayerModalName) =
             </div>
           </div>
         </div>
-        <div className="w-[clamp(11rem,34vw,30rem)] shrink-0">
+        <div className="w-[clamp(11.5rem,30vw,30rem)] shrink-0">
           <PlayerTransport />
         </div>
         <div className="flex shrink-0 justify-end lg:flex-1 lg:basis-0">

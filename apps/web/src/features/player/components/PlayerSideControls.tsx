@@ -45,7 +45,7 @@ export function PlayerSideControls({
     <div
       className={cn(
         'flex items-center justify-center',
-        oneRow ? 'flex-nowrap gap-0 lg:gap-1' : 'flex-wrap gap-1',
+        oneRow ? 'flex-nowrap gap-0 max-lg:[&_button]:p-1 lg:gap-1' : 'flex-wrap gap-1',
       )}
       data-testid="player-side-controls"
     >
