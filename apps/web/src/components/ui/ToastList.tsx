@@ -14,6 +14,15 @@ const look: Record<ToastView['kind'], { icon: IconName; accent: string }> = {
   error: { icon: 'issues', accent: 'text-error border-l-error' },
 }
 
+/**
+ * Toasts stack above whatever is docked at the bottom (the player bar and the phone's bottom navigation
+ * publish their heights on <html>), so they never cover those controls; clear of the home indicator.
+ */
+const toastStackStyle = {
+  bottom:
+    'calc(1rem + max(var(--player-bar-height, 0px) + var(--bottom-nav-height, 0px), env(safe-area-inset-bottom, 0px)))',
+}
+
 /** The stack of toasts, bottom-centre. Errors and warnings are announced assertively. */
 export function ToastList({
   toasts,
@@ -25,7 +34,11 @@ export function ToastList({
   closeLabel: string
 }) {
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-4 z-[70] flex flex-col items-center gap-2 px-4">
+    <div
+      className="pointer-events-none fixed inset-x-0 z-[70] flex flex-col items-center gap-2 px-4"
+      style={toastStackStyle}
+      data-testid="toast-stack"
+    >
       {toasts.map((toast) => (
         <div
           key={toast.id}

@@ -12,6 +12,13 @@ import { CAST_MIME_TYPES, type CastConnection } from './engine/cast-connection.t
 import { createHtmlAudioBackend } from './engine/html-audio-backend.ts'
 import { PlayerEngine, type EngineTrack } from './engine/player-engine.ts'
 import { ProgressSync } from './engine/progress-sync.ts'
+import {
+  bindMediaSessionActions,
+  browserMediaSession,
+  nowPlayingMetadata,
+  showNowPlaying,
+  showPosition,
+} from './media-session.ts'
 import { chapterAt, clampRate, clampVolume, nextTarget, previousChapterTarget } from './model/player-rules.ts'
 import { nextQueued, queueForPlay, queueItemFromSession } from './model/queue-rules.ts'
 import {
@@ -275,7 +282,8 @@ export class PlayerController {
       sleepTimer: null,
       bookmarks: [],
     })
-    if ('mediaSession' in navigator) navigator.mediaSession.metadata = null
+    const ms = browserMediaSession()
+    if (ms) showNowPlaying(ms, null, false)
   }
 
   private async onFinished(): Promise<void> {
@@ -564,61 +572,54 @@ export class PlayerController {
 
   // ---- Media Session ----------------------------------------------------------------------------
 
-  private mediaSessionReady = false
+  private mediaSessionBound = false
 
   private updateMediaSession(): void {
-    if (typeof navigator === 'undefined' || !('mediaSession' in navigator)) return
+    const ms = browserMediaSession()
+    if (!ms) return
+    if (!this.mediaSessionBound) {
+      this.mediaSessionBound = true
+      bindMediaSessionActions(ms, {
+        play: () => this.engine.play(),
+        pause: () => this.engine.pause(),
+        seekBackward: (offset) =>
+          offset ? this.seek(Math.max(0, this.engine.getCurrentTime() - offset)) : this.jumpBackward(),
+        seekForward: (offset) =>
+          offset
+            ? this.seek(Math.min(this.engine.getDuration(), this.engine.getCurrentTime() + offset))
+            : this.jumpForward(),
+        seekTo: (time) => this.seek(time),
+        previousChapter: () => this.previousChapter(),
+        nextChapter: () => this.next(),
+      })
+    }
     const session = usePlayerStore.getState().session
-    const ms = navigator.mediaSession
-    if (!this.mediaSessionReady) {
-      this.mediaSessionReady = true
-      const handlers: [MediaSessionAction, MediaSessionActionHandler][] = [
-        ['play', () => this.engine.play()],
-        ['pause', () => this.engine.pause()],
-        ['seekbackward', () => this.jumpBackward()],
-        ['seekforward', () => this.jumpForward()],
-        ['previoustrack', () => this.previousChapter()],
-        ['nexttrack', () => this.next()],
-        ['seekto', (details) => details.seekTime !== undefined && this.seek(details.seekTime)],
-      ]
-      for (const [action, handler] of handlers) {
-        try {
-          ms.setActionHandler(action, handler)
-        } catch {
-          // unsupported action
-        }
-      }
-    }
-    if (session && typeof MediaMetadata !== 'undefined') {
-      const api = this.api
-      const artwork =
-        session.coverPath && api
-          ? [
-              {
-                src: api.url(fillPath(itemRoutes.cover.path, { id: session.libraryItemId }), {
-                  ts: session.libraryItem?.updatedAt,
-                }),
-              },
-            ]
-          : []
-      ms.metadata = new MediaMetadata({ title: session.displayTitle, artist: session.displayAuthor, artwork })
-    }
-    ms.playbackState = this.engine.getState() === 'PLAYING' ? 'playing' : session ? 'paused' : 'none'
+    const api = this.api
+    const coverUrl = api
+      ? (size: number) =>
+          api.url(fillPath(itemRoutes.cover.path, { id: session?.libraryItemId ?? '' }), {
+            width: size,
+            height: size,
+            format: 'jpeg',
+            ts: session?.libraryItem?.updatedAt,
+          })
+      : null
+    showNowPlaying(
+      ms,
+      session ? nowPlayingMetadata(session, coverUrl) : null,
+      this.engine.getState() === 'PLAYING',
+    )
+    this.updatePositionState()
   }
 
   private updatePositionState(): void {
-    if (typeof navigator === 'undefined' || !('mediaSession' in navigator)) return
-    const duration = this.engine.getDuration()
-    if (!navigator.mediaSession.setPositionState || !(duration > 0)) return
-    try {
-      navigator.mediaSession.setPositionState({
-        duration,
-        position: Math.min(duration, this.engine.getCurrentTime()),
-        playbackRate: useUserSettings.getState().settings.playbackRate,
-      })
-    } catch {
-      // invalid state during a reload
-    }
+    const ms = browserMediaSession()
+    if (!ms) return
+    showPosition(ms, {
+      duration: this.engine.getDuration(),
+      currentTime: this.engine.getCurrentTime(),
+      rate: useUserSettings.getState().settings.playbackRate,
+    })
   }
 }
 

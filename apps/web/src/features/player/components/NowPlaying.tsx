@@ -1,5 +1,5 @@
 import { fillPath, itemRoutes } from '@shelfcast/contracts'
-import type { ReactNode } from 'react'
+import type { CSSProperties, ReactNode, Ref } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { cn } from '@/components/ui/index.ts'
@@ -57,10 +57,14 @@ export function PlayerRegion({
   className,
   testId,
   children,
+  ref,
+  style,
 }: {
   className: string
   testId: string
   children: ReactNode
+  ref?: Ref<HTMLDivElement>
+  style?: CSSProperties
 }) {
   const { t } = useTranslation()
   const state = usePlayerStore((s) => s.state)
@@ -69,6 +73,8 @@ export function PlayerRegion({
       role="region"
       aria-label={t('LabelPlayer')}
       className={className}
+      style={style}
+      ref={ref}
       data-testid={testId}
       data-state={state}
     >

@@ -3,7 +3,7 @@ import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createMemoryRouter } from 'react-router'
 import { RouterProvider } from 'react-router/dom'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AppProviders } from '@/app/providers.tsx'
 import { createApiClient } from '@/lib/api/index.ts'
 import { i18n } from '@/lib/i18n/index.ts'
@@ -50,7 +50,8 @@ const session = {
 
 const flush = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)))
 
-async function setup() {
+async function setup({ phone = false }: { phone?: boolean } = {}) {
+  if (phone) vi.stubGlobal('matchMedia', phoneMatchMedia)
   const backends: FakeAudioBackend[] = []
   const controller = new PlayerController(() => {
     const backend = new FakeAudioBackend()
@@ -82,10 +83,32 @@ async function setup() {
   controller.attach(api)
   await act(() => controller.play({ libraryItemId: 'li1' }))
   await flush()
-  return { controller, backends, server, backend: () => backends.at(-1)!, user: userEvent.setup() }
+  return {
+    controller,
+    backends,
+    server,
+    router,
+    backend: () => backends.at(-1)!,
+    user: userEvent.setup(),
+  }
+}
+
+/** A window that matches the phone query (jsdom has no matchMedia). */
+function phoneMatchMedia(query: string): MediaQueryList {
+  return {
+    matches: true,
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  }
 }
 
 afterEach(() => {
+  vi.unstubAllGlobals()
   installPlayerController(null)
   usePlayerStore.setState(usePlayerStore.getInitialState(), true)
 })
@@ -231,5 +254,87 @@ describe('PlayerBar', () => {
     expect(shown({ type: 'countdown', remaining: 7200 })).toBe('2 h')
     expect(shown({ type: 'chapter' })).toBe('EoC')
     expect(screen.getByTestId('player-sleep').className).toContain('text-warning')
+  })
+
+  it('the seek track is a slider: arrows jump by the user amounts, Page, Home and End seek; hotkeys do not double it', async () => {
+    const { backend, user } = await setup()
+    const slider = screen.getByRole('slider', { name: 'Seek' })
+    expect(slider.getAttribute('aria-valuenow')).toBe('5')
+    expect(slider.getAttribute('aria-valuemax')).toBe('120')
+    expect(slider.getAttribute('aria-valuetext')).toBe('0:05 of 2:00')
+    slider.focus()
+    await user.keyboard('{ArrowRight}')
+    expect(backend().time).toBe(15)
+    await user.keyboard('{ArrowLeft}')
+    expect(backend().time).toBe(5)
+    await user.keyboard('{PageUp}')
+    expect(backend().time).toBe(35)
+    await user.keyboard('{End}')
+    await flush()
+    expect(usePlayerStore.getState().currentTime).toBe(120)
+    await user.keyboard('{Home}')
+    await flush()
+    expect(usePlayerStore.getState().currentTime).toBe(0)
+    expect(screen.getByRole('slider', { name: 'Seek' }).getAttribute('aria-valuetext')).toBe('0:00 of 2:00')
+  })
+
+  it('chapter rows are buttons reached by Tab and chosen with Enter', async () => {
+    const { user } = await setup()
+    await user.click(screen.getByTestId('player-chapters'))
+    const rows = screen.getAllByRole('button').filter((b) => b.dataset.testid === 'chapter-row')
+    expect(rows).toHaveLength(3)
+    rows[2]!.focus()
+    await user.keyboard('{Enter}')
+    await flush()
+    expect(screen.queryByTestId('chapters-modal')).toBeNull()
+    expect(screen.getByTestId('player-chapter').textContent).toContain('Part 3')
+  })
+
+  it('the full-screen view owns a history entry: Back closes it, its close button drops the entry', async () => {
+    const { router, user } = await setup()
+    const before = router.state.historyAction
+    await user.click(screen.getByTestId('player-expand'))
+    await waitFor(() => expect(router.state.location.state).toMatchObject({ nowPlaying: true }))
+    await act(() => router.navigate(-1))
+    await waitFor(() => expect(screen.queryByTestId('player-fullscreen')).toBeNull())
+    expect(screen.getByTestId('player-bar')).toBeTruthy()
+    expect(router.state.location.state).toBeNull()
+
+    await user.click(screen.getByTestId('player-expand'))
+    await waitFor(() => expect(router.state.location.state).toMatchObject({ nowPlaying: true }))
+    await user.click(screen.getByTestId('player-fullscreen-collapse'))
+    await waitFor(() => expect(router.state.location.state).toBeNull())
+    expect(router.state.historyAction).toBe('POP')
+    expect(before).toBe('POP')
+  })
+
+  it('on a phone: a one-row mini player (cover, title, play/pause, progress) that opens now-playing', async () => {
+    const { user } = await setup({ phone: true })
+    const bar = screen.getByTestId('player-bar')
+    expect(screen.getByTestId('mini-player')).toBeTruthy()
+    expect(bar.querySelector('[role="slider"]')).toBeNull()
+    expect(screen.getByTestId('player-title').textContent).toBe('The Ashen Gate')
+    expect(screen.getByTestId('mini-player-progress').style.width).toBe(`${(5 / 120) * 100}%`)
+    await user.click(screen.getByTestId('player-play-pause'))
+    expect(bar.getAttribute('data-state')).toBe('PAUSED')
+    await user.click(screen.getByRole('button', { name: 'Open player: The Ashen Gate' }))
+    const full = screen.getByTestId('player-fullscreen')
+    for (const id of [
+      'player-seek-track',
+      'player-jump-back',
+      'player-speed',
+      'player-sleep',
+      'player-close',
+    ])
+      expect(full.querySelector(`[data-testid="${id}"]`), id).not.toBeNull()
+  })
+
+  it('publishes the bar height on <html> for toasts, and 0 once the player closes', async () => {
+    const { user } = await setup()
+    const published = () => document.documentElement.style.getPropertyValue('--player-bar-height')
+    expect(published()).toMatch(/^\d+px$/)
+    await user.click(screen.getByTestId('player-close'))
+    await waitFor(() => expect(screen.queryByTestId('player-bar')).toBeNull())
+    expect(published()).toBe('0px')
   })
 })

@@ -20,7 +20,14 @@ export function closePlayer(): void {
 }
 
 /** Speed, volume, sleep timer, bookmarks, chapters, queue, settings, full screen and close. */
-export function PlayerSideControls({ onOpenModal }: { onOpenModal: (name: PlayerModalName) => void }) {
+export function PlayerSideControls({
+  onOpenModal,
+  oneRow = false,
+}: {
+  onOpenModal: (name: PlayerModalName) => void
+  /** The docked bar's controls stay on one row (tighter below 1024 px); the full-screen view wraps them. */
+  oneRow?: boolean
+}) {
   const { t } = useTranslation()
   const controller = playerController()
   const { session, state, volume, muted, sleepTimer, queue, bookmarks, playerIsFullscreen } = usePlayerStore()
@@ -35,7 +42,13 @@ export function PlayerSideControls({ onOpenModal }: { onOpenModal: (name: Player
   const closeAction = playerCloseAction(playerIsFullscreen, state === 'LOADING' || !session)
 
   return (
-    <div className="flex flex-wrap items-center justify-center gap-1">
+    <div
+      className={cn(
+        'flex items-center justify-center',
+        oneRow ? 'flex-nowrap gap-0 max-lg:[&_button]:p-1 lg:gap-1' : 'flex-wrap gap-1',
+      )}
+      data-testid="player-side-controls"
+    >
       <SpeedControl
         rate={settings.playbackRate}
         step={settings.playbackRateIncrementDecrement}

@@ -13,7 +13,7 @@ import { nextQueued } from '../model/queue-rules.ts'
 import { playerController } from '../player-controller.ts'
 import { usePlayerStore } from '../player-store.ts'
 import { PlayerIconButton } from './PlayerIconButton.tsx'
-import { PlayerIcon } from './PlayerIcon.tsx'
+import { PlayPauseButton } from './PlayPauseButton.tsx'
 import { SeekTrack } from './SeekTrack.tsx'
 
 /** Playback buttons, seek track and the time row; the bar and the full-screen view both show it. */
@@ -28,7 +28,6 @@ export function PlayerTransport({ large = false }: { large?: boolean }) {
   const chapterMode = settings.useChapterTrack && chapters.length > 0
   const trackChapter = chapterMode ? chapter : null
   const loading = state === 'LOADING' || !session
-  const seeking = state === 'SEEK_LOADING'
   const next = nextTarget(chapters, currentTime, session !== null && nextQueued(queue, session) !== null)
   const shownTime = trackChapter ? chapterRelativeTime(trackChapter, currentTime) : currentTime
   const shownDuration = trackChapter ? trackChapter.end - trackChapter.start : duration
@@ -62,22 +61,7 @@ export function PlayerTransport({ large = false }: { large?: boolean }) {
               testId="player-jump-back"
               iconClassName={icon}
             />
-            <button
-              type="button"
-              aria-label={state === 'PLAYING' ? t('ButtonPause') : t('ButtonPlay')}
-              onClick={() => controller.playPause()}
-              className={cn(
-                'flex items-center justify-center rounded-full bg-primary text-primary-fg hover:brightness-110',
-                large ? 'size-16' : 'size-10',
-              )}
-              data-testid="player-play-pause"
-            >
-              {seeking ? (
-                <Spinner className="size-5" />
-              ) : (
-                <PlayerIcon name={state === 'PLAYING' ? 'pause' : 'play'} className={icon} />
-              )}
-            </button>
+            <PlayPauseButton size={large ? 'large' : 'small'} />
             <PlayerIconButton
               name="forward"
               label={jumpLabel(t('ButtonJumpForward'), settings.jumpForwardAmount)}
@@ -104,6 +88,7 @@ export function PlayerTransport({ large = false }: { large?: boolean }) {
         chapter={trackChapter}
         rate={rate}
         loading={loading}
+        steps={{ back: settings.jumpBackwardAmount, forward: settings.jumpForwardAmount }}
         onSeek={(time) => controller.seek(time)}
       />
       <div className="flex w-full items-center justify-between gap-2 text-xs text-muted">

@@ -1,8 +1,8 @@
 import type { Chapter } from '@shelfcast/contracts'
-import { useState, type MouseEvent } from 'react'
+import { useState, type KeyboardEvent, type MouseEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { secondsToTimestamp } from '@/lib/time-format.ts'
-import { chapterAt, seekTimeFromFraction } from '../model/player-rules.ts'
+import { chapterAt, seekKeyTarget, seekTimeFromFraction } from '../model/player-rules.ts'
 
 export interface SeekTrackProps {
   currentTime: number
@@ -13,10 +13,16 @@ export interface SeekTrackProps {
   chapter: Chapter | null
   rate: number
   loading: boolean
+  /** Seconds the arrow keys move back and forward (the user's jump amounts). */
+  steps: { back: number; forward: number }
   onSeek: (time: number) => void
 }
 
-/** Ready, buffered and played layers; chapter ticks (not in chapter-track mode); hover timestamp. */
+/**
+ * Ready, buffered and played layers; chapter ticks (not in chapter-track mode); hover timestamp. A slider
+ * for keyboards and screen readers: arrows, Page Up/Down, Home and End seek (within the chapter in
+ * chapter-track mode).
+ */
 export function SeekTrack({
   currentTime,
   bufferedTime,
@@ -25,6 +31,7 @@ export function SeekTrack({
   chapter,
   rate,
   loading,
+  steps,
   onSeek,
 }: SeekTrackProps) {
   const { t } = useTranslation()
@@ -39,17 +46,31 @@ export function SeekTrack({
     return { x: event.clientX - rect.left, time: seekTimeFromFraction(f, duration, chapter) }
   }
   const hoverChapter = hover ? chapterAt(chapters, hover.time) : null
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return
+    const target = seekKeyTarget(event.key, currentTime, { start, end: start + span }, steps)
+    if (target === null) return
+    // Handled here: the window's player hotkeys (arrows jump) skip a prevented event.
+    event.preventDefault()
+    if (!loading && span > 0) onSeek(target)
+  }
+  const position = Math.max(0, Math.min(span, currentTime - start))
 
   return (
     <div className="relative w-full">
-      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events -- keyboards seek with the player's shortcuts (arrow keys) */}
       <div
         role="slider"
-        tabIndex={-1}
+        tabIndex={0}
         aria-label={t('LabelSeekTrack')}
         aria-valuemin={0}
         aria-valuemax={Math.round(span)}
-        aria-valuenow={Math.round(Math.max(0, currentTime - start))}
+        aria-valuenow={Math.round(position)}
+        aria-valuetext={t('LabelSeekPosition', {
+          current: secondsToTimestamp(position / rate),
+          total: secondsToTimestamp(span / rate),
+        })}
+        aria-disabled={loading || undefined}
+        onKeyDown={onKeyDown}
         data-testid="player-seek-track"
         className="relative h-2 w-full cursor-pointer overflow-hidden rounded-full bg-surface-raised"
         onClick={(event) => {

@@ -9,13 +9,13 @@ export interface VolumeControlProps {
   onToggleMute: () => void
 }
 
-/** Mute button with a slider popup on hover/focus; the wheel steps by 0.1. Hidden on very small screens. */
+/** Mute button with a slider popup on hover/focus; the wheel steps by 0.1. Hidden on very small screens (under 768 px, where the bar needs the room). */
 export function VolumeControl({ volume, muted, onVolume, onToggleMute }: VolumeControlProps) {
   const { t } = useTranslation()
   const silent = muted || volume === 0
   return (
     <div
-      className="group relative hidden sm:block"
+      className="group relative hidden md:block"
       onWheel={(event) => onVolume(volume + (event.deltaY < 0 ? VOLUME_STEP : -VOLUME_STEP))}
     >
       <button

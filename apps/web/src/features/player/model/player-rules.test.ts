@@ -12,6 +12,7 @@ import {
   nextTarget,
   playerCloseAction,
   previousChapterTarget,
+  seekKeyTarget,
   seekTimeFromFraction,
   sleepModalDecrement,
   sleepTimerDisplay,
@@ -129,6 +130,23 @@ describe('player rules', () => {
     expect(trackIndexAt(tracks, 29)).toBe(2)
     expect(seekTimeFromFraction(0.5, 100, null)).toBe(50)
     expect(seekTimeFromFraction(0.5, 100, chapters[1]!)).toBe(15)
+  })
+
+  it('seek slider keys: arrows by the jump amounts, pages by a twentieth (30 s at least), Home/End; inside the range', () => {
+    const book = { start: 0, end: 1000 }
+    const steps = { back: 10, forward: 30 }
+    expect(seekKeyTarget('ArrowRight', 100, book, steps)).toBe(130)
+    expect(seekKeyTarget('ArrowUp', 100, book, steps)).toBe(130)
+    expect(seekKeyTarget('ArrowLeft', 100, book, steps)).toBe(90)
+    expect(seekKeyTarget('ArrowDown', 5, book, steps)).toBe(0)
+    expect(seekKeyTarget('PageUp', 100, book, steps)).toBe(150)
+    expect(seekKeyTarget('PageDown', 100, { start: 0, end: 100 }, steps)).toBe(70)
+    expect(seekKeyTarget('Home', 100, book, steps)).toBe(0)
+    expect(seekKeyTarget('End', 100, book, steps)).toBe(1000)
+    // In chapter-track mode the range is the chapter.
+    expect(seekKeyTarget('ArrowRight', 18, chapters[1]!, steps)).toBe(20)
+    expect(seekKeyTarget('Home', 18, chapters[1]!, steps)).toBe(10)
+    expect(seekKeyTarget('Enter', 18, book, steps)).toBeNull()
   })
 
   it('close: full screen exits first; otherwise only when not loading', () => {

@@ -140,6 +140,35 @@ export function seekTimeFromFraction(fraction: number, duration: number, chapter
   return f * duration
 }
 
+/** The seek slider's keys: arrows step by the jump amounts, Page keys by a twentieth (at least 30 s), Home/End. */
+export function seekKeyTarget(
+  key: string,
+  time: number,
+  range: { start: number; end: number },
+  steps: { back: number; forward: number },
+): number | null {
+  const page = Math.max(30, (range.end - range.start) / 20)
+  const clamp = (t: number) => Math.min(range.end, Math.max(range.start, t))
+  switch (key) {
+    case 'ArrowRight':
+    case 'ArrowUp':
+      return clamp(time + steps.forward)
+    case 'ArrowLeft':
+    case 'ArrowDown':
+      return clamp(time - steps.back)
+    case 'PageUp':
+      return clamp(time + page)
+    case 'PageDown':
+      return clamp(time - page)
+    case 'Home':
+      return range.start
+    case 'End':
+      return range.end
+    default:
+      return null
+  }
+}
+
 export type PlayerCloseAction = 'exit-fullscreen' | 'close' | 'none'
 
 /** Spec §2: closing while fullscreen exits fullscreen first; otherwise closing works only when not loading. */
