@@ -11,7 +11,7 @@ import { SortMenu } from './SortMenu.tsx'
 import { EmptyState, ListError } from './GridStates.tsx'
 import { CurrentLibraryPage } from './CurrentLibraryPage.tsx'
 import { VirtualPagedGrid } from './VirtualPagedGrid.tsx'
-import { cardGeometry } from '../model/card-geometry.ts'
+import { useCardGeometry } from '../hooks/useCardGeometry.ts'
 import { countText } from '../model/counts.ts'
 
 const authorSortOptions = [
@@ -34,7 +34,7 @@ function AuthorsGrid({ library }: { library: Library }) {
   const update = useUserSettings((s) => s.update)
   const [total, setTotal] = useState<number | null>(null)
   // Author cards are square, a little wider than a standard cover, and always show name and count.
-  const geometry = cardGeometry({
+  const geometry = useCardGeometry({
     kind: 'author',
     coverSize: settings.bookshelfCoverSize,
     view: 'detail',

@@ -1,5 +1,5 @@
 import type { Library } from '@shelfcast/contracts'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button, LoadingBox, Toggle, coverAspectRatio } from '@/components/ui/index.ts'
 import { useLibraryDetail } from '@/features/libraries/index.ts'
@@ -7,9 +7,9 @@ import { useApiClient } from '@/lib/api/index.ts'
 import { publishBookshelfPage } from '@/lib/item-edit-modal.ts'
 import { browseKeys, fetchItemsPage, type ItemListParams } from '../api.ts'
 import { useBookshelfSettings } from '../hooks/useBookshelfSettings.ts'
+import { useCardGeometry } from '../hooks/useCardGeometry.ts'
 import { shelfPageIds, usePublishShelfIds } from '../hooks/usePublishShelfIds.ts'
 import { useShelfSelectionRange } from '../hooks/useShelfSelectionRange.ts'
-import { cardGeometry } from '../model/card-geometry.ts'
 import { countText } from '../model/counts.ts'
 import { FILTER_ALL, filterMenuGroups, parseFilter } from '../model/filters.ts'
 import type { AnyItem } from '../model/item-view.ts'
@@ -69,10 +69,7 @@ function Bookshelf({ library }: { library: Library }) {
   const kind = isBook ? 'book' : 'podcast'
   const coverSize = settings.bookshelfCoverSize
   const showSubtitle = settings.showSubtitles
-  const geometry = useMemo(
-    () => cardGeometry({ kind, coverSize, view: shelf.view, aspectRatio, showSubtitle }),
-    [kind, coverSize, shelf.view, aspectRatio, showSubtitle],
-  )
+  const geometry = useCardGeometry({ kind, coverSize, view: shelf.view, aspectRatio, showSubtitle })
   const coverWidth = geometry.coverWidth
   const renderCard = useCallback(
     (item: AnyItem, index: number) => (

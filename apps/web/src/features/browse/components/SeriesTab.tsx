@@ -15,7 +15,7 @@ import { EmptyState, ListError } from './GridStates.tsx'
 import { CurrentLibraryPage } from './CurrentLibraryPage.tsx'
 import { SeriesCard } from './SeriesCard.tsx'
 import { VirtualPagedGrid } from './VirtualPagedGrid.tsx'
-import { cardGeometry } from '../model/card-geometry.ts'
+import { useCardGeometry } from '../hooks/useCardGeometry.ts'
 import { countText } from '../model/counts.ts'
 
 const seriesSortOptions = [
@@ -51,7 +51,7 @@ function SeriesGrid({ library }: { library: Library }) {
   const [total, setTotal] = useState<number | null>(null)
   const aspectRatio = coverAspectRatio(library.settings.coverAspectRatio === 1)
   // Series cards always show their name and count: the view does not change their size.
-  const geometry = cardGeometry({
+  const geometry = useCardGeometry({
     kind: 'series',
     coverSize: settings.bookshelfCoverSize,
     view: 'detail',

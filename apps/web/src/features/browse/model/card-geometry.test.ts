@@ -8,6 +8,7 @@ import {
   captionHeight,
   captionLines,
   cardGeometry,
+  fitCoverSize,
   type BookshelfView,
   type CardKind,
 } from './card-geometry.ts'
@@ -67,5 +68,18 @@ describe('card geometry', () => {
     expect(captionLines('podcast', 'detail', true)).toEqual({ title: 1, sub: 1 })
     for (const kind of ['series', 'collection', 'author'] as const)
       expect(captionLines(kind, 'standard')).toEqual(captionLines(kind, 'detail'))
+  })
+})
+
+describe('fitting a card on a narrow screen', () => {
+  const series = { kind: 'series', view: 'detail', aspectRatio: 1.6 } as const
+  it('keeps the chosen size when the card fits', () => {
+    expect(fitCoverSize({ ...series, coverSize: 240 }, 1200)).toBe(240)
+  })
+  it('steps down to the largest size that fits, never below the smallest step', () => {
+    // A series card is two covers wide: 160 × 2 = 320 fits in 343, 180 × 2 = 360 does not.
+    expect(fitCoverSize({ ...series, coverSize: 240 }, 343)).toBe(160)
+    expect(fitCoverSize({ ...series, coverSize: 240 }, 100)).toBe(80)
+    expect(fitCoverSize({ kind: 'podcast', view: 'detail', aspectRatio: 1, coverSize: 240 }, 343)).toBe(200)
   })
 })

@@ -1,4 +1,5 @@
 import { COVER_ASPECT_STANDARD, coverBox } from '@/components/ui/cover-rules.ts'
+import { COVER_SIZES } from './cover-size.ts'
 
 /**
  * The one source of truth for the size of a card in the bookshelf grids: the grid's row pitch and the
@@ -107,4 +108,16 @@ export function cardGeometry({
     rowPitch: height + GRID_GAP,
     gap: GRID_GAP,
   }
+}
+
+/**
+ * The cover size to draw at when a card of `input.coverSize` would be wider than `maxWidth` (a phone):
+ * the largest step that fits, or the smallest step. The stored setting stays as the user chose it.
+ */
+export function fitCoverSize(input: CardGeometryInput, maxWidth: number): number {
+  if (!(maxWidth > 0) || cardGeometry(input).width <= maxWidth) return input.coverSize
+  const fitting = COVER_SIZES.filter(
+    (size) => size <= input.coverSize && cardGeometry({ ...input, coverSize: size }).width <= maxWidth,
+  )
+  return fitting[fitting.length - 1] ?? COVER_SIZES[0]
 }

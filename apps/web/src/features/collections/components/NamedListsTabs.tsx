@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { LoadingBox, coverAspectRatio } from '@/components/ui/index.ts'
 import {
   BookshelfLayout,
-  cardGeometry,
+  useCardGeometry,
   countText,
   CurrentLibraryPage,
   EmptyState,
@@ -106,7 +106,7 @@ function NamedListsGrid<T>({
   const coverSize = useUserSettings((s) => s.settings.bookshelfCoverSize)
   const aspectRatio = coverAspectRatio(library.settings.coverAspectRatio === 1)
   // List cards always show their name and count: the view does not change their size.
-  const geometry = cardGeometry({ kind: 'collection', coverSize, view: 'detail', aspectRatio })
+  const geometry = useCardGeometry({ kind: 'collection', coverSize, view: 'detail', aspectRatio })
   const text = tabText[kind]
   const renderCard = useCallback(
     (list: T) => (
