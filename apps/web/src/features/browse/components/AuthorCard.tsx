@@ -5,9 +5,9 @@ import { Icon } from '@/components/ui/index.ts'
 import { openAuthorEdit } from '@/lib/author-edit-modal.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { AuthorImage } from './AuthorImage.tsx'
+import { captionLines } from '../model/card-geometry.ts'
 import { countText } from '../model/counts.ts'
-
-export const AUTHOR_CAPTION_HEIGHT = 48
+import { CardCaption } from './CardCaption.tsx'
 
 export interface AuthorCardProps {
   author: { id: string; name: string; updatedAt: number; imagePath: string | null; numBooks?: number }
@@ -27,12 +27,13 @@ export const AuthorCard = memo(function AuthorCard({ author, width }: AuthorCard
           size={width}
           className="shadow-md ring-primary/70 transition group-hover:ring-2"
         />
-        <div className="mt-1.5 px-0.5 text-center text-sm leading-tight">
-          <p className="truncate font-semibold text-fg" data-testid="author-card-name">
-            {author.name}
-          </p>
-          <p className="truncate text-xs text-muted">{countText(t, 'Book', count)}</p>
-        </div>
+        <CardCaption
+          lines={captionLines('author', 'detail')}
+          title={author.name}
+          subs={[countText(t, 'Book', count)]}
+          titleTestId="author-card-name"
+          center
+        />
       </Link>
       {canEdit && (
         <button

@@ -1,16 +1,17 @@
 import type { AuthorWithCount, Library } from '@shelfcast/contracts'
 import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { LoadingBox, coverAspectRatio, coverBox } from '@/components/ui/index.ts'
+import { LoadingBox } from '@/components/ui/index.ts'
 import { useApiClient } from '@/lib/api/index.ts'
 import { useUserSettings } from '@/lib/user-settings.ts'
 import { browseKeys, fetchAuthorsPage, type AuthorListParams } from '../api.ts'
-import { AUTHOR_CAPTION_HEIGHT, AuthorCard } from './AuthorCard.tsx'
+import { AuthorCard } from './AuthorCard.tsx'
 import { BookshelfLayout } from './BookshelfLayout.tsx'
 import { SortMenu } from './SortMenu.tsx'
 import { EmptyState, ListError } from './GridStates.tsx'
 import { CurrentLibraryPage } from './CurrentLibraryPage.tsx'
 import { VirtualPagedGrid } from './VirtualPagedGrid.tsx'
+import { useCardGeometry } from '../hooks/useCardGeometry.ts'
 import { countText } from '../model/counts.ts'
 
 const authorSortOptions = [
@@ -32,8 +33,14 @@ function AuthorsGrid({ library }: { library: Library }) {
   const settings = useUserSettings((s) => s.settings)
   const update = useUserSettings((s) => s.update)
   const [total, setTotal] = useState<number | null>(null)
-  // Author cards are square, a little wider than a standard cover.
-  const width = Math.round(coverBox(settings.bookshelfCoverSize, coverAspectRatio(false)).width * 1.25)
+  // Author cards are square, a little wider than a standard cover, and always show name and count.
+  const geometry = useCardGeometry({
+    kind: 'author',
+    coverSize: settings.bookshelfCoverSize,
+    view: 'detail',
+    aspectRatio: 1,
+  })
+  const width = geometry.width
   const params: AuthorListParams = {
     sortBy: authorSortOptions.some((o) => o.key === settings.authorSortBy) ? settings.authorSortBy : 'name',
     sortDesc: settings.authorSortDesc,
@@ -65,8 +72,7 @@ function AuthorsGrid({ library }: { library: Library }) {
         testId="authors-grid"
         queryKey={browseKeys.authorsList(library.id, params)}
         fetchPage={fetchPage}
-        cardWidth={width}
-        cardHeight={width + AUTHOR_CAPTION_HEIGHT}
+        geometry={geometry}
         renderCard={renderCard}
         onTotal={setTotal}
         loading={<LoadingBox message={t('MessageLoading')} />}

@@ -1,12 +1,13 @@
 import type { Library } from '@shelfcast/contracts'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button, LoadingBox, Toggle, coverAspectRatio, coverBox } from '@/components/ui/index.ts'
+import { Button, LoadingBox, Toggle, coverAspectRatio } from '@/components/ui/index.ts'
 import { useLibraryDetail } from '@/features/libraries/index.ts'
 import { useApiClient } from '@/lib/api/index.ts'
 import { publishBookshelfPage } from '@/lib/item-edit-modal.ts'
 import { browseKeys, fetchItemsPage, type ItemListParams } from '../api.ts'
 import { useBookshelfSettings } from '../hooks/useBookshelfSettings.ts'
+import { useCardGeometry } from '../hooks/useCardGeometry.ts'
 import { shelfPageIds, usePublishShelfIds } from '../hooks/usePublishShelfIds.ts'
 import { useShelfSelectionRange } from '../hooks/useShelfSelectionRange.ts'
 import { countText } from '../model/counts.ts'
@@ -20,15 +21,13 @@ import { SortMenu } from './SortMenu.tsx'
 import { CoverSizeControl, ViewToggle } from './ViewControls.tsx'
 import { EmptyState, ListError } from './GridStates.tsx'
 import { CurrentLibraryPage } from './CurrentLibraryPage.tsx'
-import { cardCaptionHeight, ItemCard } from './ItemCard.tsx'
+import { ItemCard } from './ItemCard.tsx'
 import { VirtualPagedGrid } from './VirtualPagedGrid.tsx'
 
 /** /library/:libraryId/bookshelf: the whole library as a virtualised, server-paged grid. */
 export function BookshelfPage() {
   return <CurrentLibraryPage>{(library) => <Bookshelf library={library} />}</CurrentLibraryPage>
 }
-
-const GRID_GAP = 24
 
 function Bookshelf({ library }: { library: Library }) {
   const { t } = useTranslation()
@@ -38,7 +37,6 @@ function Bookshelf({ library }: { library: Library }) {
   const { settings, filterBy, update } = shelf
   const isBook = library.mediaType === 'book'
   const aspectRatio = coverAspectRatio(library.settings.coverAspectRatio === 1)
-  const cover = coverBox(settings.bookshelfCoverSize, aspectRatio)
   const [total, setTotal] = useState<number | null>(null)
 
   const params: ItemListParams = {
@@ -68,13 +66,17 @@ function Bookshelf({ library }: { library: Library }) {
   }, [paramsKey])
 
   const caption = sortCaption(settings.orderBy)
-  const cardHeight = cover.height + cardCaptionHeight(shelf.view, settings.showSubtitles)
+  const kind = isBook ? 'book' : 'podcast'
+  const coverSize = settings.bookshelfCoverSize
+  const showSubtitle = settings.showSubtitles
+  const geometry = useCardGeometry({ kind, coverSize, view: shelf.view, aspectRatio, showSubtitle })
+  const coverWidth = geometry.coverWidth
   const renderCard = useCallback(
     (item: AnyItem, index: number) => (
       <ItemCard
         item={item}
         selectionIndex={index}
-        width={cover.width}
+        width={coverWidth}
         aspectRatio={aspectRatio}
         view={shelf.view}
         caption={caption}
@@ -83,7 +85,7 @@ function Bookshelf({ library }: { library: Library }) {
         eager
       />
     ),
-    [cover.width, aspectRatio, shelf.view, caption, settings.showSubtitles],
+    [coverWidth, aspectRatio, shelf.view, caption, settings.showSubtitles],
   )
 
   const filtered = filterBy !== FILTER_ALL
@@ -136,9 +138,7 @@ function Bookshelf({ library }: { library: Library }) {
         testId="bookshelf-grid"
         queryKey={browseKeys.itemsList(library.id, params)}
         fetchPage={fetchPage}
-        cardWidth={cover.width}
-        cardHeight={cardHeight}
-        gap={GRID_GAP}
+        geometry={geometry}
         renderCard={renderCard}
         onTotal={setTotal}
         loading={<LoadingBox message={t('MessageLoading')} />}

@@ -7,11 +7,12 @@ import { usePersonalized } from '../api.ts'
 import { useNearViewport } from '../hooks/useNearViewport.ts'
 import { itemCoverPath, itemTitle } from '../model/item-view.ts'
 import { episodeQueueEntry } from '../model/queue-entry.ts'
-import { AUTHOR_CAPTION_HEIGHT, AuthorCard } from './AuthorCard.tsx'
+import { AuthorCard } from './AuthorCard.tsx'
 import { EmptyState, ListError } from './GridStates.tsx'
 import { CurrentLibraryPage } from './CurrentLibraryPage.tsx'
-import { cardCaptionHeight, ItemCard } from './ItemCard.tsx'
-import { SERIES_CAPTION_HEIGHT, SERIES_CARD_WIDTH_FACTOR, SeriesCard } from './SeriesCard.tsx'
+import { ItemCard } from './ItemCard.tsx'
+import { SERIES_CARD_WIDTH_FACTOR, SeriesCard } from './SeriesCard.tsx'
+import { captionHeight, captionLines } from '../model/card-geometry.ts'
 
 /** Shelf labels by the server's labelStringKey (Audiobookshelf's keys); others show the server's label. */
 const shelfLabelKeys: Record<string, string> = {
@@ -64,11 +65,13 @@ function ShelfRow({ shelf, library, eager }: { shelf: Shelf; library: Library; e
   const labelKey = shelfLabelKeys[shelf.labelStringKey]
   const label = labelKey ? t(labelKey) : shelf.label
   const rowHeight =
-    shelf.type === 'authors'
-      ? cover.height + AUTHOR_CAPTION_HEIGHT
-      : shelf.type === 'series'
-        ? cover.height + SERIES_CAPTION_HEIGHT
-        : cover.height + cardCaptionHeight('detail')
+    cover.height +
+    captionHeight(
+      captionLines(
+        shelf.type === 'authors' ? 'author' : shelf.type === 'series' ? 'series' : 'book',
+        'detail',
+      ),
+    )
 
   const scrollBy = (direction: 1 | -1) => {
     const element = scroller.current

@@ -27,15 +27,11 @@ import type { SortCaption } from '../model/sort.ts'
 import { countText } from '../model/counts.ts'
 import { bookQueueEntry } from '../model/queue-entry.ts'
 import { itemTrackCount, selectionEntryOf } from '../model/selection-entry.ts'
+import { captionLines, type BookshelfView } from '../model/card-geometry.ts'
+import { CardCaption } from './CardCaption.tsx'
 import { ItemMoreMenu } from './ItemMoreMenu.tsx'
 
-export type BookshelfView = 'standard' | 'detail'
-
-/** Height of the text under a card: title and caption in the detail view (plus the subtitle when shown). */
-export function cardCaptionHeight(view: BookshelfView, showSubtitle = false): number {
-  if (view === 'standard') return 0
-  return showSubtitle ? 64 : 48
-}
+export type { BookshelfView } from '../model/card-geometry.ts'
 
 export interface ItemCardProps {
   item: AnyItem & { collapsedSeries?: { id: string; name: string; numBooks: number } }
@@ -57,7 +53,9 @@ export interface ItemCardProps {
 /**
  * An item on a shelf or in the grid: its cover (placeholder when none) with the user's progress along
  * the bottom, a badge for issues, and in the detail view its title and a caption under it. A collapsed
- * series shows the series instead and leads to the series page.
+ * series shows the series instead and leads to the series page. The card is exactly as tall as
+ * cardGeometry says (cover plus caption): the link holds both, so a click on the title opens the item,
+ * and the overlay buttons sit on the cover.
  */
 export const ItemCard = memo(function ItemCard({
   item,
@@ -118,6 +116,10 @@ export const ItemCard = memo(function ItemCard({
     }
   })()
 
+  const lines = captionLines(item.mediaType === 'podcast' ? 'podcast' : 'book', view, showSubtitle)
+  const coverHeight = Math.round(width * aspectRatio)
+  const subs = lines.sub === 2 ? [series ? '' : (itemSubtitle(item) ?? ''), captionText] : [captionText]
+
   return (
     <div className="group relative" style={{ width }} data-testid="item-card" data-item-id={item.id}>
       <Link
@@ -130,7 +132,7 @@ export const ItemCard = memo(function ItemCard({
               : title
         }
         title={episodeTitle ?? title}
-        className="relative block rounded-md transition group-hover:-translate-y-0.5"
+        className="block rounded-md transition group-hover:-translate-y-0.5"
         onClick={(event) => {
           // In selection mode a click on the card chooses it instead of opening it.
           if (!selectionMode || !selectable) return
@@ -138,120 +140,115 @@ export const ItemCard = memo(function ItemCard({
           toggleSelected(event.shiftKey)
         }}
       >
-        <CoverImage
-          src={coverUrl}
-          title={title}
-          author={series ? null : author}
-          aspectRatio={aspectRatio}
-          width={width}
-          invalidLabel={t('LabelInvalidCover')}
-          loading={eager ? 'eager' : 'lazy'}
-          className={cn(
-            'shadow-md ring-primary/70 group-hover:ring-2 rounded-md',
-            selected && 'ring-4 ring-primary group-hover:ring-4',
+        <div className="relative" style={{ height: coverHeight }}>
+          <CoverImage
+            src={coverUrl}
+            title={title}
+            author={series ? null : author}
+            aspectRatio={aspectRatio}
+            width={width}
+            invalidLabel={t('LabelInvalidCover')}
+            loading={eager ? 'eager' : 'lazy'}
+            className={cn(
+              'shadow-md ring-primary/70 group-hover:ring-2 rounded-md',
+              selected && 'ring-4 ring-primary group-hover:ring-4',
+            )}
+          />
+          {progress && (
+            <ProgressBar
+              value={progress.value}
+              finished={progress.finished}
+              label={t('LabelProgress')}
+              className="absolute inset-x-0 bottom-0 rounded-b-md"
+            />
           )}
-        />
-        {progress && (
-          <ProgressBar
-            value={progress.value}
-            finished={progress.finished}
-            label={t('LabelProgress')}
-            className="absolute inset-x-0 bottom-0 rounded-b-md"
+          {series && (
+            <span
+              className="absolute top-1.5 right-1.5 rounded-md bg-black/75 px-1.5 py-0.5 text-xs font-bold text-white"
+              data-testid="collapsed-series-count"
+            >
+              {series.numBooks}
+            </span>
+          )}
+          {!series && hasIssue(item) && (
+            <span
+              className="absolute top-1.5 left-1.5 rounded-md bg-error p-1 text-white"
+              title={
+                item.isMissing
+                  ? t('LabelMissing')
+                  : [t('LabelInvalid'), item.invalidReason].filter(Boolean).join(': ')
+              }
+            >
+              <Icon name="issues" className="size-3.5" />
+            </span>
+          )}
+        </div>
+        <CardCaption lines={lines} title={episodeTitle ?? title} subs={subs} titleTestId="item-card-title" />
+      </Link>
+      {/* The buttons over the cover: a box of the cover's size that lets clicks through where it has none. */}
+      <div className="pointer-events-none absolute inset-x-0 top-0" style={{ height: coverHeight }}>
+        {selectable && (
+          <button
+            type="button"
+            role="checkbox"
+            aria-checked={selected}
+            aria-label={t('LabelSelectItem', { title })}
+            title={t('LabelSelectItem', { title })}
+            onClick={(event) => {
+              event.preventDefault()
+              toggleSelected(event.shiftKey)
+            }}
+            className={cn(
+              'pointer-events-auto absolute top-1.5 left-1.5 z-10 flex size-7 items-center justify-center rounded-full border-2 transition',
+              selected
+                ? 'border-primary bg-primary text-primary-fg'
+                : 'border-white/90 bg-black/40 text-transparent hover:text-white/80',
+              // Touch screens have no hover: the box stays visible there.
+              !selectionMode &&
+                'opacity-0 group-hover:opacity-100 focus:opacity-100 [@media(hover:none)]:opacity-100',
+            )}
+            data-testid="item-card-select"
+          >
+            <Icon name="check" className="size-4" />
+          </button>
+        )}
+        {showActions && item.mediaType === 'book' && itemTrackCount(item) > 0 && (
+          <PlayButton
+            variant="icon"
+            libraryItemId={item.id}
+            title={title}
+            className="pointer-events-auto absolute top-2 right-2 opacity-0 group-hover:opacity-100 focus:opacity-100"
+            testId="item-card-play"
           />
         )}
-        {series && (
-          <span
-            className="absolute top-1.5 right-1.5 rounded-md bg-black/75 px-1.5 py-0.5 text-xs font-bold text-white"
-            data-testid="collapsed-series-count"
-          >
-            {series.numBooks}
-          </span>
+        {showActions && item.mediaType === 'book' && (
+          <ItemMoreMenu
+            variant="card"
+            queueEntry={bookQueueEntry(item, title)}
+            queueable={itemTrackCount(item) > 0}
+            lists={{
+              libraryItemId: item.id,
+              libraryId: item.libraryId,
+              isBook: true,
+              playable: itemTrackCount(item) > 0,
+            }}
+            className="pointer-events-auto absolute right-2 bottom-2 opacity-0 group-hover:opacity-100 focus-within:opacity-100"
+            testId="item-card-more"
+          />
         )}
-        {!series && hasIssue(item) && (
-          <span
-            className="absolute top-1.5 left-1.5 rounded-md bg-error p-1 text-white"
-            title={
-              item.isMissing
-                ? t('LabelMissing')
-                : [t('LabelInvalid'), item.invalidReason].filter(Boolean).join(': ')
-            }
+        {showActions && canEdit && (
+          <button
+            type="button"
+            onClick={() => openEditModal(item.id)}
+            aria-label={t('ButtonEditItem', { title })}
+            title={t('ButtonEdit')}
+            className="pointer-events-auto absolute bottom-2 left-2 flex size-8 items-center justify-center rounded-full bg-black/60 text-white opacity-0 transition group-hover:opacity-100 focus:opacity-100 hover:bg-black/80"
+            data-testid="item-card-edit"
           >
-            <Icon name="issues" className="size-3.5" />
-          </span>
+            <Icon name="edit" className="size-4" />
+          </button>
         )}
-      </Link>
-      {selectable && (
-        <button
-          type="button"
-          role="checkbox"
-          aria-checked={selected}
-          aria-label={t('LabelSelectItem', { title })}
-          title={t('LabelSelectItem', { title })}
-          onClick={(event) => {
-            event.preventDefault()
-            toggleSelected(event.shiftKey)
-          }}
-          className={cn(
-            'absolute top-1.5 left-1.5 z-10 flex size-7 items-center justify-center rounded-full border-2 transition',
-            selected
-              ? 'border-primary bg-primary text-primary-fg'
-              : 'border-white/90 bg-black/40 text-transparent hover:text-white/80',
-            // Touch screens have no hover: the box stays visible there.
-            !selectionMode &&
-              'opacity-0 group-hover:opacity-100 focus:opacity-100 [@media(hover:none)]:opacity-100',
-          )}
-          data-testid="item-card-select"
-        >
-          <Icon name="check" className="size-4" />
-        </button>
-      )}
-      {showActions && item.mediaType === 'book' && itemTrackCount(item) > 0 && (
-        <PlayButton
-          variant="icon"
-          libraryItemId={item.id}
-          title={title}
-          className="absolute top-2 right-2 opacity-0 group-hover:opacity-100 focus:opacity-100"
-          testId="item-card-play"
-        />
-      )}
-      {showActions && item.mediaType === 'book' && (
-        <ItemMoreMenu
-          variant="card"
-          queueEntry={bookQueueEntry(item, title)}
-          queueable={itemTrackCount(item) > 0}
-          lists={{
-            libraryItemId: item.id,
-            libraryId: item.libraryId,
-            isBook: true,
-            playable: itemTrackCount(item) > 0,
-          }}
-          className="absolute right-2 bottom-2 opacity-0 group-hover:opacity-100 focus-within:opacity-100"
-          testId="item-card-more"
-        />
-      )}
-      {showActions && canEdit && (
-        <button
-          type="button"
-          onClick={() => openEditModal(item.id)}
-          aria-label={t('ButtonEditItem', { title })}
-          title={t('ButtonEdit')}
-          className="absolute bottom-2 left-2 flex size-8 items-center justify-center rounded-full bg-black/60 text-white opacity-0 transition group-hover:opacity-100 focus:opacity-100 hover:bg-black/80"
-          data-testid="item-card-edit"
-        >
-          <Icon name="edit" className="size-4" />
-        </button>
-      )}
-      {view === 'detail' && (
-        <div className={cn('mt-1.5 min-w-0 px-0.5 text-sm leading-tight')}>
-          <p className="truncate font-semibold text-fg" data-testid="item-card-title">
-            {episodeTitle ?? title}
-          </p>
-          {showSubtitle && !series && itemSubtitle(item) && (
-            <p className="truncate text-xs text-muted">{itemSubtitle(item)}</p>
-          )}
-          <p className="truncate text-xs text-muted">{captionText || '\u00a0'}</p>
-        </div>
-      )}
+      </div>
     </div>
   )
 })

@@ -5,11 +5,12 @@ import { CoverFan, type FanCover } from '@/components/ui/index.ts'
 import { useApiClient } from '@/lib/api/index.ts'
 import { itemCoverUrl } from '../hooks/useCoverUrl.ts'
 import { itemAuthor, itemTitle, type AnyItem } from '../model/item-view.ts'
+import { captionLines, FAN_WIDTH_FACTOR } from '../model/card-geometry.ts'
 import { countText } from '../model/counts.ts'
+import { CardCaption } from './CardCaption.tsx'
 
 /** A series card is as wide as two covers; its fan shows up to 10 of the books. */
-export const SERIES_CARD_WIDTH_FACTOR = 2
-export const SERIES_CAPTION_HEIGHT = 48
+export const SERIES_CARD_WIDTH_FACTOR = FAN_WIDTH_FACTOR
 
 export interface SeriesCardProps {
   /** Audiobookshelf's series JSON: its books, no count (the card counts them). */
@@ -49,12 +50,12 @@ export const SeriesCard = memo(function SeriesCard({ series, coverWidth, aspectR
           placeholderTitle={series.name}
         />
       </div>
-      <div className="mt-1.5 px-0.5 text-sm leading-tight">
-        <p className="truncate font-semibold text-fg" data-testid="series-card-name">
-          {series.name}
-        </p>
-        <p className="truncate text-xs text-muted">{countText(t, 'Book', count)}</p>
-      </div>
+      <CardCaption
+        lines={captionLines('series', 'detail')}
+        title={series.name}
+        subs={[countText(t, 'Book', count)]}
+        titleTestId="series-card-name"
+      />
     </Link>
   )
 })

@@ -1,7 +1,7 @@
 import type { FilterGroup, Library, SeriesWithBooks } from '@shelfcast/contracts'
 import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { LoadingBox, coverAspectRatio, coverBox } from '@/components/ui/index.ts'
+import { LoadingBox, coverAspectRatio } from '@/components/ui/index.ts'
 import { useLibraryDetail } from '@/features/libraries/index.ts'
 import { useApiClient } from '@/lib/api/index.ts'
 import { useUserSettings } from '@/lib/user-settings.ts'
@@ -13,8 +13,9 @@ import { FilterMenu } from './FilterMenu.tsx'
 import { SortMenu } from './SortMenu.tsx'
 import { EmptyState, ListError } from './GridStates.tsx'
 import { CurrentLibraryPage } from './CurrentLibraryPage.tsx'
-import { SERIES_CAPTION_HEIGHT, SERIES_CARD_WIDTH_FACTOR, SeriesCard } from './SeriesCard.tsx'
+import { SeriesCard } from './SeriesCard.tsx'
 import { VirtualPagedGrid } from './VirtualPagedGrid.tsx'
+import { useCardGeometry } from '../hooks/useCardGeometry.ts'
 import { countText } from '../model/counts.ts'
 
 const seriesSortOptions = [
@@ -49,7 +50,13 @@ function SeriesGrid({ library }: { library: Library }) {
   const update = useUserSettings((s) => s.update)
   const [total, setTotal] = useState<number | null>(null)
   const aspectRatio = coverAspectRatio(library.settings.coverAspectRatio === 1)
-  const cover = coverBox(settings.bookshelfCoverSize, aspectRatio)
+  // Series cards always show their name and count: the view does not change their size.
+  const geometry = useCardGeometry({
+    kind: 'series',
+    coverSize: settings.bookshelfCoverSize,
+    view: 'detail',
+    aspectRatio,
+  })
   const filterBy = normalizeFilter(settings.seriesFilterBy)
   const params: SeriesListParams = {
     sortBy: seriesSortOptions.some((o) => o.key === settings.seriesSortBy) ? settings.seriesSortBy : 'name',
@@ -61,9 +68,9 @@ function SeriesGrid({ library }: { library: Library }) {
     fetchSeriesPage(api, library.id, params, page, limit, signal)
   const renderCard = useCallback(
     (series: SeriesWithBooks) => (
-      <SeriesCard series={series} coverWidth={cover.width} aspectRatio={aspectRatio} />
+      <SeriesCard series={series} coverWidth={geometry.coverWidth} aspectRatio={aspectRatio} />
     ),
-    [cover.width, aspectRatio],
+    [geometry.coverWidth, aspectRatio],
   )
   const groups = filterMenuGroups('book', detail.data?.filterdata).filter((g) =>
     seriesFilterGroups.includes(g.group),
@@ -101,8 +108,7 @@ function SeriesGrid({ library }: { library: Library }) {
         testId="series-grid"
         queryKey={browseKeys.seriesList(library.id, params)}
         fetchPage={fetchPage}
-        cardWidth={cover.width * SERIES_CARD_WIDTH_FACTOR}
-        cardHeight={cover.height + SERIES_CAPTION_HEIGHT}
+        geometry={geometry}
         renderCard={renderCard}
         onTotal={setTotal}
         loading={<LoadingBox message={t('MessageLoading')} />}

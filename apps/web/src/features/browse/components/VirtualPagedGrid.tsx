@@ -13,15 +13,14 @@ import {
   pagesToFetch,
   rowIndexes,
 } from '../model/virtual-grid.ts'
+import type { CardGeometry } from '../model/card-geometry.ts'
 
 export interface VirtualPagedGridProps<T> {
   /** Base query key of the list (its params); page size and page number are appended. */
   queryKey: readonly unknown[]
   fetchPage: (page: number, limit: number, signal: AbortSignal) => Promise<PageAnswer<T>>
-  cardWidth: number
-  /** Full height of a card (cover plus captions). */
-  cardHeight: number
-  gap?: number
+  /** The cards' size (cardGeometry): their width, their full height and the gap between them. */
+  geometry: Pick<CardGeometry, 'width' | 'height' | 'gap'>
   renderCard: (item: T, index: number) => ReactNode
   /** Reports the total once known (null while unknown). */
   onTotal?: (total: number | null) => void
@@ -47,9 +46,7 @@ const SETTLE_MS = 120
 export function VirtualPagedGrid<T>({
   queryKey,
   fetchPage,
-  cardWidth,
-  cardHeight,
-  gap = 24,
+  geometry,
   renderCard,
   onTotal,
   empty,
@@ -81,6 +78,7 @@ export function VirtualPagedGrid<T>({
 
   // The viewport height as the grid opened: page sizes stay put while the window is resized.
   const [viewportHeight] = useState(() => (typeof window === 'undefined' ? 800 : window.innerHeight))
+  const { width: cardWidth, height: cardHeight, gap } = geometry
   const columns = gridColumns(width, cardWidth, gap)
   const rowHeight = cardHeight + gap
   const pageSize = gridPageSize(columns, gridRowsPerPage(viewportHeight, rowHeight))
@@ -129,6 +127,11 @@ export function VirtualPagedGrid<T>({
     overscan,
     scrollMargin,
   })
+  // The virtualizer keeps the row sizes it estimated: another view or cover size must re-measure them,
+  // or the rows keep their old pitch and overlap.
+  useLayoutEffect(() => {
+    virtualizer.measure()
+  }, [virtualizer, rowHeight])
   const rows = virtualizer.getVirtualItems()
   const firstRow = rows[0]?.index ?? 0
   const lastRow = rows.length > 0 ? rows[rows.length - 1]!.index : -1

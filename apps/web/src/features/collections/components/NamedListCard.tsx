@@ -1,11 +1,9 @@
 import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { countText } from '@/features/browse/index.ts'
+import { CardCaption, captionLines, countText } from '@/features/browse/index.ts'
 import type { NamedListView } from '../model/list-view.ts'
 import { NamedListCover } from './NamedListCover.tsx'
-
-export const LIST_CARD_CAPTION_HEIGHT = 48
 
 export const listPath = (list: Pick<NamedListView, 'kind' | 'id'>) => `/${list.kind}/${list.id}`
 
@@ -32,14 +30,12 @@ export const NamedListCard = memo(function NamedListCard({
       <div className="rounded-md ring-primary/70 transition group-hover:-translate-y-0.5 group-hover:ring-2">
         <NamedListCover list={list} coverWidth={coverWidth} aspectRatio={aspectRatio} />
       </div>
-      <div className="mt-1.5 px-0.5 text-sm leading-tight">
-        <p className="truncate font-semibold text-fg" data-testid="list-card-name">
-          {list.name}
-        </p>
-        <p className="truncate text-xs text-muted">
-          {list.kind === 'collection' ? countText(t, 'Book', count) : countText(t, 'Item', count)}
-        </p>
-      </div>
+      <CardCaption
+        lines={captionLines('collection', 'detail')}
+        title={list.name}
+        subs={[list.kind === 'collection' ? countText(t, 'Book', count) : countText(t, 'Item', count)]}
+        titleTestId="list-card-name"
+      />
     </Link>
   )
 })

@@ -1,9 +1,10 @@
 import type { Collection, Library, Playlist } from '@shelfcast/contracts'
 import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { LoadingBox, coverAspectRatio, coverBox } from '@/components/ui/index.ts'
+import { LoadingBox, coverAspectRatio } from '@/components/ui/index.ts'
 import {
   BookshelfLayout,
+  useCardGeometry,
   countText,
   CurrentLibraryPage,
   EmptyState,
@@ -15,7 +16,7 @@ import { useUserSettings } from '@/lib/user-settings.ts'
 import { collectionKeys, fetchCollectionsPage, fetchPlaylistsPage, playlistKeys } from '../api.ts'
 import { collectionView, playlistView, type ListKind, type NamedListView } from '../model/list-view.ts'
 import { ListLoadError } from './ListLoadError.tsx'
-import { LIST_CARD_CAPTION_HEIGHT, NamedListCard } from './NamedListCard.tsx'
+import { NamedListCard } from './NamedListCard.tsx'
 
 /** /library/:libraryId/bookshelf/collections: the library's collections as cards, paged from the server. */
 export function CollectionsTab() {
@@ -104,11 +105,14 @@ function NamedListsGrid<T>({
     fetchList(api, library.id, page, limit, signal)
   const coverSize = useUserSettings((s) => s.settings.bookshelfCoverSize)
   const aspectRatio = coverAspectRatio(library.settings.coverAspectRatio === 1)
-  const cover = coverBox(coverSize, aspectRatio)
+  // List cards always show their name and count: the view does not change their size.
+  const geometry = useCardGeometry({ kind: 'collection', coverSize, view: 'detail', aspectRatio })
   const text = tabText[kind]
   const renderCard = useCallback(
-    (list: T) => <NamedListCard list={toView(list)} coverWidth={cover.width} aspectRatio={aspectRatio} />,
-    [toView, cover.width, aspectRatio],
+    (list: T) => (
+      <NamedListCard list={toView(list)} coverWidth={geometry.coverWidth} aspectRatio={aspectRatio} />
+    ),
+    [toView, geometry.coverWidth, aspectRatio],
   )
   return (
     <BookshelfLayout
@@ -120,8 +124,7 @@ function NamedListsGrid<T>({
         testId={`${kind}s-grid`}
         queryKey={queryKey}
         fetchPage={fetchPage}
-        cardWidth={cover.width * 2}
-        cardHeight={cover.height + LIST_CARD_CAPTION_HEIGHT}
+        geometry={geometry}
         renderCard={renderCard}
         onTotal={setTotal}
         loading={<LoadingBox message={t('MessageLoading')} />}

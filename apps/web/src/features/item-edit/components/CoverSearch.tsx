@@ -34,14 +34,18 @@ export function CoverSearch({
 
   return (
     <div className="flex flex-col gap-3" data-testid="cover-search">
+      {/* Fields wrap onto more lines rather than push the button out of the dialog (inputs have a wide
+          intrinsic width, which a grid of 1fr columns could not shrink below). */}
       <form
-        className="grid items-end gap-2 sm:grid-cols-[9rem_1fr_1fr_auto]"
+        className="flex flex-wrap items-end gap-2"
+        data-testid="cover-search-form"
         onSubmit={(event) => {
           event.preventDefault()
           run()
         }}
       >
         <SelectField
+          className="w-36 max-w-full shrink-0"
           label={t('LabelProvider')}
           options={
             providers.length
@@ -52,11 +56,13 @@ export function CoverSearch({
           onChange={(e) => setProvider(e.target.value)}
         />
         <TextField
+          className="min-w-0 flex-[1_1_9rem]"
           label={t('LabelTitle')}
           value={query.title}
           onChange={(e) => setQuery({ ...query, title: e.target.value })}
         />
         <TextField
+          className="min-w-0 flex-[1_1_9rem]"
           label={t('LabelAuthor')}
           value={query.author}
           onChange={(e) => setQuery({ ...query, author: e.target.value })}
@@ -64,6 +70,7 @@ export function CoverSearch({
         <Button
           type="submit"
           variant="secondary"
+          className="shrink-0"
           loading={search.isPending}
           data-testid="cover-search-submit"
         >
