@@ -238,6 +238,30 @@ test.describe('at 375 × 812 on a touch phone', () => {
     }
   })
 
+  test('the selection bar and the batch edit of the selected books fit the screen', async ({
+    page,
+    server,
+  }) => {
+    test.setTimeout(180_000)
+    await logIn(page, server)
+    const ids = await demoIds(server)
+    await visit(page, `/library/${ids.books}/bookshelf`)
+    const cards = page.getByTestId('item-card')
+    await cards.nth(0).getByTestId('item-card-select').tap()
+    await cards.nth(1).getByTestId('item-card-select').tap()
+    const bar = page.getByTestId('selection-bar')
+    await expect(bar.getByTestId('selection-count')).toHaveText('2 items selected')
+    expect(await bar.evaluate((header) => header.scrollWidth - header.clientWidth)).toBeLessThanOrEqual(0)
+    for (const action of ['selection-play', 'selection-edit', 'selection-delete'])
+      await expectInside(bar.getByTestId(action), page)
+    expect(await sidewaysOverflow(page)).toBeNull()
+    await bar.getByTestId('selection-edit').tap()
+    await expect(page).toHaveURL(/\/batch$/)
+    await page.waitForLoadState('networkidle', { timeout: 8_000 }).catch(() => {})
+    await expect(page.getByTestId('batch-edit-empty')).toHaveCount(0)
+    expect(await sidewaysOverflow(page)).toBeNull()
+  })
+
   test('every app-bar action is at most two taps from home', async ({ page, server }) => {
     test.setTimeout(240_000)
     await logIn(page, server)
