@@ -326,6 +326,15 @@ async function expectInside(locator: Locator, page: Page) {
   expect(box!.x + box!.width).toBeLessThanOrEqual(width + 0.5)
 }
 
+test.describe('at 360 × 740, the narrowest phone of the spec', () => {
+  test.use({ ...PHONE, viewport: { width: 360, height: 740 } })
+
+  test('no route of the router scrolls sideways', async ({ page, server }) => {
+    test.setTimeout(300_000)
+    await everyRouteFits(page, server)
+  })
+})
+
 test.describe('at 1280 × 800', () => {
   test.use(DESKTOP)
 
