@@ -219,7 +219,7 @@ test.describe('at 375 × 812 on a touch phone', () => {
       // The hidden side rail is still the reference of which entries this library has.
       const entries = await page
         .getByTestId('side-rail')
-        .getByRole('link')
+        .locator('a')
         .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))
       expect(entries.length).toBeGreaterThanOrEqual(5)
       for (const href of entries) {
@@ -236,6 +236,30 @@ test.describe('at 375 × 812 on a touch phone', () => {
         await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe(href)
       }
     }
+  })
+
+  test('the selection bar and the batch edit of the selected books fit the screen', async ({
+    page,
+    server,
+  }) => {
+    test.setTimeout(180_000)
+    await logIn(page, server)
+    const ids = await demoIds(server)
+    await visit(page, `/library/${ids.books}/bookshelf`)
+    const cards = page.getByTestId('item-card')
+    await cards.nth(0).getByTestId('item-card-select').tap()
+    await cards.nth(1).getByTestId('item-card-select').tap()
+    const bar = page.getByTestId('selection-bar')
+    await expect(bar.getByTestId('selection-count')).toHaveText('2 items selected')
+    expect(await bar.evaluate((header) => header.scrollWidth - header.clientWidth)).toBeLessThanOrEqual(0)
+    for (const action of ['selection-play', 'selection-edit', 'selection-delete'])
+      await expectInside(bar.getByTestId(action), page)
+    expect(await sidewaysOverflow(page)).toBeNull()
+    await bar.getByTestId('selection-edit').tap()
+    await expect(page).toHaveURL(/\/batch$/)
+    await page.waitForLoadState('networkidle', { timeout: 8_000 }).catch(() => {})
+    await expect(page.getByTestId('batch-edit-empty')).toHaveCount(0)
+    expect(await sidewaysOverflow(page)).toBeNull()
   })
 
   test('every app-bar action is at most two taps from home', async ({ page, server }) => {
@@ -301,6 +325,15 @@ async function expectInside(locator: Locator, page: Page) {
   expect(box!.x).toBeGreaterThanOrEqual(0)
   expect(box!.x + box!.width).toBeLessThanOrEqual(width + 0.5)
 }
+
+test.describe('at 360 × 740, the narrowest phone of the spec', () => {
+  test.use({ ...PHONE, viewport: { width: 360, height: 740 } })
+
+  test('no route of the router scrolls sideways', async ({ page, server }) => {
+    test.setTimeout(300_000)
+    await everyRouteFits(page, server)
+  })
+})
 
 test.describe('at 1280 × 800', () => {
   test.use(DESKTOP)
