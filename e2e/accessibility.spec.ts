@@ -90,3 +90,45 @@ for (const theme of themes) {
     await expectNoSeriousViolations(page, 'account')
   })
 }
+
+test('keyboard focus shows a ring on a control, even one whose own style removes the outline', async ({
+  page,
+  server,
+}) => {
+  await logIn(page, server)
+  const id = await bookId(server, 'The Ashen Gate')
+  await page.goto(`/item/${id}`)
+  await expect(page.getByTestId('item-play')).toBeVisible()
+  await page.getByTestId('item-edit').click()
+  const modal = page.getByTestId('item-edit-modal')
+  await expect(modal).toBeVisible()
+  // Tab onto the first text field of the modal (its own classes say outline-none).
+  const field = modal.locator('input[type="text"], input:not([type])').first()
+  await field.focus()
+  await page.keyboard.press('Shift+Tab')
+  await page.keyboard.press('Tab')
+  const outline = await page.evaluate(() => {
+    const style = getComputedStyle(document.activeElement as Element)
+    return { style: style.outlineStyle, width: style.outlineWidth }
+  })
+  expect(outline).toEqual({ style: 'solid', width: '2px' })
+})
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true })
+
+  test('a modal is a full-screen sheet', async ({ page, server }) => {
+    await logIn(page, server)
+    const id = await bookId(server, 'The Ashen Gate')
+    await page.goto(`/item/${id}`)
+    await page.getByTestId('item-edit').click()
+    const modal = page.getByTestId('item-edit-modal')
+    await expect(modal).toBeVisible()
+    const box = (await modal.boundingBox())!
+    expect(box.x).toBe(0)
+    expect(box.y).toBe(0)
+    expect(box.width).toBe(375)
+    expect(Math.round(box.height)).toBe(812)
+    await expectNoSeriousViolations(page, 'item edit modal on a phone')
+  })
+})
