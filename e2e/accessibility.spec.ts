@@ -124,11 +124,13 @@ test.describe('on a phone', () => {
     await page.getByTestId('item-edit').click()
     const modal = page.getByTestId('item-edit-modal')
     await expect(modal).toBeVisible()
-    const box = (await modal.boundingBox())!
-    expect(box.x).toBe(0)
-    expect(box.y).toBe(0)
-    expect(box.width).toBe(375)
-    expect(Math.round(box.height)).toBe(812)
+    // Measured once the scale-in animation has ended.
+    await expect
+      .poll(async () => {
+        const box = await modal.boundingBox()
+        return box && [box.x, box.y, box.width, Math.round(box.height)]
+      })
+      .toEqual([0, 0, 375, 812])
     await expectNoSeriousViolations(page, 'item edit modal on a phone')
   })
 })
