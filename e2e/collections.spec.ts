@@ -56,7 +56,7 @@ async function fromItemMenu(page: Page, itemId: string, entry: 'Add to collectio
   await page.goto(`/item/${itemId}`)
   await expect(page.getByTestId('item-page')).toBeVisible()
   await page.getByTestId('item-more').getByRole('button', { name: 'More' }).click()
-  await page.getByRole('button', { name: entry }).click()
+  await page.getByRole('menuitem', { name: entry }).click()
 }
 
 const entryTitles = (page: Page) => page.getByTestId('list-entry-title')

@@ -174,7 +174,7 @@ test('queue autoplay: the queued second book plays when the first finishes', asy
   expect(await queueEntryOf(ids['First Leg']!)).toBe(0)
   await card(ids['Second Leg']!).hover()
   await card(ids['Second Leg']!).getByRole('button', { name: 'More' }).click()
-  await page.getByRole('button', { name: 'Add to queue' }).click()
+  await page.getByRole('menuitem', { name: 'Add to queue' }).click()
   await page.getByTestId('player-queue').click()
   const queue = page.getByTestId('queue-modal')
   await expect(queue.getByTestId('queue-row')).toHaveText([/First Leg.*Playing/, /Second Leg/])

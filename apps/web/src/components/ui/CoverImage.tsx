@@ -105,8 +105,13 @@ function CoverPicture({
         data-cover-state={src ? state : 'placeholder'}
         data-cover-background={withBackground || undefined}
       >
+        {/* The placeholder stands for the picture: named by the title, its text hidden (a card's link names it). */}
         {!hasImage && (
-          <div className="absolute inset-0 flex flex-col items-center justify-center gap-[6%] overflow-hidden border border-border/60 bg-gradient-to-b from-surface-raised to-surface p-[8%] text-center">
+          <div
+            role="img"
+            aria-label={title}
+            className="absolute inset-0 flex flex-col items-center justify-center gap-[6%] overflow-hidden border border-border/60 bg-gradient-to-b from-surface-raised to-surface p-[8%] text-center"
+          >
             <p
               className={cn(
                 'font-semibold leading-tight break-words text-fg [overflow-wrap:anywhere]',
@@ -114,11 +119,13 @@ function CoverPicture({
               )}
               style={{ fontSize: titleSize }}
               data-testid="cover-placeholder-title"
+              aria-hidden="true"
             >
               {coverPlaceholderTitle(title)}
-            </p>
+            </p>{' '}
             {author && !thumbnail && (
               <p
+                aria-hidden="true"
                 className="line-clamp-2 leading-tight text-muted [overflow-wrap:anywhere]"
                 style={{ fontSize: authorSize }}
               >

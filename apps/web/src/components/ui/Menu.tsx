@@ -44,7 +44,6 @@ export function Menu({
       {/* Not modal: a row may open a dialog, which then owns focus and the inert background. */}
       <DropdownMenu.Root modal={false} onOpenChange={(open) => open && onOpen?.()}>
         <DropdownMenu.Trigger
-          aria-label={label}
           title={label}
           disabled={disabled}
           className={cn(
@@ -52,6 +51,8 @@ export function Menu({
             buttonClassName,
           )}
         >
+          {/* Named by what it is for, then what it shows (e.g. "Sort by Title"): the visible text stays in the name. */}
+          <span className="sr-only">{label} </span>
           {buttonContent}
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
@@ -59,7 +60,6 @@ export function Menu({
             align={align}
             sideOffset={4}
             collisionPadding={8}
-            aria-label={label}
             className={cn(panelClasses, panelClassName)}
           >
             {children}

@@ -38,9 +38,9 @@ export const SeriesCard = memo(function SeriesCard({ series, coverWidth, aspectR
       className="group block rounded-md"
       style={{ width }}
       data-testid="series-card"
-      aria-label={series.name}
     >
-      <div className="transition group-hover:-translate-y-0.5">
+      {/* The fan is decoration: the link is named by the visible name and count under it. */}
+      <div className="transition group-hover:-translate-y-0.5" aria-hidden="true">
         <CoverFan
           covers={covers}
           coverWidth={coverWidth}
