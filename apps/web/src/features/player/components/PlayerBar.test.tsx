@@ -246,7 +246,7 @@ describe('PlayerBar', () => {
     await setup()
     const shown = (sleepTimer: SleepTimer) => {
       act(() => usePlayerStore.setState({ sleepTimer }))
-      return screen.getByTestId('player-sleep').textContent
+      return screen.getByTestId('player-sleep-countdown').textContent
     }
     expect(shown({ type: 'countdown', remaining: 45 })).toBe('45 sec')
     expect(shown({ type: 'countdown', remaining: 1800 })).toBe('30 min')
@@ -316,7 +316,9 @@ describe('PlayerBar', () => {
     expect(screen.getByTestId('mini-player-progress').style.width).toBe(`${(5 / 120) * 100}%`)
     await user.click(screen.getByTestId('player-play-pause'))
     expect(bar.getAttribute('data-state')).toBe('PAUSED')
-    await user.click(screen.getByRole('button', { name: 'Open player: The Ashen Gate' }))
+    const open = screen.getByRole('button', { name: 'The Ashen Gate Aldous Fenwick' })
+    expect(open.getAttribute('title')).toBe('Expand player')
+    await user.click(open)
     const full = screen.getByTestId('player-fullscreen')
     for (const id of [
       'player-seek-track',
