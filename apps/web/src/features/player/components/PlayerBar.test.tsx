@@ -268,13 +268,16 @@ describe('PlayerBar', () => {
     expect(backend().time).toBe(5)
     await user.keyboard('{PageUp}')
     expect(backend().time).toBe(35)
+    // End and Home load the last and the first file: give them time on a busy machine.
     await user.keyboard('{End}')
-    await flush()
-    expect(usePlayerStore.getState().currentTime).toBe(120)
+    await waitFor(() => expect(usePlayerStore.getState().currentTime).toBe(120))
     await user.keyboard('{Home}')
-    await flush()
-    expect(usePlayerStore.getState().currentTime).toBe(0)
-    expect(screen.getByRole('slider', { name: 'Seek' }).getAttribute('aria-valuetext')).toBe('0:00 of 2:00')
+    await waitFor(() => expect(usePlayerStore.getState().currentTime).toBe(0))
+    await waitFor(() =>
+      expect(screen.getByRole('slider', { name: 'Seek' }).getAttribute('aria-valuetext')).toBe(
+        '0:00 of 2:00',
+      ),
+    )
   })
 
   it('chapter rows are buttons reached by Tab and chosen with Enter', async () => {
@@ -284,9 +287,8 @@ describe('PlayerBar', () => {
     expect(rows).toHaveLength(3)
     rows[2]!.focus()
     await user.keyboard('{Enter}')
-    await flush()
-    expect(screen.queryByTestId('chapters-modal')).toBeNull()
-    expect(screen.getByTestId('player-chapter').textContent).toContain('Part 3')
+    await waitFor(() => expect(screen.queryByTestId('chapters-modal')).toBeNull())
+    await waitFor(() => expect(screen.getByTestId('player-chapter').textContent).toContain('Part 3'))
   })
 
   it('the full-screen view owns a history entry: Back closes it, its close button drops the entry', async () => {

@@ -51,6 +51,8 @@ export function SpeedControl({ rate, step, onChange }: SpeedControlProps) {
     <div ref={ref} className="relative">
       <button
         type="button"
+        // Named by its visible rate too (axe: label-content-name-mismatch).
+        aria-label={t('LabelPlaybackSpeedValue', { value: `${formatRate(shown, step)}x` })}
         aria-expanded={open}
         className="rounded px-2 py-1 text-sm font-semibold hover:bg-surface-raised"
         data-testid="player-speed"
@@ -63,8 +65,6 @@ export function SpeedControl({ rate, step, onChange }: SpeedControlProps) {
           }
         }}
       >
-        {/* Named by its visible rate too (axe: label-content-name-mismatch). */}
-        <span className="sr-only">{t('LabelPlaybackSpeed')} </span>
         {formatRate(shown, step)}x
       </button>
       {open && (
