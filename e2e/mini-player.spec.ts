@@ -85,6 +85,10 @@ test.describe('on a phone', () => {
       getComputedStyle(document.documentElement).getPropertyValue('--player-bar-height'),
     )
     expect(Number.parseFloat(published)).toBeCloseTo((await box(bar)).height, -1)
+    // It sits above the phone's bottom navigation, whose height the shell publishes.
+    await page.evaluate(() => document.documentElement.style.setProperty('--bottom-nav-height', '56px'))
+    await expect.poll(async () => Math.round((await box(bar)).y + (await box(bar)).height)).toBe(812 - 56)
+    await page.evaluate(() => document.documentElement.style.removeProperty('--bottom-nav-height'))
     // Only cover, title and play/pause: the desktop controls are not in the mini player.
     await expect(bar.getByTestId('player-seek-track')).toHaveCount(0)
     await expect(bar.getByTestId('player-title')).toHaveText('The Ashen Gate')
