@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { bookId, logIn, playerLaunchOptions } from './player-helpers.ts'
 import { expect, test } from './server-fixture.ts'
@@ -44,6 +45,20 @@ async function startDemoBook(page: Page, id: string) {
   await expect(page.getByTestId('player-bar')).toHaveAttribute('data-state', 'PLAYING', { timeout: 20_000 })
 }
 
+/** No serious or critical axe violation inside `selector`, in each of the three themes. */
+async function expectAccessibleInEveryTheme(page: Page, selector: string) {
+  for (const theme of ['dark', 'light', 'sepia']) {
+    await page.evaluate((name) => (document.documentElement.dataset.theme = name), theme)
+    const { violations } = await new AxeBuilder({ page }).include(selector).analyze()
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    expect(
+      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      `${selector} in ${theme}`,
+    ).toEqual([])
+  }
+  await page.evaluate(() => (document.documentElement.dataset.theme = 'dark'))
+}
+
 async function box(locator: Locator) {
   const b = await locator.boundingBox()
   if (!b) throw new Error('not visible')
@@ -70,10 +85,15 @@ test.describe('on a phone', () => {
       getComputedStyle(document.documentElement).getPropertyValue('--player-bar-height'),
     )
     expect(Number.parseFloat(published)).toBeCloseTo((await box(bar)).height, -1)
+    // It sits above the phone's bottom navigation, whose height the shell publishes.
+    await page.evaluate(() => document.documentElement.style.setProperty('--bottom-nav-height', '56px'))
+    await expect.poll(async () => Math.round((await box(bar)).y + (await box(bar)).height)).toBe(812 - 56)
+    await page.evaluate(() => document.documentElement.style.removeProperty('--bottom-nav-height'))
     // Only cover, title and play/pause: the desktop controls are not in the mini player.
     await expect(bar.getByTestId('player-seek-track')).toHaveCount(0)
     await expect(bar.getByTestId('player-title')).toHaveText('The Ashen Gate')
     await expect.poll(() => audioPlaying(page)).toBe(true)
+    await expectAccessibleInEveryTheme(page, '[data-testid="player-bar"]')
     const urlBefore = page.url()
 
     await page.getByTestId('mini-player-open').tap()
@@ -92,6 +112,7 @@ test.describe('on a phone', () => {
       'player-close',
     ])
       await expect(nowPlaying.getByTestId(control), control).toBeVisible()
+    await expectAccessibleInEveryTheme(page, '[data-testid="player-fullscreen"]')
     // Nothing of now-playing falls outside the phone's screen.
     expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(375)
     const playPause = nowPlaying.getByTestId('player-play-pause')
@@ -138,6 +159,7 @@ test.describe('on desktop', () => {
     await page.getByTestId('player-sleep').click()
     await page.getByTestId('sleep-modal').getByRole('button', { name: '90 minutes' }).click()
     await expect(page.getByTestId('player-sleep')).toContainText(/min/)
+    await expectAccessibleInEveryTheme(page, '[data-testid="player-bar"]')
 
     const controls = page.getByTestId('player-side-controls').getByRole('button')
     for (const width of [1280, 1024, 800, 640]) {

@@ -39,7 +39,8 @@ export function MiniPlayer() {
         <button
           type="button"
           className="flex min-w-0 flex-1 items-center gap-3 text-left"
-          aria-label={t('ButtonOpenNowPlaying', { title })}
+          // Named by the title and author it shows; what a tap does is its description.
+          title={t('ButtonExpandPlayer')}
           onClick={() => setPlayerFullscreen(true)}
           data-testid="mini-player-open"
         >

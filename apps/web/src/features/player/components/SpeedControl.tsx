@@ -51,8 +51,8 @@ export function SpeedControl({ rate, step, onChange }: SpeedControlProps) {
     <div ref={ref} className="relative">
       <button
         type="button"
-        // Named "Playback speed 1.5x": the visible rate stays part of the name.
-        aria-label={`${t('LabelPlaybackSpeed')} ${formatRate(shown, step)}x`}
+        // Named by its visible rate too (axe: label-content-name-mismatch).
+        aria-label={t('LabelPlaybackSpeedValue', { value: `${formatRate(shown, step)}x` })}
         aria-expanded={open}
         className="rounded px-2 py-1 text-sm font-semibold hover:bg-surface-raised"
         data-testid="player-speed"
