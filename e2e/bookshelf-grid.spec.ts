@@ -143,12 +143,14 @@ function measure(page: Page, grid: Grid): Promise<Layout> {
       const box = title.getBoundingClientRect()
       const x = box.left + box.width / 2
       const y = box.top + box.height / 2
-      if (y < 0 || y > window.innerHeight || x < 0 || x > window.innerWidth) return
+      // Titles wholly in view only: the rest are checked by clicks after scrolling them in.
+      if (box.top < 0 || box.bottom > window.innerHeight || box.left < 0 || box.right > window.innerWidth)
+        return
       const hit = document.elementFromPoint(x, y)
       // The app bar (sticky) may cover a title scrolled under it: only titles under nothing else count.
       if (hit && !container.contains(hit)) return
       if (!hit || hit.closest('a') !== linkOf(card))
-        misses.push(`card ${index}: hit ${hit?.outerHTML.slice(0, 80)}`)
+        misses.push(`card ${index}: hit ${hit ? hit.outerHTML.slice(0, 80) : 'nothing'}`)
     })
     const rows = [...new Set(boxes.map((b) => Math.round(b.top)))].sort((a, b) => a - b).slice(0, 2)
     const sample = new Set<number>()
