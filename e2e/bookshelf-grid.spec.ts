@@ -258,3 +258,31 @@ test.describe('bookshelf grid geometry at 1280 × 800', () => {
     await checkEverySize(page, `/library/${libraries.books}/bookshelf/authors`, grids.authors)
   })
 })
+
+test('on a phone (375 px) the largest cover size still fits its cards across the screen', async ({
+  page,
+  server,
+}) => {
+  test.setTimeout(240_000)
+  await page.setViewportSize({ width: 375, height: 812 })
+  await logIn(page, server)
+  const libraries = await demoLibraries(server)
+  for (const [path, grid] of [
+    [`/library/${libraries.books}/bookshelf`, itemGrid],
+    [`/library/${libraries.podcasts}/bookshelf`, itemGrid],
+    [`/library/${libraries.books}/bookshelf/series`, grids.series],
+    [`/library/${libraries.books}/bookshelf/collections`, grids.collections],
+    [`/library/${libraries.books}/bookshelf/authors`, grids.authors],
+  ] as const) {
+    await page.goto(path)
+    await applySettings(page, 'detail', COVER_SIZES[COVER_SIZES.length - 1]!)
+    await gridReady(page, grid)
+    const layout = await measure(page, grid)
+    expect(layout.overlaps, `overlapping cards at ${path}`).toEqual([])
+    const widest = await page
+      .getByTestId(grid.grid)
+      .locator(grid.card)
+      .evaluateAll((cards) => Math.max(...cards.map((card) => card.getBoundingClientRect().right)))
+    expect(widest, `the right edge of the cards at ${path}`).toBeLessThanOrEqual(375)
+  }
+})
