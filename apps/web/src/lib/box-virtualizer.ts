@@ -1,5 +1,5 @@
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual'
-import { useRef } from 'react'
+import { useLayoutEffect, useRef } from 'react'
 
 /**
  * A windowed list of fixed-height rows inside a scrolling box of at most `boxHeight` px: only the rows
@@ -20,5 +20,9 @@ export function useBoxVirtualizer(count: number, rowHeight: number, boxHeight: n
     observeElementRect: (instance, report) =>
       observeElementRect(instance, (rect) => report(rect.height > 0 ? rect : fallbackRect)),
   })
+  // Estimated sizes are kept until measured again: a new row height must re-measure, or rows overlap.
+  useLayoutEffect(() => {
+    virtualizer.measure()
+  }, [virtualizer, rowHeight])
   return { scroller, virtualizer }
 }
