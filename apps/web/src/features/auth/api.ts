@@ -62,13 +62,19 @@ export function useInitServer() {
   })
 }
 
-/** POST /login: the refresh token comes back as an httpOnly cookie, hence credentials 'include'. */
-export function useLogin() {
+/**
+ * POST /login: the refresh token comes back as an httpOnly cookie, hence credentials 'include'.
+ * `onAnswer` sees the answer first, before the session starts (to start requests the next page needs).
+ */
+export function useLogin(onAnswer?: (session: LoginResponse) => void) {
   const api = useApiClient()
   return useMutation({
     mutationFn: (request: LoginRequest) =>
       api.call(authRoutes.login, { body: request, auth: false, credentials: 'include' }),
-    onSuccess: startSession,
+    onSuccess: (session) => {
+      onAnswer?.(session)
+      return startSession(session)
+    },
   })
 }
 

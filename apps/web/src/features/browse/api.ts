@@ -13,7 +13,8 @@ import {
   type SeriesBook,
   type SeriesListResponse,
 } from '@shelfcast/contracts'
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useCallback } from 'react'
 import { useApiClient, type ApiClient } from '@/lib/api/index.ts'
 import { FILTER_ALL, filterBy } from './model/filters.ts'
 import {
@@ -147,14 +148,30 @@ export async function fetchAuthorsPage(
   return { results: all.slice(page * limit, (page + 1) * limit), total: all.length }
 }
 
-/** GET /api/libraries/:id/personalized: the home shelves. */
-export function usePersonalized(libraryId: string) {
-  const api = useApiClient()
-  return useQuery({
+const personalizedQuery = (api: ApiClient, libraryId: string) =>
+  queryOptions({
     queryKey: browseKeys.personalized(libraryId),
     queryFn: ({ signal }) =>
       api.call(browseRoutes.personalized, { params: { id: libraryId }, query: { limit: 10 }, signal }),
   })
+
+/** GET /api/libraries/:id/personalized: the home shelves. */
+export function usePersonalized(libraryId: string) {
+  const api = useApiClient()
+  return useQuery(personalizedQuery(api, libraryId))
+}
+
+/**
+ * Starts a library's home shelves request ahead of the home page (after sign-in, from the login answer's
+ * library, before /api/libraries has answered): the page then finds it in flight or answered.
+ */
+export function usePrefetchHomeShelves(): (libraryId: string) => void {
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  return useCallback(
+    (libraryId: string) => void queryClient.prefetchQuery(personalizedQuery(api, libraryId)),
+    [api, queryClient],
+  )
 }
 
 export function useNarrators(libraryId: string) {

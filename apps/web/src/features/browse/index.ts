@@ -1,4 +1,4 @@
-export { authorKeys, browseKeys, itemKeys, useItem } from './api.ts'
+export { authorKeys, browseKeys, itemKeys, useItem, usePrefetchHomeShelves } from './api.ts'
 export { AuthorCard } from './components/AuthorCard.tsx'
 export { AuthorImage } from './components/AuthorImage.tsx'
 export { AuthorPage } from './components/AuthorPage.tsx'

@@ -57,7 +57,9 @@ function Home({ library }: { library: Library }) {
 function ShelfRow({ shelf, library, eager }: { shelf: Shelf; library: Library; eager: boolean }) {
   const { t } = useTranslation()
   const ref = useRef<HTMLElement>(null)
-  const near = useNearViewport(ref)
+  // The first rows are in view from the start: their covers render (and load) with the shelves, without
+  // waiting a frame for the intersection observer.
+  const near = useNearViewport(ref) || eager
   const scroller = useRef<HTMLUListElement>(null)
   const aspectRatio = coverAspectRatio(library.settings.coverAspectRatio === 1)
   const cover = coverBox(HOME_COVER_SIZE, aspectRatio)
