@@ -46,6 +46,8 @@ interface Timeline {
   /** Milliseconds after submit at which each request started and ended (first of its kind). */
   requests: Record<string, { start: number; end: number } | undefined>
   covers: number
+  /** When the last cover request of the run ended (after submit). */
+  lastCoverEnd: number
 }
 
 async function oneRun(page: Page, url: string): Promise<Timeline> {
@@ -70,6 +72,9 @@ async function oneRun(page: Page, url: string): Promise<Timeline> {
       const entry = entries.find((e) => e.startTime >= submitAt && test(new URL(e.name).pathname))
       return entry ? { start: entry.startTime - submitAt, end: entry.responseEnd - submitAt } : undefined
     }
+    const covers = entries.filter(
+      (e) => e.startTime >= submitAt && new URL(e.name).pathname.endsWith('/cover'),
+    )
     return {
       total: painted - submitAt,
       requests: {
@@ -78,8 +83,8 @@ async function oneRun(page: Page, url: string): Promise<Timeline> {
         personalized: first((p) => p.endsWith('/personalized')),
         firstCover: first((p) => p.endsWith('/cover')),
       },
-      covers: entries.filter((e) => e.startTime >= submitAt && new URL(e.name).pathname.endsWith('/cover'))
-        .length,
+      covers: covers.length,
+      lastCoverEnd: Math.max(...covers.map((e) => e.responseEnd - submitAt)),
     }
   }, paintedAt)
 }
@@ -110,7 +115,7 @@ async function main() {
         `run ${String(i).padStart(2)}: ${ms(run.total).padStart(5)} ms` +
           `  login ${ms(r.login?.end)}  libraries ${ms(r.libraries?.start)}–${ms(r.libraries?.end)}` +
           `  shelves ${ms(r.personalized?.start)}–${ms(r.personalized?.end)}` +
-          `  first cover ${ms(r.firstCover?.start)}–${ms(r.firstCover?.end)}  (${run.covers} covers)`,
+          `  first cover ${ms(r.firstCover?.start)}–${ms(r.firstCover?.end)}  last cover ${ms(run.lastCoverEnd)}  (${run.covers} covers)`,
       )
     }
     const totals = runs.map((run) => run.total)

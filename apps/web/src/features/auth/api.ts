@@ -64,7 +64,7 @@ export function useInitServer() {
 
 /**
  * POST /login: the refresh token comes back as an httpOnly cookie, hence credentials 'include'.
- * `onAnswer` sees the answer first, before the session starts (to start requests the next page needs).
+ * `onAnswer` sees the answer as soon as the session is stored (to start requests the next page needs).
  */
 export function useLogin(onAnswer?: (session: LoginResponse) => void) {
   const api = useApiClient()
@@ -72,8 +72,10 @@ export function useLogin(onAnswer?: (session: LoginResponse) => void) {
     mutationFn: (request: LoginRequest) =>
       api.call(authRoutes.login, { body: request, auth: false, credentials: 'include' }),
     onSuccess: (session) => {
+      // startSession stores the token at once (before its first await): onAnswer's requests carry it.
+      const started = startSession(session)
       onAnswer?.(session)
-      return startSession(session)
+      return started
     },
   })
 }

@@ -16,7 +16,10 @@ import {
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { useApiClient, type ApiClient } from '@/lib/api/index.ts'
+import { librariesQuery } from '@/features/libraries/index.ts'
+import { itemCoverUrl } from './hooks/useCoverUrl.ts'
 import { FILTER_ALL, filterBy } from './model/filters.ts'
+import { eagerShelfItems, homeCoverWidth } from './model/home-covers.ts'
 import {
   completeAuthorDetail,
   completeSeriesDetail,
@@ -162,16 +165,41 @@ export function usePersonalized(libraryId: string) {
 }
 
 /**
- * Starts a library's home shelves request ahead of the home page (after sign-in, from the login answer's
- * library, before /api/libraries has answered): the page then finds it in flight or answered.
+ * Starts what home needs right after sign-in, side by side rather than one after another: the library
+ * list, the shelves of the library home will show, and — once both are in, without waiting for the page
+ * to render — the covers of the first rows. The page then finds the answers in the cache and the images
+ * in the browser's.
  */
 export function usePrefetchHomeShelves(): (libraryId: string) => void {
   const api = useApiClient()
   const queryClient = useQueryClient()
   return useCallback(
-    (libraryId: string) => void queryClient.prefetchQuery(personalizedQuery(api, libraryId)),
+    (libraryId: string) => {
+      Promise.all([
+        queryClient.fetchQuery(personalizedQuery(api, libraryId)),
+        queryClient.fetchQuery(librariesQuery(api)),
+      ])
+        .then(([shelves, libraries]) => {
+          const library = libraries.find((candidate) => candidate.id === libraryId)
+          if (!library) return
+          for (const item of eagerShelfItems(shelves)) {
+            const url = itemCoverUrl(api, item, homeCoverWidth(library))
+            if (url) preloadImage(url)
+          }
+        })
+        // Only a head start: the page asks again and shows its own errors.
+        .catch(() => undefined)
+    },
     [api, queryClient],
   )
+}
+
+/** Fetches an image into the browser's cache, first among the page's images (as the eager covers are). */
+function preloadImage(url: string): void {
+  const image = new Image()
+  image.fetchPriority = 'high'
+  image.decoding = 'async'
+  image.src = url
 }
 
 export function useNarrators(libraryId: string) {
