@@ -2,14 +2,8 @@ import type { Collection, Library, Playlist } from '@shelfcast/contracts'
 import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LoadingBox, coverAspectRatio, coverBox } from '@/components/ui/index.ts'
-import {
-  BookshelfLayout,
-  countText,
-  CurrentLibraryPage,
-  EmptyState,
-  VirtualPagedGrid,
-  type PageAnswer,
-} from '@/features/browse/index.ts'
+import { countText, CurrentLibraryPage, EmptyState, type PageAnswer } from '@/features/browse/index.ts'
+import { BookshelfLayout, VirtualPagedGrid } from '@/features/browse/on-demand.ts'
 import { useApiClient, type ApiClient } from '@/lib/api/index.ts'
 import { useUserSettings } from '@/lib/user-settings.ts'
 import { collectionKeys, fetchCollectionsPage, fetchPlaylistsPage, playlistKeys } from '../api.ts'
