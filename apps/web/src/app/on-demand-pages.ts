@@ -4,8 +4,8 @@ import { lazyComponent, type LazyComponent } from '../lib/lazy-component.ts'
 export type OnDemandPage = LazyComponent<object>
 
 /**
- * The pages the first load leaves out (issue #14: admin, upload, stats, batch edit, podcast admin): each
- * is its own chunk, fetched when its route first renders or a link to it is hovered or focused.
+ * The pages the first load leaves out (issue #14: admin, upload, stats, batch edit, podcast admin, and every
+ * library page but home): each is fetched when its route first renders or a link to it is hovered or focused.
  */
 export const onDemandPages = {
   serverSettings: lazyComponent(() => import('../features/settings/index.ts'), 'ServerSettingsPage'),
@@ -24,4 +24,18 @@ export const onDemandPages = {
   batchEdit: lazyComponent(() => import('../features/selection/on-demand.ts'), 'BatchEditPage'),
   addPodcast: lazyComponent(() => import('../features/podcasts/on-demand.ts'), 'AddPodcastPage'),
   downloadQueue: lazyComponent(() => import('../features/podcasts/on-demand.ts'), 'DownloadQueuePage'),
+  // Library pages other than home: prefetched from the side rail's links on hover or focus.
+  bookshelf: lazyComponent(() => import('../features/browse/on-demand.ts'), 'BookshelfPage'),
+  seriesTab: lazyComponent(() => import('../features/browse/on-demand.ts'), 'SeriesTab'),
+  authorsTab: lazyComponent(() => import('../features/browse/on-demand.ts'), 'AuthorsTab'),
+  narrators: lazyComponent(() => import('../features/browse/on-demand.ts'), 'NarratorsPage'),
+  series: lazyComponent(() => import('../features/browse/on-demand.ts'), 'SeriesPage'),
+  item: lazyComponent(() => import('../features/browse/on-demand.ts'), 'ItemPage'),
+  author: lazyComponent(() => import('../features/browse/on-demand.ts'), 'AuthorPage'),
+  collectionsTab: lazyComponent(() => import('../features/collections/on-demand.ts'), 'CollectionsTab'),
+  playlistsTab: lazyComponent(() => import('../features/collections/on-demand.ts'), 'PlaylistsTab'),
+  collection: lazyComponent(() => import('../features/collections/on-demand.ts'), 'CollectionPage'),
+  playlist: lazyComponent(() => import('../features/collections/on-demand.ts'), 'PlaylistPage'),
+  search: lazyComponent(() => import('../features/search/on-demand.ts'), 'SearchPage'),
+  latestEpisodes: lazyComponent(() => import('../features/podcasts/on-demand.ts'), 'LatestEpisodesPage'),
 } satisfies Record<string, OnDemandPage>

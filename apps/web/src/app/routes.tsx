@@ -1,20 +1,8 @@
 import { Suspense } from 'react'
 import type { RouteObject } from 'react-router'
 import { AccountPage, LoginPage } from '../features/auth/index.ts'
-import {
-  AuthorPage,
-  AuthorsTab,
-  BookshelfPage,
-  HomePage,
-  ItemPage,
-  NarratorsPage,
-  SeriesPage,
-  SeriesTab,
-} from '../features/browse/index.ts'
-import { CollectionPage, CollectionsTab, PlaylistPage, PlaylistsTab } from '../features/collections/index.ts'
-import { LatestEpisodesPage } from '../features/podcasts/index.ts'
+import { HomePage } from '../features/browse/index.ts'
 import { HomeRedirect, LibraryRoute } from '../features/libraries/index.ts'
-import { SearchPage } from '../features/search/index.ts'
 import { BareLayout } from './layouts/BareLayout.tsx'
 import { ConfigLayout } from './layouts/ConfigLayout.tsx'
 import { MainLayout } from './layouts/MainLayout.tsx'
@@ -70,45 +58,59 @@ export const appRoutes: RouteObject[] = [
                 element: <LibraryRoute />,
                 children: [
                   { index: true, handle: handle('library-library'), element: <HomePage /> },
-                  {
-                    path: 'bookshelf',
-                    handle: handle('library-library-bookshelf'),
-                    element: <BookshelfPage />,
-                  },
-                  {
-                    path: 'bookshelf/series',
-                    handle: handle('library-library-bookshelf-id'),
-                    element: <SeriesTab />,
-                  },
-                  {
-                    path: 'bookshelf/collections',
-                    handle: handle('library-library-bookshelf-id'),
-                    element: <CollectionsTab />,
-                  },
-                  {
-                    path: 'bookshelf/playlists',
-                    handle: handle('library-library-bookshelf-id'),
-                    element: <PlaylistsTab />,
-                  },
-                  {
-                    path: 'bookshelf/authors',
-                    handle: handle('library-library-bookshelf-id'),
-                    element: <AuthorsTab />,
-                  },
-                  {
-                    path: 'narrators',
-                    handle: handle('library-library-narrators'),
-                    element: <NarratorsPage />,
-                  },
+                  onDemand(
+                    {
+                      path: 'bookshelf',
+                      handle: handle('library-library-bookshelf'),
+                    },
+                    onDemandPages.bookshelf,
+                  ),
+                  onDemand(
+                    {
+                      path: 'bookshelf/series',
+                      handle: handle('library-library-bookshelf-id'),
+                    },
+                    onDemandPages.seriesTab,
+                  ),
+                  onDemand(
+                    {
+                      path: 'bookshelf/collections',
+                      handle: handle('library-library-bookshelf-id'),
+                    },
+                    onDemandPages.collectionsTab,
+                  ),
+                  onDemand(
+                    {
+                      path: 'bookshelf/playlists',
+                      handle: handle('library-library-bookshelf-id'),
+                    },
+                    onDemandPages.playlistsTab,
+                  ),
+                  onDemand(
+                    {
+                      path: 'bookshelf/authors',
+                      handle: handle('library-library-bookshelf-id'),
+                    },
+                    onDemandPages.authorsTab,
+                  ),
+                  onDemand(
+                    {
+                      path: 'narrators',
+                      handle: handle('library-library-narrators'),
+                    },
+                    onDemandPages.narrators,
+                  ),
                   later('stats', 'library-library-stats', 'ButtonStats'),
-                  {
-                    path: 'podcast/latest',
-                    handle: {
-                      name: 'library-library-podcast-latest',
-                      titleKey: 'ButtonLatest',
-                    } satisfies RouteHandle,
-                    element: <LatestEpisodesPage />,
-                  },
+                  onDemand(
+                    {
+                      path: 'podcast/latest',
+                      handle: {
+                        name: 'library-library-podcast-latest',
+                        titleKey: 'ButtonLatest',
+                      } satisfies RouteHandle,
+                    },
+                    onDemandPages.latestEpisodes,
+                  ),
                   onDemand(
                     {
                       path: 'podcast/search',
@@ -129,18 +131,23 @@ export const appRoutes: RouteObject[] = [
                     },
                     onDemandPages.downloadQueue,
                   ),
-                  { path: 'search', handle: handle('library-library-search'), element: <SearchPage /> },
-                  {
-                    path: 'series/:seriesId',
-                    handle: handle('library-library-series-id'),
-                    element: <SeriesPage />,
-                  },
+                  onDemand(
+                    { path: 'search', handle: handle('library-library-search') },
+                    onDemandPages.search,
+                  ),
+                  onDemand(
+                    {
+                      path: 'series/:seriesId',
+                      handle: handle('library-library-series-id'),
+                    },
+                    onDemandPages.series,
+                  ),
                 ],
               },
-              { path: 'item/:id', handle: handle('item-id'), element: <ItemPage /> },
-              { path: 'author/:id', handle: handle('author-id'), element: <AuthorPage /> },
-              { path: 'collection/:id', handle: handle('collection-id'), element: <CollectionPage /> },
-              { path: 'playlist/:id', handle: handle('playlist-id'), element: <PlaylistPage /> },
+              onDemand({ path: 'item/:id', handle: handle('item-id') }, onDemandPages.item),
+              onDemand({ path: 'author/:id', handle: handle('author-id') }, onDemandPages.author),
+              onDemand({ path: 'collection/:id', handle: handle('collection-id') }, onDemandPages.collection),
+              onDemand({ path: 'playlist/:id', handle: handle('playlist-id') }, onDemandPages.playlist),
               onDemand(
                 {
                   path: 'upload',

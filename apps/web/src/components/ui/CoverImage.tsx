@@ -16,6 +16,8 @@ export interface CoverImageProps {
   /** Below the cover: the image's pixel size once loaded. */
   showResolution?: boolean
   loading?: 'lazy' | 'eager'
+  /** 'high' for covers the first screen shows (fetched ahead of other images). */
+  fetchPriority?: 'high' | 'low' | 'auto'
   className?: string
 }
 
@@ -33,6 +35,7 @@ export function CoverImage({
   invalidLabel,
   showResolution = false,
   loading = 'lazy',
+  fetchPriority,
   className,
 }: CoverImageProps) {
   const box: CSSProperties =
@@ -52,6 +55,7 @@ export function CoverImage({
       invalidLabel={invalidLabel}
       showResolution={showResolution}
       loading={loading}
+      fetchPriority={fetchPriority}
       className={className}
     />
   )
@@ -70,6 +74,7 @@ interface PictureProps {
   invalidLabel: string
   showResolution: boolean
   loading: 'lazy' | 'eager'
+  fetchPriority: 'high' | 'low' | 'auto' | undefined
   className: string | undefined
 }
 
@@ -83,6 +88,7 @@ function CoverPicture({
   invalidLabel,
   showResolution,
   loading,
+  fetchPriority,
   className,
 }: PictureProps) {
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading')
@@ -156,6 +162,7 @@ function CoverPicture({
             src={src}
             alt={title}
             loading={loading}
+            fetchPriority={fetchPriority}
             decoding="async"
             draggable={false}
             onLoad={(event) => {

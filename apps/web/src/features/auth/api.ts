@@ -62,13 +62,21 @@ export function useInitServer() {
   })
 }
 
-/** POST /login: the refresh token comes back as an httpOnly cookie, hence credentials 'include'. */
-export function useLogin() {
+/**
+ * POST /login: the refresh token comes back as an httpOnly cookie, hence credentials 'include'.
+ * `onAnswer` sees the answer as soon as the session is stored (to start requests the next page needs).
+ */
+export function useLogin(onAnswer?: (session: LoginResponse) => void) {
   const api = useApiClient()
   return useMutation({
     mutationFn: (request: LoginRequest) =>
       api.call(authRoutes.login, { body: request, auth: false, credentials: 'include' }),
-    onSuccess: startSession,
+    onSuccess: (session) => {
+      // startSession stores the token at once (before its first await): onAnswer's requests carry it.
+      const started = startSession(session)
+      onAnswer?.(session)
+      return started
+    },
   })
 }
 

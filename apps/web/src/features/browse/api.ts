@@ -13,9 +13,13 @@ import {
   type SeriesBook,
   type SeriesListResponse,
 } from '@shelfcast/contracts'
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useCallback } from 'react'
 import { useApiClient, type ApiClient } from '@/lib/api/index.ts'
+import { librariesQuery } from '@/features/libraries/index.ts'
+import { itemCoverUrl } from './hooks/useCoverUrl.ts'
 import { FILTER_ALL, filterBy } from './model/filters.ts'
+import { eagerShelfItems, homeCoverWidth } from './model/home-covers.ts'
 import {
   completeAuthorDetail,
   completeSeriesDetail,
@@ -147,14 +151,55 @@ export async function fetchAuthorsPage(
   return { results: all.slice(page * limit, (page + 1) * limit), total: all.length }
 }
 
-/** GET /api/libraries/:id/personalized: the home shelves. */
-export function usePersonalized(libraryId: string) {
-  const api = useApiClient()
-  return useQuery({
+const personalizedQuery = (api: ApiClient, libraryId: string) =>
+  queryOptions({
     queryKey: browseKeys.personalized(libraryId),
     queryFn: ({ signal }) =>
       api.call(browseRoutes.personalized, { params: { id: libraryId }, query: { limit: 10 }, signal }),
   })
+
+/** GET /api/libraries/:id/personalized: the home shelves. */
+export function usePersonalized(libraryId: string) {
+  const api = useApiClient()
+  return useQuery(personalizedQuery(api, libraryId))
+}
+
+/**
+ * Starts what home needs right after sign-in, side by side rather than one after another: the library
+ * list, the shelves of the library home will show, and — once both are in, without waiting for the page
+ * to render — the covers of the first rows. The page then finds the answers in the cache and the images
+ * in the browser's.
+ */
+export function usePrefetchHomeShelves(): (libraryId: string) => void {
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  return useCallback(
+    (libraryId: string) => {
+      Promise.all([
+        queryClient.fetchQuery(personalizedQuery(api, libraryId)),
+        queryClient.fetchQuery(librariesQuery(api)),
+      ])
+        .then(([shelves, libraries]) => {
+          const library = libraries.find((candidate) => candidate.id === libraryId)
+          if (!library) return
+          for (const item of eagerShelfItems(shelves)) {
+            const url = itemCoverUrl(api, item, homeCoverWidth(library))
+            if (url) preloadImage(url)
+          }
+        })
+        // Only a head start: the page asks again and shows its own errors.
+        .catch(() => undefined)
+    },
+    [api, queryClient],
+  )
+}
+
+/** Fetches an image into the browser's cache, first among the page's images (as the eager covers are). */
+function preloadImage(url: string): void {
+  const image = new Image()
+  image.fetchPriority = 'high'
+  image.decoding = 'async'
+  image.src = url
 }
 
 export function useNarrators(libraryId: string) {

@@ -1,5 +1,2 @@
 export { collectionKeys, playlistKeys } from './api.ts'
-export { CollectionPage } from './components/CollectionPage.tsx'
-export { CollectionsTab, PlaylistsTab } from './components/NamedListsTabs.tsx'
-export { PlaylistPage } from './components/PlaylistPage.tsx'
 export { registerCollectionSocketHandlers } from './socket-handlers.ts'

@@ -9,13 +9,10 @@ export const libraryKeys = {
   detail: (id: string) => [...libraryKeys.all, 'detail', id, 'filterdata'] as const,
 }
 
-/** GET /api/libraries: reloaded at most every 5 minutes (socket events invalidate sooner). A failure is an empty list (spec §7). */
-export function useLibraries() {
-  const api = useApiClient()
-  const userId = useSessionStore((s) => s.user?.id ?? null)
-  return useQuery({
+/** The query of GET /api/libraries (also started ahead of the home page, right after sign-in). */
+export function librariesQuery(api: ApiClient) {
+  return queryOptions({
     queryKey: libraryKeys.list(),
-    enabled: userId !== null,
     staleTime: limits.libraryReloadThrottleMs,
     queryFn: async ({ signal }) => {
       try {
@@ -27,6 +24,13 @@ export function useLibraries() {
       }
     },
   })
+}
+
+/** GET /api/libraries: reloaded at most every 5 minutes (socket events invalidate sooner). A failure is an empty list (spec §7). */
+export function useLibraries() {
+  const api = useApiClient()
+  const userId = useSessionStore((s) => s.user?.id ?? null)
+  return useQuery({ ...librariesQuery(api), enabled: userId !== null })
 }
 
 /** The query of GET /api/libraries/:id?include=filterdata, for hooks that need one library or several. */

@@ -1,4 +1,4 @@
-export { libraryDetailQuery, libraryKeys, useLibraries, useLibraryDetail } from './api.ts'
+export { librariesQuery, libraryDetailQuery, libraryKeys, useLibraries, useLibraryDetail } from './api.ts'
 export { HomeRedirect } from './components/HomeRedirect.tsx'
 export { LibraryIcon } from './components/LibraryIcon.tsx'
 export { LibraryOverview } from './components/LibraryOverview.tsx'

@@ -1,2 +1,1 @@
 export { GlobalSearch } from './components/GlobalSearch.tsx'
-export { SearchPage } from './components/SearchPage.tsx'

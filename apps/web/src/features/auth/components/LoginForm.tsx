@@ -1,3 +1,4 @@
+import type { LoginResponse } from '@shelfcast/contracts'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert, Button, TextField } from '@/components/ui/index.ts'
@@ -9,12 +10,15 @@ import { AuthCard } from './AuthCard.tsx'
 export function LoginForm({
   initialUsername = '',
   notice,
+  onSignedIn,
 }: {
   initialUsername?: string
   notice?: string | null
+  /** The login answer, as soon as it arrives. */
+  onSignedIn?: (session: LoginResponse) => void
 }) {
   const { t } = useTranslation()
-  const login = useLogin()
+  const login = useLogin(onSignedIn)
   const [username, setUsername] = useState(initialUsername)
   const [password, setPassword] = useState('')
   const [error, setError] = useState<string | null>(null)

@@ -123,4 +123,42 @@ describe('login page', () => {
     await screen.findByTestId('no-libraries')
     expect(currentPath(router)).toBe('/')
   })
+
+  it("starts home's shelves with the login answer, before /api/libraries has answered", async () => {
+    const heldLibraries: ((response: Response) => void)[] = []
+    const server = fakeServer({
+      'GET /status': () => json(status(true)),
+      'POST /login': () => json({ ...loginResponseFixture(), userDefaultLibraryId: 'lib1' }),
+      // Held back: the shelves request must not wait for it.
+      'GET /api/libraries': () => new Promise<Response>((resolve) => heldLibraries.push(resolve)),
+      'GET /api/libraries/lib1/personalized': () => json([]),
+    })
+    const { user } = renderApp('/login', server)
+    const form = await screen.findByTestId('login-form')
+    await user.type(within(form).getByLabelText('Username'), 'root')
+    await user.type(within(form).getByLabelText('Password'), 'secret')
+    await user.click(within(form).getByRole('button', { name: 'Submit' }))
+    await waitFor(() =>
+      expect(server.requests.map((r) => r.path)).toContain('/api/libraries/lib1/personalized'),
+    )
+    // (With no library in the list, the home page itself never asks for shelves: this came from the login.)
+    expect(heldLibraries.length).toBeGreaterThan(0)
+    for (const answer of heldLibraries) answer(json({ libraries: [] }))
+    await screen.findByTestId('no-libraries')
+  })
+
+  it('starts no shelves when signing in leads elsewhere than home', async () => {
+    const server = fakeServer({
+      'GET /status': () => json(status(true)),
+      'POST /login': () => json({ ...loginResponseFixture(), userDefaultLibraryId: 'lib1' }),
+      'GET /api/libraries': () => json({ libraries: [] }),
+    })
+    const { user, router } = renderApp(`/login?redirect=${encodeURIComponent('/account')}`, server)
+    const form = await screen.findByTestId('login-form')
+    await user.type(within(form).getByLabelText('Username'), 'root')
+    await user.type(within(form).getByLabelText('Password'), 'secret')
+    await user.click(within(form).getByRole('button', { name: 'Submit' }))
+    await waitFor(() => expect(currentPath(router)).toBe('/account'))
+    expect(server.requests.some((r) => r.path.endsWith('/personalized'))).toBe(false)
+  })
 })

@@ -1,7 +1,10 @@
+import type { LoginResponse } from '@shelfcast/contracts'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useSearchParams } from 'react-router'
 import { Alert, Button, LoadingBox } from '@/components/ui/index.ts'
+import { usePrefetchHomeShelves } from '@/features/browse/index.ts'
+import { useCurrentLibraryStore } from '@/features/libraries/index.ts'
 import { useApiClient } from '@/lib/api/index.ts'
 import { errorMessage } from '@/lib/error-message.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
@@ -24,6 +27,15 @@ export function LoginPage() {
   const sessionStatus = useSessionStore((s) => s.status)
   const status = useServerStatus()
   const [createdRoot, setCreatedRoot] = useState<string | null>(null)
+  const prefetchHomeShelves = usePrefetchHomeShelves()
+  const target = safeRedirectTarget(search.get('redirect')) ?? '/'
+
+  // Signing in lands on home: its shelves start with the login answer, beside /api/libraries rather than
+  // after it (the library is the one home will pick: the last chosen, else the user's default).
+  const startHome = (session: LoginResponse) => {
+    const libraryId = useCurrentLibraryStore.getState().selectedId ?? session.userDefaultLibraryId
+    if (target === '/' && libraryId) prefetchHomeShelves(libraryId)
+  }
 
   const autoLaunch = status.data ? shouldAutoLaunchOpenId(status.data, search) : false
   useEffect(() => {
@@ -31,7 +43,7 @@ export function LoginPage() {
     if (autoLaunch) window.location.assign(api.url('/auth/openid', { callback: window.location.href }))
   }, [autoLaunch, api])
 
-  if (user) return <Navigate to={safeRedirectTarget(search.get('redirect')) ?? '/'} replace />
+  if (user) return <Navigate to={target} replace />
   if (sessionStatus === 'restoring' || status.isPending || autoLaunch)
     return <LoadingBox message={t('MessageLoading')} className="min-h-dvh" />
 
@@ -54,6 +66,7 @@ export function LoginPage() {
     <LoginForm
       initialUsername={createdRoot ?? ''}
       notice={createdRoot ? t('MessageRootUserCreated') : null}
+      onSignedIn={startHome}
     />
   )
 }

@@ -1,11 +1,17 @@
 import type { Library, PodcastEpisode, Shelf, ShelfItem } from '@shelfcast/contracts'
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Icon, LoadingBox, coverAspectRatio, coverBox } from '@/components/ui/index.ts'
+import { Icon, LoadingBox, coverBox } from '@/components/ui/index.ts'
 import { PlayButton } from '@/features/player/index.ts'
 import { usePersonalized } from '../api.ts'
 import { useNearViewport } from '../hooks/useNearViewport.ts'
 import { itemCoverPath, itemTitle } from '../model/item-view.ts'
+import {
+  HOME_COVER_SIZE,
+  HOME_EAGER_ROWS,
+  homeCoverAspectRatio,
+  visibleShelves,
+} from '../model/home-covers.ts'
 import { episodeQueueEntry } from '../model/queue-entry.ts'
 import { AuthorCard } from './AuthorCard.tsx'
 import { EmptyState, ListError } from './GridStates.tsx'
@@ -28,8 +34,6 @@ const shelfLabelKeys: Record<string, string> = {
   LabelNewestEpisodes: 'LabelNewestEpisodes',
 }
 
-const HOME_COVER_SIZE = 120
-
 /** / and /library/:libraryId: the personalised shelves, each a horizontal row whose covers load when it nears the screen. */
 export function HomePage() {
   return <CurrentLibraryPage>{(library) => <Home library={library} />}</CurrentLibraryPage>
@@ -40,7 +44,7 @@ function Home({ library }: { library: Library }) {
   const query = usePersonalized(library.id)
   if (query.isPending) return <LoadingBox message={t('MessageLoading')} />
   if (query.isError) return <ListError error={query.error} onRetry={() => void query.refetch()} />
-  const shelves = query.data.filter((shelf) => shelf.entities.length > 0)
+  const shelves = visibleShelves(query.data)
   return (
     <div className="py-6" data-testid="home">
       <h1 className="sr-only">{t('ButtonHome')}</h1>
@@ -48,7 +52,7 @@ function Home({ library }: { library: Library }) {
         <EmptyState icon="library" title={t('MessageLibraryEmpty')} hint={t('MessageLibraryEmptyHint')} />
       ) : (
         shelves.map((shelf, index) => (
-          <ShelfRow key={shelf.id} shelf={shelf} library={library} eager={index < 2} />
+          <ShelfRow key={shelf.id} shelf={shelf} library={library} eager={index < HOME_EAGER_ROWS} />
         ))
       )}
     </div>
@@ -58,9 +62,11 @@ function Home({ library }: { library: Library }) {
 function ShelfRow({ shelf, library, eager }: { shelf: Shelf; library: Library; eager: boolean }) {
   const { t } = useTranslation()
   const ref = useRef<HTMLElement>(null)
-  const near = useNearViewport(ref)
+  // The first rows are in view from the start: their covers render (and load) with the shelves, without
+  // waiting a frame for the intersection observer.
+  const near = useNearViewport(ref) || eager
   const scroller = useRef<HTMLUListElement>(null)
-  const aspectRatio = coverAspectRatio(library.settings.coverAspectRatio === 1)
+  const aspectRatio = homeCoverAspectRatio(library)
   const cover = coverBox(HOME_COVER_SIZE, aspectRatio)
   const labelKey = shelfLabelKeys[shelf.labelStringKey]
   const label = labelKey ? t(labelKey) : shelf.label

@@ -149,6 +149,7 @@ export const ItemCard = memo(function ItemCard({
             width={width}
             invalidLabel={t('LabelInvalidCover')}
             loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={eager ? 'high' : undefined}
             className={cn(
               'shadow-md ring-primary/70 group-hover:ring-2 rounded-md',
               selected && 'ring-4 ring-primary group-hover:ring-4',

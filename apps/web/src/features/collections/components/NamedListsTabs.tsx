@@ -3,14 +3,13 @@ import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LoadingBox, coverAspectRatio } from '@/components/ui/index.ts'
 import {
-  BookshelfLayout,
-  useCardGeometry,
   countText,
   CurrentLibraryPage,
   EmptyState,
-  VirtualPagedGrid,
+  useCardGeometry,
   type PageAnswer,
 } from '@/features/browse/index.ts'
+import { BookshelfLayout, VirtualPagedGrid } from '@/features/browse/on-demand.ts'
 import { useApiClient, type ApiClient } from '@/lib/api/index.ts'
 import { useUserSettings } from '@/lib/user-settings.ts'
 import { collectionKeys, fetchCollectionsPage, fetchPlaylistsPage, playlistKeys } from '../api.ts'

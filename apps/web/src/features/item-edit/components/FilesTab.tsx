@@ -1,7 +1,7 @@
 import { fillPath, itemRoutes, type LibraryFile } from '@shelfcast/contracts'
 import { useTranslation } from 'react-i18next'
 import { Icon } from '@/components/ui/index.ts'
-import { LibraryFilesTable, TracksTable } from '@/features/browse/index.ts'
+import { LibraryFilesTable, TracksTable } from '@/features/browse/on-demand.ts'
 import { useApiClient } from '@/lib/api/index.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import type { EditableItem } from '../api.ts'
