@@ -118,18 +118,23 @@ export const ItemCard = memo(function ItemCard({
 
   const lines = captionLines(item.mediaType === 'podcast' ? 'podcast' : 'book', view, showSubtitle)
   const coverHeight = Math.round(width * aspectRatio)
+  const captioned = lines.title > 0
   const subs = lines.sub === 2 ? [series ? '' : (itemSubtitle(item) ?? ''), captionText] : [captionText]
 
   return (
     <div className="group relative" style={{ width }} data-testid="item-card" data-item-id={item.id}>
       <Link
         to={to}
+        // With a caption the link is named by its visible text (axe: label-content-name-mismatch); a bare
+        // cover has no visible text, so it is named here.
         aria-label={
-          episodeTitle !== undefined
-            ? `${episodeTitle}, ${title}`
-            : author && !series
-              ? `${title}, ${author}`
-              : title
+          captioned
+            ? undefined
+            : episodeTitle !== undefined
+              ? `${episodeTitle}, ${title}`
+              : author && !series
+                ? `${title}, ${author}`
+                : title
         }
         title={episodeTitle ?? title}
         className="block rounded-md transition group-hover:-translate-y-0.5"
@@ -140,7 +145,7 @@ export const ItemCard = memo(function ItemCard({
           toggleSelected(event.shiftKey)
         }}
       >
-        <div className="relative" style={{ height: coverHeight }}>
+        <div className="relative" style={{ height: coverHeight }} aria-hidden={captioned || undefined}>
           <CoverImage
             src={coverUrl}
             title={title}
