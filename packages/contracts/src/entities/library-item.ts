@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { episodeTypes } from './library-item-values.ts'
 
 export { episodeTypes, isFullAudioFile } from './library-item-values.ts'
 
