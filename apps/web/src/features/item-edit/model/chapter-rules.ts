@@ -11,7 +11,12 @@ export interface ChapterRow {
 }
 
 /** The list rules and the bulk bounds are the server's own (contracts `rules/chapters.ts`). */
-export { BULK_CHAPTERS_MAX, BULK_CHAPTERS_MIN, chapterIssues, validBulkCount } from '@shelfcast/contracts/client'
+export {
+  BULK_CHAPTERS_MAX,
+  BULK_CHAPTERS_MIN,
+  chapterIssues,
+  validBulkCount,
+} from '@shelfcast/contracts/client'
 export type { ChapterIssue, ChapterIssueKind } from '@shelfcast/contracts'
 
 /** The body of POST /api/items/:id/chapters: a chapter ends where the next starts, the last at the duration. */
