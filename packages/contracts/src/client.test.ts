@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, expectTypeOf, it } from 'vitest'
 import * as client from './client.ts'
+import type { itemRoutes } from './routes/index.ts'
 import { routeGroups } from './routes/index.ts'
 import { clientRoutesText } from './routes/client-routes.ts'
 
@@ -42,6 +43,10 @@ describe('the zod-free client entry', () => {
         expect(groups[name as string]?.[key]).toEqual({ method: route.method, path: route.path })
       }
     }
+  })
+
+  it('types each group as the real one, so calls keep their params, body and answer', () => {
+    expectTypeOf(client.itemRoutes).toEqualTypeOf<typeof itemRoutes>()
   })
 
   it('loads no zod, and no module that builds schemas', () => {
