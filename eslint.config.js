@@ -181,6 +181,27 @@ export default tseslint.config(
     },
   },
   {
+    // The web app takes values from `@shelfcast/contracts/client`, which loads no zod: a value from the main entry
+    // would build every schema (and bring zod) into the first load. Types come from the main entry; tests may
+    // use the schemas.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@shelfcast/contracts',
+              allowTypeImports: true,
+              message: "Import values from '@shelfcast/contracts/client' (zod-free); types may stay here.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // UI widgets know nothing of the domain.
     files: ['apps/web/src/components/ui/**/*.{ts,tsx}'],
     rules: {
@@ -190,7 +211,7 @@ export default tseslint.config(
           patterns: [
             ...webImportsForbidden.patterns,
             {
-              group: ['**/features/**', '@shelfcast/contracts'],
+              group: ['**/features/**', '@shelfcast/contracts', '@shelfcast/contracts/*'],
               message: 'components/ui has no domain imports.',
             },
           ],

@@ -35,13 +35,6 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
             { name: 'router', test: /node_modules[\\/]react-router[\\/]/, priority: 3 },
-            // zod-jitless.ts travels with zod: its z.config runs as soon as zod does, before any chunk that
-            // builds or parses a schema (a parse before it probes `new Function`, which the CSP refuses).
-            {
-              name: 'zod',
-              test: /node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-jitless\.ts$/,
-              priority: 3,
-            },
             // Loaded on demand by the player when a transcode (HLS) is played.
             { name: 'hls', test: /node_modules[\\/]hls\.js[\\/]/, priority: 3 },
             // Fetched when the socket opens after sign-in (lib/socket/socket-client.ts).

@@ -1,4 +1,3 @@
-import './lib/zod-jitless.ts'
 import { boot } from './app/boot.tsx'
 import './styles.css'
 

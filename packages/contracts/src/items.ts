@@ -3,6 +3,7 @@ import { queryFlag } from './query.ts'
 import { FullLibraryItem, LibraryItem } from './entities/library-item.ts'
 import { MediaProgress } from './entities/user.ts'
 import { EpisodeDownload } from './podcasts.ts'
+import { MAX_BATCH_GET_IDS } from './items-values.ts'
 
 /** Reading single items: GET /api/items/:id, batch get, covers, files and ebooks. */
 
@@ -36,7 +37,7 @@ export type ItemResponse = z.infer<typeof ItemResponse>
 export const ExpandedItemResponse = LibraryItem.and(z.object(itemExtras))
 export type ExpandedItemResponse = z.infer<typeof ExpandedItemResponse>
 
-export const MAX_BATCH_GET_IDS = 1000
+export { MAX_BATCH_GET_IDS }
 /** POST /api/items/batch/get. Ids the caller may not see are left out of the answer. */
 export const BatchGetItemsRequest = z.object({
   libraryItemIds: z

@@ -3,96 +3,13 @@ import { queryFlag } from './query.ts'
 import { MediaType } from './entities/library.ts'
 import { CollapsedSeries, LibraryItem, MinifiedLibraryItem } from './entities/library-item.ts'
 
+export * from './listing-values.ts'
+
 /**
  * GET /api/libraries/:id/items — paged, sorted, filtered item lists (Audiobookshelf's query language).
  * Sort keys are an allowlist per media type; a filter is `<group>.<encodeURIComponent(base64(utf8 value))>`
  * or a bare group for groups without a value (issues, feed-open, share-open, abridged, explicit).
  */
-
-export const bookSortKeys = [
-  'media.metadata.title',
-  'media.metadata.authorName',
-  'media.metadata.authorNameLF',
-  'media.metadata.publishedYear',
-  'media.duration',
-  'addedAt',
-  'size',
-  'mtimeMs',
-  'birthtimeMs',
-  'progress',
-  'sequence',
-  'random',
-  'media.numTracks',
-] as const
-export const podcastSortKeys = [
-  'media.metadata.title',
-  'media.metadata.author',
-  'addedAt',
-  'size',
-  'mtimeMs',
-  'birthtimeMs',
-  'media.numTracks',
-  'random',
-] as const
-export const itemSortKeys = [...new Set([...bookSortKeys, ...podcastSortKeys])] as const
-export type BookSortKey = (typeof bookSortKeys)[number]
-export type PodcastSortKey = (typeof podcastSortKeys)[number]
-export type ItemSortKey = BookSortKey | PodcastSortKey
-
-/** Filter groups whose value names an entity by id. */
-export const idFilterGroups = ['authors', 'series'] as const
-/** Filter groups whose value is the text itself. */
-export const valueFilterGroups = [
-  'genres',
-  'tags',
-  'narrators',
-  'publishers',
-  'languages',
-  'publishedDecades',
-] as const
-/** Filter groups with a fixed set of values. */
-export const enumFilterValues = {
-  progress: ['finished', 'in-progress', 'not-started', 'not-finished'],
-  missing: [
-    'asin',
-    'isbn',
-    'subtitle',
-    'authors',
-    'publishedYear',
-    'series',
-    'description',
-    'genres',
-    'tags',
-    'narrators',
-    'publisher',
-    'language',
-    'cover',
-  ],
-  ebooks: ['ebook', 'no-ebook', 'supplementary'],
-  tracks: ['none', 'single', 'multi'],
-} as const
-/** Groups that take no value. feed-open / share-open match nothing until feeds and shares exist. */
-export const flagFilterGroups = ['issues', 'abridged', 'explicit', 'feed-open', 'share-open'] as const
-export const filterGroups = [
-  ...idFilterGroups,
-  ...valueFilterGroups,
-  ...(Object.keys(enumFilterValues) as (keyof typeof enumFilterValues)[]),
-  ...flagFilterGroups,
-] as const
-export type FilterGroup = (typeof filterGroups)[number]
-/** `series.no-series`: books in no series. */
-export const NO_SERIES = 'no-series'
-
-/** base64 of the UTF-8 bytes of a value (what Audiobookshelf clients put after the group). */
-export function encodeFilterValue(value: string): string {
-  let binary = ''
-  for (const byte of new TextEncoder().encode(value)) binary += String.fromCharCode(byte)
-  return btoa(binary)
-}
-
-/** The `filter` query value for a group and value: `genres.RmFudGFzeQ%3D%3D` once in a URL. */
-export const filterParam = (group: FilterGroup, value?: string) =>
-  value === undefined ? group : `${group}.${encodeURIComponent(encodeFilterValue(value))}`
 
 /** Query of GET /api/libraries/:id/items. `limit` 0 means "all", clamped by the server. */
 export const LibraryItemsQuery = z.object({
@@ -136,6 +53,3 @@ export const LibraryItemsResponse = z.object({
   offset: z.number(),
 })
 export type LibraryItemsResponse = z.infer<typeof LibraryItemsResponse>
-
-/** The biggest page the server answers (limit=0 asks for "all" and gets this many). */
-export const MAX_PAGE_SIZE = 1000

@@ -4,6 +4,7 @@ import { LibraryItem } from './entities/library-item.ts'
 import { MAX_BATCH_ITEMS } from './item-edit.ts'
 import { queryFlag } from './query.ts'
 import { messages } from './rules/messages.ts'
+import { audibleRegions } from './metadata-providers-values.ts'
 
 /**
  * Metadata providers and matching: GET /api/search/{providers,books,covers}, POST /api/items/:id/match,
@@ -11,8 +12,7 @@ import { messages } from './rules/messages.ts'
  * Audiobookshelf's, so its apps read them unchanged.
  */
 
-/** Audible stores by their Audnexus region code (spec §3: com, ca, uk, au, fr, de, jp, it, in, es). */
-export const audibleRegions = ['us', 'ca', 'uk', 'au', 'fr', 'de', 'jp', 'it', 'in', 'es'] as const
+export { audibleRegions }
 export const AudibleRegion = z.enum(audibleRegions)
 export type AudibleRegion = z.infer<typeof AudibleRegion>
 

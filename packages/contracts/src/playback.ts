@@ -1,14 +1,7 @@
 import { z } from 'zod'
 import { MediaProgress } from './entities/user.ts'
 
-/** Spec §3: play methods. */
-export const PlayMethod = { DIRECTPLAY: 0, DIRECTSTREAM: 1, TRANSCODE: 2, LOCAL: 3 } as const
-export type PlayMethod = (typeof PlayMethod)[keyof typeof PlayMethod]
-
-/** An item is finished when fewer than this many seconds remain (a library may set its own: markAsFinished*). */
-export const FINISHED_REMAINING_SEC = 10
-/** HLS segment length of a transcode. */
-export const HLS_SEGMENT_SEC = 6
+export { PlayMethod, FINISHED_REMAINING_SEC, HLS_SEGMENT_SEC } from './playback-values.ts'
 
 const shortText = (max: number) => z.string().trim().max(max)
 /**

@@ -1,4 +1,4 @@
-import { isAdminOrUp } from '@shelfcast/contracts'
+import { isAdminOrUp } from '@shelfcast/contracts/client'
 import { Navigate, Outlet } from 'react-router'
 import { useSessionStore } from '../lib/session-store.ts'
 

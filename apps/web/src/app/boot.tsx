@@ -1,4 +1,4 @@
-import { limits } from '@shelfcast/contracts'
+import { limits } from '@shelfcast/contracts/client'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createBrowserRouter } from 'react-router'

@@ -1,4 +1,5 @@
-import { defaultLocalUserSettings, type LocalUserSettings } from '@shelfcast/contracts'
+import type { LocalUserSettings } from '@shelfcast/contracts'
+import { defaultLocalUserSettings } from '@shelfcast/contracts/client'
 
 /** Keys this client keeps in localStorage (spec §3 and ABS web's own). */
 export const storageKeys = {

@@ -1,4 +1,5 @@
-import { themes, type Theme } from '@shelfcast/contracts'
+import type { Theme } from '@shelfcast/contracts'
+import { themes } from '@shelfcast/contracts/client'
 import { readString, storageKeys, writeString } from './storage.ts'
 
 export const defaultTheme: Theme = 'dark'

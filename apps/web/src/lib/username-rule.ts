@@ -1,4 +1,5 @@
-import { normalizeUsername, usernameProblem, type UsernameProblem } from '@shelfcast/contracts'
+import type { UsernameProblem } from '@shelfcast/contracts'
+import { normalizeUsername, usernameProblem } from '@shelfcast/contracts/client'
 
 /** en-us keys of the shared username rule's messages (their English is the server's text). */
 const problemKeys: Record<UsernameProblem, string> = {

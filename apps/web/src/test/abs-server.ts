@@ -1,4 +1,4 @@
-import { encodeFilterValue } from '@shelfcast/contracts'
+import { encodeFilterValue } from '@shelfcast/contracts/client'
 import authorsAnswer from '../../../../fixtures/abs-responses/GET_api_libraries_ID_authors.json'
 import librariesAnswer from '../../../../fixtures/abs-responses/GET_api_libraries.json'
 import refreshAnswer from '../../../../fixtures/abs-responses/POST_auth_refresh_cookie.json'

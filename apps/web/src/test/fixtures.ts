@@ -1,11 +1,5 @@
-import {
-  defaultPermissions,
-  defaultServerSettings,
-  type Library,
-  type LoginResponse,
-  type User,
-  type UserType,
-} from '@shelfcast/contracts'
+import type { Library, LoginResponse, User, UserType } from '@shelfcast/contracts'
+import { defaultPermissions, defaultServerSettings } from '@shelfcast/contracts/client'
 
 export function userFixture(type: UserType = 'root', overrides: Partial<User> = {}): User {
   return {

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 
+export { episodeTypes, isFullAudioFile } from './library-item-values.ts'
+
 /** File facts as the scanner saw them. Times are epoch milliseconds. */
 export const FileMetadata = z.object({
   filename: z.string(),
@@ -185,11 +187,7 @@ export const AudioFileSummary = z.object({
   metadata: FileMetadata.pick({ filename: true, ext: true, size: true }),
 })
 export type AudioFileSummary = z.infer<typeof AudioFileSummary>
-/** Whether an episode's file is the whole file (not the summary of a minified list). */
-export const isFullAudioFile = (file: AudioFile | AudioFileSummary | null | undefined): file is AudioFile =>
-  !!file && 'mimeType' in file
 
-export const episodeTypes = ['full', 'trailer', 'bonus'] as const
 export const PodcastEpisode = z.object({
   libraryItemId: z.string(),
   podcastId: z.string(),

@@ -1,40 +1,14 @@
 import { z } from 'zod'
-import { FINISHED_REMAINING_SEC } from '../playback.ts'
 import { cronMessages, cronProblem, normaliseCron } from '../rules/cron.ts'
 import { messages } from '../rules/messages.ts'
+import { libraryIcons, metadataSources } from './library-values.ts'
 
-export const libraryIcons = [
-  'database',
-  'audiobookshelf',
-  'books-1',
-  'books-2',
-  'book-1',
-  'microphone-1',
-  'microphone-3',
-  'radio',
-  'podcast',
-  'rss',
-  'headphones',
-  'music',
-  'file-picture',
-  'rocket',
-  'power',
-  'star',
-  'heart',
-] as const
+export { libraryIcons, metadataSources, defaultLibrarySettings, libraryFromJson } from './library-values.ts'
+
 export const LibraryIcon = z.enum(libraryIcons)
 
 export const MediaType = z.enum(['book', 'podcast'])
 export type MediaType = z.infer<typeof MediaType>
-
-export const metadataSources = [
-  'folderStructure',
-  'audioMetatags',
-  'nfoFile',
-  'txtFiles',
-  'opfFile',
-  'absMetadata',
-] as const
 
 export const LibrarySettings = z.object({
   /** 0 = standard 1.6:1, 1 = square (spec enumerations). */
@@ -73,22 +47,6 @@ export const librarySettingKeys = {
   ],
   podcast: [...commonSettingKeys, 'podcastSearchRegion', ...finishSettingKeys],
 } as const satisfies Record<MediaType, readonly (keyof LibrarySettings)[]>
-
-export const defaultLibrarySettings = (mediaType: MediaType): LibrarySettings => ({
-  coverAspectRatio: mediaType === 'podcast' ? 1 : 0,
-  disableWatcher: false,
-  skipMatchingMediaWithAsin: false,
-  skipMatchingMediaWithIsbn: false,
-  autoScanCronExpression: null,
-  audiobooksOnly: false,
-  epubsAllowScriptedContent: false,
-  hideSingleBookSeries: false,
-  onlyShowLaterBooksInContinueSeries: false,
-  metadataPrecedence: [...metadataSources],
-  podcastSearchRegion: 'us',
-  markAsFinishedPercentComplete: null,
-  markAsFinishedTimeRemaining: FINISHED_REMAINING_SEC,
-})
 
 /**
  * A schedule as a standard 5-field cron expression (minute hour day-of-month month day-of-week), or
@@ -146,13 +104,6 @@ export const LibraryJson = Library.omit({ settings: true, lastScanVersion: true 
   lastScanVersion: z.string().optional(),
 })
 export type LibraryJson = z.infer<typeof LibraryJson>
-
-/** An answered library made whole: its type's default settings under the answered ones. */
-export const libraryFromJson = (json: LibraryJson): Library => ({
-  ...json,
-  settings: { ...defaultLibrarySettings(json.mediaType), ...json.settings },
-  lastScanVersion: json.lastScanVersion ?? null,
-})
 
 export const FilterData = z.object({
   authors: z.array(z.object({ id: z.string(), name: z.string() })),

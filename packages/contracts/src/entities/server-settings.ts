@@ -1,16 +1,7 @@
 import { z } from 'zod'
+import { dateFormats, timeFormats } from './server-settings-values.ts'
 
-export const dateFormats = [
-  'MM/dd/yyyy',
-  'dd/MM/yyyy',
-  'dd.MM.yyyy',
-  'yyyy-MM-dd',
-  'MMM do, yyyy',
-  'MMMM do, yyyy',
-  'dd MMM yyyy',
-  'dd MMMM yyyy',
-] as const
-export const timeFormats = ['HH:mm', 'h:mma'] as const
+export { dateFormats, timeFormats, defaultServerSettings } from './server-settings-values.ts'
 
 /** Audiobookshelf's bookshelf views: 0 standard, 1 detail. */
 const bookshelfView = z.number().int().min(0, 'Unknown bookshelf view').max(1, 'Unknown bookshelf view')
@@ -130,54 +121,6 @@ const EDITABLE_SERVER_SETTINGS = {
   allowedOrigins: true,
   authLoginCustomMessage: true,
 } as const
-
-export const defaultServerSettings = (version: string): ServerSettings => ({
-  id: 'server-settings',
-  version,
-  language: 'en-us',
-  dateFormat: 'MM/dd/yyyy',
-  timeFormat: 'HH:mm',
-  scannerFindCovers: false,
-  scannerPreferMatchedMetadata: false,
-  storeCoverWithItem: false,
-  storeMetadataWithItem: false,
-  sortingIgnorePrefix: false,
-  sortingPrefixes: ['the', 'a'],
-  chromecastEnabled: false,
-  homeBookshelfView: 0,
-  bookshelfView: 0,
-  allowIframe: false,
-  logLevel: 2,
-  rateLimitLoginRequests: 40,
-  rateLimitLoginWindow: 600000,
-  authActiveAuthMethods: ['local'],
-  allowedOrigins: [],
-  authLoginCustomMessage: null,
-  scannerCoverProvider: 'google',
-  scannerParseSubtitle: false,
-  scannerDisableWatcher: false,
-  metadataFileFormat: 'json',
-  backupSchedule: false,
-  backupsToKeep: 2,
-  maxBackupSize: 1,
-  loggerDailyLogsToKeep: 7,
-  loggerScannerLogsToKeep: 2,
-  podcastEpisodeSchedule: '0 * * * *',
-  authOpenIDIssuerURL: null,
-  authOpenIDAuthorizationURL: null,
-  authOpenIDTokenURL: null,
-  authOpenIDUserInfoURL: null,
-  authOpenIDJwksURL: null,
-  authOpenIDLogoutURL: null,
-  authOpenIDTokenSigningAlgorithm: 'RS256',
-  authOpenIDButtonText: 'Login with OpenId',
-  authOpenIDAutoLaunch: false,
-  authOpenIDAutoRegister: false,
-  authOpenIDMatchExistingBy: null,
-  buildNumber: 1,
-  backupPath: '',
-  timeZone: 'UTC',
-})
 
 /** PATCH /api/settings: any subset of the editable settings. Unknown keys are refused. */
 export const UpdateServerSettingsRequest = ServerSettings.pick(EDITABLE_SERVER_SETTINGS).partial().strict()

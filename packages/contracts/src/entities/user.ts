@@ -1,5 +1,7 @@
 import { z } from 'zod'
 
+export { defaultPermissions } from './user-values.ts'
+
 /** Account types, lowest to highest. Root is the single first-run account. */
 export const userTypes = ['guest', 'user', 'admin', 'root'] as const
 export const UserType = z.enum(userTypes)
@@ -18,22 +20,6 @@ export const UserPermissions = z.object({
   selectedTagsNotAccessible: z.boolean(),
 })
 export type UserPermissions = z.infer<typeof UserPermissions>
-
-/** Defaults for a new account of each type (admins and root get everything). */
-export function defaultPermissions(type: UserType): UserPermissions {
-  const privileged = type === 'admin' || type === 'root'
-  return {
-    download: type !== 'guest',
-    update: privileged,
-    delete: privileged,
-    upload: privileged,
-    createEreader: privileged,
-    accessAllLibraries: true,
-    accessAllTags: true,
-    accessExplicitContent: true,
-    selectedTagsNotAccessible: false,
-  }
-}
 
 export const MediaProgress = z.object({
   id: z.string(),

@@ -1,4 +1,4 @@
-import { isAdminOrUp } from '@shelfcast/contracts'
+import { isAdminOrUp } from '@shelfcast/contracts/client'
 import { useTranslation } from 'react-i18next'
 import { Link, NavLink } from 'react-router'
 import { Icon, Logo, cn, type IconName } from '../../components/ui/index.ts'

@@ -1,4 +1,5 @@
-import { isAdminOrUp, type Library } from '@shelfcast/contracts'
+import type { Library } from '@shelfcast/contracts'
+import { isAdminOrUp } from '@shelfcast/contracts/client'
 import { useLibraryDetail } from '../../features/libraries/index.ts'
 import { useSessionStore } from '../../lib/session-store.ts'
 import { sideRailEntries, type SideRailEntry } from './side-rail-entries.ts'

@@ -1,11 +1,5 @@
-import {
-  authRoutes,
-  meRoutes,
-  systemRoutes,
-  type InitRequest,
-  type LoginRequest,
-  type LoginResponse,
-} from '@shelfcast/contracts'
+import type { InitRequest, LoginRequest, LoginResponse } from '@shelfcast/contracts'
+import { authRoutes, meRoutes, systemRoutes } from '@shelfcast/contracts/client'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import { useApiClient, type ApiClient } from '@/lib/api/index.ts'

@@ -1,4 +1,5 @@
-import { authorRoutes, metadataRoutes, type AuthorDetail, type AuthorWithCount } from '@shelfcast/contracts'
+import type { AuthorDetail, AuthorWithCount } from '@shelfcast/contracts'
+import { authorRoutes, metadataRoutes } from '@shelfcast/contracts/client'
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { authorKeys, browseKeys, itemKeys } from '@/features/browse/index.ts'
 import { libraryKeys } from '@/features/libraries/index.ts'

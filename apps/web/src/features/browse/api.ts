@@ -1,18 +1,20 @@
+import type {
+  AuthorWithCount,
+  ExpandedItemResponse,
+  ItemResponse,
+  LibraryItemsResponse,
+  ListedItem,
+  MinifiedLibraryItem,
+  SeriesBook,
+  SeriesListResponse,
+} from '@shelfcast/contracts'
 import {
   MAX_PAGE_SIZE,
   authorRoutes,
   browseRoutes,
   itemRoutes,
   seriesRoutes,
-  type AuthorWithCount,
-  type ExpandedItemResponse,
-  type ItemResponse,
-  type LibraryItemsResponse,
-  type ListedItem,
-  type MinifiedLibraryItem,
-  type SeriesBook,
-  type SeriesListResponse,
-} from '@shelfcast/contracts'
+} from '@shelfcast/contracts/client'
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { useApiClient, type ApiClient } from '@/lib/api/index.ts'

@@ -1,13 +1,12 @@
-import {
-  collectionRoutes,
-  playlistRoutes,
-  type AnswerOf,
-  type CreateCollectionRequest,
-  type CreatePlaylistRequest,
-  type PlaylistEntryRef,
-  type UpdateCollectionRequest,
-  type UpdatePlaylistRequest,
+import type {
+  AnswerOf,
+  CreateCollectionRequest,
+  CreatePlaylistRequest,
+  PlaylistEntryRef,
+  UpdateCollectionRequest,
+  UpdatePlaylistRequest,
 } from '@shelfcast/contracts'
+import { collectionRoutes, playlistRoutes } from '@shelfcast/contracts/client'
 import { useQuery } from '@tanstack/react-query'
 import { browseKeys, type PageAnswer } from '@/features/browse/index.ts'
 import { useApiClient, type ApiClient } from '@/lib/api/index.ts'

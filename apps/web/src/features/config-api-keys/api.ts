@@ -1,9 +1,5 @@
-import {
-  apiKeyRoutes,
-  type ApiKey,
-  type CreateApiKeyRequest,
-  type UpdateApiKeyRequest,
-} from '@shelfcast/contracts'
+import type { ApiKey, CreateApiKeyRequest, UpdateApiKeyRequest } from '@shelfcast/contracts'
+import { apiKeyRoutes } from '@shelfcast/contracts/client'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useApiClient } from '@/lib/api/index.ts'
 

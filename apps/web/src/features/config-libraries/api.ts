@@ -1,13 +1,5 @@
-import {
-  libraryFromJson,
-  libraryRoutes,
-  type CreateLibraryRequest,
-  type Library,
-  type Task,
-  type UpdateLibraryRequest,
-  fileRoutes,
-  scanRoutes,
-} from '@shelfcast/contracts'
+import type { CreateLibraryRequest, Library, Task, UpdateLibraryRequest } from '@shelfcast/contracts'
+import { libraryFromJson, libraryRoutes, fileRoutes, scanRoutes } from '@shelfcast/contracts/client'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { libraryKeys } from '@/features/libraries/index.ts'

@@ -1,8 +1,5 @@
-import {
-  metadataRoutes,
-  type CreateCustomMetadataProviderRequest,
-  type CustomMetadataProvider,
-} from '@shelfcast/contracts'
+import type { CreateCustomMetadataProviderRequest, CustomMetadataProvider } from '@shelfcast/contracts'
+import { metadataRoutes } from '@shelfcast/contracts/client'
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { libraryKeys } from '@/features/libraries/index.ts'
 import { useApiClient } from '@/lib/api/index.ts'

@@ -1,10 +1,5 @@
-import {
-  userRoutes,
-  type CreateUserRequest,
-  type Library,
-  type UpdateUserRequest,
-  type User,
-} from '@shelfcast/contracts'
+import type { CreateUserRequest, Library, UpdateUserRequest, User } from '@shelfcast/contracts'
+import { userRoutes } from '@shelfcast/contracts/client'
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query'
 import { libraryDetailQuery } from '@/features/libraries/index.ts'
 import { useApiClient } from '@/lib/api/index.ts'

@@ -1,13 +1,12 @@
-import {
-  type ExpandedItemResponse,
-  type LibraryItem,
-  type UpdateBookMediaRequest,
-  type UpdateChaptersRequest,
-  type UpdatePodcastMediaRequest,
-  fillPath,
-  itemEditRoutes,
+import type {
+  ExpandedItemResponse,
+  LibraryItem,
+  UpdateBookMediaRequest,
+  UpdateChaptersRequest,
+  UpdatePodcastMediaRequest,
 } from '@shelfcast/contracts'
-import { metadataRoutes } from '@shelfcast/contracts'
+import { fillPath, itemEditRoutes } from '@shelfcast/contracts/client'
+import { metadataRoutes } from '@shelfcast/contracts/client'
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { browseKeys, itemKeys } from '@/features/browse/index.ts'
 import { libraryKeys } from '@/features/libraries/index.ts'

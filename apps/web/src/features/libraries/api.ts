@@ -1,4 +1,4 @@
-import { libraryFromJson, libraryRoutes, limits } from '@shelfcast/contracts'
+import { libraryFromJson, libraryRoutes, limits } from '@shelfcast/contracts/client'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useApiClient, type ApiClient } from '@/lib/api/index.ts'
 import { useSessionStore } from '@/lib/session-store.ts'

@@ -1,5 +1,5 @@
 import type { Bookmark, OpenPlaybackSession, UserItemProgressUpdated } from '@shelfcast/contracts'
-import { limits, PlayMethod, fillPath, itemRoutes, playbackRoutes } from '@shelfcast/contracts'
+import { limits, PlayMethod, fillPath, itemRoutes, playbackRoutes } from '@shelfcast/contracts/client'
 import type { ApiClient } from '@/lib/api/index.ts'
 import { i18n } from '@/lib/i18n/index.ts'
 import { getAccessToken, useSessionStore } from '@/lib/session-store.ts'

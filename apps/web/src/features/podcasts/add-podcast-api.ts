@@ -1,9 +1,5 @@
-import {
-  metadataRoutes,
-  podcastRoutes,
-  type CreatePodcastRequest,
-  type OpmlCreateRequest,
-} from '@shelfcast/contracts'
+import type { CreatePodcastRequest, OpmlCreateRequest } from '@shelfcast/contracts'
+import { metadataRoutes, podcastRoutes } from '@shelfcast/contracts/client'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useApiClient } from '@/lib/api/index.ts'
 import { podcastKeys } from './api.ts'

@@ -1,4 +1,5 @@
-import { podcastDownloadRoutes, podcastRoutes, type FeedEpisode } from '@shelfcast/contracts'
+import type { FeedEpisode } from '@shelfcast/contracts'
+import { podcastDownloadRoutes, podcastRoutes } from '@shelfcast/contracts/client'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { itemKeys } from '@/features/browse/index.ts'
 import { useApiClient } from '@/lib/api/index.ts'

@@ -1,11 +1,10 @@
-import {
-  isFullAudioFile,
-  podcastRoutes,
-  type LibraryItem,
-  type PodcastEpisode,
-  type SearchEpisodeResponse,
-  type UpdateEpisodeRequest,
+import type {
+  LibraryItem,
+  PodcastEpisode,
+  SearchEpisodeResponse,
+  UpdateEpisodeRequest,
 } from '@shelfcast/contracts'
+import { isFullAudioFile, podcastRoutes } from '@shelfcast/contracts/client'
 import { useQuery } from '@tanstack/react-query'
 import { itemKeys } from '@/features/browse/index.ts'
 import { useApiClient, type ApiClient } from '@/lib/api/index.ts'

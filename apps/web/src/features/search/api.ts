@@ -1,4 +1,4 @@
-import { browseRoutes } from '@shelfcast/contracts'
+import { browseRoutes } from '@shelfcast/contracts/client'
 import { useQuery } from '@tanstack/react-query'
 import { useApiClient } from '@/lib/api/index.ts'
 import { emptySearchResults } from './model/search-state.ts'

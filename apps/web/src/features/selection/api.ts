@@ -1,3 +1,4 @@
+import type { BatchProgressUpdate, BatchUpdateRequest, LibraryItem, User } from '@shelfcast/contracts'
 import {
   MAX_BATCH_GET_IDS,
   itemRoutes,
@@ -8,11 +9,7 @@ import {
   itemEditRoutes,
   scanRoutes,
   playbackRoutes,
-  type BatchProgressUpdate,
-  type BatchUpdateRequest,
-  type LibraryItem,
-  type User,
-} from '@shelfcast/contracts'
+} from '@shelfcast/contracts/client'
 import { useQuery } from '@tanstack/react-query'
 import { useApiClient, type ApiClient } from '@/lib/api/index.ts'
 import { getAccessToken } from '@/lib/session-store.ts'

@@ -1,4 +1,5 @@
-import { settingsRoutes, type UpdateServerSettingsRequest } from '@shelfcast/contracts'
+import type { UpdateServerSettingsRequest } from '@shelfcast/contracts'
+import { settingsRoutes } from '@shelfcast/contracts/client'
 import { useMutation } from '@tanstack/react-query'
 import { useApiClient } from '@/lib/api/index.ts'
 import { languageController } from '@/lib/i18n/index.ts'

@@ -1,4 +1,4 @@
-import { scanRoutes } from '@shelfcast/contracts'
+import { scanRoutes } from '@shelfcast/contracts/client'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { isApiError, useApiClient } from '@/lib/api/index.ts'

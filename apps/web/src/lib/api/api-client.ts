@@ -1,11 +1,5 @@
-import {
-  authRoutes,
-  fillPath,
-  type AnswerOf,
-  type CallArgs,
-  type LoginResponse,
-  type RouteSpec,
-} from '@shelfcast/contracts'
+import type { AnswerOf, CallArgs, LoginResponse, RouteSpec } from '@shelfcast/contracts'
+import { authRoutes, fillPath } from '@shelfcast/contracts/client'
 import { ApiError, messageFromErrorBody } from './api-error.ts'
 
 export type QueryValue = string | number | boolean | null | undefined

@@ -1,4 +1,5 @@
-import { themes, type Theme } from '@shelfcast/contracts'
+import type { Theme } from '@shelfcast/contracts'
+import { themes } from '@shelfcast/contracts/client'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button, Icon, SelectField } from '@/components/ui/index.ts'

@@ -1,4 +1,5 @@
-import { audibleRegions, type AudibleRegion, type Author } from '@shelfcast/contracts'
+import type { AudibleRegion, Author } from '@shelfcast/contracts'
+import { audibleRegions } from '@shelfcast/contracts/client'
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'

@@ -1,9 +1,5 @@
-import {
-  audibleRegions,
-  type AudibleRegion,
-  type Author,
-  type UpdateAuthorRequest,
-} from '@shelfcast/contracts'
+import type { AudibleRegion, Author, UpdateAuthorRequest } from '@shelfcast/contracts'
+import { audibleRegions } from '@shelfcast/contracts/client'
 
 /** The three editable fields as typed (null values become empty strings). */
 export interface AuthorForm {

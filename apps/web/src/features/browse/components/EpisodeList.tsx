@@ -1,4 +1,5 @@
-import { isAdminOrUp, type MediaProgress, type PodcastEpisode } from '@shelfcast/contracts'
+import type { MediaProgress, PodcastEpisode } from '@shelfcast/contracts'
+import { isAdminOrUp } from '@shelfcast/contracts/client'
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
 import { memo, useDeferredValue, useEffect, useMemo, useState, type MouseEvent } from 'react'
 import { useTranslation } from 'react-i18next'

@@ -1,10 +1,5 @@
-import {
-  isAdminOrUp,
-  scanRoutes,
-  type ExpandedItemResponse,
-  type LibraryItem,
-  type MediaProgress,
-} from '@shelfcast/contracts'
+import type { ExpandedItemResponse, LibraryItem, MediaProgress } from '@shelfcast/contracts'
+import { isAdminOrUp, scanRoutes } from '@shelfcast/contracts/client'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'

@@ -1,4 +1,5 @@
-import { fillPath, fileRoutes, type MediaProgress } from '@shelfcast/contracts'
+import type { MediaProgress } from '@shelfcast/contracts'
+import { fillPath, fileRoutes } from '@shelfcast/contracts/client'
 import { useTranslation } from 'react-i18next'
 import { Button, ConfirmPrompt, Icon } from '@/components/ui/index.ts'
 import { useApiClient } from '@/lib/api/index.ts'

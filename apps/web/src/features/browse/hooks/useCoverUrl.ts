@@ -1,4 +1,4 @@
-import { authorRoutes, fillPath, itemRoutes } from '@shelfcast/contracts'
+import { authorRoutes, fillPath, itemRoutes } from '@shelfcast/contracts/client'
 import { coverRequestWidth } from '@/components/ui/index.ts'
 import { useApiClient, type ApiClient } from '@/lib/api/index.ts'
 import { isRemoteCover } from '../model/item-view.ts'

@@ -1,4 +1,5 @@
-import { playbackRoutes, type ExpandedItemResponse, type MediaProgress } from '@shelfcast/contracts'
+import type { ExpandedItemResponse, MediaProgress } from '@shelfcast/contracts'
+import { playbackRoutes } from '@shelfcast/contracts/client'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useApiClient } from '@/lib/api/index.ts'

@@ -1,13 +1,11 @@
+import type { FilterData, FilterGroup, MediaType } from '@shelfcast/contracts'
 import {
   encodeFilterValue,
   enumFilterValues,
   filterGroups,
   flagFilterGroups,
   idFilterGroups,
-  type FilterData,
-  type FilterGroup,
-  type MediaType,
-} from '@shelfcast/contracts'
+} from '@shelfcast/contracts/client'
 
 /**
  * The bookshelf filter as the user settings keep it (`filterBy`): 'all', a bare group ('issues'), or

@@ -1,10 +1,5 @@
-import {
-  bookSortKeys,
-  podcastSortKeys,
-  type ItemSortKey,
-  type LocalUserSettings,
-  type MediaType,
-} from '@shelfcast/contracts'
+import type { ItemSortKey, LocalUserSettings, MediaType } from '@shelfcast/contracts'
+import { bookSortKeys, podcastSortKeys } from '@shelfcast/contracts/client'
 import { FILTER_ALL, isFilterAllowed, normalizeFilter, parseFilter } from './filters.ts'
 
 export interface SortOption {

@@ -1,4 +1,5 @@
-import { limits, type CreatedApiKey, type User } from '@shelfcast/contracts'
+import type { CreatedApiKey, User } from '@shelfcast/contracts'
+import { limits } from '@shelfcast/contracts/client'
 import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert, Button, CopyButton, Modal, SelectField, TextField, Toggle } from '@/components/ui/index.ts'

@@ -1,4 +1,4 @@
-import { libraryIcons } from '@shelfcast/contracts'
+import { libraryIcons } from '@shelfcast/contracts/client'
 import { useRef, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '@/components/ui/index.ts'

@@ -1,4 +1,4 @@
-import { metadataSources } from '@shelfcast/contracts'
+import { metadataSources } from '@shelfcast/contracts/client'
 import { useTranslation } from 'react-i18next'
 import { Button, Checkbox } from '@/components/ui/index.ts'
 import {

@@ -1,4 +1,5 @@
-import { cronProblem, normaliseCron, type CronProblem } from '@shelfcast/contracts'
+import type { CronProblem } from '@shelfcast/contracts'
+import { cronProblem, normaliseCron } from '@shelfcast/contracts/client'
 
 /**
  * The library auto-scan schedule (settings.autoScanCronExpression): the spec's preset intervals, a custom

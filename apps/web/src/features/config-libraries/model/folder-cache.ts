@@ -1,4 +1,5 @@
-import { limits, type FilesystemResponse } from '@shelfcast/contracts'
+import type { FilesystemResponse } from '@shelfcast/contracts'
+import { limits } from '@shelfcast/contracts/client'
 
 export type FolderLoader = (path: string, level: number) => Promise<FilesystemResponse>
 

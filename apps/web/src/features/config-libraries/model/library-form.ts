@@ -1,12 +1,11 @@
-import {
-  defaultLibrarySettings,
-  libraryIcons,
-  type CreateLibraryRequest,
-  type Library,
-  type LibrarySettings,
-  type MediaType,
-  type UpdateLibraryRequest,
+import type {
+  CreateLibraryRequest,
+  Library,
+  LibrarySettings,
+  MediaType,
+  UpdateLibraryRequest,
 } from '@shelfcast/contracts'
+import { defaultLibrarySettings, libraryIcons } from '@shelfcast/contracts/client'
 import { cronErrorKeys, parseCron, scheduleToCron, validateSchedule, type Schedule } from './cron.ts'
 
 export type LibraryIconName = (typeof libraryIcons)[number]

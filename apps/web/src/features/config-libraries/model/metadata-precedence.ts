@@ -1,4 +1,4 @@
-import { metadataSources } from '@shelfcast/contracts'
+import { metadataSources } from '@shelfcast/contracts/client'
 
 export type MetadataSource = (typeof metadataSources)[number]
 

@@ -1,4 +1,5 @@
-import { mayDeleteUser, mayEditUser, type User } from '@shelfcast/contracts'
+import type { User } from '@shelfcast/contracts'
+import { mayDeleteUser, mayEditUser } from '@shelfcast/contracts/client'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Badge, Button, ConfirmPrompt, Icon, QueryView, cn } from '@/components/ui/index.ts'

@@ -1,12 +1,11 @@
-import {
-  defaultPermissions,
-  isAdminOrUp,
-  type CreateUserRequest,
-  type User,
-  type UserPermissions,
-  type UserType,
-  type UpdateUserRequest,
+import type {
+  CreateUserRequest,
+  User,
+  UserPermissions,
+  UserType,
+  UpdateUserRequest,
 } from '@shelfcast/contracts'
+import { defaultPermissions, isAdminOrUp } from '@shelfcast/contracts/client'
 import { usernameRuleKey } from '@/lib/username-rule.ts'
 
 /** What the user modal edits. The password is blank when editing unless it is being changed. */

@@ -1,4 +1,4 @@
-import { isAdminOrUp } from '@shelfcast/contracts'
+import { isAdminOrUp } from '@shelfcast/contracts/client'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/index.ts'

@@ -1,4 +1,5 @@
-import { fillPath, itemRoutes, type LibraryFile } from '@shelfcast/contracts'
+import type { LibraryFile } from '@shelfcast/contracts'
+import { fillPath, itemRoutes } from '@shelfcast/contracts/client'
 import { useTranslation } from 'react-i18next'
 import { Icon } from '@/components/ui/index.ts'
 import { LibraryFilesTable, TracksTable } from '@/features/browse/on-demand.ts'

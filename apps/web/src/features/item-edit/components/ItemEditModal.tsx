@@ -1,4 +1,4 @@
-import { isAdminOrUp } from '@shelfcast/contracts'
+import { isAdminOrUp } from '@shelfcast/contracts/client'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Icon, Modal, Tabs, cn } from '@/components/ui/index.ts'

@@ -1,4 +1,5 @@
-import { chaptersWithEnds, validBulkCount, type UpdateChaptersRequest } from '@shelfcast/contracts'
+import type { UpdateChaptersRequest } from '@shelfcast/contracts'
+import { chaptersWithEnds, validBulkCount } from '@shelfcast/contracts/client'
 
 /** A row of the chapter editor. Times are seconds. */
 export interface ChapterRow {
@@ -10,7 +11,12 @@ export interface ChapterRow {
 }
 
 /** The list rules and the bulk bounds are the server's own (contracts `rules/chapters.ts`). */
-export { BULK_CHAPTERS_MAX, BULK_CHAPTERS_MIN, chapterIssues, validBulkCount } from '@shelfcast/contracts'
+export {
+  BULK_CHAPTERS_MAX,
+  BULK_CHAPTERS_MIN,
+  chapterIssues,
+  validBulkCount,
+} from '@shelfcast/contracts/client'
 export type { ChapterIssue, ChapterIssueKind } from '@shelfcast/contracts'
 
 /** The body of POST /api/items/:id/chapters: a chapter ends where the next starts, the last at the duration. */

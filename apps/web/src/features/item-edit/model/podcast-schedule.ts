@@ -1,4 +1,5 @@
-import { podcastCronPresets, type Podcast, type PodcastScheduleInput } from '@shelfcast/contracts'
+import type { Podcast, PodcastScheduleInput } from '@shelfcast/contracts'
+import { podcastCronPresets } from '@shelfcast/contracts/client'
 import {
   parseCron,
   scheduleToCron,

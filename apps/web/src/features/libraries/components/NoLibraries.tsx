@@ -1,4 +1,4 @@
-import { isAdminOrUp } from '@shelfcast/contracts'
+import { isAdminOrUp } from '@shelfcast/contracts/client'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Icon } from '@/components/ui/index.ts'

@@ -1,4 +1,4 @@
-import { fillPath, itemRoutes } from '@shelfcast/contracts'
+import { fillPath, itemRoutes } from '@shelfcast/contracts/client'
 import type { CSSProperties, ReactNode, Ref } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'

@@ -1,4 +1,4 @@
-import { fillPath, itemRoutes } from '@shelfcast/contracts'
+import { fillPath, itemRoutes } from '@shelfcast/contracts/client'
 import { useTranslation } from 'react-i18next'
 import { Checkbox, Modal } from '@/components/ui/index.ts'
 import { useApiClient } from '@/lib/api/index.ts'

@@ -1,4 +1,4 @@
-import { limits } from '@shelfcast/contracts'
+import { limits } from '@shelfcast/contracts/client'
 
 /** Spec §7/§9: a sync every 10 s listened (20 s for the first), 9 s timeout; close timeout 6 s. */
 export const SYNC_INTERVAL_SEC = 10

@@ -1,4 +1,5 @@
-import { limits, type Chapter } from '@shelfcast/contracts'
+import type { Chapter } from '@shelfcast/contracts'
+import { limits } from '@shelfcast/contracts/client'
 
 /** Spec §5 / §9: playback rate bounds and presets, jumps, sleep presets (contracts `limits`). */
 export const RATE_MIN = limits.playbackRateMin
@@ -12,7 +13,7 @@ export const VOLUME_STEP = limits.volumeStep
 export const BOOKMARK_DUPLICATE_WINDOW_SEC = limits.bookmarkDuplicateWindowSec
 
 /** The bounds are the server's too (contracts `rules/playback-bounds.ts`). */
-export { clampRate, clampVolume, DEFAULT_VOLUME, stepRate } from '@shelfcast/contracts'
+export { clampRate, clampVolume, DEFAULT_VOLUME, stepRate } from '@shelfcast/contracts/client'
 
 /** Rate label: two decimals with a 0.05 step, else one (1 → "1.0"). */
 export function formatRate(rate: number, step: number): string {

@@ -1,9 +1,5 @@
-import {
-  isAdminOrUp,
-  podcastSearchRegions,
-  type Library,
-  type PodcastSearchResult,
-} from '@shelfcast/contracts'
+import type { Library, PodcastSearchResult } from '@shelfcast/contracts'
+import { isAdminOrUp, podcastSearchRegions } from '@shelfcast/contracts/client'
 import { useEffect, useMemo, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate } from 'react-router'

@@ -1,4 +1,5 @@
-import { isAdminOrUp, type EpisodeDownload, type Library } from '@shelfcast/contracts'
+import type { EpisodeDownload, Library } from '@shelfcast/contracts'
+import { isAdminOrUp } from '@shelfcast/contracts/client'
 import { useTranslation } from 'react-i18next'
 import { Link, Navigate } from 'react-router'
 import { Button, EmptyPanel, IconButton, LoadingBox, PageHeader, ProgressBar } from '@/components/ui/index.ts'

@@ -1,4 +1,5 @@
-import { isAdminOrUp, type PodcastEpisode } from '@shelfcast/contracts'
+import type { PodcastEpisode } from '@shelfcast/contracts'
+import { isAdminOrUp } from '@shelfcast/contracts/client'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'

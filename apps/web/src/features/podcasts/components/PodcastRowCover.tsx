@@ -1,4 +1,4 @@
-import { fillPath, itemRoutes } from '@shelfcast/contracts'
+import { fillPath, itemRoutes } from '@shelfcast/contracts/client'
 import { useTranslation } from 'react-i18next'
 import { CoverImage } from '@/components/ui/index.ts'
 import { itemCoverUrl } from '@/features/browse/index.ts'

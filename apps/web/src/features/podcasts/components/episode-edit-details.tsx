@@ -1,4 +1,5 @@
-import { episodeTypes, type PodcastEpisode } from '@shelfcast/contracts'
+import type { PodcastEpisode } from '@shelfcast/contracts'
+import { episodeTypes } from '@shelfcast/contracts/client'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Button, SelectField, TextAreaField, TextField } from '@/components/ui/index.ts'

@@ -1,4 +1,5 @@
-import { podcastSearchRegions, type PodcastTitlesResponse } from '@shelfcast/contracts'
+import type { PodcastTitlesResponse } from '@shelfcast/contracts'
+import { podcastSearchRegions } from '@shelfcast/contracts/client'
 import { readJson, writeJson } from '@/lib/storage.ts'
 
 export type PodcastSearchRegion = (typeof podcastSearchRegions)[number]

@@ -1,9 +1,5 @@
-import {
-  episodeTypes,
-  type FeedEpisode,
-  type PodcastEpisode,
-  type UpdateEpisodeRequest,
-} from '@shelfcast/contracts'
+import type { FeedEpisode, PodcastEpisode, UpdateEpisodeRequest } from '@shelfcast/contracts'
+import { episodeTypes } from '@shelfcast/contracts/client'
 
 export type EpisodeType = (typeof episodeTypes)[number]
 

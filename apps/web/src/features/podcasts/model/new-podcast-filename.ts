@@ -1,4 +1,4 @@
-import { MAX_FILENAME_BYTES, sanitizeFilename } from '@shelfcast/contracts'
+import { MAX_FILENAME_BYTES, sanitizeFilename } from '@shelfcast/contracts/client'
 
 /** File systems cap one name at 255 bytes (spec §9); counted in UTF-8, as the server counts. */
 export const MAX_FOLDER_NAME_BYTES = MAX_FILENAME_BYTES

@@ -1,4 +1,5 @@
-import { limits, type Library } from '@shelfcast/contracts'
+import type { Library } from '@shelfcast/contracts'
+import { limits } from '@shelfcast/contracts/client'
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'

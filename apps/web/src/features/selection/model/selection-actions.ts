@@ -1,10 +1,5 @@
-import {
-  isAdminOrUp,
-  limits,
-  type MediaProgress,
-  type UserPermissions,
-  type UserType,
-} from '@shelfcast/contracts'
+import type { MediaProgress, UserPermissions, UserType } from '@shelfcast/contracts'
+import { isAdminOrUp, limits } from '@shelfcast/contracts/client'
 import type { SelectedMediaItem } from '@/lib/item-selection.ts'
 
 /** Spec §5/§9: the zip is asked for by URL, so more than 40 ids do not fit; Download is hidden above it. */

@@ -1,4 +1,5 @@
-import { dateFormats, timeFormats, type ServerSettings } from '@shelfcast/contracts'
+import type { ServerSettings } from '@shelfcast/contracts'
+import { dateFormats, timeFormats } from '@shelfcast/contracts/client'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button, SelectField, TextField } from '@/components/ui/index.ts'

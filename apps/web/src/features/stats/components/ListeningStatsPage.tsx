@@ -1,4 +1,4 @@
-import { playbackRoutes } from '@shelfcast/contracts'
+import { playbackRoutes } from '@shelfcast/contracts/client'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'

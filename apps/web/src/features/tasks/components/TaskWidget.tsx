@@ -1,4 +1,5 @@
-import { isAdminOrUp, type Task } from '@shelfcast/contracts'
+import type { Task } from '@shelfcast/contracts'
+import { isAdminOrUp } from '@shelfcast/contracts/client'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'

@@ -1,4 +1,5 @@
-import { limits, type Task } from '@shelfcast/contracts'
+import type { Task } from '@shelfcast/contracts'
+import { limits } from '@shelfcast/contracts/client'
 
 /**
  * The task widget's rules (spec §2, §4): running tasks show until they finish; finished ones only when

@@ -1,4 +1,4 @@
-import { fileRoutes } from '@shelfcast/contracts'
+import { fileRoutes } from '@shelfcast/contracts/client'
 import { ApiError, messageFromErrorBody, type ApiClient } from '@/lib/api/index.ts'
 import { getAccessToken } from '@/lib/session-store.ts'
 import type { UploadGroup } from './upload-groups.ts'
