@@ -83,6 +83,8 @@ async function setup({ phone = false }: { phone?: boolean } = {}) {
   controller.attach(api)
   await act(() => controller.play({ libraryItemId: 'li1' }))
   await flush()
+  // The open player's code arrives with the engine's chunk (player-loader.ts), after the first render.
+  await screen.findByTestId('player-bar', {}, { timeout: 10_000 })
   return {
     controller,
     backends,
