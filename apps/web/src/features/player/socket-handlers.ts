@@ -4,8 +4,9 @@ import { socketEvents } from '@/lib/socket/index.ts'
 import { loadedPlayerController } from './player-instance.ts'
 
 /**
- * Player server events (the player's parts only once its engine is loaded: before, nothing of ours plays): progress from other sessions (multi-session warning or position follow; the
- * continue-listening shelf refetches), and server-side stream close/error/reset for our session.
+ * Player server events: progress from other sessions (multi-session warning or position follow; the
+ * continue-listening shelf refetches), and server-side stream close/error/reset for our session. The player's
+ * part runs only once its engine is loaded: before the first play nothing of ours can be playing.
  */
 export function registerPlayerSocketHandlers(): () => void {
   const offs = [
