@@ -44,6 +44,8 @@ test.describe('pages and modals loaded on demand', () => {
       users: chunkOf('src/features/config-users/on-demand.ts'),
       itemEdit: chunkOf('src/features/item-edit/index.ts'),
       playerModals: chunkOf('src/features/player/components/PlayerModals.tsx'),
+      // The player's engine (controller, audio, progress sync, Media Session) and its open bar.
+      player: chunkOf('src/features/player/on-demand.ts'),
     }
     const fetched = new Set<string>()
     page.on('request', (request) => {
@@ -60,7 +62,7 @@ test.describe('pages and modals loaded on demand', () => {
     await logInAs(page)
     await expect(page.getByTestId('home-shelf').first()).toBeVisible({ timeout: 30_000 })
     await expect(page.getByTestId('home-shelf').first().getByTestId('cover').first()).toBeVisible()
-    notYet(['upload', 'stats', 'settings', 'users', 'itemEdit', 'playerModals'])
+    notYet(['upload', 'stats', 'settings', 'users', 'itemEdit', 'playerModals', 'player'])
 
     // Hovering a link fetches its page's chunk before the click (route-prefetch.ts).
     const uploadLink = page.getByTestId('app-bar').getByRole('link', { name: 'Upload' })
@@ -70,7 +72,7 @@ test.describe('pages and modals loaded on demand', () => {
       .toBe(true)
     await uploadLink.click()
     await expect(page.getByTestId('upload-drop-zone')).toBeVisible()
-    notYet(['stats', 'settings', 'users', 'itemEdit', 'playerModals'])
+    notYet(['stats', 'settings', 'users', 'itemEdit', 'playerModals', 'player'])
 
     // Keyboard focus prefetches too.
     await page.getByTestId('stats-link').focus()
@@ -91,15 +93,23 @@ test.describe('pages and modals loaded on demand', () => {
 
     await page.goto(`/item/${itemId}`)
     await expect(page.getByTestId('item-play')).toBeVisible()
-    notYet(['itemEdit', 'playerModals'])
+    notYet(['itemEdit', 'playerModals', 'player'])
     await page.getByTestId('item-edit').click()
     await expect(page.getByTestId('item-edit-modal')).toBeVisible()
     expect(fetched).toContain(chunks.itemEdit)
     await page.keyboard.press('Escape')
     await expect(page.getByTestId('item-edit-modal')).toBeHidden()
 
+    // The player's engine comes with the first play: hovering a Play button fetches it ahead of the click,
+    // and the one click then plays.
+    notYet(['playerModals', 'player'])
+    await page.getByTestId('item-play').hover()
+    await expect
+      .poll(() => fetched.has(chunks.player), { message: 'player chunk prefetched on hover' })
+      .toBe(true)
     await page.getByTestId('item-play').click()
     await expect(page.getByTestId('player-bar')).toBeVisible({ timeout: 20_000 })
+    await expect(page.getByTestId('player-bar')).toHaveAttribute('data-state', 'PLAYING', { timeout: 20_000 })
     notYet(['playerModals'])
     await page.getByTestId('player-chapters').click()
     await expect(page.getByTestId('chapters-modal')).toBeVisible()

@@ -1,5 +1,5 @@
 import { CastConnection, castAllowed, loadCastSender, type CastHostWindow } from './engine/cast-connection.ts'
-import { playerController, type PlayerController } from './player-controller.ts'
+import { shareCastConnection } from './player-instance.ts'
 
 let starting: Promise<CastConnection | null> | null = null
 
@@ -8,16 +8,16 @@ export const browserCastHost = (): CastHostWindow => window as unknown as CastHo
 
 /**
  * Loads the Cast SDK once, on secure pages only, and hands its connection to the player, which then
- * plays on the receiver while a session is connected.
+ * plays on the receiver while a session is connected (given to it when its engine loads, if later).
  */
 export function startCasting(
   win: CastHostWindow = browserCastHost(),
-  controller: () => PlayerController = playerController,
+  attach: (connection: CastConnection | null) => void = shareCastConnection,
 ): Promise<CastConnection | null> {
   if (!castAllowed(win)) return Promise.resolve(null)
   starting ??= loadCastSender(win).then((api) => {
     const connection = api ? new CastConnection(api) : null
-    controller().attachCast(connection)
+    attach(connection)
     return connection
   })
   return starting

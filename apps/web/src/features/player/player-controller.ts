@@ -30,6 +30,7 @@ import {
   type QueueKey,
   type SleepTimer,
 } from './player-store.ts'
+import { installPlayerController, loadedPlayerController, sharedCastConnection } from './player-instance.ts'
 
 export const CLIENT_NAME = 'Abs Web'
 export const CLIENT_VERSION = '0.1.0'
@@ -623,14 +624,15 @@ export class PlayerController {
   }
 }
 
-let instance: PlayerController | null = null
+export { installPlayerController } from './player-instance.ts'
 
-/** The app's one player (tests may install their own with a fake backend). */
+/** The app's one player, made on first use (tests may install their own with a fake backend). */
 export function playerController(): PlayerController {
-  instance ??= new PlayerController()
-  return instance
-}
-
-export function installPlayerController(controller: PlayerController | null): void {
-  instance = controller
+  const loaded = loadedPlayerController()
+  if (loaded) return loaded
+  const controller = new PlayerController()
+  // The app bar may have connected Cast before anything played.
+  controller.attachCast(sharedCastConnection())
+  installPlayerController(controller)
+  return controller
 }

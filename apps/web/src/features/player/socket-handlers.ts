@@ -1,11 +1,12 @@
 import type { UserItemProgressUpdated } from '@shelfcast/contracts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { socketEvents } from '@/lib/socket/index.ts'
-import { playerController } from './player-controller.ts'
+import { loadedPlayerController } from './player-instance.ts'
 
 /**
  * Player server events: progress from other sessions (multi-session warning or position follow; the
- * continue-listening shelf refetches), and server-side stream close/error/reset for our session.
+ * continue-listening shelf refetches), and server-side stream close/error/reset for our session. The player's
+ * part runs only once its engine is loaded: before the first play nothing of ours can be playing.
  */
 export function registerPlayerSocketHandlers(): () => void {
   const offs = [
@@ -13,7 +14,7 @@ export function registerPlayerSocketHandlers(): () => void {
       'user_item_progress_updated',
       ({ queryClient }, payload: UserItemProgressUpdated) => {
         if (!payload?.data) return
-        playerController().onProgressUpdated(payload)
+        loadedPlayerController()?.onProgressUpdated(payload)
         // Keep the signed-in user's progress current (item page, card progress bars).
         const sessionStore = useSessionStore.getState()
         const user = sessionStore.user
@@ -35,18 +36,18 @@ export function registerPlayerSocketHandlers(): () => void {
       },
     ),
     socketEvents.register('stream_closed', (_context, streamId: string) =>
-      playerController().onStreamClosed(streamId),
+      loadedPlayerController()?.onStreamClosed(streamId),
     ),
     socketEvents.register('user_session_closed', (_context, sessionId: string) =>
-      playerController().onStreamClosed(sessionId),
+      loadedPlayerController()?.onStreamClosed(sessionId),
     ),
     socketEvents.register(
       'stream_error',
       (_context, payload: { id?: string; error?: string; message?: string }) =>
-        playerController().onStreamError(payload ?? {}),
+        loadedPlayerController()?.onStreamError(payload ?? {}),
     ),
     socketEvents.register('stream_reset', (_context, payload: { startTime: number; streamId: string }) =>
-      playerController().onStreamReset(payload),
+      loadedPlayerController()?.onStreamReset(payload),
     ),
   ]
   return () => offs.forEach((off) => off())

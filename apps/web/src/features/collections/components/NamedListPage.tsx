@@ -4,6 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query'
 import { Button, Glyph, Icon, LoadingBox, coverAspectRatio } from '@/components/ui/index.ts'
 import { countText, durationLabel, EmptyState } from '@/features/browse/index.ts'
 import { useLibraries } from '@/features/libraries/index.ts'
+import { prefetchPlayer } from '@/features/player/index.ts'
 import { isApiError } from '@/lib/api/index.ts'
 import type { ListActions } from '../hooks/list-actions.ts'
 import { usePlayAll } from '../hooks/usePlayAll.ts'
@@ -75,7 +76,13 @@ export function NamedListPage({
           </p>
           <div className="mt-4 flex flex-wrap gap-2">
             {playAll && !list.partial && (
-              <Button onClick={playAll} data-testid="list-play-all">
+              <Button
+                onClick={playAll}
+                // Intent to play: the player's engine is fetched ahead of the click.
+                onPointerEnter={prefetchPlayer}
+                onFocus={prefetchPlayer}
+                data-testid="list-play-all"
+              >
                 <Glyph className="size-4">
                   <path d="M7 5v14l12-7z" fill="currentColor" />
                 </Glyph>

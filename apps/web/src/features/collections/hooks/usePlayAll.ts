@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { playerController, usePlayerStore } from '@/features/player/index.ts'
+import { usePlayerStore, withPlayer } from '@/features/player/index.ts'
 import { useApiClient } from '@/lib/api/index.ts'
 import { playAllQueue, type ListEntryView } from '../model/list-view.ts'
 
@@ -14,9 +14,13 @@ export function usePlayAll(entries: readonly ListEntryView[]): (() => void) | nu
   const first = queue[0]
   if (!first) return null
   return () => {
-    const controller = playerController()
-    controller.attach(api)
     usePlayerStore.setState({ queue })
-    void controller.play({ libraryItemId: first.libraryItemId, episodeId: first.episodeId, queueItem: first })
+    withPlayer(api, (controller) => {
+      void controller.play({
+        libraryItemId: first.libraryItemId,
+        episodeId: first.episodeId,
+        queueItem: first,
+      })
+    })
   }
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button, Icon, cn } from '@/components/ui/index.ts'
-import { playerController, usePlayerStore } from '@/features/player/index.ts'
+import { loadedPlayerController, usePlayerStore } from '@/features/player/index.ts'
 import { errorMessage } from '@/lib/error-message.ts'
 import { secondsToTimestamp } from '@/lib/time-format.ts'
 import { toast } from '@/lib/toast-store.ts'
@@ -166,7 +166,7 @@ export function ChaptersTab({ item }: { item: EditableBook }) {
               onRemove={() =>
                 row.locked ? toast.warning(t('ToastChapterLocked')) : setRows(removeChapter(rows, index))
               }
-              onPlay={playing ? () => playerController().seek(row.start) : undefined}
+              onPlay={playing ? () => loadedPlayerController()?.seek(row.start) : undefined}
             />
           ))}
         </ol>

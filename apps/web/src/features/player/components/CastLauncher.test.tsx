@@ -52,8 +52,8 @@ describe('cast launcher', () => {
       },
     }
     const controller = new PlayerController(() => new FakeAudioBackend())
-    const first = startCasting(win, () => controller)
-    const again = startCasting(win, () => controller)
+    const first = startCasting(win, (connection) => controller.attachCast(connection))
+    const again = startCasting(win, (connection) => controller.attachCast(connection))
     expect(appended).toHaveLength(1)
     const sender = new FakeCastSender()
     win.cast = { framework: sender.api.framework }

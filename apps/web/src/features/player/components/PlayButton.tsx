@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Button, cn } from '@/components/ui/index.ts'
 import { useApiClient } from '@/lib/api/index.ts'
-import { playerController } from '../player-controller.ts'
+import { prefetchPlayer, withPlayer } from '../player-loader.ts'
 import { usePlayerStore, type QueueItem } from '../player-store.ts'
 import { PlayerIcon } from './PlayerIcon.tsx'
 
@@ -34,14 +34,15 @@ export function PlayButton({
   )
   const playing = usePlayerStore((s) => s.state === 'PLAYING') && isCurrent
   const onClick = () => {
-    const controller = playerController()
-    controller.attach(api)
-    if (isCurrent && usePlayerStore.getState().session) {
-      controller.playPause()
-      return
-    }
-    void controller.play({ libraryItemId, episodeId, queueItem })
+    const resume = isCurrent && usePlayerStore.getState().session !== null
+    // The first play fetches the engine, then starts: one click is enough.
+    withPlayer(api, (controller) => {
+      if (resume) controller.playPause()
+      else void controller.play({ libraryItemId, episodeId, queueItem })
+    })
   }
+  // Hover or focus shows the intent to play: the engine's chunk is fetched before the click.
+  const intent = { onPointerEnter: prefetchPlayer, onFocus: prefetchPlayer }
   const label = playing
     ? t('ButtonPause')
     : episodeId
@@ -53,6 +54,7 @@ export function PlayButton({
         type="button"
         aria-label={label}
         title={label}
+        {...intent}
         onClick={(event) => {
           event.preventDefault()
           event.stopPropagation()
@@ -68,7 +70,13 @@ export function PlayButton({
       </button>
     )
   return (
-    <Button onClick={onClick} aria-label={label} className={className} data-testid={testId ?? 'play-button'}>
+    <Button
+      onClick={onClick}
+      {...intent}
+      aria-label={label}
+      className={className}
+      data-testid={testId ?? 'play-button'}
+    >
       <PlayerIcon name={playing ? 'pause' : 'play'} className="mr-1 size-4" />
       {playing ? t('ButtonPause') : t('ButtonPlay')}
     </Button>

@@ -13,6 +13,7 @@ import { useUserSettings } from '@/lib/user-settings.ts'
 import { fakeServer, json } from '@/test/fake-server.ts'
 import { FakeAudioBackend } from '../engine/fake-audio-backend.ts'
 import { installPlayerController, PlayerController } from '../player-controller.ts'
+import { loadPlayer } from '../player-loader.ts'
 import { usePlayerStore, type SleepTimer } from '../player-store.ts'
 import { PlayerBar } from './PlayerBar.tsx'
 
@@ -50,6 +51,9 @@ const session = {
 
 const flush = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)))
 
+/** Each test's player: stopped after it, so its ticker cannot write into the next test's store. */
+let current: PlayerController | null = null
+
 async function setup({ phone = false }: { phone?: boolean } = {}) {
   if (phone) vi.stubGlobal('matchMedia', phoneMatchMedia)
   const backends: FakeAudioBackend[] = []
@@ -59,6 +63,9 @@ async function setup({ phone = false }: { phone?: boolean } = {}) {
     return backend
   })
   installPlayerController(controller)
+  current = controller
+  // The open player's code arrives with the engine's chunk (player-loader.ts): fetched here, as a hover would.
+  await loadPlayer()
   const server = fakeServer({
     'POST /api/items/li1/play': () => json(session),
     'POST /api/session/s1/sync': () => json({}),
@@ -83,6 +90,7 @@ async function setup({ phone = false }: { phone?: boolean } = {}) {
   controller.attach(api)
   await act(() => controller.play({ libraryItemId: 'li1' }))
   await flush()
+  await screen.findByTestId('player-bar', {}, { timeout: 10_000 })
   return {
     controller,
     backends,
@@ -109,6 +117,8 @@ function phoneMatchMedia(query: string): MediaQueryList {
 
 afterEach(() => {
   vi.unstubAllGlobals()
+  current?.engine.unload()
+  current = null
   installPlayerController(null)
   usePlayerStore.setState(usePlayerStore.getInitialState(), true)
 })

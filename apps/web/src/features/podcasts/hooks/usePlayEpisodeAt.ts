@@ -1,4 +1,4 @@
-import { playerController, usePlayerStore, type QueueItem } from '@/features/player/index.ts'
+import { usePlayerStore, withPlayer, type QueueItem } from '@/features/player/index.ts'
 import { useApiClient } from '@/lib/api/index.ts'
 
 /**
@@ -11,24 +11,23 @@ export function usePlayEpisodeAt(target: {
   queueItem?: QueueItem
 }): (seconds: number) => void {
   const api = useApiClient()
-  return (seconds) => {
-    const controller = playerController()
-    controller.attach(api)
-    const player = usePlayerStore.getState()
-    const current =
-      player.session !== null &&
-      player.libraryItemId === target.libraryItemId &&
-      player.episodeId === target.episodeId
-    if (current) {
-      controller.seek(seconds)
-      if (player.state === 'PAUSED' || player.state === 'LOADED') controller.playPause()
-      return
-    }
-    void controller.play({
-      libraryItemId: target.libraryItemId,
-      episodeId: target.episodeId,
-      queueItem: target.queueItem,
-      startTime: seconds,
+  return (seconds) =>
+    withPlayer(api, (controller) => {
+      const player = usePlayerStore.getState()
+      const current =
+        player.session !== null &&
+        player.libraryItemId === target.libraryItemId &&
+        player.episodeId === target.episodeId
+      if (current) {
+        controller.seek(seconds)
+        if (player.state === 'PAUSED' || player.state === 'LOADED') controller.playPause()
+        return
+      }
+      void controller.play({
+        libraryItemId: target.libraryItemId,
+        episodeId: target.episodeId,
+        queueItem: target.queueItem,
+        startTime: seconds,
+      })
     })
-  }
 }

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { bookQueueEntry, browseKeys, itemKeys, itemTitle } from '@/features/browse/index.ts'
-import { playerController, usePlayerStore } from '@/features/player/index.ts'
+import { usePlayerStore, withPlayer } from '@/features/player/index.ts'
 import { openAddToCollection } from '@/lib/add-to-list-modal.ts'
 import { useApiClient } from '@/lib/api/index.ts'
 import { errorMessage } from '@/lib/error-message.ts'
@@ -66,10 +66,10 @@ export function useBatchActions(libraryId: string) {
           .map((item) => bookQueueEntry(item, itemTitle(item) ?? t('LabelNoTitle')))
         const first = queue[0]
         if (!first) return
-        const controller = playerController()
-        controller.attach(api)
         usePlayerStore.setState({ queue })
-        void controller.play({ libraryItemId: first.libraryItemId, queueItem: first })
+        withPlayer(api, (controller) => {
+          void controller.play({ libraryItemId: first.libraryItemId, queueItem: first })
+        })
         setProcessingBatch(false)
         clearItemSelection()
       } catch (error) {
