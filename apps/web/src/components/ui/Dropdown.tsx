@@ -64,6 +64,7 @@ export function Dropdown({
           aria-label={triggerLabel}
           aria-expanded={false}
           aria-autocomplete="none"
+          dir="ltr"
           disabled={disabled}
           data-state="closed"
           data-disabled={disabled ? '' : undefined}

@@ -33,7 +33,11 @@ export function Tooltip({
     else hideTimer.current = setTimeout(() => setOpen(false), TOOLTIP_HIDE_DELAY_MS)
   }
 
-  if (!radix) return cloneElement(children, { ref: mergeRefs(children.props.ref, staticRef) })
+  // Without a tooltip yet; marked closed like a Radix trigger, so the control looks the same either way.
+  if (!radix) {
+    const props = { ref: mergeRefs(children.props.ref, staticRef), 'data-state': 'closed' }
+    return cloneElement(children, props)
+  }
   const { RadixTooltip } = radix
   return (
     <RadixTooltip.Provider delayDuration={TOOLTIP_SHOW_DELAY_MS} disableHoverableContent>
