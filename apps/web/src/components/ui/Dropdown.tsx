@@ -53,7 +53,8 @@ export function Dropdown({
   )
 
   if (!radix) {
-    const shown = triggerContent ?? selected?.label
+    // As Select.Value: the placeholder (the label) while no value is set, else the chosen option.
+    const placeholder = value === null || value === ''
     return (
       <div className={cn('relative', className)} data-testid={testId}>
         <button
@@ -68,7 +69,7 @@ export function Dropdown({
           disabled={disabled}
           data-state="closed"
           data-disabled={disabled ? '' : undefined}
-          data-placeholder={shown === undefined ? '' : undefined}
+          data-placeholder={placeholder ? '' : undefined}
           className={triggerClassName}
           onClick={requestOpen}
           onKeyDown={(event) => {
@@ -78,7 +79,9 @@ export function Dropdown({
           }}
         >
           <span className="flex min-w-0 flex-1 items-center gap-2 truncate text-left">
-            <span style={{ pointerEvents: 'none' }}>{shown ?? label}</span>
+            <span style={{ pointerEvents: 'none' }}>
+              {placeholder ? label : (triggerContent ?? selected?.label)}
+            </span>
           </span>
           {chevron}
         </button>

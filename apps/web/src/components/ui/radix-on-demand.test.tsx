@@ -56,6 +56,14 @@ describe('widgets before their Radix code has arrived', () => {
           testId="dropdown"
         />
         <ui.Dropdown label="Narrator" options={[]} value={null} onChange={noop} testId="empty-dropdown" />
+        <ui.Dropdown
+          label="Shelf"
+          options={[{ value: 'main', label: 'Main' }]}
+          value="main"
+          onChange={noop}
+          triggerContent={<b>Main shelf</b>}
+          disabled
+        />
         <ui.Popover label="Tasks" buttonContent="3" testId="popover">
           <p>Scanning</p>
         </ui.Popover>
@@ -69,6 +77,7 @@ describe('widgets before their Radix code has arrived', () => {
       screen.getByRole('button', { name: 'Sort by Title' }),
       screen.getByRole('combobox', { name: 'Library: Books' }),
       screen.getByRole('combobox', { name: 'Narrator' }),
+      screen.getByRole('combobox', { name: 'Shelf: Main' }),
       screen.getByRole('button', { name: 'Tasks' }),
       screen.getByRole('button', { name: 'Disabled tasks' }),
     ]
