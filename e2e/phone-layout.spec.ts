@@ -272,7 +272,7 @@ test.describe('at 375 × 812 on a touch phone', () => {
     await expectInside(bar, page)
 
     // Library switch: open it, pick the other library.
-    await bar.getByTestId('library-dropdown').getByRole('button').tap()
+    await bar.getByTestId('library-dropdown').getByRole('combobox').tap()
     await page.locator('[role=option]:not([aria-selected=true])').first().tap()
     await expect(page).toHaveURL(new RegExp(`/library/${ids.podcasts}$`))
 
