@@ -1,4 +1,6 @@
-import { chunkOf, kB, measureFirstLoad } from './first-load-size.ts'
+import fs from 'node:fs'
+import path from 'node:path'
+import { chunkOf, initialScripts, kB, measureFirstLoad, webDist } from './first-load-size.ts'
 import { bookId, logInAs, playerLaunchOptions } from './player-helpers.ts'
 import { expect, test } from './server-fixture.ts'
 
@@ -24,6 +26,18 @@ test('the JavaScript fetched before the first route renders stays within its bud
     initialGzip,
     `first load ${kB(initialGzip)} gzip in ${initialCount} files (budget ${kB(FIRST_LOAD_BUDGET_GZIP_BYTES)})`,
   ).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_GZIP_BYTES)
+})
+
+test('no Radix code is in the first load: the widgets fetch it after the first paint', () => {
+  const initial = initialScripts()
+  expect(initial, 'the Radix chunk is preloaded').not.toContain(
+    chunkOf('src/components/ui/radix-primitives.ts'),
+  )
+  // Every Radix primitive marks its DOM with data-radix-* attributes (focus guards, popper wrappers).
+  const withRadix = initial.filter((file) =>
+    fs.readFileSync(path.join(webDist, file), 'utf8').includes('data-radix-'),
+  )
+  expect(withRadix, 'first-load scripts holding Radix code').toEqual([])
 })
 
 const demoPath = process.env.SHELFCAST_E2E_DEMO_LIBRARY

@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react'
-import { afterEach } from 'vitest'
+import { afterEach, beforeAll } from 'vitest'
+import { loadRadix } from '@/components/ui/radix-on-demand.ts'
 import { useCurrentLibraryStore } from '@/features/libraries/index.ts'
 import { useTaskStore } from '@/features/tasks/index.ts'
 import { i18n } from '@/lib/i18n/index.ts'
@@ -17,6 +18,12 @@ if (!Element.prototype.hasPointerCapture) {
   Element.prototype.releasePointerCapture = () => {}
 }
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {}
+
+// Widgets render their Radix form once its chunk has arrived (radix-on-demand.ts), which in the app happens
+// right after the first paint; tests start from there. radix-on-demand.test.tsx covers the time before.
+beforeAll(async () => {
+  await loadRadix()
+})
 
 afterEach(async () => {
   cleanup()

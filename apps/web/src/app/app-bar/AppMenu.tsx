@@ -1,8 +1,13 @@
-import * as Menu from '@radix-ui/react-dropdown-menu'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Icon, type IconName } from '../../components/ui/index.ts'
+import {
+  isOpeningKey,
+  useOpenRequest,
+  useRadix,
+  useTriggerSwitch,
+} from '../../components/ui/radix-on-demand.ts'
 import { useLogout } from '../../features/auth/index.ts'
 
 const itemClass =
@@ -19,6 +24,9 @@ function MenuLink({
   testId: string
   children: ReactNode
 }) {
+  // Rendered only inside the open menu, so the Radix code is there.
+  const Menu = useRadix()?.RadixDropdownMenu
+  if (!Menu) return null
   return (
     <Menu.Item asChild>
       <Link to={to} className={itemClass} data-testid={testId}>
@@ -31,7 +39,9 @@ function MenuLink({
 
 /**
  * The app bar's overflow menu below 1024 px, where the bar has no room for the user's links: stats,
- * upload (with upload permission), settings (admins), account and logout.
+ * upload (with upload permission), settings (admins), account and logout. Until the Radix code arrives
+ * (radix-on-demand.ts) the trigger is a plain button that looks the same; a press on it opens the menu as
+ * soon as the code is there.
  */
 export function AppMenu({
   username,
@@ -46,14 +56,40 @@ export function AppMenu({
 }) {
   const { t } = useTranslation()
   const logout = useLogout()
-  return (
-    <Menu.Root>
-      <Menu.Trigger
-        aria-label={t('LabelAppMenu')}
-        title={t('LabelAppMenu')}
-        data-testid="app-menu"
-        className={`flex size-10 shrink-0 items-center justify-center rounded-lg text-muted transition hover:bg-surface-raised hover:text-fg data-[state=open]:bg-surface-raised data-[state=open]:text-fg ${className ?? ''}`}
+  const radix = useRadix()
+  const { staticRef, radixRef } = useTriggerSwitch(radix)
+  const { openRequested, requestOpen } = useOpenRequest()
+  const triggerProps = {
+    'aria-label': t('LabelAppMenu'),
+    title: t('LabelAppMenu'),
+    'data-testid': 'app-menu',
+    className: `flex size-10 shrink-0 items-center justify-center rounded-lg text-muted transition hover:bg-surface-raised hover:text-fg data-[state=open]:bg-surface-raised data-[state=open]:text-fg ${className ?? ''}`,
+  }
+
+  if (!radix) {
+    return (
+      <button
+        ref={staticRef}
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={false}
+        data-state="closed"
+        {...triggerProps}
+        onClick={requestOpen}
+        onKeyDown={(event) => {
+          if (!isOpeningKey(event.key)) return
+          event.preventDefault()
+          requestOpen()
+        }}
       >
+        <Icon name="more" />
+      </button>
+    )
+  }
+  const { RadixDropdownMenu: Menu } = radix
+  return (
+    <Menu.Root defaultOpen={openRequested}>
+      <Menu.Trigger ref={radixRef} {...triggerProps}>
         <Icon name="more" />
       </Menu.Trigger>
       <Menu.Portal>

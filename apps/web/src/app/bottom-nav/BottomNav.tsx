@@ -1,9 +1,14 @@
-import * as Dialog from '@radix-ui/react-dialog'
 import type { Library } from '@shelfcast/contracts'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import { Badge, Icon, cn, type IconName } from '../../components/ui/index.ts'
+import {
+  requestRadix,
+  useRadix,
+  useTriggerSwitch,
+  type RadixPrimitives,
+} from '../../components/ui/radix-on-demand.ts'
 import { isSideRailEntryActive, type SideRailEntry } from '../side-rail/side-rail-entries.ts'
 import { useSideRailEntries } from '../side-rail/useSideRailEntries.ts'
 import { splitBottomNavEntries } from './bottom-nav-entries.ts'
@@ -28,14 +33,35 @@ function TabBody({ icon, label, badge }: { icon: IconName; label: string; badge?
 /**
  * The phone's library navigation (under 640 px, where the side rail is hidden): the first side-rail
  * entries as tabs and a "More" button whose sheet lists the others. `data-bottom-nav` makes styles.css
- * publish the bar's height as `--bottom-nav-height` for the page, the player bar and toasts.
+ * publish the bar's height as `--bottom-nav-height` for the page, the player bar and toasts. Until the
+ * Radix code arrives (radix-on-demand.ts) "More" is a plain button that looks the same; a press on it opens
+ * the sheet as soon as the code is there.
  */
 export function BottomNav({ library }: { library: Library }) {
   const { t } = useTranslation()
   const location = useLocation()
   const [moreOpen, setMoreOpen] = useState(false)
+  const radix = useRadix()
+  const { staticRef, radixRef } = useTriggerSwitch(radix)
   const { tabs, more } = splitBottomNavEntries(useSideRailEntries(library))
   const isActive = (entry: SideRailEntry) => isSideRailEntryActive(entry, location.pathname, location.search)
+  const moreLinks = more.map((entry) => (
+    <li key={entry.id}>
+      <Link
+        to={entry.to}
+        aria-current={isActive(entry) ? 'page' : undefined}
+        onClick={() => setMoreOpen(false)}
+        className={cn(
+          'flex items-center gap-3 rounded-xl px-3 py-3 text-sm font-medium transition',
+          isActive(entry) ? 'bg-primary/15 text-primary' : 'text-fg hover:bg-surface-raised',
+        )}
+      >
+        <Icon name={entry.icon} className="size-5" />
+        <span className="min-w-0 flex-1 break-words">{t(entry.labelKey)}</span>
+        {entry.badge !== undefined && <Badge>{entry.badge}</Badge>}
+      </Link>
+    </li>
+  ))
 
   return (
     <nav
@@ -58,30 +84,36 @@ export function BottomNav({ library }: { library: Library }) {
         ))}
         {more.length > 0 && (
           <li className="flex min-w-0 flex-1">
-            <Dialog.Root open={moreOpen} onOpenChange={setMoreOpen}>
-              <Dialog.Trigger data-testid="bottom-nav-more" className={tabClass(more.some(isActive))}>
+            {radix ? (
+              <radix.RadixDialog.Root open={moreOpen} onOpenChange={setMoreOpen}>
+                <radix.RadixDialog.Trigger
+                  ref={radixRef}
+                  data-testid="bottom-nav-more"
+                  className={tabClass(more.some(isActive))}
+                >
+                  <TabBody icon="more" label={t('ButtonMore')} />
+                </radix.RadixDialog.Trigger>
+                <MoreSheet Dialog={radix.RadixDialog} title={t('ButtonMore')}>
+                  {moreLinks}
+                </MoreSheet>
+              </radix.RadixDialog.Root>
+            ) : (
+              <button
+                ref={staticRef}
+                type="button"
+                aria-haspopup="dialog"
+                aria-expanded={false}
+                data-state="closed"
+                data-testid="bottom-nav-more"
+                className={tabClass(more.some(isActive))}
+                onClick={() => {
+                  requestRadix()
+                  setMoreOpen(true)
+                }}
+              >
                 <TabBody icon="more" label={t('ButtonMore')} />
-              </Dialog.Trigger>
-              <MoreSheet title={t('ButtonMore')}>
-                {more.map((entry) => (
-                  <li key={entry.id}>
-                    <Link
-                      to={entry.to}
-                      aria-current={isActive(entry) ? 'page' : undefined}
-                      onClick={() => setMoreOpen(false)}
-                      className={cn(
-                        'flex items-center gap-3 rounded-xl px-3 py-3 text-sm font-medium transition',
-                        isActive(entry) ? 'bg-primary/15 text-primary' : 'text-fg hover:bg-surface-raised',
-                      )}
-                    >
-                      <Icon name={entry.icon} className="size-5" />
-                      <span className="min-w-0 flex-1 break-words">{t(entry.labelKey)}</span>
-                      {entry.badge !== undefined && <Badge>{entry.badge}</Badge>}
-                    </Link>
-                  </li>
-                ))}
-              </MoreSheet>
-            </Dialog.Root>
+              </button>
+            )}
           </li>
         )}
       </ul>
@@ -90,7 +122,15 @@ export function BottomNav({ library }: { library: Library }) {
 }
 
 /** The sheet that slides over the bottom of the screen with the entries the bar has no room for. */
-function MoreSheet({ title, children }: { title: string; children: ReactNode }) {
+function MoreSheet({
+  Dialog,
+  title,
+  children,
+}: {
+  Dialog: RadixPrimitives['RadixDialog']
+  title: string
+  children: ReactNode
+}) {
   const { t } = useTranslation()
   return (
     <Dialog.Portal>

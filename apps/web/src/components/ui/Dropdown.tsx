@@ -1,7 +1,7 @@
-import * as Select from '@radix-ui/react-select'
-import type { ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
 import { Icon } from './Icon.tsx'
 import { cn } from './cn.ts'
+import { isOpeningKey, useOpenRequest, useRadix, useTriggerSwitch } from './radix-on-demand.ts'
 
 export interface DropdownOption {
   value: string
@@ -25,7 +25,9 @@ export interface DropdownProps {
 
 /**
  * Single-select dropdown on Radix Select: arrow keys, typeahead, Escape; the list is portalled to the body
- * under the trigger (flipping above it near the bottom edge), at most 224 px tall (spec §9).
+ * under the trigger (flipping above it near the bottom edge), at most 224 px tall (spec §9). Until the Radix
+ * code arrives (radix-on-demand.ts) the trigger is a plain button that looks the same; a press on it opens
+ * the list as soon as the code is there.
  */
 export function Dropdown({
   label,
@@ -38,27 +40,68 @@ export function Dropdown({
   testId,
 }: DropdownProps) {
   const selected = options.find((o) => o.value === value)
+  const radix = useRadix()
+  const { staticRef, radixRef } = useTriggerSwitch(radix)
+  const { openRequested, requestOpen } = useOpenRequest()
+  const listId = useId()
+  // A combobox takes no name from its content: the name says what it is for and what is chosen.
+  const triggerLabel = selected ? `${label}: ${selected.label}` : label
+  const triggerClassName =
+    'group flex h-10 w-full items-center gap-2 rounded-lg border border-border bg-surface px-3 text-sm text-fg transition hover:border-muted disabled:cursor-not-allowed disabled:opacity-60 data-[placeholder]:text-muted'
+  const chevron = (
+    <Icon name="chevronDown" className="size-4 text-muted transition group-data-[state=open]:rotate-180" />
+  )
+
+  if (!radix) {
+    // As Select.Value: the placeholder (the label) while no value is set, else the chosen option.
+    const placeholder = value === null || value === ''
+    return (
+      <div className={cn('relative', className)} data-testid={testId}>
+        <button
+          ref={staticRef}
+          type="button"
+          role="combobox"
+          aria-controls={listId}
+          aria-label={triggerLabel}
+          aria-expanded={false}
+          aria-autocomplete="none"
+          dir="ltr"
+          disabled={disabled}
+          data-state="closed"
+          data-disabled={disabled ? '' : undefined}
+          data-placeholder={placeholder ? '' : undefined}
+          className={triggerClassName}
+          onClick={requestOpen}
+          onKeyDown={(event) => {
+            if (!isOpeningKey(event.key)) return
+            event.preventDefault()
+            requestOpen()
+          }}
+        >
+          <span className="flex min-w-0 flex-1 items-center gap-2 truncate text-left">
+            <span style={{ pointerEvents: 'none' }}>
+              {placeholder ? label : (triggerContent ?? selected?.label)}
+            </span>
+          </span>
+          {chevron}
+        </button>
+      </div>
+    )
+  }
+  const { RadixSelect: Select } = radix
   return (
     <div className={cn('relative', className)} data-testid={testId}>
       <Select.Root
         value={value ?? undefined}
+        defaultOpen={openRequested}
         onValueChange={(next) => next !== value && onChange(next)}
         disabled={disabled}
       >
-        {/* A combobox takes no name from its content: the name says what it is for and what is chosen. */}
-        <Select.Trigger
-          aria-label={selected ? `${label}: ${selected.label}` : label}
-          className="group flex h-10 w-full items-center gap-2 rounded-lg border border-border bg-surface px-3 text-sm text-fg transition hover:border-muted disabled:cursor-not-allowed disabled:opacity-60 data-[placeholder]:text-muted"
-        >
+        <Select.Trigger ref={radixRef} aria-label={triggerLabel} className={triggerClassName}>
           <span className="flex min-w-0 flex-1 items-center gap-2 truncate text-left">
             <Select.Value placeholder={label}>{triggerContent ?? selected?.label}</Select.Value>
           </span>
-          <Select.Icon asChild>
-            <Icon
-              name="chevronDown"
-              className="size-4 text-muted transition group-data-[state=open]:rotate-180"
-            />
-          </Select.Icon>
+          <Select.Icon asChild>{chevron}</Select.Icon>
         </Select.Trigger>
         <Select.Portal>
           <Select.Content

@@ -1,4 +1,4 @@
-import * as Dialog from '@radix-ui/react-dialog'
+import { useRadixWhenOpen } from './radix-on-demand.ts'
 
 /**
  * The raw cover preview (spec §2 modals): the full-size image over the page, as a dialog (focus inside,
@@ -16,6 +16,9 @@ export function ImagePreview({
   /** Accessible name of the preview (e.g. "Cover preview"). */
   label: string
 }) {
+  const radix = useRadixWhenOpen(true)
+  if (!radix) return null
+  const { RadixDialog: Dialog } = radix
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>

@@ -1,7 +1,13 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import type { KeyboardEvent, ReactNode } from 'react'
 import { Icon } from './Icon.tsx'
 import { cn } from './cn.ts'
+import {
+  isOpeningKey,
+  useOpenRequest,
+  useRadix,
+  useTriggerSwitch,
+  type RadixPrimitives,
+} from './radix-on-demand.ts'
 
 export interface MenuProps {
   /** Accessible name of the trigger. */
@@ -26,7 +32,9 @@ const panelClasses =
 
 /**
  * A button with a menu (role=menu): arrow keys, typeahead, Escape; portalled to the body so the grid's rows
- * never cover it; flips to the other side near the screen edges.
+ * never cover it; flips to the other side near the screen edges. Until the Radix code arrives
+ * (radix-on-demand.ts) the trigger is a plain button that looks the same; a press on it opens the menu
+ * as soon as the code is there.
  */
 export function Menu({
   label,
@@ -39,21 +47,57 @@ export function Menu({
   onOpen,
   disabled,
 }: MenuProps) {
+  const radix = useRadix()
+  const { staticRef, radixRef } = useTriggerSwitch(radix)
+  const { openRequested, requestOpen } = useOpenRequest(onOpen)
+  const triggerClassName = cn(
+    'inline-flex h-10 items-center gap-2 rounded-lg border border-border bg-surface px-3 text-sm text-fg transition hover:border-muted disabled:cursor-not-allowed disabled:opacity-60 data-[state=open]:border-primary/60',
+    buttonClassName,
+  )
+  // Named by what it is for, then what it shows (e.g. "Sort by Title"): the visible text stays in the name.
+  const triggerContent = (
+    <>
+      <span className="sr-only">{label} </span>
+      {buttonContent}
+    </>
+  )
+
+  if (!radix) {
+    return (
+      <div className="relative" data-testid={testId}>
+        <button
+          ref={staticRef}
+          type="button"
+          title={label}
+          disabled={disabled}
+          aria-haspopup="menu"
+          aria-expanded={false}
+          data-state="closed"
+          data-disabled={disabled ? '' : undefined}
+          className={triggerClassName}
+          onClick={requestOpen}
+          onKeyDown={(event) => {
+            if (!isOpeningKey(event.key)) return
+            event.preventDefault()
+            requestOpen()
+          }}
+        >
+          {triggerContent}
+        </button>
+      </div>
+    )
+  }
+  const { RadixDropdownMenu: DropdownMenu } = radix
   return (
     <div className="relative" data-testid={testId}>
       {/* Not modal: a row may open a dialog, which then owns focus and the inert background. */}
-      <DropdownMenu.Root modal={false} onOpenChange={(open) => open && onOpen?.()}>
-        <DropdownMenu.Trigger
-          title={label}
-          disabled={disabled}
-          className={cn(
-            'inline-flex h-10 items-center gap-2 rounded-lg border border-border bg-surface px-3 text-sm text-fg transition hover:border-muted disabled:cursor-not-allowed disabled:opacity-60 data-[state=open]:border-primary/60',
-            buttonClassName,
-          )}
-        >
-          {/* Named by what it is for, then what it shows (e.g. "Sort by Title"): the visible text stays in the name. */}
-          <span className="sr-only">{label} </span>
-          {buttonContent}
+      <DropdownMenu.Root
+        modal={false}
+        defaultOpen={openRequested}
+        onOpenChange={(open) => open && onOpen?.()}
+      >
+        <DropdownMenu.Trigger ref={radixRef} title={label} disabled={disabled} className={triggerClassName}>
+          {triggerContent}
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content
@@ -68,6 +112,11 @@ export function Menu({
       </DropdownMenu.Root>
     </div>
   )
+}
+
+/** Rows only render inside an open menu, so the Radix code is there; `null` would only show a misuse. */
+function useMenuPrimitives(): RadixPrimitives['RadixDropdownMenu'] | null {
+  return useRadix()?.RadixDropdownMenu ?? null
 }
 
 const rowClasses =
@@ -91,6 +140,8 @@ export function MenuRow({
   testId?: string
 }) {
   const choice = selected !== undefined
+  const DropdownMenu = useMenuPrimitives()
+  if (!DropdownMenu) return null
   return (
     <DropdownMenu.Item
       onSelect={onClick}
@@ -120,6 +171,8 @@ export function SubMenu({
   panelClassName?: string
   testId?: string
 }) {
+  const DropdownMenu = useMenuPrimitives()
+  if (!DropdownMenu) return null
   return (
     <DropdownMenu.Sub>
       <DropdownMenu.SubTrigger
@@ -148,6 +201,8 @@ export function SubMenu({
 }
 
 export function MenuSeparator() {
+  const DropdownMenu = useMenuPrimitives()
+  if (!DropdownMenu) return null
   return <DropdownMenu.Separator className="my-1 h-px bg-border" />
 }
 

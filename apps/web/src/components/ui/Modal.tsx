@@ -1,7 +1,7 @@
-import * as Dialog from '@radix-ui/react-dialog'
 import { useRef, type CSSProperties, type MouseEvent, type ReactNode } from 'react'
 import { Icon } from './Icon.tsx'
 import { cn } from './cn.ts'
+import { useRadixWhenOpen } from './radix-on-demand.ts'
 
 export interface ModalProps {
   open: boolean
@@ -39,7 +39,8 @@ function initialFocus(panel: HTMLElement | null): HTMLElement | null {
  * The generic modal of spec §2 on Radix Dialog: focus trapped inside and returned on close, the page behind
  * inert and its scroll locked, Escape closing only the innermost modal; background click (unless persistent
  * or processing) and the close button close it. Width 500, z-index 60, backdrop opacity 75, top margin 50,
- * minimum 380x200; on phones (width or height under 640) a full-screen sheet (styles.css).
+ * minimum 380x200; on phones (width or height under 640) a full-screen sheet (styles.css). Opened before the
+ * Radix code has arrived (radix-on-demand.ts), it shows as soon as the code is there.
  */
 export function Modal({
   open,
@@ -58,6 +59,7 @@ export function Modal({
   const pressedOnBackdrop = useRef(false)
   // Where focus was before opening: it goes back there on close (Radix only knows its own trigger).
   const returnFocusTo = useRef<HTMLElement | null>(null)
+  const radix = useRadixWhenOpen(open)
 
   const onBackdropDown = (event: MouseEvent) => {
     pressedOnBackdrop.current = event.target === event.currentTarget
@@ -69,6 +71,8 @@ export function Modal({
     if (onBackdrop && !persistent && !processing) onClose()
   }
 
+  if (!radix) return null
+  const { RadixDialog: Dialog } = radix
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && !processing && onClose()}>
       <Dialog.Portal>

@@ -1,6 +1,6 @@
-import * as RadixPopover from '@radix-ui/react-popover'
 import { createContext, useContext, useState, type ReactNode } from 'react'
 import { cn } from './cn.ts'
+import { requestRadix, useRadix, useTriggerSwitch } from './radix-on-demand.ts'
 
 export interface PopoverProps {
   /** Accessible name of the trigger (and of the panel). */
@@ -22,6 +22,8 @@ export interface PopoverProps {
 /**
  * A button with a panel that is not a menu (the task list; menus use `Menu`): Escape, an outside press or
  * `close()` close it and focus returns to the button; portalled to the body and flipping near the edges.
+ * Until the Radix code arrives (radix-on-demand.ts) the trigger is a plain button that looks the same; a press
+ * on it opens the panel as soon as the code is there.
  */
 export function Popover({
   label,
@@ -34,7 +36,40 @@ export function Popover({
   onOpen,
   disabled,
 }: PopoverProps) {
+  const radix = useRadix()
+  const { staticRef, radixRef } = useTriggerSwitch(radix)
+  // Kept here, so a press on the static trigger opens the panel once the Radix form renders.
   const [open, setOpen] = useState(false)
+  const triggerClassName = cn(
+    'inline-flex h-10 items-center gap-2 rounded-lg border border-border bg-surface px-3 text-sm text-fg transition hover:border-muted disabled:cursor-not-allowed disabled:opacity-60 data-[state=open]:border-primary/60',
+    buttonClassName,
+  )
+
+  if (!radix) {
+    return (
+      <div className="relative" data-testid={testId}>
+        <button
+          ref={staticRef}
+          type="button"
+          aria-label={label}
+          title={label}
+          disabled={disabled}
+          aria-haspopup="dialog"
+          aria-expanded={false}
+          data-state="closed"
+          className={triggerClassName}
+          onClick={() => {
+            requestRadix()
+            setOpen(true)
+            onOpen?.()
+          }}
+        >
+          {buttonContent}
+        </button>
+      </div>
+    )
+  }
+  const { RadixPopover } = radix
   return (
     <div className="relative" data-testid={testId}>
       <RadixPopover.Root
@@ -45,13 +80,11 @@ export function Popover({
         }}
       >
         <RadixPopover.Trigger
+          ref={radixRef}
           aria-label={label}
           title={label}
           disabled={disabled}
-          className={cn(
-            'inline-flex h-10 items-center gap-2 rounded-lg border border-border bg-surface px-3 text-sm text-fg transition hover:border-muted disabled:cursor-not-allowed disabled:opacity-60 data-[state=open]:border-primary/60',
-            buttonClassName,
-          )}
+          className={triggerClassName}
         >
           {buttonContent}
         </RadixPopover.Trigger>
