@@ -2,6 +2,7 @@ import { Suspense, useState, type ComponentType } from 'react'
 import { useAddToListModal } from '../lib/add-to-list-modal.ts'
 import { useAuthorEditModal } from '../lib/author-edit-modal.ts'
 import { useEpisodeModals } from '../lib/episode-modals.ts'
+import { useEreader } from '../lib/ereader.ts'
 import { useFindEpisodesModal } from '../lib/find-episodes-modal.ts'
 import { useItemEditModal } from '../lib/item-edit-modal.ts'
 import { lazyComponent } from '../lib/lazy-component.ts'
@@ -11,6 +12,7 @@ const ItemDeletePrompt = lazyComponent(() => import('../features/item-edit/index
 const AddToListModals = lazyComponent(() => import('../features/collections/on-demand.ts'), 'AddToListModals')
 const AuthorEditModal = lazyComponent(() => import('../features/author-edit/index.ts'), 'AuthorEditModal')
 const EpisodeModals = lazyComponent(() => import('../features/podcasts/on-demand.ts'), 'EpisodeModals')
+const EbookReader = lazyComponent(() => import('../features/reader/on-demand.ts'), 'EbookReader')
 const FindEpisodesModal = lazyComponent(
   () => import('../features/podcasts/on-demand.ts'),
   'FindEpisodesModal',
@@ -31,7 +33,10 @@ function WhenFirstOpened({ open, Modal }: { open: boolean; Modal: ComponentType 
   )
 }
 
-/** The app's globally mounted modals (item edit, delete, add to list, author edit, episodes), fetched on demand. */
+/**
+ * The app's globally mounted modals (item edit, delete, add to list, author edit, episodes) and the ebook reader,
+ * fetched on demand.
+ */
 export function OnDemandModals() {
   const editOpen = useItemEditModal((s) => s.showEditModal)
   const deleteOpen = useItemEditModal((s) => s.deleteRequest !== null)
@@ -39,6 +44,7 @@ export function OnDemandModals() {
   const authorOpen = useAuthorEditModal((s) => s.authorId !== null)
   const episodeOpen = useEpisodeModals((s) => s.view !== null || s.edit !== null || s.remove !== null)
   const findOpen = useFindEpisodesModal((s) => s.libraryItemId !== null)
+  const readerOpen = useEreader((s) => s.request !== null)
   return (
     <>
       <WhenFirstOpened open={editOpen} Modal={ItemEditModal.Component} />
@@ -47,6 +53,7 @@ export function OnDemandModals() {
       <WhenFirstOpened open={authorOpen} Modal={AuthorEditModal.Component} />
       <WhenFirstOpened open={episodeOpen} Modal={EpisodeModals.Component} />
       <WhenFirstOpened open={findOpen} Modal={FindEpisodesModal.Component} />
+      <WhenFirstOpened open={readerOpen} Modal={EbookReader.Component} />
     </>
   )
 }
