@@ -37,6 +37,8 @@ import { registerUploadRoutes } from './modules/upload/upload.routes.ts'
 import { UploadService } from './modules/upload/upload.service.ts'
 import { PlaylistsRepository } from './modules/playlists/playlists.repository.ts'
 import { registerPlaylistsRoutes } from './modules/playlists/playlists.routes.ts'
+import { registerComicPagesRoutes } from './modules/comic-pages/comic-pages.routes.ts'
+import { ComicPagesService } from './modules/comic-pages/comic-pages.service.ts'
 import { registerOpenApiRoutes } from './openapi/openapi.routes.ts'
 import {
   createPodcastDownloads,
@@ -313,6 +315,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerDownloadsRoutes(app, ctx)
   registerPodcastsRoutes(app, ctx)
   registerPodcastDownloadsRoutes(app, ctx)
+  registerComicPagesRoutes(app, { comicPages: new ComicPagesService({ items: browse.items }) })
   await registerClientFiles(app, config.clientDistPath, base)
 
   realtime.attach(app.server, base ? ['/socket.io', `${base}/socket.io`] : ['/socket.io'], async (token) => {

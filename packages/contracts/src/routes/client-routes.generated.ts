@@ -221,3 +221,8 @@ export const playlistRoutes = {
   addEntries: { method: 'POST', path: '/api/playlists/:id/batch/add' },
   removeEntries: { method: 'POST', path: '/api/playlists/:id/batch/remove' },
 } as unknown as typeof routes.playlistRoutes
+
+export const comicPageRoutes = {
+  pages: { method: 'GET', path: '/api/items/:id/comic-pages' },
+  page: { method: 'GET', path: '/api/items/:id/comic-pages/:index' },
+} as unknown as typeof routes.comicPageRoutes
