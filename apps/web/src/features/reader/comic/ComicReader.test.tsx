@@ -84,7 +84,7 @@ describe('ComicReader', () => {
     expect(onRelocate).not.toHaveBeenCalled()
     answer(json({ pages: pages(3) }))
     await waitFor(() => expect(screen.getByTestId('comic-indicator').textContent).toContain('1 / 3'))
-    expect(onRelocate).toHaveBeenLastCalledWith('1', 1 / 3)
+    expect(onRelocate).toHaveBeenLastCalledWith('1', 1 / 3, false)
     expect(image().getAttribute('alt')).toBe('Page 1 of 3')
   })
 
@@ -94,16 +94,16 @@ describe('ComicReader', () => {
     expect(screen.getByTestId<HTMLButtonElement>('comic-prev').disabled).toBe(true)
     act(() => navigationRef.current?.next())
     expect(pageOfUrl(image().src)).toBe('1')
-    expect(onRelocate).toHaveBeenLastCalledWith('2', 2 / 3)
+    expect(onRelocate).toHaveBeenLastCalledWith('2', 2 / 3, false)
     fireEvent.click(screen.getByTestId('comic-next'))
     expect(screen.getByTestId('comic-indicator').textContent).toContain('3 / 3')
     expect(screen.getByTestId<HTMLButtonElement>('comic-next').disabled).toBe(true)
     act(() => navigationRef.current?.next())
-    expect(onRelocate).toHaveBeenLastCalledWith('3', 1)
+    expect(onRelocate).toHaveBeenLastCalledWith('3', 1, true)
     act(() => navigationRef.current?.prev())
     fireEvent.click(screen.getByTestId('comic-prev'))
     expect(screen.getByTestId('comic-indicator').textContent).toContain('1 / 3')
-    expect(onRelocate).toHaveBeenLastCalledWith('1', 1 / 3)
+    expect(onRelocate).toHaveBeenLastCalledWith('1', 1 / 3, false)
   })
 
   it('resumes at the saved page, clamps one past the end, and starts at 1 on a location it cannot read', async () => {
@@ -116,7 +116,7 @@ describe('ComicReader', () => {
     const { onRelocate } = renderReader(() => json({ pages: pages(5) }), { initialLocation: '40' })
     await screen.findByText('5 / 5')
     expect(pageOfUrl(image().src)).toBe('4')
-    expect(onRelocate).toHaveBeenLastCalledWith('5', 1)
+    expect(onRelocate).toHaveBeenLastCalledWith('5', 1, true)
   })
 
   it('starts at page 1 on a location that is not a page number', async () => {
@@ -169,7 +169,7 @@ describe('ComicReader', () => {
       vi.advanceTimersByTime(250)
     })
     expect(pageOfUrl(image().src)).toBe('149')
-    expect(onRelocate).toHaveBeenLastCalledWith('150', 0.5)
+    expect(onRelocate).toHaveBeenLastCalledWith('150', 0.5, false)
     expect(onRelocate).not.toHaveBeenCalledWith('120', expect.anything())
     vi.useRealTimers()
     const fit = screen.getByTestId('comic-fit')

@@ -64,8 +64,9 @@ export function ComicReader(props: ReaderBodyProps) {
   const [sliderValue, setSliderValue] = useState<number | null>(null)
   const scroller = useRef<HTMLDivElement>(null)
 
+  // The last page is the end of the book, whatever its fraction (the overlay marks the book finished there).
   const relocate = useEffectEvent((page: number, pages: number) =>
-    props.onRelocate(String(page), page / pages),
+    props.onRelocate(String(page), page / pages, page === pages),
   )
   useEffect(() => {
     if (count > 0) relocate(index + 1, count)
