@@ -34,12 +34,12 @@ export function comicPagePng(options: ComicPageOptions = {}): Buffer {
   const noiseRows = Math.min(options.noiseRows ?? 0, height)
   const shade = 40 + ((index * 37) % 180)
   const raw = Buffer.alloc((width + 1) * height, shade)
-  let seed = (index + 1) * 2654435761
+  let seed = Math.imul(index + 1, 2654435761) >>> 0
   for (let y = 0; y < height; y++) {
     raw[y * (width + 1)] = 0 // filter: none
     if (y >= noiseRows) continue
     for (let x = 1; x <= width; x++) {
-      seed = (seed * 1103515245 + 12345) >>> 0
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0
       raw[y * (width + 1) + x] = seed >>> 24
     }
   }
