@@ -52,7 +52,7 @@ export function ComicReader(props: ReaderBodyProps) {
   const { t } = useTranslation()
   const api = useApiClient()
   const token = useSessionStore((s) => s.accessToken)
-  const list = usePageList(libraryItemId, fileIno, t('MessageComicCannotLoad'))
+  const list = usePageList(libraryItemId, fileIno, t('ToastFailedToLoadData'))
   const count = list.state === 'ready' ? list.pages.length : 0
 
   const [wanted, setIndex] = useState(() => initialIndex(initialLocation))
@@ -107,7 +107,7 @@ export function ComicReader(props: ReaderBodyProps) {
     const found = await pageFailure(api, libraryItemId, fileIno, index, props.authHeaders())
     // Before the list is in, a 404 is a saved page past the end: the list clamps it and the image reloads.
     if (found?.status === 404 && count === 0) return
-    setFailure({ index, message: found?.message || t('MessageComicCannotLoad') })
+    setFailure({ index, message: found?.message || t('ToastFailedToLoadData') })
   }
 
   const settle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
@@ -199,7 +199,8 @@ export function ComicReader(props: ReaderBodyProps) {
           aria-live="polite"
           data-testid="comic-indicator"
         >
-          {count > 0 ? t('LabelComicPageCount', { page: shownPage, pages: count }) : ''}
+          {/* Figures only ("12 / 300"): the same in every language; the slider's value text says it in words. */}
+          {count > 0 ? `${shownPage} / ${count}` : ''}
         </span>
         <button
           type="button"
