@@ -134,4 +134,5 @@ test('a CBR opens and pages; a zip-bomb CBZ shows its message, not a page', asyn
   const reader = await openReader(page, bomb)
   await expect(reader.getByTestId('comic-error')).toContainText('zip bomb')
   await expect(reader.getByTestId('comic-page')).toHaveCount(0)
+  await expect(reader.getByTestId('comic-slider')).toHaveCount(0)
 })

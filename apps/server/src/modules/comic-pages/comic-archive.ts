@@ -32,7 +32,8 @@ export const comicLimits = {
   ratioFloorBytes: 1024 * 1024,
 } as const
 
-const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
+const mib = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} kB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`
 
 /** Why a page's declared sizes are refused, or null when they are within the bounds. */
 export function pageSizeProblem(name: string, size: number, compressedSize: number): string | null {

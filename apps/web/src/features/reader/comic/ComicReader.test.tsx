@@ -141,6 +141,7 @@ describe('ComicReader', () => {
     const { onError } = renderReader(() => text(bomb, 422))
     expect((await screen.findByRole('alert')).textContent).toContain(bomb)
     expect(screen.queryByTestId('comic-page')).toBeNull()
+    expect(screen.queryByTestId('comic-slider')).toBeNull()
     expect(onError).toHaveBeenCalledWith(bomb)
   })
 

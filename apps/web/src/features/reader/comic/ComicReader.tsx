@@ -160,7 +160,8 @@ export function ComicReader(props: ReaderBodyProps) {
               data-page={index + 1}
               className={cn(
                 'select-none',
-                fit === 'page' ? 'max-h-full max-w-full object-contain' : 'mx-auto h-auto w-full',
+                // Fit page scales small scans up too, as a page of a printed comic fills the screen.
+                fit === 'page' ? 'h-full w-full object-contain' : 'mx-auto h-auto w-full',
               )}
             />
             {loadedIndex !== index && (
@@ -169,60 +170,63 @@ export function ComicReader(props: ReaderBodyProps) {
           </>
         )}
       </div>
-      <div className="flex shrink-0 items-center gap-1 border-t border-border bg-surface px-2 py-1.5 sm:gap-2 sm:px-4">
-        <button
-          type="button"
-          className={barButton}
-          onClick={() => turn(-1)}
-          disabled={count === 0 || index === 0}
-          aria-label={t('ButtonPrevPage')}
-          title={t('ButtonPrevPage')}
-          data-testid="comic-prev"
-        >
-          <Icon name="chevronLeft" className="size-5" />
-        </button>
-        <input
-          type="range"
-          min={1}
-          max={Math.max(count, 1)}
-          value={Math.min(shownPage, Math.max(count, 1))}
-          disabled={count <= 1}
-          onChange={(e) => onSlide(Number(e.target.value))}
-          onKeyDown={onSliderKey}
-          aria-label={t('LabelComicGoToPage')}
-          aria-valuetext={t('LabelPageOf', { page: shownPage, pages: count })}
-          className="h-10 min-w-0 flex-1 accent-primary"
-          data-testid="comic-slider"
-        />
-        <span
-          className="shrink-0 px-1 text-sm tabular-nums text-muted"
-          aria-live="polite"
-          data-testid="comic-indicator"
-        >
-          {/* Figures only ("12 / 300"): the same in every language; the slider's value text says it in words. */}
-          {count > 0 ? `${shownPage} / ${count}` : ''}
-        </span>
-        <button
-          type="button"
-          className={barButton}
-          onClick={() => turn(1)}
-          disabled={count === 0 || index >= count - 1}
-          aria-label={t('ButtonNextPage')}
-          title={t('ButtonNextPage')}
-          data-testid="comic-next"
-        >
-          <Icon name="chevronRight" className="size-5" />
-        </button>
-        <button
-          type="button"
-          className={cn(barButton, 'w-auto px-2 text-xs sm:text-sm')}
-          onClick={() => setFit((f) => (f === 'page' ? 'width' : 'page'))}
-          aria-pressed={fit === 'width'}
-          data-testid="comic-fit"
-        >
-          {fit === 'page' ? t('ButtonComicFitWidth') : t('ButtonComicFitPage')}
-        </button>
-      </div>
+      {/* An unreadable comic has no pages to move between: its message stands alone. */}
+      {list.state !== 'error' && (
+        <div className="flex shrink-0 items-center gap-1 border-t border-border bg-surface px-2 py-1.5 sm:gap-2 sm:px-4">
+          <button
+            type="button"
+            className={barButton}
+            onClick={() => turn(-1)}
+            disabled={count === 0 || index === 0}
+            aria-label={t('ButtonPrevPage')}
+            title={t('ButtonPrevPage')}
+            data-testid="comic-prev"
+          >
+            <Icon name="chevronLeft" className="size-5" />
+          </button>
+          <input
+            type="range"
+            min={1}
+            max={Math.max(count, 1)}
+            value={Math.min(shownPage, Math.max(count, 1))}
+            disabled={count <= 1}
+            onChange={(e) => onSlide(Number(e.target.value))}
+            onKeyDown={onSliderKey}
+            aria-label={t('LabelComicGoToPage')}
+            aria-valuetext={t('LabelPageOf', { page: shownPage, pages: count })}
+            className="h-10 min-w-0 flex-1 accent-primary"
+            data-testid="comic-slider"
+          />
+          <span
+            className="shrink-0 px-1 text-sm tabular-nums text-muted"
+            aria-live="polite"
+            data-testid="comic-indicator"
+          >
+            {/* Figures only ("12 / 300"): the same in every language; the slider's value text says it in words. */}
+            {count > 0 ? `${shownPage} / ${count}` : ''}
+          </span>
+          <button
+            type="button"
+            className={barButton}
+            onClick={() => turn(1)}
+            disabled={count === 0 || index >= count - 1}
+            aria-label={t('ButtonNextPage')}
+            title={t('ButtonNextPage')}
+            data-testid="comic-next"
+          >
+            <Icon name="chevronRight" className="size-5" />
+          </button>
+          <button
+            type="button"
+            className={cn(barButton, 'w-auto px-2 text-xs sm:text-sm')}
+            onClick={() => setFit((f) => (f === 'page' ? 'width' : 'page'))}
+            aria-pressed={fit === 'width'}
+            data-testid="comic-fit"
+          >
+            {fit === 'page' ? t('ButtonComicFitWidth') : t('ButtonComicFitPage')}
+          </button>
+        </div>
+      )}
     </div>
   )
 }
