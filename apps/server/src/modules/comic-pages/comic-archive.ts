@@ -3,6 +3,9 @@
 /** The archive cannot be shown (empty, truncated, damaged, encrypted, too large, a zip bomb): answered 422. */
 export class UnreadableComic extends Error {}
 
+/** The archive was closed (dropped from the LRU) between its lookup and a page read: opened again, not a 422. */
+export class ArchiveClosed extends Error {}
+
 /** One page entry as the archive declares it; `key` finds the entry again in its reader. */
 export interface PageEntry {
   name: string

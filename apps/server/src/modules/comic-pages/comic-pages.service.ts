@@ -3,7 +3,7 @@ import path from 'node:path'
 import { HttpError, notFound } from '../../http/errors.ts'
 import type { ItemsService, ServableFile } from '../library-items/items.service.ts'
 import type { UserRecord } from '../users/users.model.ts'
-import { UnreadableComic, type ComicArchive, type PageEntry } from './comic-archive.ts'
+import { ArchiveClosed, UnreadableComic, type ComicArchive, type PageEntry } from './comic-archive.ts'
 import { RarComic } from './rar-comic.ts'
 import { ZipComic } from './zip-comic.ts'
 
@@ -53,15 +53,19 @@ export class ComicPagesService {
   }
 
   async page(user: UserRecord, itemId: string, index: number, fileId?: string): Promise<ComicPageImage> {
-    const { file, archive } = await this.archiveFor(user, itemId, fileId)
-    const page = archive.pages[index]
-    if (!page) throw notFound('Page not found')
-    try {
-      const bytes = await archive.read(index)
-      const etag = `W/"${file.size.toString(16)}-${Math.floor(file.mtimeMs).toString(16)}-p${index}"`
-      return { bytes, mimeType: page.mimeType, etag }
-    } catch (err) {
-      throw asHttpError(err)
+    for (let attempt = 0; ; attempt++) {
+      const { file, archive } = await this.archiveFor(user, itemId, fileId)
+      const page = archive.pages[index]
+      if (!page) throw notFound('Page not found')
+      try {
+        const bytes = await archive.read(index)
+        const etag = `W/"${file.size.toString(16)}-${Math.floor(file.mtimeMs).toString(16)}-p${index}"`
+        return { bytes, mimeType: page.mimeType, etag }
+      } catch (err) {
+        // Dropped from the LRU by other comics meanwhile: the next lookup opens it again.
+        if (err instanceof ArchiveClosed && attempt === 0) continue
+        throw asHttpError(err)
+      }
     }
   }
 

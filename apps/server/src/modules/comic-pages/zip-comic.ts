@@ -1,5 +1,6 @@
 import yauzl from 'yauzl'
 import {
+  ArchiveClosed,
   comicLimits,
   noPages,
   pageSizeProblem,
@@ -76,6 +77,7 @@ export class ZipComic implements ComicArchive {
   read(index: number): Promise<Buffer> {
     const page = this.pages[index]
     if (!page) return Promise.reject(new RangeError('no such page'))
+    if (!this.zip.isOpen) return Promise.reject(new ArchiveClosed())
     return new Promise((resolve, reject) => {
       this.zip.openReadStream(page.entry, (err, stream) => {
         if (err || !stream) return reject(damaged(err ?? 'unreadable page'))
