@@ -21,6 +21,7 @@ const pages = (count: number) =>
 const preloaded: string[] = []
 class RecordingImage {
   decoding = ''
+  fetchPriority = ''
   set src(url: string) {
     preloaded.push(url)
   }

@@ -6,6 +6,7 @@ import {
   useRef,
   useState,
   type KeyboardEvent,
+  type MouseEvent,
 } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Icon, Spinner, cn } from '@/components/ui/index.ts'
@@ -37,6 +38,12 @@ const SLIDER_KEYS = new Set([
 ])
 /** A slider drag settles before its page is fetched, so sweeping across 300 pages loads one. */
 const SLIDER_SETTLE_MS = 200
+
+/**
+ * A click on a bar button leaves focus on the reader, so the arrow keys keep turning pages (the overlay ignores
+ * them while a button has focus, spec §9); Tab still reaches the buttons for keyboard use.
+ */
+const keepReaderFocus = (event: MouseEvent) => event.preventDefault()
 
 const barButton =
   'inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-fg transition hover:bg-surface-raised ' +
@@ -153,6 +160,7 @@ export function ComicReader(props: ReaderBodyProps) {
               src={urlOf(index)}
               alt={pageLabel}
               decoding="async"
+              fetchPriority="high"
               draggable={false}
               onLoad={() => setLoadedIndex(index)}
               onError={() => void onImageError()}
@@ -175,6 +183,7 @@ export function ComicReader(props: ReaderBodyProps) {
         <div className="flex shrink-0 items-center gap-1 border-t border-border bg-surface px-2 py-1.5 sm:gap-2 sm:px-4">
           <button
             type="button"
+            onMouseDown={keepReaderFocus}
             className={barButton}
             onClick={() => turn(-1)}
             disabled={count === 0 || index === 0}
@@ -207,6 +216,7 @@ export function ComicReader(props: ReaderBodyProps) {
           </span>
           <button
             type="button"
+            onMouseDown={keepReaderFocus}
             className={barButton}
             onClick={() => turn(1)}
             disabled={count === 0 || index >= count - 1}
@@ -218,6 +228,7 @@ export function ComicReader(props: ReaderBodyProps) {
           </button>
           <button
             type="button"
+            onMouseDown={keepReaderFocus}
             className={cn(barButton, 'w-auto px-2 text-xs sm:text-sm')}
             onClick={() => setFit((f) => (f === 'page' ? 'width' : 'page'))}
             aria-pressed={fit === 'width'}

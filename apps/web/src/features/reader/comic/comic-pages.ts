@@ -96,6 +96,8 @@ export function usePreload(urls: readonly string[]) {
       if (cache.current.has(url)) continue
       const image = new Image()
       image.decoding = 'async'
+      // Behind the page being looked at, never before it.
+      image.fetchPriority = 'low'
       image.src = url
       // Decoding ahead makes the turn a paint; a failure shows when the page itself is opened.
       image.decode?.().catch(() => undefined)
