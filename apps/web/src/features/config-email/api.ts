@@ -72,10 +72,20 @@ export function useUpdateOwnEreaderDevices() {
   })
 }
 
-/** POST /api/emails/send-ebook-to-device */
-export function useSendEbookToDevice() {
+/**
+ * POST /api/emails/send-ebook-to-device. The outcome is reported from the mutation's own callbacks: the menu
+ * that started the send closes (and unmounts) at once, which would drop callbacks given to `mutate`.
+ */
+export function useSendEbookToDevice(report: {
+  sending: (deviceName: string) => string
+  sent: (deviceName: string, pending: string) => void
+  failed: (error: unknown, pending: string) => void
+}) {
   const api = useApiClient()
   return useMutation({
     mutationFn: (body: SendEbookToDeviceRequest) => api.call(emailRoutes.sendEbookToDevice, { body }),
+    onMutate: (body) => ({ pending: report.sending(body.deviceName) }),
+    onSuccess: (_answer, body, context) => report.sent(body.deviceName, context.pending),
+    onError: (error, _body, context) => report.failed(error, context?.pending ?? ''),
   })
 }

@@ -25,22 +25,22 @@ export function SendToDeviceMenu({
 }) {
   const { t } = useTranslation()
   const devices = useSessionStore((s) => s.ereaderDevices)
-  const send = useSendEbookToDevice()
+  const send = useSendEbookToDevice({
+    sending: (name) => toast.info(t('ToastSendingEbook', { name }), { timeoutMs: null }),
+    sent: (name, pending) => {
+      toast.dismiss(pending)
+      toast.success(t('ToastEbookSent', { name }))
+    },
+    // Spec §8: "Failed to send ebook to device", with the server's (SMTP server's) message.
+    failed: (error, pending) => {
+      toast.dismiss(pending)
+      toast.error(`${t('ToastFailedToSendEbook')}: ${errorMessage(error, t)}`)
+    },
+  })
   const offered = useCanSendToDevice(ebookFormat)
   if (!offered) return null
 
-  const sendTo = (deviceName: string) => {
-    const pending = toast.info(t('ToastSendingEbook', { name: deviceName }))
-    send.mutate(
-      { libraryItemId, deviceName },
-      {
-        onSuccess: () => toast.success(t('ToastEbookSent', { name: deviceName })),
-        // Spec §8: "Failed to send ebook to device", with the server's (SMTP server's) message.
-        onError: (error) => toast.error(`${t('ToastFailedToSendEbook')}: ${errorMessage(error, t)}`),
-        onSettled: () => toast.dismiss(pending),
-      },
-    )
-  }
+  const sendTo = (deviceName: string) => send.mutate({ libraryItemId, deviceName })
 
   return (
     <SubMenu label={t('LabelSendEbookToDevice')} testId="menu-send-to-device">
