@@ -344,5 +344,6 @@ describe('email settings, ereader devices and send to device', () => {
     await call('PATCH', '/api/emails/settings', root, { secure: false })
     expect(smtp.received).toHaveLength(before)
     expect(t.logs.errors()).toEqual([])
+    expect(JSON.stringify(t.logs.lines())).not.toContain(SMTP_PASS)
   })
 })
