@@ -11,7 +11,7 @@ import { useLogout } from '../api.ts'
 import { accountTypeKeys } from '../model/account-types.ts'
 import { ChangePasswordForm } from './ChangePasswordForm.tsx'
 
-// Fetched only for users who may add their own ereader devices (createEreader): the account page is in the first load.
+// Fetched only for users who may add their own ereader devices (createEreader).
 const OwnEreaderDevices = lazyComponent(
   () => import('../../config-email/on-demand.ts'),
   'OwnEreaderDevices',
