@@ -44,12 +44,13 @@ async function addDevice(page: Page, name: string, email: string) {
   return modal
 }
 
-for (const viewport of [
-  { width: 375, height: 812 },
-  { width: 1280, height: 800 },
+// The phone is a touch device (a tap opens the flyout submenu); the desktop uses a mouse.
+for (const { viewport, touch } of [
+  { viewport: { width: 375, height: 812 }, touch: true },
+  { viewport: { width: 1280, height: 800 }, touch: false },
 ]) {
   test.describe(`${viewport.width} px`, () => {
-    test.use({ viewport })
+    test.use({ viewport, hasTouch: touch, isMobile: touch })
 
     test('an admin sets up SMTP, sends a test email, adds a device and sends an EPUB to it', async ({
       page,
@@ -109,8 +110,15 @@ for (const viewport of [
       // Send to device from the item page's actions menu.
       await page.goto(`/item/${id}`)
       await page.getByTestId('item-more').getByRole('button', { name: 'More' }).click()
-      await page.getByTestId('menu-send-to-device').click()
-      await page.getByTestId('menu-send-to-device-option').filter({ hasText: 'Kobo' }).click()
+      const sendTo = page.getByTestId('menu-send-to-device')
+      const kobo = page.getByTestId('menu-send-to-device-option').filter({ hasText: 'Kobo' })
+      if (touch) {
+        await sendTo.tap()
+        await kobo.tap()
+      } else {
+        await sendTo.click()
+        await kobo.click()
+      }
       await expect(toast(page, 'Ebook sent to Kobo')).toBeVisible({ timeout: 30_000 })
       const mail = await smtp.waitForMail(2)
       expect(mail.to).toEqual(['kobo@example.org'])
