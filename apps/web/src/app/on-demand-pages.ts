@@ -4,7 +4,7 @@ import { lazyComponent, type LazyComponent } from '../lib/lazy-component.ts'
 export type OnDemandPage = LazyComponent<object>
 
 /**
- * The pages the first load leaves out (issue #14: admin, upload, stats, batch edit, podcast admin, and every
+ * The pages the first load leaves out (issue #14: admin, upload, stats, batch edit, podcast admin, account, and every
  * library page but home): each is fetched when its route first renders or a link to it is hovered or focused.
  */
 export const onDemandPages = {
@@ -15,6 +15,7 @@ export const onDemandPages = {
   ),
   configUsers: lazyComponent(() => import('../features/config-users/on-demand.ts'), 'ConfigUsersPage'),
   apiKeys: lazyComponent(() => import('../features/config-api-keys/index.ts'), 'ConfigApiKeysPage'),
+  emailSettings: lazyComponent(() => import('../features/config-email/on-demand.ts'), 'EmailSettingsPage'),
   customProviders: lazyComponent(
     () => import('../features/config-metadata-providers/on-demand.ts'),
     'CustomProvidersPage',
@@ -38,4 +39,5 @@ export const onDemandPages = {
   playlist: lazyComponent(() => import('../features/collections/on-demand.ts'), 'PlaylistPage'),
   search: lazyComponent(() => import('../features/search/on-demand.ts'), 'SearchPage'),
   latestEpisodes: lazyComponent(() => import('../features/podcasts/on-demand.ts'), 'LatestEpisodesPage'),
+  account: lazyComponent(() => import('../features/auth/on-demand.ts'), 'AccountPage'),
 } satisfies Record<string, OnDemandPage>
