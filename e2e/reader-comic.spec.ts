@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { comicPages, makeCbr, makeCbz, makeZipBombCbz } from '../scripts/media/index.ts'
 import { apiCall, bookId, logIn, logInAs, rootToken } from './player-helpers.ts'
@@ -69,6 +70,12 @@ test('a 300-page CBZ opens from the item page, pages, and resumes on another dev
   await expectPageShown(page, 1, 300)
   // Comics hide the title in the top bar (spec §2).
   await expect(reader.getByText('Long Comic')).toHaveCount(0)
+  // The reader is dark whatever the app's theme; nothing serious for axe-core in it.
+  const axe = await new AxeBuilder({ page }).include('[data-testid="ebook-reader"]').analyze()
+  expect(axe.passes.length).toBeGreaterThan(0) // the reader was found and checked
+  expect(
+    axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+  ).toEqual([])
   await page.keyboard.press('ArrowRight')
   await expectPageShown(page, 2, 300)
   await page.getByTestId('comic-next').click()
