@@ -4,7 +4,7 @@ export type { AudioFormat, AudioTags, Chapter, MakeAudioOptions } from './audio.
 export { makeCoverImage, wrapText } from './image.ts'
 export type { MakeCoverImageOptions } from './image.ts'
 export { makeEpub } from './epub.ts'
-export type { EpubChapter, MakeEpubOptions } from './epub.ts'
+export type { EpubChapter, EpubResource, MakeEpubOptions } from './epub.ts'
 export {
   id3Frame,
   id3Tag,

@@ -39,6 +39,30 @@ export const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'self'"],
 }
 
+/** The ebook reader's frame page (the web client's public/reader-frame.html). */
+export const READER_FRAME_FILE = 'reader-frame.html'
+
+/**
+ * The policy of the ebook reader's frame, instead of the app's. The frame runs foliate-js; each book section is
+ * a blob: document inside it that inherits this policy. Nothing may come from the network: images, fonts,
+ * styles, media and frames from blob:/data: only, so a book's external resources are never fetched (the app's
+ * own policy allows http(s) images). Scripts: the frame's own file only, never a book's inline or blob: script.
+ */
+export const READER_FRAME_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'unsafe-inline' blob: data:",
+  'img-src blob: data:',
+  'font-src blob: data:',
+  'media-src blob: data:',
+  'connect-src blob: data:',
+  'frame-src blob:',
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'self'",
+].join('; ')
+
 /**
  * Security headers on every answer (HTML, API, files). Left out on purpose: Cross-Origin-Resource-Policy
  * (Audiobookshelf's web apps on other origins load our covers and audio in <img>/<audio>), COEP (the same),
