@@ -44,6 +44,8 @@ export function EpubReader(props: ReaderBodyProps) {
   const hostRef = useRef<ReaderFrameHost | null>(null)
   const [toc, setToc] = useState<TocEntry[]>([])
   const [shown, setShown] = useState(false)
+  // The current position, also on the element for journeys and tools (data-location).
+  const [location, setLocation] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [search, setSearch] = useState<{ id: number; chapters: SearchChapter[]; done: boolean } | null>(null)
   const searchId = useRef(0)
@@ -78,6 +80,7 @@ export function EpubReader(props: ReaderBodyProps) {
         case 'relocate':
           settled = true
           setShown(true)
+          setLocation(message.cfi)
           latest.current.onRelocate(message.cfi, message.fraction)
           break
         case 'searchResults':
@@ -146,6 +149,7 @@ export function EpubReader(props: ReaderBodyProps) {
       style={{ background: colours.background, color: colours.text }}
       data-testid="epub-reader"
       data-reader-theme={settings.theme}
+      data-location={location ?? undefined}
     >
       <iframe
         ref={iframeRef}
