@@ -81,7 +81,7 @@ export function EpubReader(props: ReaderBodyProps) {
           settled = true
           setShown(true)
           setLocation(message.cfi)
-          latest.current.onRelocate(message.cfi, message.fraction)
+          latest.current.onRelocate(message.cfi, message.fraction, message.atEnd)
           break
         case 'searchResults':
           if (message.id === searchId.current)
@@ -126,6 +126,11 @@ export function EpubReader(props: ReaderBodyProps) {
   useEffect(() => {
     hostRef.current?.send({ type: 'setStyle', style: frameStyleOf(settings) })
   }, [settings])
+  // The overlay's bar follows the reading theme.
+  const { onThemeChange } = props
+  useEffect(() => {
+    onThemeChange?.(settings.theme)
+  }, [settings.theme, onThemeChange])
 
   const runSearch = (query: string) => {
     const id = ++searchId.current

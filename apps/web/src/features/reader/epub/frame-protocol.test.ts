@@ -3,10 +3,13 @@ import { readFrameMessage, readHostMessage } from './frame-protocol.ts'
 
 describe('reader frame messages', () => {
   it('accepts the frame’s well-formed messages and clamps progress', () => {
-    expect(readFrameMessage({ type: 'relocate', cfi: 'epubcfi(/6/2!/4)', fraction: 1.5 })).toEqual({
+    expect(
+      readFrameMessage({ type: 'relocate', cfi: 'epubcfi(/6/2!/4)', fraction: 1.5, atEnd: true }),
+    ).toEqual({
       type: 'relocate',
       cfi: 'epubcfi(/6/2!/4)',
       fraction: 1,
+      atEnd: true,
     })
     expect(
       readFrameMessage({

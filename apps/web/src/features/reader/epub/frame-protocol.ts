@@ -59,7 +59,7 @@ export type HostToFrame =
 export type FrameToHost =
   | { type: 'ready' }
   | { type: 'opened'; toc: TocEntry[] }
-  | { type: 'relocate'; cfi: string; fraction: number }
+  | { type: 'relocate'; cfi: string; fraction: number; atEnd: boolean }
   | { type: 'searchResults'; id: number; chapters: SearchChapter[]; done: boolean }
   | { type: 'error'; code: FrameErrorCode }
   /** Keys pressed while the book has focus, replayed on the app's document for the overlay's hotkeys. */
@@ -113,7 +113,12 @@ export function readFrameMessage(data: unknown): FrameToHost | null {
     }
     case 'relocate':
       return isString(data.cfi, 2000) && isFiniteNumber(data.fraction)
-        ? { type: 'relocate', cfi: data.cfi, fraction: Math.min(1, Math.max(0, data.fraction)) }
+        ? {
+            type: 'relocate',
+            cfi: data.cfi,
+            fraction: Math.min(1, Math.max(0, data.fraction)),
+            atEnd: data.atEnd === true,
+          }
         : null
     case 'searchResults': {
       const chapters = readChapters(data.chapters)

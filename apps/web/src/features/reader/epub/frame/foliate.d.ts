@@ -23,6 +23,7 @@ declare module 'foliate-js/view.js' {
   }
   export type FoliateSearchYield = FoliateSearchChapter | { progress: number } | 'done'
   export interface FoliateRenderer extends HTMLElement {
+    readonly atEnd: boolean
     setStyles(styles: string | [string, string]): void
   }
   export interface FoliateView extends HTMLElement {

@@ -8,6 +8,7 @@ import {
   type SearchChapter,
   type TocEntry,
 } from '../frame-protocol.ts'
+import { isTouchIgnored, swipeDirection } from '../swipe-rules.ts'
 import { THEME_COLOURS, bookCss, layoutAttributes } from './book-style.ts'
 import { BookOpenError, openBook } from './open-book.ts'
 import { stripScriptsFromContent } from './strip-scripts.ts'
@@ -42,14 +43,50 @@ function applyStyle(next: FrameStyle) {
   view.renderer.setStyles(bookCss(next))
 }
 
-/** Page-turn and close keys pressed inside the book go to the app, whose overlay owns the hotkeys. */
-function forwardKeys(target: Document) {
+/**
+ * Page-turn and close keys pressed inside the book, and swipes on it (spec §9 rules, model/swipe.ts), go to the
+ * app as keys: its overlay owns the hotkeys, and never sees events inside frames.
+ */
+function forwardInput(target: Document) {
   target.addEventListener('keydown', (event) => {
     if (event.key === 'ArrowLeft' || event.key === 'ArrowRight' || event.key === 'Escape') {
       event.preventDefault()
       send({ type: 'key', key: event.key })
     }
   })
+  let start: { x: number; y: number; ms: number } | null = null
+  let previousStartMs: number | null = null
+  target.addEventListener(
+    'touchstart',
+    (event) => {
+      const ignored = isTouchIgnored(previousStartMs, event.timeStamp)
+      previousStartMs = event.timeStamp
+      const touch = event.touches[0]
+      start =
+        ignored || event.touches.length > 1 || !touch
+          ? null
+          : { x: touch.clientX, y: touch.clientY, ms: event.timeStamp }
+    },
+    { passive: true },
+  )
+  target.addEventListener(
+    'touchend',
+    (event) => {
+      const touch = event.changedTouches[0]
+      if (!start || !touch) return
+      const direction = swipeDirection({
+        startX: start.x,
+        startY: start.y,
+        startMs: start.ms,
+        endX: touch.clientX,
+        endY: touch.clientY,
+        endMs: event.timeStamp,
+      })
+      start = null
+      if (direction) send({ type: 'key', key: direction === 'next' ? 'ArrowRight' : 'ArrowLeft' })
+    },
+    { passive: true },
+  )
 }
 
 async function open(message: Extract<HostToFrame, { type: 'open' }>) {
@@ -62,12 +99,17 @@ async function open(message: Extract<HostToFrame, { type: 'open' }>) {
     view = element
     element.addEventListener('relocate', (event) => {
       const detail = (event as CustomEvent<{ cfi?: string; fraction?: number }>).detail
-      if (typeof detail.cfi === 'string')
-        send({ type: 'relocate', cfi: detail.cfi, fraction: detail.fraction ?? 0 })
+      if (typeof detail.cfi !== 'string') return
+      send({
+        type: 'relocate',
+        cfi: detail.cfi,
+        fraction: detail.fraction ?? 0,
+        atEnd: element.renderer.atEnd,
+      })
     })
     element.addEventListener('load', (event) => {
       const { doc } = (event as CustomEvent<{ doc: Document }>).detail
-      forwardKeys(doc)
+      forwardInput(doc)
     })
     await element.open(book)
     applyStyle(message.style)
@@ -141,5 +183,5 @@ window.addEventListener('message', (event) => {
   handle(message)
 })
 
-forwardKeys(document)
+forwardInput(document)
 window.parent.postMessage({ type: 'ready' } satisfies FrameToHost, window.location.origin)
