@@ -25,6 +25,21 @@ let searchRun = 0
 
 const send = (message: FrameToHost) => port?.postMessage(message)
 
+/**
+ * Page turns run one after another: foliate ignores a turn asked while the previous one is still settling, so
+ * quick key presses or clicks would be lost. A few wait their turn; more than that are dropped (a held key).
+ */
+let turning: Promise<unknown> = Promise.resolve()
+let waitingTurns = 0
+function queueTurn(turn: () => Promise<unknown>) {
+  if (waitingTurns >= 3) return
+  waitingTurns++
+  turning = turning
+    .then(turn)
+    .catch(() => {})
+    .finally(() => waitingTurns--)
+}
+
 const toEntries = (items: FoliateTocItem[] | null | undefined, depth = 0): TocEntry[] =>
   depth > 8 || !Array.isArray(items)
     ? []
@@ -146,10 +161,10 @@ function handle(message: HostToFrame) {
       void open(message)
       break
     case 'next':
-      void view?.next()
+      if (view) queueTurn(view.next.bind(view))
       break
     case 'prev':
-      void view?.prev()
+      if (view) queueTurn(view.prev.bind(view))
       break
     case 'goTo':
       void view?.goTo(message.target)
