@@ -26,33 +26,50 @@ function sectionsWithoutScripts(): Plugin {
   }
 }
 
+/** The frame script as one self-contained classic script (null if the build produced none). */
+async function buildFrameScript(minify: boolean): Promise<string | null> {
+  const output = await build({
+    configFile: false,
+    logLevel: 'warn',
+    publicDir: false,
+    plugins: [sectionsWithoutScripts()],
+    build: {
+      write: false,
+      minify,
+      lib: { entry, formats: ['iife'], name: 'shelfcastReaderFrame', fileName: () => readerFrameScript },
+    },
+  })
+  const chunk = (Array.isArray(output) ? output : [output])
+    .flatMap((o) => ('output' in o ? o.output : []))
+    .find((file): file is Rolldown.OutputChunk => file.type === 'chunk' && file.isEntry)
+  return chunk?.code ?? null
+}
+
 /**
  * Builds the ebook reader's frame script (foliate-js and our frame code) after the app, as one classic script
  * at dist/reader-frame.js, loaded by public/reader-frame.html (served with its own strict CSP). One
- * self-contained file keeps foliate and its vendored zip/fflate out of the app's bundle and chunks.
+ * self-contained file keeps foliate and its vendored zip/fflate out of the app's bundle and chunks. The dev
+ * server builds it on request (unminified), so the reader works there too.
  */
 export function readerFrame(): Plugin {
   return {
     name: 'shelfcast-reader-frame',
-    apply: 'build',
     async writeBundle(options) {
       const outDir = options.dir ?? path.resolve('dist')
-      const output = await build({
-        configFile: false,
-        logLevel: 'warn',
-        publicDir: false,
-        plugins: [sectionsWithoutScripts()],
-        build: {
-          write: false,
-          minify: true,
-          lib: { entry, formats: ['iife'], name: 'shelfcastReaderFrame', fileName: () => readerFrameScript },
-        },
+      const code = await buildFrameScript(true)
+      if (code === null) this.error('the reader frame build produced no script')
+      await writeFile(path.join(outDir, readerFrameScript), code)
+    },
+    configureServer(server) {
+      server.middlewares.use(`/${readerFrameScript}`, (_req, res, next) => {
+        buildFrameScript(false)
+          .then((code) => {
+            if (code === null) return next()
+            res.setHeader('content-type', 'text/javascript; charset=utf-8')
+            res.end(code)
+          })
+          .catch(next)
       })
-      const chunk = (Array.isArray(output) ? output : [output])
-        .flatMap((o) => ('output' in o ? o.output : []))
-        .find((file): file is Rolldown.OutputChunk => file.type === 'chunk' && file.isEntry)
-      if (!chunk) this.error('the reader frame build produced no script')
-      await writeFile(path.join(outDir, readerFrameScript), chunk.code)
     },
   }
 }

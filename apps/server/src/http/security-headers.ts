@@ -15,8 +15,8 @@ const CAST_SDK_ORIGIN = 'https://www.gstatic.com'
  * - media-src blob: hls.js plays through Media Source Extensions (a blob: URL on the <audio>).
  * - img-src data: blob: http: https: covers are ours, but match results, podcast search and feed artwork
  *   show the providers' and feeds' own image URLs (some feeds are plain http); images cannot run code.
- * - style-src 'unsafe-inline': books (foliate-js renders them in blob: frames, which inherit this policy)
- *   carry inline <style> and style attributes; styles run no code.
+ * - style-src 'unsafe-inline': inline styles of the app's widgets and of what the readers draw; styles run
+ *   no code. (EPUB/MOBI books render under the reader frame's own policy, READER_FRAME_CSP below.)
  * - font-src/frame-src/connect-src blob: data: the reader's book fonts, book frames and resources it
  *   reads back from blob URLs. Book content gets no script source: scripts in books stay blocked.
  * No upgrade-insecure-requests: many servers answer plain http on a LAN, where it would break every load.
