@@ -20,6 +20,7 @@ import { scanRoutes } from './scans.routes.ts'
 import { podcastRoutes } from './podcasts.routes.ts'
 import { podcastDownloadRoutes } from './podcast-downloads.routes.ts'
 import { playlistRoutes, PlaylistOrGone } from './playlists.routes.ts'
+import { emailRoutes } from './email.routes.ts'
 
 export * from './route.ts'
 export { collectionRoutes, docsRoutes, playlistRoutes, PlaylistOrGone }
@@ -42,6 +43,7 @@ export {
   scanRoutes,
   podcastRoutes,
   podcastDownloadRoutes,
+  emailRoutes,
 }
 
 /**
@@ -70,6 +72,7 @@ export const routeGroups = {
   podcastDownloads: podcastDownloadRoutes,
   collections: collectionRoutes,
   playlists: playlistRoutes,
+  email: emailRoutes,
 } as const satisfies Record<string, Record<string, RouteSpec>>
 
 /** Every declared route with its `group.name` id (the OpenAPI operationId). */
