@@ -17,8 +17,8 @@ const ERROR_MESSAGE_KEYS: Record<FrameErrorCode | 'load' | 'timeout', string> = 
   empty: 'MessageEbookEmpty',
   damaged: 'MessageEbookDamaged',
   tooLarge: 'MessageEbookTooLarge',
-  unsupported: 'MessageEbookUnsupported',
-  load: 'MessageEbookLoadFailed',
+  unsupported: 'MessageEbookFormatNotSupported',
+  load: 'ToastFailedToLoadData',
   timeout: 'MessageEbookDamaged',
 }
 
@@ -68,7 +68,7 @@ export function EpubReader(props: ReaderBodyProps) {
     const fail = (code: keyof typeof ERROR_MESSAGE_KEYS) => {
       if (settled || abort.signal.aborted) return
       settled = true
-      const message = t(ERROR_MESSAGE_KEYS[code])
+      const message = t(ERROR_MESSAGE_KEYS[code], { format: latest.current.format })
       setError(message)
       latest.current.onError?.(message)
     }
@@ -158,7 +158,7 @@ export function EpubReader(props: ReaderBodyProps) {
     >
       <iframe
         ref={iframeRef}
-        title={t('LabelEbookContent')}
+        title={t('LabelBook')}
         // Our frame script runs and reaches its section frames; no popups, top navigation, forms or downloads.
         sandbox="allow-scripts allow-same-origin"
         referrerPolicy="no-referrer"

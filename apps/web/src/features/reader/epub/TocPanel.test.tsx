@@ -33,7 +33,7 @@ describe('TocPanel', () => {
 
   it('searches on submit only with more than one character', async () => {
     const { onSearch, onClearSearch } = setup()
-    const box = screen.getByRole('searchbox', { name: 'Search the book' })
+    const box = screen.getByRole('searchbox', { name: 'Search' })
     await userEvent.type(box, 'a{Enter}')
     expect(onSearch).not.toHaveBeenCalled()
     expect(onClearSearch).toHaveBeenCalled()

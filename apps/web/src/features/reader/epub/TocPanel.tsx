@@ -121,7 +121,7 @@ export function TocPanel({ open, onClose, toc, search, onSearch, onClearSearch, 
               value={query}
               onChange={(e) => onQueryChange(e.target.value)}
               placeholder={t('PlaceholderSearch')}
-              aria-label={t('LabelSearchInBook')}
+              aria-label={t('LabelSearch')}
               className="min-w-0 flex-1 rounded-lg border border-border bg-bg px-3 py-1.5 text-sm"
             />
             <button
