@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type ProxyOptions } from 'vite'
+import { readerFrame } from './vite-reader-frame.ts'
 import { serviceWorker } from './vite-service-worker.ts'
 
 const serverOrigin = 'http://127.0.0.1:13378'
@@ -18,7 +19,7 @@ const toServer: ProxyOptions = {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), serviceWorker()],
+  plugins: [react(), tailwindcss(), serviceWorker(), readerFrame()],
   resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }] },
   // Relative asset URLs: the server rewrites <base href> to ROUTER_BASE_PATH, so one build serves any base path.
   base: './',

@@ -7,6 +7,19 @@ export interface EpubChapter {
   title: string
   /** Paragraphs separated by blank lines. */
   text: string
+  /** Raw XHTML put after the paragraphs (e.g. a <script> for reader security tests). */
+  html?: string
+  /** Marks the chapter as EPUB 3 scripted content (manifest property). */
+  scripted?: boolean
+  /** 1 nests the chapter under the previous top-level one in the table of contents; default 0. */
+  depth?: 0 | 1
+}
+
+export interface EpubResource {
+  /** Path inside OEBPS/. */
+  href: string
+  data: Buffer
+  mediaType: string
 }
 
 export interface MakeEpubOptions {
@@ -28,6 +41,8 @@ export interface MakeEpubOptions {
   chapters?: EpubChapter[]
   /** dcterms:modified; default now. */
   modified?: Date
+  /** Extra manifest items (images, fonts), stored as given. */
+  resources?: EpubResource[]
 }
 
 const xml = (s: string): string =>
@@ -53,6 +68,25 @@ ${body}
 </body>
 </html>
 `
+
+interface TocNode {
+  title: string
+  href: string
+  order: number
+  children: { title: string; href: string; order: number }[]
+}
+
+/** Chapters of depth 1 hang under the top-level chapter before them. */
+function tocTree(chapters: readonly (EpubChapter & { href: string })[]): TocNode[] {
+  const roots: TocNode[] = []
+  chapters.forEach((c, i) => {
+    const node = { title: c.title, href: c.href, order: i + 1 }
+    const parent = roots.at(-1)
+    if (c.depth === 1 && parent) parent.children.push(node)
+    else roots.push({ ...node, children: [] })
+  })
+  return roots
+}
 
 /** A valid EPUB 3 (with an EPUB 2 NCX for older readers). Returns the absolute path. */
 export async function makeEpub(options: MakeEpubOptions): Promise<string> {
@@ -86,7 +120,13 @@ export async function makeEpub(options: MakeEpubOptions): Promise<string> {
           '<item id="cover" href="cover.xhtml" media-type="application/xhtml+xml"/>',
         ]
       : []),
-    ...chapterFiles.map((c) => `<item id="${c.id}" href="${c.href}" media-type="application/xhtml+xml"/>`),
+    ...chapterFiles.map(
+      (c) =>
+        `<item id="${c.id}" href="${c.href}" media-type="application/xhtml+xml"${c.scripted ? ' properties="scripted"' : ''}/>`,
+    ),
+    ...(options.resources ?? []).map(
+      (r, i) => `<item id="resource-${i + 1}" href="${xml(r.href)}" media-type="${xml(r.mediaType)}"/>`,
+    ),
   ]
   const spine = [
     ...(cover ? ['<itemref idref="cover" linear="no"/>'] : []),
@@ -134,7 +174,16 @@ export async function makeEpub(options: MakeEpubOptions): Promise<string> {
     options.title,
     lang,
     `<nav epub:type="toc" id="toc"><h1>Contents</h1><ol>
-${chapterFiles.map((c) => `<li><a href="${c.href}">${xml(c.title)}</a></li>`).join('\n')}
+${tocTree(chapterFiles)
+  .map(
+    (node) =>
+      `<li><a href="${node.href}">${xml(node.title)}</a>${
+        node.children.length
+          ? `<ol>${node.children.map((c) => `<li><a href="${c.href}">${xml(c.title)}</a></li>`).join('')}</ol>`
+          : ''
+      }</li>`,
+  )
+  .join('\n')}
 </ol></nav>`,
   )
   const ncx = `<?xml version="1.0" encoding="UTF-8"?>
@@ -142,10 +191,15 @@ ${chapterFiles.map((c) => `<li><a href="${c.href}">${xml(c.title)}</a></li>`).jo
 <head><meta name="dtb:uid" content="${xml(identifier)}"/></head>
 <docTitle><text>${xml(options.title)}</text></docTitle>
 <navMap>
-${chapterFiles
+${tocTree(chapterFiles)
   .map(
-    (c, i) =>
-      `<navPoint id="nav-${i + 1}" playOrder="${i + 1}"><navLabel><text>${xml(c.title)}</text></navLabel><content src="${c.href}"/></navPoint>`,
+    (node) =>
+      `<navPoint id="nav-${node.order}" playOrder="${node.order}"><navLabel><text>${xml(node.title)}</text></navLabel><content src="${node.href}"/>${node.children
+        .map(
+          (c) =>
+            `<navPoint id="nav-${c.order}" playOrder="${c.order}"><navLabel><text>${xml(c.title)}</text></navLabel><content src="${c.href}"/></navPoint>`,
+        )
+        .join('')}</navPoint>`,
   )
   .join('\n')}
 </navMap>
@@ -188,10 +242,11 @@ ${chapterFiles
 ${c.text
   .split(/\n\s*\n/)
   .map((p) => `<p>${xml(p.trim())}</p>`)
-  .join('\n')}
+  .join('\n')}${c.html ? `\n${c.html}` : ''}
 </section>`,
       ),
     })),
+    ...(options.resources ?? []).map((r) => ({ name: `OEBPS/${r.href}`, data: r.data, store: true })),
   ]
   await mkdir(dirname(path), { recursive: true })
   await writeFile(path, zipBuffer(entries, options.modified))

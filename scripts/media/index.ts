@@ -4,7 +4,7 @@ export type { AudioFormat, AudioTags, Chapter, MakeAudioOptions } from './audio.
 export { makeCoverImage, wrapText } from './image.ts'
 export type { MakeCoverImageOptions } from './image.ts'
 export { makeEpub } from './epub.ts'
-export type { EpubChapter, MakeEpubOptions } from './epub.ts'
+export type { EpubChapter, EpubResource, MakeEpubOptions } from './epub.ts'
 export {
   id3Frame,
   id3Tag,
@@ -20,3 +20,5 @@ export { readZip, zipBuffer } from './zip.ts'
 export type { ReadZipEntry, ZipEntry } from './zip.ts'
 export { comicPagePng, comicPages, makeCbr, makeCbz, makeZipBombCbz } from './comic.ts'
 export type { ComicEntry, ComicPageOptions } from './comic.ts'
+export { makeMobi, mobiBuffer } from './mobi.ts'
+export type { MakeMobiOptions } from './mobi.ts'

@@ -3,6 +3,7 @@ import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { contentTypeOf } from '../files/media-types.ts'
+import { READER_FRAME_CSP, READER_FRAME_FILE } from './security-headers.ts'
 
 /** Paths that belong to the server, never to the single-page app (whole segments: `/api` and `/api/...`). */
 const serverPrefixes = ['/api', '/auth', '/public', '/hls', '/feed', '/socket.io']
@@ -62,6 +63,9 @@ export async function registerClientFiles(app: FastifyInstance, distPath: string
     const inside = rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel)
     if (inside && rel !== 'index.html') {
       const stat = await fs.promises.stat(file).catch(() => null)
+      // The reader frame gets its own, stricter policy (no network at all for book content).
+      if (stat?.isFile() && rel === READER_FRAME_FILE)
+        reply.header('content-security-policy', READER_FRAME_CSP)
       if (stat?.isFile()) return reply.sendFile(rel.split(path.sep).map(encodeURIComponent).join('/'))
       if (path.extname(urlPath) !== '')
         return reply.code(404).type('text/plain; charset=utf-8').send('Not found')

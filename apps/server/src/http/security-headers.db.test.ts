@@ -34,6 +34,10 @@ describe('security headers on every answer', () => {
       '<html><head><base href="/" /></head><body>app</body></html>',
     )
     fs.writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1)')
+    fs.writeFileSync(
+      path.join(dist, 'reader-frame.html'),
+      '<html><body><script src="reader-frame.js"></script></body></html>',
+    )
     ;({ t, root } = await createInitialisedApp({ env: { CLIENT_DIST_PATH: dist } }))
   })
   afterAll(() => t.close())
@@ -60,5 +64,18 @@ describe('security headers on every answer', () => {
     expect(answers.notFound.statusCode).toBe(404)
     expect(answers.badInput.statusCode).toBe(400)
     for (const [what, res] of Object.entries(answers)) expectSecurityHeaders(res.headers, what)
+  })
+
+  it("the ebook reader's frame: its own policy, no book script, nothing from the network", async () => {
+    const res = await t.inject({ method: 'GET', url: '/reader-frame.html?scripts=1' })
+    expect(res.statusCode).toBe(200)
+    const csp = String(res.headers['content-security-policy'])
+    expect(csp).toContain("default-src 'none'")
+    expect(csp).toMatch(/script-src 'self'(;|$)/)
+    expect(csp).not.toMatch(/script-src[^;]*(unsafe-inline|blob:)/)
+    expect(csp).toContain('img-src blob: data:')
+    expect(csp).not.toMatch(/https?:/)
+    expect(csp).toContain("frame-ancestors 'self'")
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN')
   })
 })

@@ -15,8 +15,8 @@ const CAST_SDK_ORIGIN = 'https://www.gstatic.com'
  * - media-src blob: hls.js plays through Media Source Extensions (a blob: URL on the <audio>).
  * - img-src data: blob: http: https: covers are ours, but match results, podcast search and feed artwork
  *   show the providers' and feeds' own image URLs (some feeds are plain http); images cannot run code.
- * - style-src 'unsafe-inline': books (foliate-js renders them in blob: frames, which inherit this policy)
- *   carry inline <style> and style attributes; styles run no code.
+ * - style-src 'unsafe-inline': inline styles of the app's widgets and of what the readers draw; styles run
+ *   no code. (EPUB/MOBI books render under the reader frame's own policy, READER_FRAME_CSP below.)
  * - font-src/frame-src/connect-src blob: data: the reader's book fonts, book frames and resources it
  *   reads back from blob URLs. Book content gets no script source: scripts in books stay blocked.
  * No upgrade-insecure-requests: many servers answer plain http on a LAN, where it would break every load.
@@ -38,6 +38,30 @@ export const CONTENT_SECURITY_POLICY = {
   formAction: ["'self'"],
   frameAncestors: ["'self'"],
 }
+
+/** The ebook reader's frame page (the web client's public/reader-frame.html). */
+export const READER_FRAME_FILE = 'reader-frame.html'
+
+/**
+ * The policy of the ebook reader's frame, instead of the app's. The frame runs foliate-js; each book section is
+ * a blob: document inside it that inherits this policy. Nothing may come from the network: images, fonts,
+ * styles, media and frames from blob:/data: only, so a book's external resources are never fetched (the app's
+ * own policy allows http(s) images). Scripts: the frame's own file only, never a book's inline or blob: script.
+ */
+export const READER_FRAME_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'unsafe-inline' blob: data:",
+  'img-src blob: data:',
+  'font-src blob: data:',
+  'media-src blob: data:',
+  'connect-src blob: data:',
+  'frame-src blob:',
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'self'",
+].join('; ')
 
 /**
  * Security headers on every answer (HTML, API, files). Left out on purpose: Cross-Origin-Resource-Policy
