@@ -1,0 +1,121 @@
+import type * as PdfJsModule from 'pdfjs-dist'
+import type { PDFDocumentProxy } from 'pdfjs-dist'
+import { pdfWorkerUrl } from './pdf-worker-url.ts'
+
+export type PdfJs = typeof PdfJsModule
+type DocumentInitParameters = NonNullable<Parameters<PdfJs['getDocument']>[0]>
+
+/** Why a book cannot be shown; each has its own message (locale keys in PdfReader). */
+export type PdfProblem = 'password' | 'empty' | 'damaged' | 'unavailable'
+
+export class PdfOpenError extends Error {
+  readonly problem: PdfProblem
+
+  constructor(problem: PdfProblem, options?: { cause?: unknown }) {
+    super(`PDF cannot be opened: ${problem}`, options)
+    this.name = 'PdfOpenError'
+    this.problem = problem
+  }
+}
+
+export interface PdfHandle {
+  pdfjs: PdfJs
+  doc: PDFDocumentProxy
+  /** Ends the document's network requests and its worker. */
+  destroy(): Promise<void>
+}
+
+export interface OpenPdfOptions {
+  /** The book's URL; read in byte ranges when the server allows them. */
+  url: string
+  headers: Record<string, string>
+  /** Whole-file fallback (the app's authenticated fetch, which refreshes an expired token). */
+  fetchBook(signal: AbortSignal): Promise<ArrayBuffer>
+  signal: AbortSignal
+}
+
+/**
+ * 128 KiB per range request: a text page is a few kB, a scanned page some hundreds; fewer, larger requests
+ * beat many small ones on a LAN, and page 1 of a 500-page book still needs only the first and last chunks.
+ */
+export const RANGE_CHUNK_SIZE = 128 * 1024
+
+let pdfjsModule: Promise<PdfJs> | null = null
+
+/** pdf.js itself (~350 kB) is fetched only when a PDF is opened, not with the reader's other bodies. */
+export function loadPdfJs(): Promise<PdfJs> {
+  pdfjsModule ??= import('pdfjs-dist').then((pdfjs) => {
+    pdfjs.GlobalWorkerOptions.workerSrc = pdfWorkerUrl
+    return pdfjs
+  })
+  return pdfjsModule
+}
+
+/** The problem an error of pdf.js (or of the fetch under it) means for the reader. */
+export function problemOf(error: unknown): PdfProblem {
+  if (error instanceof PdfOpenError) return error.problem
+  const { name, message } = error instanceof Error ? error : { name: '', message: String(error) }
+  if (name === 'PasswordException') return 'password'
+  if (name === 'InvalidPDFException') return /empty|zero bytes/i.test(message) ? 'empty' : 'damaged'
+  // FormatError and friends reach the main thread as UnknownErrorException with the parser's message.
+  if (name === 'FormatError' || (name === 'UnknownErrorException' && !/fetch|network/i.test(message)))
+    return 'damaged'
+  return 'unavailable'
+}
+
+// What every load shares: no XFA forms and no scripting (pdf.js runs document JavaScript only through a
+// viewer's scripting sandbox, which we never create); pdf.js 6 has no eval path left to switch off.
+const safeDefaults = { enableXfa: false, verbosity: 0 } satisfies DocumentInitParameters
+
+async function load(pdfjs: PdfJs, params: DocumentInitParameters, signal: AbortSignal): Promise<PdfHandle> {
+  const task = pdfjs.getDocument({ ...safeDefaults, ...params })
+  const abort = () => void task.destroy()
+  signal.addEventListener('abort', abort, { once: true })
+  try {
+    const doc = await task.promise
+    return { pdfjs, doc, destroy: () => task.destroy() }
+  } catch (error) {
+    void task.destroy()
+    throw error
+  } finally {
+    signal.removeEventListener('abort', abort)
+  }
+}
+
+/**
+ * Opens a PDF reading only the byte ranges it needs (page 1 of a long book shows before the rest arrives),
+ * and falls back to one whole-file fetch when ranged loading fails for a reason other than the file itself.
+ * Rejects with a PdfOpenError.
+ */
+export async function openPdf({ url, headers, fetchBook, signal }: OpenPdfOptions): Promise<PdfHandle> {
+  const pdfjs = await loadPdfJs()
+  try {
+    return await load(
+      pdfjs,
+      {
+        url,
+        httpHeaders: headers,
+        rangeChunkSize: RANGE_CHUNK_SIZE,
+        // Without streaming and auto-fetch pdf.js asks only for the ranges the pages shown need.
+        disableStream: true,
+        disableAutoFetch: true,
+      },
+      signal,
+    )
+  } catch (error) {
+    const problem = problemOf(error)
+    if (signal.aborted || problem !== 'unavailable') throw new PdfOpenError(problem, { cause: error })
+  }
+  let data: ArrayBuffer
+  try {
+    data = await fetchBook(signal)
+  } catch (error) {
+    throw new PdfOpenError('unavailable', { cause: error })
+  }
+  if (data.byteLength === 0) throw new PdfOpenError('empty')
+  try {
+    return await load(pdfjs, { data: new Uint8Array(data) }, signal)
+  } catch (error) {
+    throw new PdfOpenError(problemOf(error), { cause: error })
+  }
+}
