@@ -108,6 +108,9 @@ function standardEncryption(userPassword: string, fileId: Uint8Array): Encryptio
   }
 }
 
+/** Pages under each inner node of the page tree. */
+const PAGES_PER_NODE = 16
+
 /** A valid PDF 1.4 of text pages (Helvetica, US Letter), with a correct cross-reference table. */
 export function pdfBytes(options: PdfBytesOptions): Buffer {
   if (!Number.isInteger(options.pages) || options.pages < 1)
@@ -118,15 +121,27 @@ export function pdfBytes(options: PdfBytesOptions): Buffer {
   const encryption =
     options.userPassword === undefined ? null : standardEncryption(options.userPassword, fileId)
 
-  // Object numbers: 1 catalog, 2 page tree, 3 font, 4 info, 5 encryption, then page and content pairs.
-  const firstPage = 6
+  // Object numbers: 1 catalog, 2 page tree root, 3 font, 4 info, 5 encryption, then the tree's inner nodes,
+  // then page and content pairs. The tree is two levels deep (as real producers write them): with one flat
+  // /Kids array a reader would have to load every page object before the one it wants, defeating ranged loading.
+  const nodes = Math.ceil(options.pages / PAGES_PER_NODE)
+  const firstNode = 6
+  const firstPage = firstNode + nodes
   const pageObject = (page: number) => firstPage + (page - 1) * 2
+  const nodeOf = (page: number) => firstNode + Math.floor((page - 1) / PAGES_PER_NODE)
   const objects = new Map<number, Buffer>()
   const text = (s: string) => Buffer.from(s, 'latin1')
-  const kids = Array.from({ length: options.pages }, (_, i) => `${pageObject(i + 1)} 0 R`).join(' ')
+  const refs = (numbers: number[]) => numbers.map((n) => `${n} 0 R`).join(' ')
 
   objects.set(1, text('<< /Type /Catalog /Pages 2 0 R >>'))
-  objects.set(2, text(`<< /Type /Pages /Kids [${kids}] /Count ${options.pages} >>`))
+  const nodeNumbers = Array.from({ length: nodes }, (_, i) => firstNode + i)
+  objects.set(2, text(`<< /Type /Pages /Kids [${refs(nodeNumbers)}] /Count ${options.pages} >>`))
+  for (const [i, node] of nodeNumbers.entries()) {
+    const first = i * PAGES_PER_NODE + 1
+    const last = Math.min(options.pages, first + PAGES_PER_NODE - 1)
+    const kids = Array.from({ length: last - first + 1 }, (_, k) => pageObject(first + k))
+    objects.set(node, text(`<< /Type /Pages /Parent 2 0 R /Kids [${refs(kids)}] /Count ${kids.length} >>`))
+  }
   objects.set(3, text('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>'))
   const title = text(options.title ?? 'Generated PDF')
   const titleString = encryption ? hex(encryption.encrypt(4, title)) : pdfString(title.toString('latin1'))
@@ -138,8 +153,8 @@ export function pdfBytes(options: PdfBytesOptions): Buffer {
     objects.set(
       number,
       text(
-        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> ` +
-          `/Contents ${number + 1} 0 R >>`,
+        `<< /Type /Page /Parent ${nodeOf(page)} 0 R /MediaBox [0 0 612 792] ` +
+          `/Resources << /Font << /F1 3 0 R >> >> /Contents ${number + 1} 0 R >>`,
       ),
     )
     const plain = text(pageContent(page))
