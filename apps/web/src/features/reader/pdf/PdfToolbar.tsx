@@ -27,7 +27,7 @@ export function PdfToolbar(props: PdfToolbarProps) {
     <div
       role="toolbar"
       aria-label={t('LabelPdfToolbar')}
-      className="flex shrink-0 flex-wrap items-center justify-center gap-x-1 border-t border-border bg-surface px-1 py-1 text-fg sm:gap-x-2 sm:px-3"
+      className="flex shrink-0 flex-wrap items-center justify-center gap-x-0.5 border-t border-border bg-surface px-1 py-1 text-fg sm:gap-x-2 sm:px-3"
     >
       <IconButton
         icon="chevronLeft"
@@ -44,7 +44,7 @@ export function PdfToolbar(props: PdfToolbarProps) {
         disabled={page >= numPages}
         onClick={() => onPage(page + 1)}
       />
-      <span className="mx-0.5 h-5 w-px bg-border sm:mx-1" aria-hidden="true" />
+      <span className="mx-1 hidden h-5 w-px bg-border sm:block" aria-hidden="true" />
       <IconButton
         icon="zoomOut"
         label={t('ButtonPdfZoomOut')}
@@ -75,7 +75,7 @@ export function PdfToolbar(props: PdfToolbarProps) {
         <rect x="6" y="3" width="12" height="18" rx="1" />
         <path d="M9 8h6M9 12h6M9 16h4" />
       </FitButton>
-      <span className="mx-0.5 h-5 w-px bg-border sm:mx-1" aria-hidden="true" />
+      <span className="mx-1 hidden h-5 w-px bg-border sm:block" aria-hidden="true" />
       <IconButton
         icon="search"
         label={t('ButtonPdfSearch')}
