@@ -115,6 +115,8 @@ export function PdfDocumentView({
       host.style.width = drawn.canvas.style.width
       host.style.height = drawn.canvas.style.height
       host.replaceChildren(drawn.canvas, layer)
+      // The page now on screen (data-page is the page asked for): what journeys and benchmarks wait for.
+      host.dataset.renderedPage = String(page)
       setShownScale(scale)
       setPageFailed(false)
       if (scrollerRef.current) scrollerRef.current.scrollTop = 0
@@ -137,6 +139,7 @@ export function PdfDocumentView({
     show().catch((error: unknown) => {
       if (!current || isCancelled(error)) return
       host.replaceChildren()
+      delete host.dataset.renderedPage
       setPageFailed(true)
     })
     return () => {
