@@ -32,4 +32,10 @@ export const limits = {
   bulkChaptersMin: 1,
   bulkChaptersMax: 150,
   filenameMaxBytes: 255,
+  /** Reader swipe: shorter than this, at least this far across, and a start this soon after the last ignored. */
+  readerSwipeMaxDurationMs: 1000,
+  readerSwipeMinDistancePx: 60,
+  readerSwipeIgnoreRepeatMs: 250,
+  /** Reader search runs on queries longer than this many characters. */
+  readerSearchMinLength: 1,
 } as const

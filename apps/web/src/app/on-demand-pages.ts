@@ -4,7 +4,7 @@ import { lazyComponent, type LazyComponent } from '../lib/lazy-component.ts'
 export type OnDemandPage = LazyComponent<object>
 
 /**
- * The pages the first load leaves out (issue #14: admin, upload, stats, batch edit, podcast admin, and every
+ * The pages the first load leaves out (issue #14: admin, upload, stats, batch edit, podcast admin, account, and every
  * library page but home): each is fetched when its route first renders or a link to it is hovered or focused.
  */
 export const onDemandPages = {
@@ -38,4 +38,5 @@ export const onDemandPages = {
   playlist: lazyComponent(() => import('../features/collections/on-demand.ts'), 'PlaylistPage'),
   search: lazyComponent(() => import('../features/search/on-demand.ts'), 'SearchPage'),
   latestEpisodes: lazyComponent(() => import('../features/podcasts/on-demand.ts'), 'LatestEpisodesPage'),
+  account: lazyComponent(() => import('../features/auth/on-demand.ts'), 'AccountPage'),
 } satisfies Record<string, OnDemandPage>

@@ -1,6 +1,6 @@
 import { Suspense } from 'react'
 import type { RouteObject } from 'react-router'
-import { AccountPage, LoginPage } from '../features/auth/index.ts'
+import { LoginPage } from '../features/auth/index.ts'
 import { HomePage } from '../features/browse/index.ts'
 import { HomeRedirect, LibraryRoute } from '../features/libraries/index.ts'
 import { BareLayout } from './layouts/BareLayout.tsx'
@@ -157,7 +157,7 @@ export const appRoutes: RouteObject[] = [
               ),
               onDemand({ path: 'batch', handle: handle('batch') }, onDemandPages.batchEdit),
               later('audiobook/:id/manage', 'audiobook-id-manage', 'HeaderManageTools'),
-              { path: 'account', handle: handle('account'), element: <AccountPage /> },
+              onDemand({ path: 'account', handle: handle('account') }, onDemandPages.account),
               {
                 path: 'config',
                 element: <ConfigLayout />,

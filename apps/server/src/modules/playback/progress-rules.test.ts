@@ -84,4 +84,22 @@ describe('progress rules', () => {
         .hide_from_continue_listening,
     ).toBe(1)
   })
+
+  it("takes an ebook-only item's progress from the reader and keeps an audiobook's audio fraction", () => {
+    const ebookOnly = mergeProgress(null, { ebookLocation: 'epubcfi(/6/4)', ebookProgress: 0.4 }, 3)
+    expect(ebookOnly).toMatchObject({ progress: 0.4, ebook_progress: 0.4, ebook_location: 'epubcfi(/6/4)' })
+    const both = mergeProgress(row(), { ebookLocation: '12', ebookProgress: 0.9 }, 3)
+    expect(both).toMatchObject({ progress: 0.5, current_time: 50, ebook_progress: 0.9, ebook_location: '12' })
+    expect(
+      mergeProgress(row({ hide_from_continue_listening: 1 }), { ebookLocation: '13', ebookProgress: 0.91 }, 7)
+        .hide_from_continue_listening,
+    ).toBe(0)
+    expect(mergeProgress(null, { ebookLocation: '20', ebookProgress: 1, isFinished: true }, 9)).toMatchObject(
+      {
+        is_finished: 1,
+        finished_at: 9,
+        progress: 1,
+      },
+    )
+  })
 })

@@ -9,7 +9,8 @@ export type ProgressValues = Omit<ProgressRow, 'id' | 'user_id' | 'library_item_
 /**
  * The progress rules in one pure function: position and duration give the progress fraction; an item
  * is finished by its library's rule (fewer than 10 s left by default; or when the caller says so); finishing
- * stamps finishedAt, un-finishing clears it; a position update brings the item back to Continue Listening.
+ * stamps finishedAt, un-finishing clears it; a position update (audio or reading) brings the item back to Continue
+ * Listening / Reading; an item without audio takes its progress from the reader's ebookProgress.
  */
 /** When a position counts as finished: a library's markAsFinishedPercentComplete / markAsFinishedTimeRemaining. */
 export interface FinishRule {
@@ -42,7 +43,10 @@ export function mergeProgress(
   let isFinished = existing?.is_finished === 1
   if (u.isFinished !== undefined) isFinished = u.isFinished
   else if (u.currentTime !== undefined && duration > 0) isFinished = isFinishedAt(currentTime, duration, rule)
-  let progress = u.progress ?? (duration > 0 ? currentTime / duration : (existing?.progress ?? 0))
+  // An ebook-only item (no audio duration) is as far along as its reader says.
+  const readFraction = u.ebookProgress ?? null
+  let progress =
+    u.progress ?? (duration > 0 ? currentTime / duration : (readFraction ?? existing?.progress ?? 0))
   if (isFinished && u.progress === undefined) progress = 1
   progress = Math.min(1, Math.max(0, progress))
   const wasFinished = existing?.is_finished === 1
@@ -53,7 +57,7 @@ export function mergeProgress(
   const hide =
     u.hideFromContinueListening !== undefined
       ? u.hideFromContinueListening
-      : u.currentTime !== undefined
+      : u.currentTime !== undefined || u.ebookLocation !== undefined
         ? false
         : existing?.hide_from_continue_listening === 1
   return {

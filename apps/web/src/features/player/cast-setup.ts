@@ -1,4 +1,5 @@
-import { CastConnection, castAllowed, loadCastSender, type CastHostWindow } from './engine/cast-connection.ts'
+import type { CastConnection } from './engine/cast-connection.ts'
+import { castAllowed, loadCastSender, type CastHostWindow } from './engine/cast-sdk.ts'
 import { shareCastConnection } from './player-instance.ts'
 
 let starting: Promise<CastConnection | null> | null = null
@@ -15,8 +16,9 @@ export function startCasting(
   attach: (connection: CastConnection | null) => void = shareCastConnection,
 ): Promise<CastConnection | null> {
   if (!castAllowed(win)) return Promise.resolve(null)
-  starting ??= loadCastSender(win).then((api) => {
-    const connection = api ? new CastConnection(api) : null
+  starting ??= loadCastSender(win).then(async (api) => {
+    // The connection and its backend are fetched only where the SDK arrived.
+    const connection = api ? new (await import('./engine/cast-connection.ts')).CastConnection(api) : null
     attach(connection)
     return connection
   })

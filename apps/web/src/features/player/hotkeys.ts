@@ -1,15 +1,8 @@
 import { usePlayerStore } from './player-store.ts'
 import type { PlayerController } from './player-controller.ts'
 import { stepRate, VOLUME_STEP } from './model/player-rules.ts'
+import { isTypingTarget } from '@/lib/hotkey-target.ts'
 import { useUserSettings } from '@/lib/user-settings.ts'
-
-const ignoredTags = new Set(['INPUT', 'SELECT', 'BUTTON', 'TEXTAREA'])
-
-/** Spec §9: hotkeys are ignored when focus is in an input, select, button, textarea or editor. */
-export function isTypingTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false
-  return ignoredTags.has(target.tagName) || target.isContentEditable
-}
 
 export interface HotkeyActions {
   openChapters: () => void

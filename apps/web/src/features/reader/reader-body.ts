@@ -31,8 +31,11 @@ export interface ReaderBodyProps {
   authHeaders(): Record<string, string>
   /** Where to start: the saved `ebookLocation` (an EPUB CFI, or a 1-based page number for PDF and comics). */
   initialLocation: string | null
-  /** Each settled position: the location to save and the fraction read, 0–1. */
-  onRelocate(location: string, progress: number): void
+  /**
+   * Each settled position: the location to save, the fraction read (0–1) and, when the body knows it, whether
+   * this is the book's last page (a fraction of 0.995 or more counts as the end too).
+   */
+  onRelocate(location: string, progress: number, atEnd?: boolean): void
   /** A clear message when the book cannot be shown (damaged, encrypted, empty); the body shows it too. */
   onError?(message: string): void
   /** Filled by the body with its page turns. */
@@ -42,6 +45,8 @@ export interface ReaderBodyProps {
   onTocOpenChange(open: boolean): void
   settingsOpen: boolean
   onSettingsOpenChange(open: boolean): void
+  /** EPUB and MOBI: the reading theme chosen in the settings, so the overlay's bar matches the page. */
+  onThemeChange?(theme: 'dark' | 'sepia' | 'light'): void
   /** Whether the library lets EPUB scripts run (library setting epubsAllowScriptedContent). */
   allowScriptedContent: boolean
 }

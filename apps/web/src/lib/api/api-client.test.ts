@@ -206,4 +206,15 @@ describe('api client', () => {
       }),
     ).resolves.toBe('OK')
   })
+
+  it('hands back a bytes answer as an ArrayBuffer, even one that looks like JSON', async () => {
+    const body = new TextEncoder().encode('{"not":"parsed"}')
+    const fetchStub = vi.fn(
+      async () => new Response(body, { status: 200, headers: { 'content-type': 'application/epub+zip' } }),
+    )
+    const { client } = clientWith(fetchStub, { value: 't' })
+    const answer = await client.request<ArrayBuffer>('/api/items/1/ebook', { answer: 'bytes' })
+    expect(answer).toBeInstanceOf(ArrayBuffer)
+    expect(new Uint8Array(answer)).toEqual(body)
+  })
 })

@@ -16,6 +16,8 @@ export interface RequestOptions {
   auth?: boolean
   /** Send cookies: the refresh token lives in an httpOnly cookie. */
   credentials?: RequestCredentials
+  /** 'bytes' hands back the body as an ArrayBuffer (an ebook's file) instead of JSON or text. */
+  answer?: 'json' | 'bytes'
 }
 
 export interface ApiClientOptions {
@@ -31,7 +33,7 @@ export interface ApiClientOptions {
 }
 
 /** Per-call options of a typed route call. */
-export type CallOptions = Pick<RequestOptions, 'timeoutMs' | 'signal' | 'auth' | 'credentials'>
+export type CallOptions = Pick<RequestOptions, 'timeoutMs' | 'signal' | 'auth' | 'credentials' | 'answer'>
 
 export interface ApiClient {
   /** Calls a route declared in contracts: params, query keys, body and answer are typed from it. */
@@ -91,7 +93,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return new ApiError(response.status, messageFromErrorBody(body) || response.statusText)
   }
 
-  async function read<T>(response: Response): Promise<T> {
+  async function read<T>(response: Response, opts: RequestOptions): Promise<T> {
+    if (opts.answer === 'bytes') return (await response.arrayBuffer()) as T
     if (response.status === 204) return undefined as T
     const text = await response.text()
     if (!text) return undefined as T
@@ -109,7 +112,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         const { path, method } = authRoutes.refresh
         const response = await send(path, { method, credentials: 'include' }, null)
         if (!response.ok) throw await toError(response)
-        const session = await read<AnswerOf<typeof authRoutes.refresh>>(response)
+        const session = await read<AnswerOf<typeof authRoutes.refresh>>(response, {})
         const token = session?.user?.accessToken
         if (!token) throw new ApiError(response.status, 'No access token in refresh answer')
         options.onSessionRefreshed(session)
@@ -128,7 +131,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const auth = opts.auth ?? true
     const tokenUsed = auth ? options.getAccessToken() : null
     const response = await send(path, opts, tokenUsed)
-    if (response.ok) return read<T>(response)
+    if (response.ok) return read<T>(response, opts)
 
     if (response.status === 401 && sessionPaths.has(path)) {
       options.onSessionExpired()
@@ -143,7 +146,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     const retried = await send(path, opts, freshToken)
     if (!retried.ok) throw await toError(retried)
-    return read<T>(retried)
+    return read<T>(retried, opts)
   }
 
   function call<R extends RouteSpec>(route: R, ...[input]: CallArgs<R, CallOptions>): Promise<AnswerOf<R>> {

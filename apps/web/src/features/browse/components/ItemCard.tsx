@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import { CoverImage, Icon, ProgressBar, cn } from '@/components/ui/index.ts'
 import { PlayButton } from '@/features/player/index.ts'
 import { formatBytes } from '@/lib/format.ts'
+import { openEreader } from '@/lib/ereader.ts'
 import { openEditModal } from '@/lib/item-edit-modal.ts'
 import { isItemSelected, toggleItemSelected, useItemSelection } from '@/lib/item-selection.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
@@ -17,6 +18,7 @@ import {
   itemNumEpisodes,
   itemPublishedYear,
   itemSubtitle,
+  itemEbookFormat,
   itemTitle,
   progressFraction,
   progressIndex,
@@ -30,6 +32,7 @@ import { itemTrackCount, selectionEntryOf } from '../model/selection-entry.ts'
 import { captionLines, type BookshelfView } from '../model/card-geometry.ts'
 import { CardCaption } from './CardCaption.tsx'
 import { ItemMoreMenu } from './ItemMoreMenu.tsx'
+import { ReadButton } from './ReadButton.tsx'
 
 export type { BookshelfView } from '../model/card-geometry.ts'
 
@@ -75,6 +78,7 @@ export const ItemCard = memo(function ItemCard({
   const coverUrl = useItemCoverUrl(item, width)
   const series = item.collapsedSeries
   const title = series ? series.name : (itemTitle(item) ?? t('LabelNoTitle'))
+  const ebookFormat = itemEbookFormat(item)
   const author = itemAuthor(item)
   const progress = series ? null : progressFraction(progressIndex(user).get(item.id))
   const to = series ? `/library/${item.libraryId}/series/${series.id}` : `/item/${item.id}`
@@ -218,6 +222,15 @@ export const ItemCard = memo(function ItemCard({
             <Icon name="check" className="size-4" />
           </button>
         )}
+        {showActions && item.mediaType === 'book' && itemTrackCount(item) === 0 && ebookFormat && (
+          <ReadButton
+            variant="icon"
+            libraryItemId={item.id}
+            title={title}
+            className="pointer-events-auto absolute top-2 right-2 opacity-0 group-hover:opacity-100 focus:opacity-100"
+            testId="item-card-read"
+          />
+        )}
         {showActions && item.mediaType === 'book' && itemTrackCount(item) > 0 && (
           <PlayButton
             variant="icon"
@@ -238,6 +251,7 @@ export const ItemCard = memo(function ItemCard({
               isBook: true,
               playable: itemTrackCount(item) > 0,
             }}
+            onRead={ebookFormat && itemTrackCount(item) > 0 ? () => openEreader(item.id) : undefined}
             className="pointer-events-auto absolute right-2 bottom-2 opacity-0 group-hover:opacity-100 focus-within:opacity-100"
             testId="item-card-more"
           />

@@ -23,6 +23,8 @@ export interface ItemMoreMenuProps {
   lists?: ListMenuTarget
   /** Offers "Delete" (delete permission) through the globally mounted prompt. */
   deletable?: DeleteItemRequest
+  /** Offers "Read" (a card of a book with an ebook and audio; without audio the card's main button reads). */
+  onRead?: () => void
   /** Offers "Discard progress" (the item page of a book with progress); the caller asks first. */
   onDiscardProgress?: () => void
   /** Round overlay button on a card, or a plain button beside the item page's play button. */
@@ -41,6 +43,7 @@ export function ItemMoreMenu({
   queueable = true,
   lists,
   deletable,
+  onRead,
   onDiscardProgress,
   variant,
   className,
@@ -53,7 +56,7 @@ export function ItemMoreMenu({
   const canCollect = !!lists && lists.isBook && !!user?.permissions.update
   const canPlaylist = !!lists && lists.playable && !!user
   const canDelete = !!deletable && !!user?.permissions.delete
-  if (!queue && !canCollect && !canPlaylist && !canDelete && !onDiscardProgress) return null
+  if (!queue && !canCollect && !canPlaylist && !canDelete && !onDiscardProgress && !onRead) return null
   return (
     <div className={className}>
       <Menu
@@ -66,6 +69,11 @@ export function ItemMoreMenu({
         panelClassName="w-48"
         testId={testId}
       >
+        {onRead && (
+          <MenuRow testId="menu-read" onClick={onRead}>
+            {t('ButtonRead')}
+          </MenuRow>
+        )}
         {queue && <QueueMenuRow queue={queue} />}
         {lists && canCollect && (
           <MenuRow

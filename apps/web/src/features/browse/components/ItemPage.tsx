@@ -1,4 +1,4 @@
-import type { ExpandedItemResponse, LibraryItem, MediaProgress } from '@shelfcast/contracts'
+import type { ExpandedItemResponse, LibraryFile, LibraryItem, MediaProgress } from '@shelfcast/contracts'
 import { isAdminOrUp, scanRoutes } from '@shelfcast/contracts/client'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
@@ -18,6 +18,7 @@ import { useLibraries } from '@/features/libraries/index.ts'
 import { PlayButton } from '@/features/player/index.ts'
 import { isApiError, useApiClient } from '@/lib/api/index.ts'
 import { errorMessage } from '@/lib/error-message.ts'
+import { openEreader } from '@/lib/ereader.ts'
 import { openFindEpisodes } from '@/lib/find-episodes-modal.ts'
 import { openEditModal } from '@/lib/item-edit-modal.ts'
 import { formatBytes } from '@/lib/format.ts'
@@ -34,6 +35,7 @@ import { bookQueueEntry } from '../model/queue-entry.ts'
 import { EmptyState, ListError } from './GridStates.tsx'
 import { EpisodeList } from './EpisodeList.tsx'
 import { ItemMoreMenu } from './ItemMoreMenu.tsx'
+import { ReadButton } from './ReadButton.tsx'
 import { DiscardProgressPrompt, DownloadItemLink, FinishedToggle } from './ItemProgressActions.tsx'
 import { ChaptersTable, EbookFileCard, LibraryFilesTable, TracksTable } from './ItemTables.tsx'
 
@@ -176,6 +178,14 @@ function ItemDetails({ item }: { item: ExpandedItem }) {
                   queueItem={bookQueueEntry(item, title)}
                 />
               )}
+              {book?.ebookFile && (
+                <ReadButton
+                  libraryItemId={item.id}
+                  title={title}
+                  primary={book.tracks.length === 0}
+                  testId="item-read"
+                />
+              )}
               {book && <FinishedToggle libraryItemId={item.id} finished={!!progress?.isFinished} />}
               {canEdit && (
                 <Button
@@ -315,8 +325,35 @@ function ItemDetails({ item }: { item: ExpandedItem }) {
       {book && book.chapters.length > 0 && <ChaptersTable chapters={book.chapters} />}
       {book && book.audioFiles.length > 0 && <TracksTable files={book.audioFiles} />}
       {book?.ebookFile && <EbookFileCard file={book.ebookFile} />}
-      {item.libraryFiles.length > 0 && <LibraryFilesTable files={item.libraryFiles} />}
+      {item.libraryFiles.length > 0 && (
+        <LibraryFilesTable
+          files={item.libraryFiles}
+          fileAction={
+            item.libraryFiles.some(isSupplementaryEbook)
+              ? (file) => isSupplementaryEbook(file) && <ReadFileButton itemId={item.id} file={file} />
+              : undefined
+          }
+        />
+      )}
     </article>
+  )
+}
+
+const isSupplementaryEbook = (file: LibraryFile) => file.fileType === 'ebook' && !!file.isSupplementary
+
+/** Opens a supplementary ebook (spec §4: a file id selects that library file; its position is not kept). */
+function ReadFileButton({ itemId, file }: { itemId: string; file: LibraryFile }) {
+  const { t } = useTranslation()
+  return (
+    <button
+      type="button"
+      onClick={() => openEreader(itemId, { fileId: file.ino })}
+      className="rounded-lg px-2 py-1 text-sm font-medium text-primary hover:bg-surface-raised"
+      aria-label={t('ButtonReadItem', { title: file.metadata.filename })}
+      data-testid="read-file"
+    >
+      {t('ButtonRead')}
+    </button>
   )
 }
 

@@ -66,6 +66,14 @@ export function itemDuration(item: AnyItem): number {
   return media.audioFiles.reduce((sum, f) => (f.exclude || f.error ? sum : sum + f.duration), 0)
 }
 
+/** Lower-case format of a book's ebook (epub, pdf, …), or null without one: minified answers carry only the format. */
+export function itemEbookFormat(item: AnyItem): string | null {
+  if (item.mediaType !== 'book') return null
+  const media = item.media
+  if ('ebookFile' in media) return media.ebookFile ? media.ebookFile.ebookFormat || null : null
+  return 'ebookFormat' in media && media.ebookFormat ? media.ebookFormat : null
+}
+
 /** Bytes on disk: the media's size, else the item's, else (full form) the sum of its files. */
 export function itemSize(item: AnyItem): number {
   if ('size' in item.media) return item.media.size

@@ -1,6 +1,6 @@
 import { useEffect, useState, type DetailedHTMLProps, type HTMLAttributes } from 'react'
 import { useTranslation } from 'react-i18next'
-import { castAllowed, castCapableBrowser } from '../engine/cast-connection.ts'
+import { castAllowed, castCapableBrowser } from '../engine/cast-sdk.ts'
 import { browserCastHost, startCasting } from '../cast-setup.ts'
 import { PlayerIcon } from './PlayerIcon.tsx'
 

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  CAST_SENDER_URL,
-  CastConnection,
-  castAllowed,
-  loadCastSender,
-  type CastHostWindow,
-} from './cast-connection.ts'
+import { CastConnection } from './cast-connection.ts'
+import { CAST_SENDER_URL, castAllowed, loadCastSender, type CastHostWindow } from './cast-sdk.ts'
 import { FakeCastSender } from './fake-cast-sender.ts'
 
 function fakeWindow(protocol: string, isSecureContext: boolean) {

@@ -1,8 +1,13 @@
+import { createPortal } from 'react-dom'
 import { useEreader } from '@/lib/ereader.ts'
+import { ReaderOverlay } from './ReaderOverlay.tsx'
 
-/** Placeholder for the reader overlay (top bar, hotkeys, swipe, progress); written on its own branch. */
+/** The globally mounted ebook reader: a full-screen overlay over the app while a book is open (spec §2). */
 export function EbookReader() {
   const request = useEreader((s) => s.request)
   if (!request) return null
-  return null
+  return createPortal(
+    <ReaderOverlay key={`${request.libraryItemId}:${request.fileId ?? ''}`} request={request} />,
+    document.body,
+  )
 }

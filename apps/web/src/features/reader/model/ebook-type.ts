@@ -19,14 +19,14 @@ export function ebookTypeOf(format: string): EbookType | null {
   }
 }
 
-interface FileLike {
+export interface EbookFileLike {
   ino: string
   metadata: { ext: string; filename: string }
   ebookFormat?: string
 }
 
 /** Spec §4: format from ebookFormat, else the lower-case extension without its dot. */
-export function ebookFormatOf(file: FileLike): string {
+export function ebookFormatOf(file: EbookFileLike): string {
   return (file.ebookFormat || file.metadata.ext).toLowerCase().replace(/^\./, '')
 }
 
@@ -34,7 +34,7 @@ export function ebookFormatOf(file: FileLike): string {
  * Spec §4 "file-id selection": a file id selects that library file, else the item's ebook file. Null when the
  * id names no file of the item.
  */
-export function selectEbookFile<F extends FileLike>(
+export function selectEbookFile<F extends EbookFileLike>(
   ebookFile: F | null | undefined,
   libraryFiles: readonly F[],
   fileId: string | null,
