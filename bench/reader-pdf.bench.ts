@@ -78,7 +78,10 @@ function summary(name: string, values: number[]): { line: string; p95: number } 
 }
 
 /** The item page's Read button (spec §2: the item page's read action). */
-const readButton = (page: Page) => page.getByRole('button', { name: 'Read', exact: true })
+const readButton = (page: Page) => page.getByTestId('item-read')
+/** The PDF body's own Next page button (the overlay has side buttons of the same name). */
+const nextButton = (page: Page) =>
+  page.getByRole('toolbar', { name: 'Page controls' }).getByRole('button', { name: 'Next page' })
 
 async function main() {
   if (!fs.existsSync(clientIndex))
@@ -126,7 +129,7 @@ async function main() {
       let at = open.page
       for (let turn = 0; turn < TURNS && at < PAGES; turn++) {
         await page.waitForTimeout(READ_PAUSE_MS)
-        await page.getByRole('button', { name: 'Next page' }).click()
+        await nextButton(page).click()
         const next = await clickToRendered(page, at + 1)
         if (run >= WARMUP) turns.push(next.ms)
         at += 1

@@ -27,7 +27,7 @@ interface ViewportSize {
 export interface PdfDocumentViewProps {
   handle: PdfHandle
   initialLocation: string | null
-  onRelocate(location: string, progress: number): void
+  onRelocate(location: string, progress: number, atEnd: boolean): void
   navigationRef: Ref<ReaderNavigation | null>
 }
 
@@ -67,7 +67,9 @@ export function PdfDocumentView({
     [numPages],
   )
 
-  const relocate = useEffectEvent((at: number) => onRelocate(String(at), progressOf(at, numPages)))
+  const relocate = useEffectEvent((at: number) =>
+    onRelocate(String(at), progressOf(at, numPages), at === numPages),
+  )
   useEffect(() => relocate(page), [page])
 
   // The space a page is fitted into, and the screen's pixel ratio (it changes with browser zoom).

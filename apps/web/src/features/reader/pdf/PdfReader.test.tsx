@@ -99,28 +99,28 @@ describe('PdfReader', () => {
     expect(opened).toHaveBeenCalledTimes(2)
   })
 
-  it('resumes at the saved page and reports each page turn as page and fraction read', async () => {
+  it('resumes at the saved page and reports each page turn as page, fraction read and the end', async () => {
     const handle = fakeHandle(5)
     opened.mockResolvedValue(handle)
     const p = props({ initialLocation: '3' })
     const user = userEvent.setup()
     render(<PdfReader {...p} />)
-    await waitFor(() => expect(p.onRelocate).toHaveBeenLastCalledWith('3', 0.6))
+    await waitFor(() => expect(p.onRelocate).toHaveBeenLastCalledWith('3', 0.6, false))
     await waitFor(() => expect(handle.rendered).toContain(3))
 
     act(() => (p.navigationRef as { current: ReaderNavigation }).current.next())
-    await waitFor(() => expect(p.onRelocate).toHaveBeenLastCalledWith('4', 0.8))
+    await waitFor(() => expect(p.onRelocate).toHaveBeenLastCalledWith('4', 0.8, false))
     await user.click(screen.getByRole('button', { name: 'Previous page' }))
     await user.click(screen.getByRole('button', { name: 'Previous page' }))
-    await waitFor(() => expect(p.onRelocate).toHaveBeenLastCalledWith('2', 0.4))
+    await waitFor(() => expect(p.onRelocate).toHaveBeenLastCalledWith('2', 0.4, false))
 
     const field = screen.getByLabelText('Page number')
     await user.clear(field)
     await user.type(field, '5{Enter}')
-    await waitFor(() => expect(p.onRelocate).toHaveBeenLastCalledWith('5', 1))
+    await waitFor(() => expect(p.onRelocate).toHaveBeenLastCalledWith('5', 1, true))
     expect((screen.getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(true)
     act(() => (p.navigationRef as { current: ReaderNavigation }).current.next())
-    expect(p.onRelocate).toHaveBeenLastCalledWith('5', 1) // no page past the last
+    expect(p.onRelocate).toHaveBeenLastCalledWith('5', 1, true) // no page past the last
     // A number that is no page of the book is put back.
     await user.clear(field)
     await user.type(field, '9{Enter}')
@@ -159,7 +159,7 @@ describe('PdfReader', () => {
     await user.click(await screen.findByRole('button', { name: 'Search in the book' }))
     const query = screen.getByLabelText('Words to find in the book')
     await user.type(query, 'Lighthouse{Enter}')
-    await waitFor(() => expect(p.onRelocate).toHaveBeenLastCalledWith('4', 4 / 6))
+    await waitFor(() => expect(p.onRelocate).toHaveBeenLastCalledWith('4', 4 / 6, false))
     await waitFor(() => expect(document.querySelector('.pdf-search-hit')?.textContent).toBe('A lighthouse'))
 
     await user.clear(query)
