@@ -11,6 +11,7 @@ vi.mock('./pdf-worker-url.ts', () => ({ pdfWorkerUrl: '/assets/pdf.worker.mjs' }
 vi.mock('./pdf-engine.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof Engine>()),
   openPdf: vi.fn(),
+  preparePdfJs: vi.fn(async () => ({})),
 }))
 
 /** A stand-in for pdf.js: pages of US Letter whose text is "Page N" (and "lighthouse" on page 4). */

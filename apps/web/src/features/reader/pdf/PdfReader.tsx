@@ -2,8 +2,12 @@ import { useEffect, useEffectEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button, Icon, LoadingBox } from '@/components/ui/index.ts'
 import type { ReaderBodyProps } from '../reader-body.ts'
-import { openPdf, problemOf, type PdfHandle, type PdfProblem } from './pdf-engine.ts'
+import { openPdf, preparePdfJs, problemOf, type PdfHandle, type PdfProblem } from './pdf-engine.ts'
 import { PdfDocumentView } from './PdfDocumentView.tsx'
+
+// This module is fetched only to show a PDF: start fetching pdf.js and its worker now, while React is still
+// revealing the body (Suspense), rather than from the body's first effect.
+void preparePdfJs().catch(() => undefined)
 
 /** Locale keys of the messages shown (and handed to the overlay's onError) when a book cannot be opened. */
 export const PROBLEM_MESSAGE_KEYS: Record<PdfProblem, string> = {

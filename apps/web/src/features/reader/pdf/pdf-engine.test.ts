@@ -3,7 +3,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { openPdf, PdfOpenError, problemOf, RANGE_CHUNK_SIZE } from './pdf-engine.ts'
 
 vi.mock('./pdf-worker-url.ts', () => ({ pdfWorkerUrl: '/assets/pdf.worker.mjs' }))
-vi.mock('pdfjs-dist', () => ({ GlobalWorkerOptions: {}, getDocument: vi.fn() }))
+vi.mock('pdfjs-dist', () => ({
+  GlobalWorkerOptions: {},
+  getDocument: vi.fn(),
+  PDFWorker: class {
+    destroyed = false
+  },
+}))
 
 /** An error as pdf.js hands it to the main thread: a plain Error carrying the worker's exception name. */
 const pdfError = (name: string, message = name) => Object.assign(new Error(message), { name })
@@ -43,6 +49,15 @@ describe('openPdf', () => {
       }),
     )
     expect(fetchBook).not.toHaveBeenCalled()
+  })
+
+  it('shares one worker between the books opened', async () => {
+    getDocumentMock.mockReturnValue(task({ numPages: 1 }) as never)
+    await openPdf(options())
+    await openPdf(options())
+    const [first, second] = getDocumentMock.mock.calls.map((call) => (call[0] as { worker: unknown }).worker)
+    expect(first).toBeDefined()
+    expect(second).toBe(first)
   })
 
   it('falls back to one whole-file fetch when ranged loading fails on the network', async () => {

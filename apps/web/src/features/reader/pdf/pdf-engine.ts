@@ -1,5 +1,5 @@
 import type * as PdfJsModule from 'pdfjs-dist'
-import type { PDFDocumentProxy } from 'pdfjs-dist'
+import type { PDFDocumentProxy, PDFWorker } from 'pdfjs-dist'
 import { pdfWorkerUrl } from './pdf-worker-url.ts'
 
 export type PdfJs = typeof PdfJsModule
@@ -21,7 +21,7 @@ export class PdfOpenError extends Error {
 export interface PdfHandle {
   pdfjs: PdfJs
   doc: PDFDocumentProxy
-  /** Ends the document's network requests and its worker. */
+  /** Ends the document's network requests (the shared worker stays for the next book). */
   destroy(): Promise<void>
 }
 
@@ -42,13 +42,27 @@ export const RANGE_CHUNK_SIZE = 128 * 1024
 
 let pdfjsModule: Promise<PdfJs> | null = null
 
-/** pdf.js itself (~350 kB) is fetched only when a PDF is opened, not with the reader's other bodies. */
+/** pdf.js itself (~450 kB) is fetched only when a PDF is opened, not with the reader's other bodies. */
 export function loadPdfJs(): Promise<PdfJs> {
   pdfjsModule ??= import('pdfjs-dist').then((pdfjs) => {
     pdfjs.GlobalWorkerOptions.workerSrc = pdfWorkerUrl
     return pdfjs
   })
+  pdfjsModule.catch(() => (pdfjsModule = null)) // a failed fetch is tried again on the next open
   return pdfjsModule
+}
+
+let sharedWorker: PDFWorker | null = null
+
+/**
+ * pdf.js and its worker (a 1.3 MB script to fetch and compile), started once and shared by every PDF opened
+ * in this tab. PdfReader calls it as soon as its code arrives, so both load while the overlay is still
+ * revealing the body instead of after it.
+ */
+export async function preparePdfJs(): Promise<{ pdfjs: PdfJs; worker: PDFWorker }> {
+  const pdfjs = await loadPdfJs()
+  if (!sharedWorker || sharedWorker.destroyed) sharedWorker = new pdfjs.PDFWorker({ verbosity: 0 })
+  return { pdfjs, worker: sharedWorker }
 }
 
 /** The problem an error of pdf.js (or of the fetch under it) means for the reader. */
@@ -88,11 +102,12 @@ async function load(pdfjs: PdfJs, params: DocumentInitParameters, signal: AbortS
  * Rejects with a PdfOpenError.
  */
 export async function openPdf({ url, headers, fetchBook, signal }: OpenPdfOptions): Promise<PdfHandle> {
-  const pdfjs = await loadPdfJs()
+  const { pdfjs, worker } = await preparePdfJs()
   try {
     return await load(
       pdfjs,
       {
+        worker,
         url,
         httpHeaders: headers,
         rangeChunkSize: RANGE_CHUNK_SIZE,
@@ -114,7 +129,7 @@ export async function openPdf({ url, headers, fetchBook, signal }: OpenPdfOption
   }
   if (data.byteLength === 0) throw new PdfOpenError('empty')
   try {
-    return await load(pdfjs, { data: new Uint8Array(data) }, signal)
+    return await load(pdfjs, { worker, data: new Uint8Array(data) }, signal)
   } catch (error) {
     throw new PdfOpenError(problemOf(error), { cause: error })
   }
