@@ -62,6 +62,12 @@ test('a PDF opens from the item page, pages by keys and buttons, zooms, finds a 
   browser,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 })
+  // The data pdf.js's worker fetches by name (here Helvetica, a standard font the PDF does not embed).
+  const pdfjsData: string[] = []
+  page.on('response', (response) => {
+    const at = /\/assets\/pdfjs-[^/]+\/(.+)$/.exec(new URL(response.url()).pathname)
+    if (at) pdfjsData.push(`${response.status()} ${at[1]}`)
+  })
   await logIn(page, server)
   const ids = await pdfLibrary(server, {
     [TITLE]: (file) => makePdf({ path: file, pages: PAGES, title: TITLE }),
@@ -76,6 +82,7 @@ test('a PDF opens from the item page, pages by keys and buttons, zooms, finds a 
   await expect(shown.locator('.pdf-text-layer')).toContainText('Page 1')
   await expect(bar.getByLabel('Page number')).toHaveValue('1')
   await expect(bar).toContainText(`of ${PAGES}`)
+  expect(pdfjsData).toContain('200 standard_fonts/FoxitDingbats.pfb')
 
   // The overlay's arrow keys (focus is on the reader itself).
   await page.keyboard.press('ArrowRight')

@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type ProxyOptions } from 'vite'
+import { pdfjsData } from './vite-pdfjs-data.ts'
 import { serviceWorker } from './vite-service-worker.ts'
 
 const serverOrigin = 'http://127.0.0.1:13378'
@@ -18,7 +19,8 @@ const toServer: ProxyOptions = {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), serviceWorker()],
+  // pdfjsData: the PDF reader's decoders, fonts and character maps, which pdf.js's worker fetches by name.
+  plugins: [react(), tailwindcss(), pdfjsData(), serviceWorker()],
   resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }] },
   // Relative asset URLs: the server rewrites <base href> to ROUTER_BASE_PATH, so one build serves any base path.
   base: './',

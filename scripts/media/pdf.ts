@@ -43,6 +43,8 @@ function pageContent(page: number): string {
   const parts = [`BT /F1 28 Tf 72 700 Td ${pdfString(heading!)} Tj ET`, 'BT /F1 12 Tf 16 TL 72 660 Td']
   for (const line of body) parts.push(`${pdfString(line)} '`)
   parts.push('ET')
+  // An ornament in ZapfDingbats, a standard font no PDF embeds: readers fetch its glyphs by name.
+  parts.push('BT /F2 14 Tf 72 420 Td (vvv) Tj ET')
   return parts.join('\n')
 }
 
@@ -121,11 +123,11 @@ export function pdfBytes(options: PdfBytesOptions): Buffer {
   const encryption =
     options.userPassword === undefined ? null : standardEncryption(options.userPassword, fileId)
 
-  // Object numbers: 1 catalog, 2 page tree root, 3 font, 4 info, 5 encryption, then the tree's inner nodes,
+  // Object numbers: 1 catalog, 2 page tree root, 3 and 6 fonts, 4 info, 5 encryption, then the tree's inner nodes,
   // then page and content pairs. The tree is two levels deep (as real producers write them): with one flat
   // /Kids array a reader would have to load every page object before the one it wants, defeating ranged loading.
   const nodes = Math.ceil(options.pages / PAGES_PER_NODE)
-  const firstNode = 6
+  const firstNode = 7
   const firstPage = firstNode + nodes
   const pageObject = (page: number) => firstPage + (page - 1) * 2
   const nodeOf = (page: number) => firstNode + Math.floor((page - 1) / PAGES_PER_NODE)
@@ -143,6 +145,7 @@ export function pdfBytes(options: PdfBytesOptions): Buffer {
     objects.set(node, text(`<< /Type /Pages /Parent 2 0 R /Kids [${refs(kids)}] /Count ${kids.length} >>`))
   }
   objects.set(3, text('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>'))
+  objects.set(6, text('<< /Type /Font /Subtype /Type1 /BaseFont /ZapfDingbats >>'))
   const title = text(options.title ?? 'Generated PDF')
   const titleString = encryption ? hex(encryption.encrypt(4, title)) : pdfString(title.toString('latin1'))
   objects.set(4, text(`<< /Title ${titleString} /Producer (Shelfcast test media) >>`))
@@ -154,7 +157,7 @@ export function pdfBytes(options: PdfBytesOptions): Buffer {
       number,
       text(
         `<< /Type /Page /Parent ${nodeOf(page)} 0 R /MediaBox [0 0 612 792] ` +
-          `/Resources << /Font << /F1 3 0 R >> >> /Contents ${number + 1} 0 R >>`,
+          `/Resources << /Font << /F1 3 0 R /F2 6 0 R >> >> /Contents ${number + 1} 0 R >>`,
       ),
     )
     const plain = text(pageContent(page))

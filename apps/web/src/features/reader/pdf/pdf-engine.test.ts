@@ -5,6 +5,7 @@ import { openPdf, PdfOpenError, problemOf, RANGE_CHUNK_SIZE } from './pdf-engine
 vi.mock('./pdf-worker-url.ts', () => ({ pdfWorkerUrl: '/assets/pdf.worker.mjs' }))
 vi.mock('pdfjs-dist', () => ({
   GlobalWorkerOptions: {},
+  version: '6.5.438',
   getDocument: vi.fn(),
   PDFWorker: class {
     destroyed = false
@@ -46,6 +47,10 @@ describe('openPdf', () => {
         disableAutoFetch: true,
         disableStream: true,
         enableXfa: false,
+        // The decoders, fonts and character maps the build copies beside the app (vite-pdfjs-data.ts).
+        wasmUrl: new URL('assets/pdfjs-6.5.438/wasm/', document.baseURI).href,
+        standardFontDataUrl: new URL('assets/pdfjs-6.5.438/standard_fonts/', document.baseURI).href,
+        cMapUrl: new URL('assets/pdfjs-6.5.438/cmaps/', document.baseURI).href,
       }),
     )
     expect(fetchBook).not.toHaveBeenCalled()

@@ -77,12 +77,26 @@ export function problemOf(error: unknown): PdfProblem {
   return 'unavailable'
 }
 
-// What every load shares: no XFA forms and no scripting (pdf.js runs document JavaScript only through a
-// viewer's scripting sandbox, which we never create); pdf.js 6 has no eval path left to switch off.
-const safeDefaults = { enableXfa: false, verbosity: 0 } satisfies DocumentInitParameters
+/**
+ * What every load shares: no XFA forms and no scripting (pdf.js runs document JavaScript only through a
+ * viewer's scripting sandbox, which we never create; pdf.js 6 has no eval path left to switch off), and where
+ * the worker finds the data it fetches by name (copied into the build by apps/web/vite-pdfjs-data.ts, in a
+ * folder named by pdf.js's version, under the app's base path).
+ */
+function commonParams(pdfjs: PdfJs): DocumentInitParameters {
+  const data = new URL(`assets/pdfjs-${pdfjs.version}/`, document.baseURI).href
+  return {
+    enableXfa: false,
+    verbosity: 0,
+    wasmUrl: `${data}wasm/`,
+    standardFontDataUrl: `${data}standard_fonts/`,
+    cMapUrl: `${data}cmaps/`,
+    iccUrl: `${data}iccs/`,
+  }
+}
 
 async function load(pdfjs: PdfJs, params: DocumentInitParameters, signal: AbortSignal): Promise<PdfHandle> {
-  const task = pdfjs.getDocument({ ...safeDefaults, ...params })
+  const task = pdfjs.getDocument({ ...commonParams(pdfjs), ...params })
   const abort = () => void task.destroy()
   signal.addEventListener('abort', abort, { once: true })
   try {
