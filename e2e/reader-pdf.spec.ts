@@ -2,14 +2,14 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
-import { makePdf, PDF_UNIQUE_WORD, PDF_UNIQUE_WORD_PAGE } from '../scripts/media/pdf.ts'
+import { makePdf, pdfBytes, PDF_UNIQUE_WORD, PDF_UNIQUE_WORD_PAGE } from '../scripts/media/pdf.ts'
 import { apiCall, bookId, logIn, logInAs, rootToken } from './player-helpers.ts'
 import { expect, test, type ShelfcastServer } from './server-fixture.ts'
 
 /**
  * The PDF reader (pdf.js) in the real app: generated PDFs in a temp library, opened from the item page's Read
  * button. A book is paged with the arrow keys and the page bar, zoomed and fitted, searched, and resumed at the
- * same page in another browser context; a password-protected and an empty file show their message.
+ * same page in another browser context; a password-protected, an empty and a truncated file show their message.
  */
 
 const mediaFolders: string[] = []
@@ -194,7 +194,7 @@ test('on a phone the PDF opens at fit width with the page bar on one line', asyn
   await expect(reader).toHaveAttribute('data-theme', 'dark')
 })
 
-test('a password-protected PDF and an empty file each show their message, never a blank reader', async ({
+test('a password-protected, an empty and a truncated PDF each show their message, never a blank reader', async ({
   page,
   server,
 }) => {
@@ -203,6 +203,11 @@ test('a password-protected PDF and an empty file each show their message, never 
     'Locked Ledger': (file) =>
       makePdf({ path: file, pages: 2, title: 'Locked Ledger', userPassword: 'sesame' }),
     'Empty Ledger': (file) => fs.promises.writeFile(file, Buffer.alloc(0)),
+    // The first half of a good PDF: its cross-reference table and trailer are gone.
+    'Torn Ledger': (file) => {
+      const whole = pdfBytes({ pages: 40, title: 'Torn Ledger' })
+      return fs.promises.writeFile(file, whole.subarray(0, whole.length / 2))
+    },
   })
   const locked = await openReader(page, ids['Locked Ledger']!)
   await expect(locked.getByRole('alert')).toContainText('protected by a password')
@@ -213,4 +218,10 @@ test('a password-protected PDF and an empty file each show their message, never 
   const empty = await openReader(page, ids['Empty Ledger']!)
   await expect(empty.getByRole('alert')).toContainText('empty (0 bytes)')
   await expect(shownPage(empty)).toHaveCount(0)
+  await empty.getByTestId('reader-close').click()
+  await expect(empty).toBeHidden()
+
+  const torn = await openReader(page, ids['Torn Ledger']!)
+  await expect(torn.getByRole('alert')).toContainText('damaged or is not a PDF')
+  await expect(shownPage(torn)).toHaveCount(0)
 })
