@@ -93,11 +93,28 @@ describe('PdfReader', () => {
     await user.click(await screen.findByRole('button', { name: 'Try again' }))
     expect(await screen.findByLabelText('Page number')).toBeTruthy()
     const options = opened.mock.calls[0]![0] as OpenPdfOptions
-    expect(options).toMatchObject({
-      url: '/api/items/li_1/ebook/42',
-      headers: { Authorization: 'Bearer token' },
-    })
+    expect(options.url).toBe('/api/items/li_1/ebook/42')
+    expect(options.headers()).toEqual({ Authorization: 'Bearer token' })
     expect(opened).toHaveBeenCalledTimes(2)
+  })
+
+  it('says so when the book stops arriving while read, and reopens it at the page shown', async () => {
+    opened.mockResolvedValue(fakeHandle(8))
+    const refreshAuth = vi.fn(async () => 'new token')
+    const p = props({ initialLocation: '2', refreshAuth })
+    const user = userEvent.setup()
+    render(<PdfReader {...p} />)
+    await waitFor(() => expect(p.onRelocate).toHaveBeenLastCalledWith('2', 0.25, false))
+    const options = opened.mock.calls[0]![0] as OpenPdfOptions
+    await options.refreshAuth?.()
+    expect(refreshAuth).toHaveBeenCalledOnce()
+    act(() => (p.navigationRef as { current: ReaderNavigation }).current.next())
+    await waitFor(() => expect(p.onRelocate).toHaveBeenLastCalledWith('3', 3 / 8, false))
+
+    act(() => options.onLost?.())
+    expect((await screen.findByRole('alert')).textContent).toMatch(/could not be downloaded/)
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByLabelText('Page number')).toHaveProperty('value', '3')
   })
 
   it('resumes at the saved page and reports each page turn as page, fraction read and the end', async () => {

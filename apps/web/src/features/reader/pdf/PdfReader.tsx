@@ -35,9 +35,13 @@ export function PdfReader(props: ReaderBodyProps) {
   const opening = `${attempt}:${bookPath}`
   const opened: OpenState = outcome?.of === opening ? outcome : { status: 'loading' }
 
+  // The page last shown: where a reopening (Try again after the book became unavailable) resumes.
+  const [shownLocation, setShownLocation] = useState<string | null>(null)
+
   // The overlay's callbacks may change identity on each render; opening must not restart for that.
   const authHeaders = useEffectEvent(() => props.authHeaders())
   const fetchBook = useEffectEvent((signal: AbortSignal) => props.fetchBook(signal))
+  const refreshAuth = useEffectEvent(async () => props.refreshAuth?.())
   const failed = useEffectEvent((problem: PdfProblem) => {
     setOutcome({ of: opening, status: 'error', problem })
     props.onError?.(t(PROBLEM_MESSAGE_KEYS[problem]))
@@ -47,9 +51,11 @@ export function PdfReader(props: ReaderBodyProps) {
     let handle: PdfHandle | null = null
     openPdf({
       url: bookPath,
-      headers: authHeaders(),
+      headers: () => authHeaders(),
       fetchBook: (signal) => fetchBook(signal),
+      refreshAuth: () => refreshAuth(),
       signal: controller.signal,
+      onLost: () => failed('unavailable'),
     }).then(
       (doc) => {
         if (controller.signal.aborted) return void doc.destroy()
@@ -85,8 +91,11 @@ export function PdfReader(props: ReaderBodyProps) {
       {opened.status === 'ready' && (
         <PdfDocumentView
           handle={opened.handle}
-          initialLocation={props.initialLocation}
-          onRelocate={props.onRelocate}
+          initialLocation={shownLocation ?? props.initialLocation}
+          onRelocate={(location, progress, atEnd) => {
+            setShownLocation(location)
+            props.onRelocate(location, progress, atEnd)
+          }}
           navigationRef={props.navigationRef}
         />
       )}

@@ -1,5 +1,6 @@
 import type * as PdfJsModule from 'pdfjs-dist'
 import type { PDFDocumentProxy, PDFWorker } from 'pdfjs-dist'
+import { bookBytes, type BookBytesOptions, type BookStart } from './book-bytes.ts'
 import { pdfWorkerUrl } from './pdf-worker-url.ts'
 
 export type PdfJs = typeof PdfJsModule
@@ -25,13 +26,9 @@ export interface PdfHandle {
   destroy(): Promise<void>
 }
 
-export interface OpenPdfOptions {
-  /** The book's URL; read in byte ranges when the server allows them. */
-  url: string
-  headers: Record<string, string>
-  /** Whole-file fallback (the app's authenticated fetch, which refreshes an expired token). */
-  fetchBook(signal: AbortSignal): Promise<ArrayBuffer>
-  signal: AbortSignal
+export interface OpenPdfOptions extends BookBytesOptions {
+  /** After opening: the book's bytes stopped arriving (network gone, session over). */
+  onLost?(): void
 }
 
 /**
@@ -111,39 +108,51 @@ async function load(pdfjs: PdfJs, params: DocumentInitParameters, signal: AbortS
 }
 
 /**
- * Opens a PDF reading only the byte ranges it needs (page 1 of a long book shows before the rest arrives),
- * and falls back to one whole-file fetch when ranged loading fails for a reason other than the file itself.
- * Rejects with a PdfOpenError.
+ * Opens a PDF reading only the byte ranges it needs (page 1 of a long book shows before the rest arrives; see
+ * book-bytes.ts for tokens and fallbacks). Rejects with a PdfOpenError.
  */
-export async function openPdf({ url, headers, fetchBook, signal }: OpenPdfOptions): Promise<PdfHandle> {
+export async function openPdf(options: OpenPdfOptions): Promise<PdfHandle> {
+  const { signal } = options
   const { pdfjs, worker } = await preparePdfJs()
+  const bytes = bookBytes(options)
+  let start: BookStart
   try {
-    return await load(
-      pdfjs,
-      {
-        worker,
-        url,
-        httpHeaders: headers,
-        rangeChunkSize: RANGE_CHUNK_SIZE,
-        // Without streaming and auto-fetch pdf.js asks only for the ranges the pages shown need.
-        disableStream: true,
-        disableAutoFetch: true,
-      },
-      signal,
-    )
-  } catch (error) {
-    const problem = problemOf(error)
-    if (signal.aborted || problem !== 'unavailable') throw new PdfOpenError(problem, { cause: error })
-  }
-  let data: ArrayBuffer
-  try {
-    data = await fetchBook(signal)
+    start = await bytes.start(RANGE_CHUNK_SIZE)
   } catch (error) {
     throw new PdfOpenError('unavailable', { cause: error })
   }
-  if (data.byteLength === 0) throw new PdfOpenError('empty')
+  if (start.kind === 'whole' && start.bytes.length === 0) throw new PdfOpenError('empty')
+
+  // Bytes that stop arriving mid-read (network gone, session over) would leave a page waiting for ever:
+  // before the book is open that fails the opening, after it the reader says the book is unavailable.
+  let lost: (error: unknown) => void = () => undefined
+  const lostWhileOpening = new Promise<never>((_, reject) => (lost = reject))
+  lostWhileOpening.catch(() => undefined)
+  let params: DocumentInitParameters
+  if (start.kind === 'whole') params = { worker, data: start.bytes }
+  else {
+    const transport = new pdfjs.PDFDataRangeTransport(start.total, start.first)
+    transport.requestDataRange = (begin: number, end: number) => {
+      bytes.range(begin, end).then(
+        (chunk) => transport.onDataRange(begin, chunk),
+        (error: unknown) => {
+          if (!signal.aborted) lost(error)
+        },
+      )
+    }
+    // Without streaming and auto-fetch pdf.js asks only for the ranges the pages shown need.
+    params = {
+      worker,
+      range: transport,
+      rangeChunkSize: RANGE_CHUNK_SIZE,
+      disableStream: true,
+      disableAutoFetch: true,
+    }
+  }
   try {
-    return await load(pdfjs, { worker, data: new Uint8Array(data) }, signal)
+    const handle = await Promise.race([load(pdfjs, params, signal), lostWhileOpening])
+    lost = () => options.onLost?.()
+    return handle
   } catch (error) {
     throw new PdfOpenError(problemOf(error), { cause: error })
   }
