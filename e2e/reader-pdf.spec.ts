@@ -225,3 +225,35 @@ test('a password-protected, an empty and a truncated PDF each show their message
   await expect(torn.getByRole('alert')).toContainText('damaged or is not a PDF')
   await expect(shownPage(torn)).toHaveCount(0)
 })
+
+test.describe('with access tokens that live 10 s', () => {
+  test.use({ serverEnv: { ACCESS_TOKEN_EXPIRY_SEC: '10' } })
+
+  test('a long PDF keeps reading by range after the token it was opened with has expired', async ({
+    page,
+    server,
+  }) => {
+    await logIn(page, server)
+    const ids = await pdfLibrary(server, {
+      [TITLE]: (file) => makePdf({ path: file, pages: 500, title: TITLE }),
+    })
+    const statuses: number[] = []
+    page.on('response', (response) => {
+      if (/\/ebook\//.test(response.url())) statuses.push(response.status())
+    })
+    const reader = await openReader(page, ids[TITLE]!)
+    const shown = shownPage(reader)
+    await expect(shown).toHaveAttribute('data-rendered-page', '1')
+    // Outlive the token, then go to a page in a part of the file not read yet.
+    await page.waitForTimeout(11_000)
+    const seenBefore = statuses.length
+    const field = pageBar(reader).getByLabel('Page number')
+    await field.fill('250')
+    await field.press('Enter')
+    await expect(shown).toHaveAttribute('data-rendered-page', '250')
+    await expect(shown.locator('.pdf-text-layer')).toContainText('Page 250')
+    // Read by range (206), after renewing the token if the expired one was refused (401): never the whole file.
+    expect(statuses.slice(seenBefore)).toContain(206)
+    expect(statuses.slice(seenBefore).filter((s) => s !== 206 && s !== 401)).toEqual([])
+  })
+})
