@@ -102,6 +102,9 @@ test('a PDF opens from the item page, pages by keys and buttons, zooms, finds a 
   await bar.getByLabel('Page number').press('Enter')
   await expect(shown).toHaveAttribute('data-rendered-page', '10')
   await expect(shown.locator('.pdf-text-layer')).toContainText('Page 10')
+  // The text layer lies over the drawn words: a double click selects one.
+  await shown.locator('.pdf-text-layer span', { hasText: 'Page 10' }).dblclick()
+  expect(await page.evaluate(() => window.getSelection()?.toString().trim())).toMatch(/^(Page|10)$/)
 
   // Fit page (the default on a wide screen) keeps the whole page in view; fit width fills the width.
   const scroller = reader.getByTestId('pdf-scroller')
