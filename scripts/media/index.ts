@@ -18,3 +18,5 @@ export { ffmpegPath, ffprobePath, ffprobeJson, hasFfmpeg, probeMedia, runFfmpeg 
 export type { FfprobeJson, MediaInfo, ProbedChapter } from './ffmpeg.ts'
 export { readZip, zipBuffer } from './zip.ts'
 export type { ReadZipEntry, ZipEntry } from './zip.ts'
+export { comicPagePng, comicPages, makeCbr, makeCbz, makeZipBombCbz } from './comic.ts'
+export type { ComicEntry, ComicPageOptions } from './comic.ts'

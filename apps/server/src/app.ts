@@ -14,7 +14,7 @@ import { installSecurityHeaders } from './http/security-headers.ts'
 import { installBodyParsers } from './http/body-parsing.ts'
 import { installErrorHandling } from './http/errors.ts'
 import { recordRoutes } from './http/serve-route.ts'
-import { createGuardedFetcher } from './net/index.ts'
+import { createGuardedFetcher, createMailer, type MailTimeouts } from './net/index.ts'
 import { RateLimiter } from './http/rate-limiter.ts'
 import { silentLogger } from './logger.ts'
 import { ApiKeysRepository } from './modules/api-keys/api-keys.repository.ts'
@@ -37,6 +37,8 @@ import { registerUploadRoutes } from './modules/upload/upload.routes.ts'
 import { UploadService } from './modules/upload/upload.service.ts'
 import { PlaylistsRepository } from './modules/playlists/playlists.repository.ts'
 import { registerPlaylistsRoutes } from './modules/playlists/playlists.routes.ts'
+import { registerComicPagesRoutes } from './modules/comic-pages/comic-pages.routes.ts'
+import { ComicPagesService } from './modules/comic-pages/comic-pages.service.ts'
 import { registerOpenApiRoutes } from './openapi/openapi.routes.ts'
 import {
   createPodcastDownloads,
@@ -55,6 +57,9 @@ import { LibrariesRepository } from './modules/libraries/libraries.repository.ts
 import { registerLibrariesRoutes } from './modules/libraries/libraries.routes.ts'
 import { LibrariesService } from './modules/libraries/libraries.service.ts'
 import { registerMeRoutes } from './modules/me/me.routes.ts'
+import { EmailSettingsStore } from './modules/email/email-settings.store.ts'
+import { registerEmailRoutes } from './modules/email/email.routes.ts'
+import { EmailService } from './modules/email/email.service.ts'
 import { createPlayback } from './modules/playback/playback-module.ts'
 import { registerPlaybackRoutes } from './modules/playback/playback.routes.ts'
 import { SettingsRepository } from './modules/settings/settings.repository.ts'
@@ -78,6 +83,8 @@ export interface BuildAppOptions {
   database?: DatabaseHandle
   /** Metadata provider origins and timeout (tests point providers at loopback servers). */
   metadataProviders?: MetadataProvidersOptions
+  /** SMTP timeouts (tests shorten them against a silent server). */
+  mailTimeouts?: MailTimeouts
 }
 
 export interface BuiltApp {
@@ -278,6 +285,13 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     fetcher,
     podcasts,
     podcastDownloads,
+    email: new EmailService({
+      store: new EmailSettingsStore(settingsRepo),
+      items: browse.items,
+      realtime,
+      sendMail: createMailer(options.mailTimeouts),
+      log,
+    }),
   }
 
   // First, so every answer carries them: 401s from the guard, 404s and errors too.
@@ -313,6 +327,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerDownloadsRoutes(app, ctx)
   registerPodcastsRoutes(app, ctx)
   registerPodcastDownloadsRoutes(app, ctx)
+  registerComicPagesRoutes(app, { comicPages: new ComicPagesService({ items: browse.items }) })
+  registerEmailRoutes(app, ctx)
   await registerClientFiles(app, config.clientDistPath, base)
 
   realtime.attach(app.server, base ? ['/socket.io', `${base}/socket.io`] : ['/socket.io'], async (token) => {

@@ -20,6 +20,7 @@ import type { LibrariesService } from './modules/libraries/libraries.service.ts'
 import type { Playback } from './modules/playback/playback-module.ts'
 import type { SettingsService } from './modules/settings/settings.service.ts'
 import type { UsersService } from './modules/users/users.service.ts'
+import type { EmailService } from './modules/email/email.service.ts'
 import type { Realtime } from './realtime/realtime.ts'
 import type { TaskRunner } from './jobs/task-runner.ts'
 import type { ScannerModule } from './scanner/scanner-module.ts'
@@ -61,4 +62,6 @@ export interface AppContext {
   podcasts: Podcasts
   /** The episode download queue and auto-download schedules. */
   podcastDownloads: PodcastDownloads
+  /** SMTP settings, ereader devices and ebooks mailed to them. */
+  email: EmailService
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { EreaderDevice } from './email.ts'
 import { ServerSettings } from './entities/server-settings.ts'
 import { User } from './entities/user.ts'
 import { LoginUsername, usernameSchema } from './rules/username.ts'
@@ -33,14 +34,6 @@ export const LoginRequest = z.object({
   password: Password.default(''),
 })
 export type LoginRequest = z.infer<typeof LoginRequest>
-
-export const EreaderDevice = z.object({
-  name: z.string(),
-  email: z.string(),
-  availabilityOption: z.string(),
-  users: z.array(z.string()),
-})
-export type EreaderDevice = z.infer<typeof EreaderDevice>
 
 /** Answer of /login, /auth/refresh and /api/authorize. */
 export const LoginResponse = z.object({

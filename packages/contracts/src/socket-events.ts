@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { Collection, Playlist } from './collections.ts'
+import { EreaderDevicesResponse } from './email.ts'
 import { Author, LibraryItem, PodcastEpisode } from './entities/library-item.ts'
 import { LibraryJson } from './entities/library.ts'
 import { ServerSettings } from './entities/server-settings.ts'
@@ -136,6 +137,8 @@ export const serverEvents = {
   episode_download_finished: EpisodeDownload,
   /** The queue of a library changed as a whole (cleared, cancelled). */
   episode_download_queue_updated: EpisodeDownloadQueue.extend({ libraryId: z.string() }),
+  /** The ereader devices changed: each user gets the devices they may use (admins all of them). */
+  'ereader-devices-updated': EreaderDevicesResponse,
 } satisfies Record<string, z.ZodType>
 
 export type ServerEventName = keyof typeof serverEvents

@@ -6,8 +6,8 @@ import { forbidden, unauthorized } from './errors.ts'
 /** Who may call a route. Everything is 'user' unless the route says otherwise. */
 export type RouteAccess = 'public' | 'user' | 'admin'
 
-/** Account permissions a route may require on top of its access (§6: update, delete, download, upload). */
-export type RoutePermission = 'update' | 'delete' | 'download' | 'upload'
+/** Account permissions a route may require on top of its access (§6: update, delete, download, upload, createEreader). */
+export type RoutePermission = 'update' | 'delete' | 'download' | 'upload' | 'createEreader'
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -22,3 +22,14 @@ export {
 } from './fetch-errors.ts'
 export { imageTypes, type ImageType } from './content-type.ts'
 export type { Resolver } from './guarded-lookup.ts'
+// Outbound mail (SMTP): email settings' test mail and ebooks sent to ereader devices.
+export {
+  createMailer,
+  defaultMailTimeouts,
+  MailSendError,
+  type Mail,
+  type MailAttachment,
+  type MailTimeouts,
+  type SendMail,
+  type SmtpServer,
+} from './mailer.ts'

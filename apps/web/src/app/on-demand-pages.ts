@@ -15,6 +15,7 @@ export const onDemandPages = {
   ),
   configUsers: lazyComponent(() => import('../features/config-users/on-demand.ts'), 'ConfigUsersPage'),
   apiKeys: lazyComponent(() => import('../features/config-api-keys/index.ts'), 'ConfigApiKeysPage'),
+  emailSettings: lazyComponent(() => import('../features/config-email/on-demand.ts'), 'EmailSettingsPage'),
   customProviders: lazyComponent(
     () => import('../features/config-metadata-providers/on-demand.ts'),
     'CustomProvidersPage',

@@ -183,6 +183,10 @@ export const appRoutes: RouteObject[] = [
                         onDemandPages.apiKeys,
                       ),
                       onDemand(
+                        { path: 'email', handle: handle('config-email') },
+                        onDemandPages.emailSettings,
+                      ),
+                      onDemand(
                         {
                           path: 'item-metadata-utils/custom-metadata-providers',
                           handle: handle('config-item-metadata-utils-custom-metadata-providers'),

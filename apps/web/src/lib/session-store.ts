@@ -1,4 +1,4 @@
-import type { LoginResponse, ServerSettings, User } from '@shelfcast/contracts'
+import type { EreaderDevice, LoginResponse, ServerSettings, User } from '@shelfcast/contracts'
 import { create } from 'zustand'
 import { readString, storageKeys, writeString } from './storage.ts'
 
@@ -13,11 +13,14 @@ export interface SessionState {
   accessToken: string | null
   serverSettings: ServerSettings | null
   userDefaultLibraryId: string | null
+  /** The ereader devices the user may send to (login payload, then `ereader-devices-updated`). */
+  ereaderDevices: EreaderDevice[]
   /** The user logged out on purpose: the guard then goes to plain /login, not back to the last page. */
   loggedOut: boolean
   setSession: (session: LoginResponse) => void
   setUser: (user: User) => void
   setServerSettings: (settings: ServerSettings) => void
+  setEreaderDevices: (devices: EreaderDevice[]) => void
   clearSession: (reason?: 'expired' | 'logout') => void
   markReady: () => void
 }
@@ -28,6 +31,7 @@ export const useSessionStore = create<SessionState>()((set) => ({
   accessToken: readString(storageKeys.token),
   serverSettings: null,
   userDefaultLibraryId: null,
+  ereaderDevices: [],
   loggedOut: false,
   setSession: (session) =>
     set((state) => {
@@ -40,18 +44,21 @@ export const useSessionStore = create<SessionState>()((set) => ({
         accessToken,
         serverSettings: session.serverSettings,
         userDefaultLibraryId: session.userDefaultLibraryId,
+        ereaderDevices: session.ereaderDevices ?? [],
         loggedOut: false,
         status: 'ready',
       }
     }),
   setUser: (user) => set((state) => ({ user: { ...user, accessToken: state.accessToken ?? undefined } })),
   setServerSettings: (serverSettings) => set({ serverSettings }),
+  setEreaderDevices: (ereaderDevices) => set({ ereaderDevices }),
   clearSession: (reason = 'expired') => {
     writeString(storageKeys.token, null)
     set({
       user: null,
       accessToken: null,
       userDefaultLibraryId: null,
+      ereaderDevices: [],
       status: 'ready',
       loggedOut: reason === 'logout',
     })

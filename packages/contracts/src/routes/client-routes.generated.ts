@@ -221,3 +221,17 @@ export const playlistRoutes = {
   addEntries: { method: 'POST', path: '/api/playlists/:id/batch/add' },
   removeEntries: { method: 'POST', path: '/api/playlists/:id/batch/remove' },
 } as unknown as typeof routes.playlistRoutes
+
+export const comicPageRoutes = {
+  pages: { method: 'GET', path: '/api/items/:id/comic-pages' },
+  page: { method: 'GET', path: '/api/items/:id/comic-pages/:index' },
+} as unknown as typeof routes.comicPageRoutes
+
+export const emailRoutes = {
+  getSettings: { method: 'GET', path: '/api/emails/settings' },
+  updateSettings: { method: 'PATCH', path: '/api/emails/settings' },
+  sendTest: { method: 'POST', path: '/api/emails/test' },
+  updateEreaderDevices: { method: 'POST', path: '/api/emails/ereader-devices' },
+  updateOwnEreaderDevices: { method: 'POST', path: '/api/me/ereader-devices' },
+  sendEbookToDevice: { method: 'POST', path: '/api/emails/send-ebook-to-device' },
+} as unknown as typeof routes.emailRoutes

@@ -20,9 +20,12 @@ import { scanRoutes } from './scans.routes.ts'
 import { podcastRoutes } from './podcasts.routes.ts'
 import { podcastDownloadRoutes } from './podcast-downloads.routes.ts'
 import { playlistRoutes, PlaylistOrGone } from './playlists.routes.ts'
+import { comicPageRoutes, ComicPage, ComicPagesResponse } from './comic-pages.routes.ts'
+import { emailRoutes } from './email.routes.ts'
 
 export * from './route.ts'
 export { collectionRoutes, docsRoutes, playlistRoutes, PlaylistOrGone }
+export { comicPageRoutes, ComicPage, ComicPagesResponse }
 export {
   systemRoutes,
   authRoutes,
@@ -42,6 +45,7 @@ export {
   scanRoutes,
   podcastRoutes,
   podcastDownloadRoutes,
+  emailRoutes,
 }
 
 /**
@@ -70,6 +74,8 @@ export const routeGroups = {
   podcastDownloads: podcastDownloadRoutes,
   collections: collectionRoutes,
   playlists: playlistRoutes,
+  comicPages: comicPageRoutes,
+  email: emailRoutes,
 } as const satisfies Record<string, Record<string, RouteSpec>>
 
 /** Every declared route with its `group.name` id (the OpenAPI operationId). */

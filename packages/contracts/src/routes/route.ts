@@ -11,8 +11,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
 /** Who may call a route: nobody signed in, any signed-in user (the default), or admins and root. */
 export type RouteAccess = 'public' | 'user' | 'admin'
 
-/** Account permissions a route requires on top of its access (§6: update, delete, download, upload). */
-export type RoutePermission = 'update' | 'delete' | 'download' | 'upload'
+/** Account permissions a route requires on top of its access (§6: update, delete, download, upload, createEreader). */
+export type RoutePermission = 'update' | 'delete' | 'download' | 'upload' | 'createEreader'
 
 /** An answer that is not JSON: a file or stream, plain text, a redirect, or nothing (204). */
 export interface RawAnswer {

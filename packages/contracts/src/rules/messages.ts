@@ -20,6 +20,9 @@ export const messages = {
   cronFields: 'Invalid cron expression: it needs 5 fields',
   cronInvalid: 'Invalid cron expression',
   cronNeverRuns: 'Invalid cron expression: it never runs',
+  ereaderNameAndEmailRequired: 'Name and email are required',
+  ereaderDuplicateName: 'Ereader device with that name already exists',
+  invalidEmailAddress: 'Invalid email address',
 } as const
 
 export type MessageKey = keyof typeof messages

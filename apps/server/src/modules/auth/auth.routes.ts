@@ -31,7 +31,7 @@ function setRefreshCookie(
 
 export function registerAuthRoutes(
   app: FastifyInstance,
-  ctx: Pick<AppContext, 'auth' | 'config' | 'libraries' | 'limiters' | 'playback' | 'settings'>,
+  ctx: Pick<AppContext, 'auth' | 'config' | 'email' | 'libraries' | 'limiters' | 'playback' | 'settings'>,
 ) {
   /** The refresh cookie acts alone on refresh and logout: only our own pages (or allowed origins) may use it. */
   const assertCookieSameOrigin = async (request: FastifyRequest) =>

@@ -7,7 +7,7 @@ import type { UserRecord } from '../users/users.model.ts'
  * `user.token`, as Audiobookshelf does: no access or refresh token was issued, the caller keeps its own.
  */
 export async function buildLoginPayload(
-  ctx: Pick<AppContext, 'libraries' | 'playback' | 'settings'>,
+  ctx: Pick<AppContext, 'email' | 'libraries' | 'playback' | 'settings'>,
   user: UserRecord,
   tokens: { accessToken: string; refreshToken?: string },
   { issued = true }: { issued?: boolean } = {},
@@ -23,7 +23,7 @@ export async function buildLoginPayload(
     user: json,
     userDefaultLibraryId: libraries[0]?.id ?? null,
     serverSettings: await ctx.settings.getServerSettings(),
-    ereaderDevices: [],
+    ereaderDevices: await ctx.email.devicesFor(user),
     Source: 'local',
   }
 }

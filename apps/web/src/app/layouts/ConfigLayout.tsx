@@ -7,6 +7,7 @@ const sections: { to: string; labelKey: string; icon: IconName }[] = [
   { to: '/config/libraries', labelKey: 'HeaderLibraries', icon: 'library' },
   { to: '/config/users', labelKey: 'HeaderUsers', icon: 'users' },
   { to: '/config/api-keys', labelKey: 'HeaderApiKeys', icon: 'key' },
+  { to: '/config/email', labelKey: 'HeaderEmailSettings', icon: 'mail' },
   {
     to: '/config/item-metadata-utils/custom-metadata-providers',
     labelKey: 'HeaderCustomMetadataProviders',

@@ -222,6 +222,12 @@ const icons = {
       <path d="M8 11V7a4 4 0 0 1 7.7-1.5" />
     </>
   ),
+  mail: (
+    <>
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="m3 7 9 6 9-6" />
+    </>
+  ),
   key: (
     <>
       <circle cx="7.5" cy="15.5" r="4.5" />

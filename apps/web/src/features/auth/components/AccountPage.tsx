@@ -1,14 +1,21 @@
 import type { Theme } from '@shelfcast/contracts'
 import { themes } from '@shelfcast/contracts/client'
-import { useState } from 'react'
+import { Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button, Icon, SelectField } from '@/components/ui/index.ts'
 import { languageController, languages, useLanguage } from '@/lib/i18n/index.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
+import { lazyComponent } from '@/lib/lazy-component.ts'
 import { isTheme, setTheme, storedTheme } from '@/lib/theme.ts'
 import { useLogout } from '../api.ts'
 import { accountTypeKeys } from '../model/account-types.ts'
 import { ChangePasswordForm } from './ChangePasswordForm.tsx'
+
+// Fetched only for users who may add their own ereader devices (createEreader).
+const OwnEreaderDevices = lazyComponent(
+  () => import('../../config-email/on-demand.ts'),
+  'OwnEreaderDevices',
+).Component
 
 const themeKey: Record<Theme, string> = {
   dark: 'LabelThemeDark',
@@ -77,6 +84,12 @@ export function AccountPage() {
         <section className="mt-6 rounded-2xl border border-border bg-surface p-6">
           <ChangePasswordForm />
         </section>
+      )}
+
+      {user.permissions.createEreader && (
+        <Suspense fallback={null}>
+          <OwnEreaderDevices />
+        </Suspense>
       )}
     </div>
   )

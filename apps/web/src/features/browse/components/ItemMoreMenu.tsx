@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Icon, Menu, MenuRow, cn } from '@/components/ui/index.ts'
 import { useQueueToggle, type QueueItem, type QueueToggle } from '@/features/player/index.ts'
@@ -31,6 +32,8 @@ export interface ItemMoreMenuProps {
   variant: 'card' | 'page'
   className?: string
   testId?: string
+  /** More rows at the end (the item page's Send to device). */
+  children?: ReactNode
 }
 
 /**
@@ -48,6 +51,7 @@ export function ItemMoreMenu({
   variant,
   className,
   testId,
+  children,
 }: ItemMoreMenuProps) {
   const { t } = useTranslation()
   const toggle = useQueueToggle(queueEntry)
@@ -56,7 +60,8 @@ export function ItemMoreMenu({
   const canCollect = !!lists && lists.isBook && !!user?.permissions.update
   const canPlaylist = !!lists && lists.playable && !!user
   const canDelete = !!deletable && !!user?.permissions.delete
-  if (!queue && !canCollect && !canPlaylist && !canDelete && !onDiscardProgress && !onRead) return null
+  if (!queue && !canCollect && !canPlaylist && !canDelete && !onDiscardProgress && !onRead && !children)
+    return null
   return (
     <div className={className}>
       <Menu
@@ -103,6 +108,7 @@ export function ItemMoreMenu({
             {t('ButtonDelete')}
           </MenuRow>
         )}
+        {children}
       </Menu>
     </div>
   )

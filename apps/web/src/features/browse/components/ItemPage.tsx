@@ -34,6 +34,7 @@ import { itemAuthor, itemTitle, progressFraction, progressIndex } from '../model
 import { bookQueueEntry } from '../model/queue-entry.ts'
 import { EmptyState, ListError } from './GridStates.tsx'
 import { EpisodeList } from './EpisodeList.tsx'
+import { SendToDeviceMenu, useCanSendToDevice } from '@/features/config-email/index.ts'
 import { ItemMoreMenu } from './ItemMoreMenu.tsx'
 import { ReadButton } from './ReadButton.tsx'
 import { DiscardProgressPrompt, DownloadItemLink, FinishedToggle } from './ItemProgressActions.tsx'
@@ -82,6 +83,7 @@ function ItemDetails({ item }: { item: ExpandedItem }) {
   const canEdit = !!user?.permissions.update
   const book = item.mediaType === 'book' ? item.media : null
   const podcast = item.mediaType === 'podcast' ? item.media : null
+  const canSendToDevice = useCanSendToDevice(book?.ebookFile?.ebookFormat)
 
   return (
     <article className="mx-auto max-w-6xl px-4 py-8 md:px-8" data-testid="item-page">
@@ -212,7 +214,11 @@ function ItemDetails({ item }: { item: ExpandedItem }) {
                   deletable={{ id: item.id, libraryId: item.libraryId, title }}
                   onDiscardProgress={ownProgress ? () => setDiscarding(ownProgress) : undefined}
                   testId="item-more"
-                />
+                >
+                  {canSendToDevice && (
+                    <SendToDeviceMenu libraryItemId={item.id} ebookFormat={book.ebookFile?.ebookFormat} />
+                  )}
+                </ItemMoreMenu>
               )}
               {book && <DownloadItemLink libraryItemId={item.id} title={title} />}
             </div>

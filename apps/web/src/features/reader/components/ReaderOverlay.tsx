@@ -1,6 +1,6 @@
 import { fillPath, itemRoutes } from '@shelfcast/contracts/client'
 import { useQueryClient } from '@tanstack/react-query'
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Icon, Spinner, cn } from '@/components/ui/index.ts'
 import { browseKeys, itemAuthor, itemTitle, useItem } from '@/features/browse/index.ts'
@@ -8,7 +8,6 @@ import { useLibraries } from '@/features/libraries/index.ts'
 import { useApiClient } from '@/lib/api/index.ts'
 import { errorMessage } from '@/lib/error-message.ts'
 import { closeEreader, type EreaderRequest } from '@/lib/ereader.ts'
-import { lazyComponent, type LazyComponent } from '@/lib/lazy-component.ts'
 import { getAccessToken } from '@/lib/session-store.ts'
 import { useReaderGestures } from '../hooks/useReaderGestures.ts'
 import { useReaderProgress } from '../hooks/useReaderProgress.ts'
@@ -16,13 +15,35 @@ import { ebookFormatOf, ebookTypeOf, selectEbookFile, type EbookFileLike } from 
 import type { EbookType, ReaderBodyProps, ReaderNavigation } from '../reader-body.ts'
 import { ReaderTopBar } from './ReaderTopBar.tsx'
 
-const epubBody = lazyComponent(() => import('../epub/EpubReader.tsx'), 'EpubReader')
+type ReaderBody = ComponentType<ReaderBodyProps>
+const loadEpubBody = () => import('../epub/EpubReader.tsx').then((m) => m.EpubReader)
 /** Each kind of book fetches only its own renderer (foliate-js, pdf.js, the comic pager). */
-const bodies: Record<EbookType, LazyComponent<ReaderBodyProps>> = {
-  epub: epubBody,
-  mobi: epubBody,
-  pdf: lazyComponent(() => import('../pdf/PdfReader.tsx'), 'PdfReader'),
-  comic: lazyComponent(() => import('../comic/ComicReader.tsx'), 'ComicReader'),
+const bodyLoaders: Record<EbookType, () => Promise<ReaderBody>> = {
+  epub: loadEpubBody,
+  mobi: loadEpubBody,
+  pdf: () => import('../pdf/PdfReader.tsx').then((m) => m.PdfReader),
+  comic: () => import('../comic/ComicReader.tsx').then((m) => m.ComicReader),
+}
+
+/**
+ * The body for a kind of book, loaded into state rather than through React.lazy: a lazy component suspends at
+ * least once, and React holds a revealed Suspense boundary back ~300 ms, which was most of the time to page 1.
+ */
+function useReaderBody(type: EbookType | null): { Body: ReaderBody | null; failed: boolean } {
+  const [loaded, setLoaded] = useState<{ type: EbookType; Body: ReaderBody | null } | null>(null)
+  useEffect(() => {
+    if (!type) return
+    let live = true
+    bodyLoaders[type]().then(
+      (Body) => live && setLoaded({ type, Body }),
+      () => live && setLoaded({ type, Body: null }),
+    )
+    return () => {
+      live = false
+    }
+  }, [type])
+  if (!type || loaded?.type !== type) return { Body: null, failed: false }
+  return { Body: loaded.Body, failed: loaded.Body === null }
 }
 
 /** Generous: a large comic or PDF on a slow link. */
@@ -106,37 +127,37 @@ export function ReaderOverlay({ request }: { request: EreaderRequest }) {
 
   const foliate = type === 'epub' || type === 'mobi'
   const title = data ? (itemTitle(data) ?? t('LabelNoTitle')) : ''
-  const Body = type ? bodies[type].Component : null
+  const { Body, failed: bodyFailed } = useReaderBody(type)
 
   let content
   if (item.isError) content = <ReaderMessage text={errorMessage(item.error, t, 'ToastFailedToLoadData')} />
   else if (!data || (request.keepProgress && progress.initialLocation === undefined))
     content = <ReaderLoading />
   else if (!file) content = <ReaderMessage text={t('LabelNoEbook')} />
-  else if (!Body) content = <ReaderMessage text={t('MessageEbookFormatNotSupported', { format })} />
+  else if (!type) content = <ReaderMessage text={t('MessageEbookFormatNotSupported', { format })} />
+  else if (bodyFailed) content = <ReaderMessage text={t('ToastFailedToLoadData')} />
+  else if (!Body) content = <ReaderLoading />
   else
     content = (
-      <Suspense fallback={<ReaderLoading />}>
-        <Body
-          libraryItemId={request.libraryItemId}
-          fileIno={file.ino}
-          format={format}
-          fetchBook={fetchBook}
-          bookPath={api.url(bookPath)}
-          authHeaders={bearerHeaders}
-          refreshAuth={api.refreshSession}
-          initialLocation={progress.initialLocation ?? null}
-          onRelocate={progress.relocate}
-          onError={(message) => console.warn('[reader]', message)}
-          navigationRef={navigationRef}
-          tocOpen={tocOpen}
-          onTocOpenChange={setTocOpen}
-          settingsOpen={settingsOpen}
-          onSettingsOpenChange={setSettingsOpen}
-          onThemeChange={setReadingTheme}
-          allowScriptedContent={library?.settings.epubsAllowScriptedContent ?? false}
-        />
-      </Suspense>
+      <Body
+        libraryItemId={request.libraryItemId}
+        fileIno={file.ino}
+        format={format}
+        fetchBook={fetchBook}
+        bookPath={api.url(bookPath)}
+        authHeaders={bearerHeaders}
+        refreshAuth={api.refreshSession}
+        initialLocation={progress.initialLocation ?? null}
+        onRelocate={progress.relocate}
+        onError={(message) => console.warn('[reader]', message)}
+        navigationRef={navigationRef}
+        tocOpen={tocOpen}
+        onTocOpenChange={setTocOpen}
+        settingsOpen={settingsOpen}
+        onSettingsOpenChange={setSettingsOpen}
+        onThemeChange={setReadingTheme}
+        allowScriptedContent={library?.settings.epubsAllowScriptedContent ?? false}
+      />
     )
 
   return (

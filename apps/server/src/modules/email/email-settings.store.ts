@@ -1,0 +1,53 @@
+import { EreaderDevice, type EmailSettings } from '@shelfcast/contracts'
+import { z } from 'zod'
+import type { SettingsRepository } from '../settings/settings.repository.ts'
+
+const EMAIL_SETTINGS_KEY = 'emailSettings'
+
+/** The settings as stored: `pass` is the real password (never in an answer). */
+export type StoredEmailSettings = Omit<EmailSettings, 'id'>
+
+const Stored = z.object({
+  host: z.string().nullable().catch(null),
+  port: z.number().int().min(1).max(65535).catch(465),
+  secure: z.boolean().catch(true),
+  rejectUnauthorized: z.boolean().catch(true),
+  user: z.string().nullable().catch(null),
+  pass: z.string().nullable().catch(null),
+  testAddress: z.string().nullable().catch(null),
+  fromAddress: z.string().nullable().catch(null),
+  ereaderDevices: z.array(EreaderDevice).catch([]),
+})
+
+/** Audiobookshelf's defaults: SMTPS on 465, certificates checked, nothing else set. */
+export const defaultEmailSettings = (): StoredEmailSettings => Stored.parse({})
+
+/** The email settings as one JSON document in the settings table; cached, since every login reads the devices. */
+export class EmailSettingsStore {
+  private readonly repo: SettingsRepository
+  private cached: StoredEmailSettings | null = null
+  constructor(repo: SettingsRepository) {
+    this.repo = repo
+  }
+
+  async get(): Promise<StoredEmailSettings> {
+    if (this.cached) return this.cached
+    const raw = await this.repo.get(EMAIL_SETTINGS_KEY)
+    let parsed: unknown
+    try {
+      parsed = raw ? JSON.parse(raw) : {}
+    } catch {
+      parsed = {}
+    }
+    // A damaged value falls back to its default, key by key, rather than failing every login.
+    const result = Stored.safeParse(parsed && typeof parsed === 'object' ? parsed : {})
+    this.cached = result.success ? result.data : defaultEmailSettings()
+    return this.cached
+  }
+
+  async set(next: StoredEmailSettings): Promise<StoredEmailSettings> {
+    await this.repo.set(EMAIL_SETTINGS_KEY, JSON.stringify(next))
+    this.cached = next
+    return next
+  }
+}
