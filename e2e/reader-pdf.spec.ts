@@ -98,6 +98,9 @@ test('a PDF opens from the item page, pages by keys and buttons, zooms, finds a 
   await expect(shown).toHaveAttribute('data-rendered-page', '3')
   await bar.getByRole('button', { name: 'Previous page' }).click()
   await expect(shown).toHaveAttribute('data-rendered-page', '2')
+  // A click on the bar leaves the arrow keys turning pages.
+  await page.keyboard.press('ArrowRight')
+  await expect(shown).toHaveAttribute('data-rendered-page', '3')
   await bar.getByLabel('Page number').fill('10')
   await bar.getByLabel('Page number').press('Enter')
   await expect(shown).toHaveAttribute('data-rendered-page', '10')

@@ -27,6 +27,11 @@ export function PdfToolbar(props: PdfToolbarProps) {
     <div
       role="toolbar"
       aria-label={t('LabelPdfToolbar')}
+      // A click on a button leaves focus where it was (the reader), so the arrow keys keep turning pages: the
+      // overlay ignores them while a button has focus (spec §9). Tab still reaches every button.
+      onMouseDown={(event) => {
+        if (event.target instanceof Element && event.target.closest('button')) event.preventDefault()
+      }}
       className="flex shrink-0 flex-wrap items-center justify-center gap-x-0.5 border-t border-border bg-surface px-1 py-1 text-fg sm:gap-x-2 sm:px-3"
     >
       <IconButton
