@@ -134,8 +134,8 @@ test('a PDF opens from the item page, pages by keys and buttons, zooms, finds a 
   await expect.poll(async () => (await shown.boundingBox())!.height).toBeLessThanOrEqual(view.height)
 
   // Find a word: its page opens with the word tinted.
-  await bar.getByRole('button', { name: 'Search in the book' }).click()
-  const query = reader.getByLabel('Words to find in the book')
+  await bar.getByRole('button', { name: 'Find in the book' }).click()
+  const query = reader.getByRole('searchbox', { name: 'Find in the book' })
   await query.fill(PDF_UNIQUE_WORD)
   await query.press('Enter')
   await expect(shown).toHaveAttribute('data-rendered-page', String(PDF_UNIQUE_WORD_PAGE))

@@ -55,7 +55,7 @@ export function PdfSearchBar({ index, page, onFound, onClose }: PdfSearchBarProp
         type="search"
         // Opened on purpose by the user: the field is where they type next.
         autoFocus
-        aria-label={t('LabelPdfSearchQuery')}
+        aria-label={t('ButtonPdfSearch')}
         placeholder={t('LabelSearch')}
         value={query}
         onChange={(e) => {
