@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { makePdf, pdfBytes, PDF_UNIQUE_WORD, PDF_UNIQUE_WORD_PAGE } from '../scripts/media/pdf.ts'
 import { apiCall, bookId, logIn, logInAs, rootToken } from './player-helpers.ts'
@@ -53,6 +54,15 @@ async function openReader(page: Page, id: string): Promise<Locator> {
 const shownPage = (reader: Locator) => reader.locator('[data-rendered-page]')
 const pageBar = (reader: Locator) => reader.getByRole('toolbar', { name: 'Page controls' })
 
+/** axe-core finds nothing serious or critical in the reader (the page, its text layer and the page bar). */
+async function expectNothingSeriousForAxe(page: Page) {
+  const axe = await new AxeBuilder({ page }).include('[data-testid="ebook-reader"]').analyze()
+  expect(axe.passes.length).toBeGreaterThan(0) // the reader was found and checked
+  expect(
+    axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+  ).toEqual([])
+}
+
 const TITLE = 'Harbour Notes'
 const PAGES = 12
 
@@ -82,6 +92,7 @@ test('a PDF opens from the item page, pages by keys and buttons, zooms, finds a 
   await expect(shown.locator('.pdf-text-layer')).toContainText('Page 1')
   await expect(bar.getByLabel('Page number')).toHaveValue('1')
   await expect(bar).toContainText(`of ${PAGES}`)
+  await expectNothingSeriousForAxe(page)
   expect(pdfjsData).toContain('200 standard_fonts/FoxitDingbats.pfb')
 
   // The overlay's arrow keys (focus is on the reader itself).
@@ -198,6 +209,7 @@ test('on a phone the PDF opens at fit width with the page bar on one line', asyn
   }
   // The overlay stays dark, whatever the app's theme.
   await expect(reader).toHaveAttribute('data-theme', 'dark')
+  await expectNothingSeriousForAxe(page)
 })
 
 test('a password-protected, an empty and a truncated PDF each show their message, never a blank reader', async ({
