@@ -29,6 +29,11 @@ export interface ReaderBodyProps {
    */
   bookPath: string
   authHeaders(): Record<string, string>
+  /**
+   * Renews the session's access token after a request made with `authHeaders()` got a 401 (a PDF read by
+   * ranges for longer than a token lives). Optional: without it the body falls back to `fetchBook`.
+   */
+  refreshAuth?(): Promise<unknown>
   /** Where to start: the saved `ebookLocation` (an EPUB CFI, or a 1-based page number for PDF and comics). */
   initialLocation: string | null
   /**

@@ -146,6 +146,7 @@ export function ReaderOverlay({ request }: { request: EreaderRequest }) {
         fetchBook={fetchBook}
         bookPath={api.url(bookPath)}
         authHeaders={bearerHeaders}
+        refreshAuth={api.refreshSession}
         initialLocation={progress.initialLocation ?? null}
         onRelocate={progress.relocate}
         onError={(message) => console.warn('[reader]', message)}
