@@ -7,15 +7,21 @@
  * the EPUB and lay out the first section, until the frame reports its first position (`relocate`, sent once
  * the page is rendered). The same message protocol the app's EpubReader uses (frame-host.ts).
  *
+ * A second series times the whole journey a reader makes: from the Read click on the book's item page (a fresh
+ * browser context each run, signed in) to the first page on screen (the body reports its first position as
+ * `data-location`), so the overlay, the item and progress requests and the 5 MB download are counted too.
+ *
  * Build first (`npm run build`), then `npm run bench:reader-epub`.
  */
-import { chromium } from '@playwright/test'
+import { chromium, type Browser } from '@playwright/test'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { chromiumLaunchOptions } from '../e2e/chromium.ts'
-import { startServer } from '../e2e/server-fixture.ts'
+import { apiCall, bookId, rootToken } from '../e2e/player-helpers.ts'
+import { startServer, type ShelfcastServer } from '../e2e/server-fixture.ts'
 import { makeEpub } from '../scripts/media/epub.ts'
+import { logInAsRoot } from './browser-helpers.ts'
 
 const RUNS = 10
 const TARGET_MS = 1000
@@ -66,9 +72,51 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
 }
 
+/** Read click on the item page → first page on screen, through the real app; one fresh context per run. */
+async function fromReadClick(browser: Browser, server: ShelfcastServer, folder: string): Promise<number[]> {
+  const token = await rootToken(server)
+  await apiCall(server, token, 'POST', '/api/libraries', {
+    name: 'Ebooks',
+    mediaType: 'book',
+    folders: [{ fullPath: folder }],
+  })
+  const id = await bookId(server, 'Five Megabytes', token)
+  const opens: number[] = []
+  for (let i = 0; i <= RUNS; i++) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const page = await context.newPage()
+    await logInAsRoot(page, server.url)
+    await page.goto(`${server.url}/item/${id}`)
+    const read = page.getByTestId('item-read')
+    await read.waitFor()
+    await page.evaluate(() => {
+      const w = window as unknown as { clickAt?: number }
+      document
+        .querySelector('[data-testid="item-read"]')
+        ?.addEventListener('click', () => (w.clickAt = performance.now()), { capture: true })
+    })
+    await read.click()
+    const handle = await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="epub-reader"][data-location]') ? performance.now() : false,
+      undefined,
+      { polling: 'raf', timeout: 60_000 },
+    )
+    const shownAt = (await handle.jsonValue()) as number
+    const clickAt = await page.evaluate(() => (window as unknown as { clickAt: number }).clickAt)
+    await context.close()
+    if (i === 0) continue // warm-up
+    opens.push(shownAt - clickAt)
+    console.log(`journey run ${String(i).padStart(2)}: ${Math.round(shownAt - clickAt)} ms`)
+  }
+  return opens
+}
+
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shelfcast-reader-bench-'))
-  const file = await fiveMegabyteEpub(dir)
+  const bookDir = path.join(dir, 'Bench', 'Five Megabytes')
+  fs.mkdirSync(bookDir, { recursive: true })
+  const file = await fiveMegabyteEpub(bookDir)
   const bytes = fs.readFileSync(file)
   console.log(
     `book: ${(bytes.length / 1024 / 1024).toFixed(2)} MB (target size ${TARGET_BYTES / 1024 / 1024} MB)`,
@@ -137,6 +185,11 @@ async function main() {
     console.log(
       `\nopen → first rendered page, 5 MB EPUB, ${RUNS} runs: p50 ${Math.round(percentile(totals, 50))} ms, ` +
         `p95 ${Math.round(percentile(totals, 95))} ms (target < ${TARGET_MS} ms)`,
+    )
+    const journeys = await fromReadClick(browser, server, dir)
+    console.log(
+      `Read click → first page on screen (overlay, requests, 5 MB download), ${RUNS} runs: ` +
+        `p50 ${Math.round(percentile(journeys, 50))} ms, p95 ${Math.round(percentile(journeys, 95))} ms`,
     )
     console.log(
       `load average: ${os
