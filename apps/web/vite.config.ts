@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type ProxyOptions } from 'vite'
+import { localeSplit } from './vite-locale-split.ts'
 import { readerFrame } from './vite-reader-frame.ts'
 import { serviceWorker } from './vite-service-worker.ts'
 
@@ -19,7 +20,7 @@ const toServer: ProxyOptions = {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), serviceWorker(), readerFrame()],
+  plugins: [react(), tailwindcss(), serviceWorker(), readerFrame(), localeSplit()],
   resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }] },
   // Relative asset URLs: the server rewrites <base href> to ROUTER_BASE_PATH, so one build serves any base path.
   base: './',
