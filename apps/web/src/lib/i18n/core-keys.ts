@@ -4,7 +4,7 @@
  * gives them a reader, and locales.test.ts scans with the same patterns.
  */
 
-/** The locale keys a source file uses: t('Key'), labelKey/titleKey/messageKey and quoted key-shaped literals. */
+/** The locale keys a source file uses: t("Key") calls, labelKey/titleKey/messageKey and quoted key-shaped literals. */
 export function scanLocaleKeys(source: string): Set<string> {
   const keys = new Set<string>()
   for (const match of source.matchAll(/\bt\(\s*'([A-Za-z]+)'/g)) keys.add(match[1]!)
