@@ -26,6 +26,8 @@ export function localeSplit(): Plugin {
       coreKeys = undefined
     },
     async resolveId(source, importer) {
+      // The dev server asks again for an id this plugin made (/@id/__x00__…).
+      if (source.startsWith(prefix)) return source
       const match = /^(.+\.json)\?(core|rest)$/.exec(source)
       if (!match) return null
       const resolved = await this.resolve(match[1]!, importer, { skipSelf: true })
