@@ -75,4 +75,18 @@ export function chunkOf(sourceModule: string, dist = webDist): string {
   return chunk.file
 }
 
+/**
+ * The chunk of the en-us strings the first load leaves out (apps/web/vite-locale-split.ts, `en-us.json?rest`):
+ * a virtual module, so its manifest key carries the build's absolute path.
+ */
+export function restStringsChunk(dist = webDist): string {
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >
+  const entry = Object.entries(manifest).find(([key]) => /locale-split:rest:.*en-us\.json/.test(key))
+  if (!entry) throw new Error('no en-us rest-strings chunk in the build (is the locale split still on?)')
+  return entry[1].file
+}
+
 export const kB = (bytes: number): string => `${(bytes / 1024).toFixed(1)} kB`

@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type ProxyOptions } from 'vite'
+import { localeSplit } from './vite-locale-split.ts'
 import { pdfjsData } from './vite-pdfjs-data.ts'
 import { readerFrame } from './vite-reader-frame.ts'
 import { serviceWorker } from './vite-service-worker.ts'
@@ -21,7 +22,7 @@ const toServer: ProxyOptions = {
 
 export default defineConfig({
   // pdfjsData: the PDF reader's decoders, fonts and character maps, which pdf.js's worker fetches by name.
-  plugins: [react(), tailwindcss(), pdfjsData(), serviceWorker(), readerFrame()],
+  plugins: [react(), tailwindcss(), pdfjsData(), serviceWorker(), readerFrame(), localeSplit()],
   resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }] },
   // Relative asset URLs: the server rewrites <base href> to ROUTER_BASE_PATH, so one build serves any base path.
   base: './',

@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { defineProject } from 'vitest/config'
+import { localeSplit } from './vite-locale-split.ts'
 
 export default defineProject({
-  plugins: [react()],
+  plugins: [react(), localeSplit()],
   // Same `@/` alias as vite.config.ts.
   resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }] },
   test: {

@@ -15,7 +15,7 @@ import { registerSelectionSocketHandlers } from '../features/selection/index.ts'
 import { registerTaskSocketHandlers } from '../features/tasks/index.ts'
 import { createApiClient } from '../lib/api/index.ts'
 import { currentRouterBasePath } from '../lib/base-path.ts'
-import { i18n, languageController } from '../lib/i18n/index.ts'
+import { i18n, languageController, loadRemainingStringsWhenIdle } from '../lib/i18n/index.ts'
 import { getAccessToken, useSessionStore } from '../lib/session-store.ts'
 import { bridgeSocketToQueryCache, SocketClient } from '../lib/socket/index.ts'
 import { applyTheme, storedTheme } from '../lib/theme.ts'
@@ -79,6 +79,7 @@ export async function boot(container: HTMLElement): Promise<void> {
       </AppProviders>
     </StrictMode>,
   )
+  loadRemainingStringsWhenIdle()
   registerServiceWorkerAfterLoad()
   await restoreSession(api)
 }

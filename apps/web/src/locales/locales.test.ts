@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { scanLocaleKeys } from '../lib/i18n/core-keys.ts'
 import { languages, localeLoaders } from '../lib/i18n/languages.ts'
 import enUs from './en-us.json'
 
@@ -10,11 +11,8 @@ describe('locales', () => {
     const used = new Set<string>()
     for (const [path, source] of Object.entries(files)) {
       if (path.endsWith('.test.ts') || path.endsWith('.test.tsx')) continue
-      for (const match of source.matchAll(/\bt\(\s*'([A-Za-z]+)'/g)) used.add(match[1]!)
-      for (const match of source.matchAll(/(?:labelKey|titleKey|messageKey)\s*[:=]\s*'([A-Za-z]+)'/g))
-        used.add(match[1]!)
-      for (const match of source.matchAll(/'((?:Toast|Label|Button|Header|Message)[A-Z][A-Za-z]+)'/g))
-        used.add(match[1]!)
+      // The same scan decides which strings the first load carries (vite-locale-split.ts).
+      for (const key of scanLocaleKeys(source)) used.add(key)
     }
     expect(used.size).toBeGreaterThan(80) // the scan found the code's keys
     const missing = [...used].filter((key) => !(key in enUs))

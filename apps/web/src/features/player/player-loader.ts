@@ -1,6 +1,6 @@
 import type { ApiClient } from '@/lib/api/index.ts'
 import { errorMessage } from '@/lib/error-message.ts'
-import { i18n } from '@/lib/i18n/index.ts'
+import { i18n, loadRemainingStrings } from '@/lib/i18n/index.ts'
 import { toast } from '@/lib/toast-store.ts'
 import type { PlayerController } from './player-controller.ts'
 import { loadedPlayerController } from './player-instance.ts'
@@ -16,10 +16,13 @@ let loading: Promise<PlayerRuntime> | null = null
  * fetch (a deploy replaced the chunk, the network dropped) is forgotten so the next play fetches again.
  */
 export function loadPlayer(): Promise<PlayerRuntime> {
-  loading ??= import('./on-demand.ts').catch((error: unknown) => {
-    loading = null
-    throw error
-  })
+  // The player's modals and bar use strings the first load left out: they arrive with the engine.
+  loading ??= Promise.all([import('./on-demand.ts'), loadRemainingStrings()])
+    .then(([runtime]) => runtime)
+    .catch((error: unknown) => {
+      loading = null
+      throw error
+    })
   return loading
 }
 

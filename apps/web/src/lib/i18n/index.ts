@@ -1,4 +1,4 @@
-export { i18n, languageController } from './app-i18n.ts'
+export { i18n, languageController, loadRemainingStrings, loadRemainingStringsWhenIdle } from './app-i18n.ts'
 export { dateLocale, setDateLocale } from './date-locale.ts'
 export { createI18n } from './i18n-instance.ts'
 export { LanguageController } from './language-controller.ts'
