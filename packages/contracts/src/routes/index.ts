@@ -21,6 +21,7 @@ import { podcastRoutes } from './podcasts.routes.ts'
 import { podcastDownloadRoutes } from './podcast-downloads.routes.ts'
 import { playlistRoutes, PlaylistOrGone } from './playlists.routes.ts'
 import { emailRoutes } from './email.routes.ts'
+import { backupRoutes } from './backups.routes.ts'
 
 export * from './route.ts'
 export { collectionRoutes, docsRoutes, playlistRoutes, PlaylistOrGone }
@@ -44,6 +45,7 @@ export {
   podcastRoutes,
   podcastDownloadRoutes,
   emailRoutes,
+  backupRoutes,
 }
 
 /**
@@ -73,6 +75,7 @@ export const routeGroups = {
   collections: collectionRoutes,
   playlists: playlistRoutes,
   email: emailRoutes,
+  backups: backupRoutes,
 } as const satisfies Record<string, Record<string, RouteSpec>>
 
 /** Every declared route with its `group.name` id (the OpenAPI operationId). */
