@@ -42,10 +42,10 @@ export function applyPendingRestore(paths: {
   if (exists(staged)) {
     for (const folder of RESTORED_IMAGE_FOLDERS) {
       const from = path.join(staged, folder)
-      if (!exists(from)) continue // already moved in by an interrupted run
       const live = path.join(paths.metadataPath, folder)
       const old = `${live}.before-restore`
       fs.rmSync(old, { recursive: true, force: true })
+      if (!exists(from)) continue // already moved in by an interrupted run
       if (exists(live)) fs.renameSync(live, old)
       fs.renameSync(from, live)
       fs.rmSync(old, { recursive: true, force: true })
