@@ -127,6 +127,20 @@ describe('backups', () => {
     ).toEqual([])
   })
 
+  it('schedules backups from the backupSchedule setting, checked as a 5-field cron expression', async () => {
+    const { t, token } = await start()
+    expect(t.ctx.backups.nextScheduledRun()).toBeNull()
+    expect((await t.call('PATCH', '/api/settings', token, { backupSchedule: '0 3 * * *' })).statusCode).toBe(
+      200,
+    )
+    expect(t.ctx.backups.nextScheduledRun()?.getHours()).toBe(3)
+    const bad = await t.call('PATCH', '/api/settings', token, { backupSchedule: '0 3 * *' })
+    expect(bad.statusCode).toBe(400)
+    expect(t.ctx.backups.nextScheduledRun()?.getHours()).toBe(3)
+    expect((await t.call('PATCH', '/api/settings', token, { backupSchedule: false })).statusCode).toBe(200)
+    expect(t.ctx.backups.nextScheduledRun()).toBeNull()
+  })
+
   it('refuses bad archives with the spec toast, leaving the live database and the list unchanged', async () => {
     const { t, token } = await start()
     const dir = tempDir('shelfcast-bad-backups-')

@@ -17,7 +17,7 @@ import type { SettingsService } from '../settings/settings.service.ts'
 import { BACKUP_EXTENSION, backupIdFor, backupIdPattern } from './backup-format.ts'
 import { InvalidBackupError, newestSchemaVersion, readDetails, stageBackup } from './backup-reader.ts'
 import { BackupTooLargeError, writeBackup } from './backup-writer.ts'
-import { BackupSchedule } from './backup-schedule.ts'
+import { BackupSchedule } from '../../jobs/backup-schedule.ts'
 
 const BACKUP_PATH_KEY = 'backupPath'
 const GB = 1024 ** 3
