@@ -6,6 +6,8 @@ import type BetterSqlite3 from 'better-sqlite3'
 import yazl from 'yazl'
 import { DATABASE_ENTRY, DETAILS_ENTRY, IMAGE_FOLDERS, type BackupDetails } from './backup-format.ts'
 
+const PAGES_PER_STEP = 256
+
 export class BackupTooLargeError extends Error {}
 
 /** Every regular file under a folder (symlinks are not followed: a backup holds what the server wrote). */
@@ -53,7 +55,9 @@ export async function writeBackup(o: WriteBackupOptions): Promise<number> {
   const stagedDb = path.join(o.folder, `.${o.id}.sqlite.tmp`)
   const tempZip = path.join(o.folder, `.${o.fileName}.tmp`)
   try {
-    await o.sqlite.backup(stagedDb)
+    // Pages are copied a step at a time with the event loop free between steps (requests keep being answered);
+    // a step of 256 pages (1 MiB) keeps each pause short while a large database still copies in few steps.
+    await o.sqlite.backup(stagedDb, { progress: () => PAGES_PER_STEP })
     const zip = new yazl.ZipFile()
     // The details first: the list reads only the first entry.
     zip.addBuffer(Buffer.from(JSON.stringify(o.details)), DETAILS_ENTRY)
