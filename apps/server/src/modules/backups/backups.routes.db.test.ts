@@ -288,6 +288,18 @@ describe('backups', () => {
     expect(moved.json<BackupsResponse>().backupLocation).toBe(elsewhere)
     await t.call('POST', '/api/backups', token)
     expect(fs.readdirSync(elsewhere)).toHaveLength(1)
+    // A symlink into a library folder is the library folder.
+    const link = path.join(tempDir('shelfcast-link-'), 'to-books')
+    fs.symlinkSync(books, link)
+    expect((await patch(path.join(link, 'backups'))).body).toMatch(/library folder/)
+    // And a library may not be made in the backup folder.
+    const inside = await t.call('POST', '/api/libraries', token, {
+      name: 'In backups',
+      folders: [{ fullPath: elsewhere }],
+      mediaType: 'book',
+    })
+    expect(inside.statusCode).toBe(400)
+    expect(inside.body).toMatch(/backup folder/)
     const settings = await t.call('PATCH', '/api/settings', token, {})
     expect(settings.json<{ serverSettings: { backupPath: string } }>().serverSettings.backupPath).toBe(
       elsewhere,

@@ -34,7 +34,7 @@ export interface BackupsDeps {
   config: Config
   settings: SettingsService
   settingsRepo: SettingsRepository
-  libraries: Pick<LibrariesService, 'all'>
+  libraries: Pick<LibrariesService, 'all' | 'forbidBackupFolder'>
   realtime: Realtime
   clock: Clock
   log: Logger
@@ -66,6 +66,7 @@ export class BackupsService {
       run: () => this.createScheduled(),
       log: deps.log,
     })
+    deps.libraries.forbidBackupFolder(() => this.folder)
   }
 
   async start() {
@@ -308,13 +309,17 @@ export class BackupsService {
     const trimmed = folder.trim()
     if (!trimmed) throw refusePath('Backup location path cannot be empty')
     if (!path.isAbsolute(trimmed)) throw refusePath('The backup location must be an absolute path')
-    const target = path.resolve(trimmed)
-    if (contains(this.d.config.configPath, target) || contains(target, this.d.config.configPath))
+    // Real paths on both sides (symlinks resolved), compared with path.relative (SECURITY.md rule 1).
+    const target = await realPathOf(trimmed)
+    const config = await realPathOf(this.d.config.configPath)
+    if (contains(config, target) || contains(target, config))
       throw refusePath('The backup location cannot overlap the config folder')
     for (const library of await this.d.libraries.all())
-      for (const f of library.folders)
-        if (contains(path.resolve(f.fullPath), target) || contains(target, path.resolve(f.fullPath)))
+      for (const f of library.folders) {
+        const root = await realPathOf(f.fullPath)
+        if (contains(root, target) || contains(target, root))
           throw refusePath(`The backup location cannot overlap the library folder ${f.fullPath}`)
+      }
     try {
       await fs.promises.mkdir(target, { recursive: true })
       await fs.promises.access(target, fs.constants.W_OK)
@@ -325,5 +330,21 @@ export class BackupsService {
     this.folder = target
     this.d.settings.setBackupPath(target)
     return this.list()
+  }
+}
+
+/** The real path of a folder that may not exist yet: its deepest existing ancestor resolved, the rest joined. */
+async function realPathOf(p: string): Promise<string> {
+  const rest: string[] = []
+  let at = path.resolve(p)
+  for (;;) {
+    try {
+      return path.join(await fs.promises.realpath(at), ...rest.reverse())
+    } catch {
+      const parent = path.dirname(at)
+      if (parent === at) return path.resolve(p)
+      rest.push(path.basename(at))
+      at = parent
+    }
   }
 }
