@@ -138,7 +138,7 @@ export function BackupsPage() {
             testId="backups-table"
             columns={[t('LabelDate'), t('LabelSize')]}
             actionsLabel={t('LabelActions')}
-            minWidthClass="min-w-[22rem]"
+            minWidthClass="min-w-[20rem]"
           >
             {backups.map((backup) => (
               <tr key={backup.id} data-testid="backup-row">
