@@ -99,32 +99,30 @@ export function BackupsPage() {
 
   return (
     <div className="flex flex-col gap-8">
-      <PageHeader
-        title={t('HeaderBackups')}
-        description={t('MessageBackupsHelp')}
-        action={
-          <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" onClick={() => fileInput.current?.click()} disabled={busy}>
-              <Icon name="upload" className="size-4" />
-              {t('ButtonUpload')}
-            </Button>
-            <Button onClick={makeBackup} disabled={busy} data-testid="backup-create">
-              <Icon name="add" className="size-4" />
-              {t('ButtonCreateBackup')}
-            </Button>
-            <input
-              ref={fileInput}
-              type="file"
-              accept=".audiobookshelf"
-              className="sr-only"
-              tabIndex={-1}
-              aria-hidden="true"
-              data-testid="backup-upload-input"
-              onChange={(e) => sendFile(e.target.files?.[0])}
-            />
-          </div>
-        }
-      />
+      <div className="flex flex-col gap-4">
+        <PageHeader title={t('HeaderBackups')} description={t('MessageBackupsHelp')} />
+        {/* Below the header, not beside it: two buttons beside the text squeeze it on a phone. */}
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={makeBackup} disabled={busy} data-testid="backup-create">
+            <Icon name="add" className="size-4" />
+            {t('ButtonCreateBackup')}
+          </Button>
+          <Button variant="secondary" onClick={() => fileInput.current?.click()} disabled={busy}>
+            <Icon name="upload" className="size-4" />
+            {t('ButtonUpload')}
+          </Button>
+          <input
+            ref={fileInput}
+            type="file"
+            accept=".audiobookshelf"
+            className="sr-only"
+            tabIndex={-1}
+            aria-hidden="true"
+            data-testid="backup-upload-input"
+            onChange={(e) => sendFile(e.target.files?.[0])}
+          />
+        </div>
+      </div>
 
       <QueryView
         pending={query.isPending}
@@ -136,47 +134,54 @@ export function BackupsPage() {
         ) : (
           <DataTable
             testId="backups-table"
-            columns={[t('LabelDate'), t('LabelSize')]}
+            columns={[t('LabelDate')]}
             actionsLabel={t('LabelActions')}
-            minWidthClass="min-w-[20rem]"
+            minWidthClass="min-w-0"
           >
-            {backups.map((backup) => (
-              <tr key={backup.id} data-testid="backup-row">
-                <td className="px-4 py-3 font-medium">
-                  <time dateTime={new Date(backup.createdAt).toISOString()}>{when(backup.createdAt)}</time>
-                </td>
-                <td className="px-4 py-3 tabular-nums">{formatBytes(backup.fileSize, dateLocale())}</td>
-                <td className="px-4 py-3">
-                  <div className="flex justify-end gap-1">
-                    <Button
-                      variant="secondary"
-                      onClick={() => setConfirm({ kind: 'restore', backup })}
-                      data-testid="backup-restore"
-                    >
-                      {t('ButtonRestore')}
-                    </Button>
-                    <a
-                      href={downloadUrl(backup.id, token)}
-                      download={backup.filename}
-                      aria-label={`${t('ButtonDownload')} ${when(backup.createdAt)}`}
-                      title={t('ButtonDownload')}
-                      data-testid="backup-download"
-                      className="inline-flex size-10 items-center justify-center rounded-lg text-muted transition hover:text-fg focus-visible:outline-2 focus-visible:outline-accent"
-                    >
-                      <Icon name="download" className="size-5" />
-                    </a>
-                    <IconButton
-                      icon="trash"
-                      tone="danger"
-                      label={`${t('ButtonDelete')} ${when(backup.createdAt)}`}
-                      title={t('ButtonDelete')}
-                      onClick={() => setConfirm({ kind: 'delete', backup })}
-                      data-testid="backup-delete"
-                    />
-                  </div>
-                </td>
-              </tr>
-            ))}
+            {backups.map((backup) => {
+              const date = when(backup.createdAt)
+              return (
+                <tr key={backup.id} data-testid="backup-row">
+                  <td className="px-4 py-3">
+                    <time dateTime={new Date(backup.createdAt).toISOString()} className="block font-medium">
+                      {date}
+                    </time>
+                    <span className="text-xs text-muted tabular-nums">
+                      {formatBytes(backup.fileSize, dateLocale())}
+                    </span>
+                  </td>
+                  <td className="px-2 py-3 sm:px-4">
+                    <div className="flex justify-end gap-1">
+                      <IconButton
+                        icon="refresh"
+                        label={`${t('ButtonRestore')} ${date}`}
+                        title={t('ButtonRestore')}
+                        onClick={() => setConfirm({ kind: 'restore', backup })}
+                        data-testid="backup-restore"
+                      />
+                      <a
+                        href={downloadUrl(backup.id, token)}
+                        download={backup.filename}
+                        aria-label={`${t('ButtonDownload')} ${date}`}
+                        title={t('ButtonDownload')}
+                        data-testid="backup-download"
+                        className="inline-flex rounded-lg p-2 text-muted transition hover:bg-surface-raised hover:text-fg"
+                      >
+                        <Icon name="download" className="size-4.5" />
+                      </a>
+                      <IconButton
+                        icon="trash"
+                        tone="danger"
+                        label={`${t('ButtonDelete')} ${date}`}
+                        title={t('ButtonDelete')}
+                        onClick={() => setConfirm({ kind: 'delete', backup })}
+                        data-testid="backup-delete"
+                      />
+                    </div>
+                  </td>
+                </tr>
+              )
+            })}
           </DataTable>
         )}
       </QueryView>
