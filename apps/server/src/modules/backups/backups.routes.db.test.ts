@@ -125,6 +125,19 @@ describe('backups', () => {
     expect(
       fs.readdirSync(path.join(t.config.metadataPath, 'backups')).filter((n) => n.startsWith('.')),
     ).toEqual([])
+    // An upload over the maximum size is cut off and refused.
+    const upload = multipart('big.audiobookshelf', Buffer.alloc(64 * 1024, 1))
+    const refused = await t.inject({
+      method: 'POST',
+      url: '/api/backups/upload',
+      payload: upload.payload,
+      headers: { authorization: `Bearer ${token}`, 'content-type': upload.contentType },
+    })
+    expect(refused.statusCode).toBe(413)
+    expect(refused.body).toMatch(/^Failed to upload backup: larger than the maximum backup size/)
+    expect(fs.readdirSync(path.join(t.config.metadataPath, 'backups')).sort()).toEqual(
+      [ids[1], ids[2]].map((id) => `${id}.audiobookshelf`).sort(),
+    )
   })
 
   it('schedules backups from the backupSchedule setting, checked as a 5-field cron expression', async () => {
