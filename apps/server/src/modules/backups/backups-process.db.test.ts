@@ -80,6 +80,39 @@ describe('backups in a running server', () => {
     expect(status).toBe(200)
   })
 
+  it('kill -9 right after a restore is committed: the next start is on the restored database, intact', async () => {
+    const dir = tempDir('shelfcast-restore-kill-')
+    const port = await freePort()
+    const first = await startServerProcess(dir, port)
+    children.push(first)
+    const { call, login } = client(`http://127.0.0.1:${port}`)
+    expect(
+      (await call('POST', '/init', null, { newRoot: { username: 'root', password: 'pw-root-1' } })).status,
+    ).toBe(200)
+    const token = await login()
+    const made = await call<{ user: User }>('POST', '/api/users', token, {
+      username: 'kept',
+      password: 'kept-password',
+      type: 'user',
+    })
+    const backup = (await call<BackupsResponse>('POST', '/api/backups', token)).data.backups[0]!
+    expect((await call('DELETE', `/api/users/${made.data.user.id}`, token)).status).toBe(200)
+    expect((await call('GET', `/api/backups/${backup.id}/apply`, token)).status).toBe(200)
+    // Before the in-process restart (300 ms later) could swap it in.
+    first.kill('SIGKILL')
+    await exited(first)
+
+    const second = await startServerProcess(dir, port)
+    children.push(second)
+    expect((await call('GET', `/api/users/${made.data.user.id}`, await login())).status).toBe(200)
+    second.kill('SIGTERM')
+    await exited(second)
+    const check = new BetterSqlite3(path.join(dir, 'config', 'shelfcast.sqlite'), { readonly: true })
+    expect(check.pragma('integrity_check', { simple: true })).toBe('ok')
+    check.close()
+    expect(fs.readdirSync(path.join(dir, 'config')).filter((n) => n.includes('restore'))).toEqual([])
+  })
+
   it('kill -9 during a backup: the database is intact and the partial backup is never listed', async () => {
     const dir = tempDir('shelfcast-backup-kill-')
     const port = await freePort()
