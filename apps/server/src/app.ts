@@ -299,6 +299,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       settingsRepo,
       libraries,
       realtime,
+      tasks,
       clock,
       log,
       requestRestart: options.requestRestart,

@@ -42,6 +42,8 @@ export interface WriteBackupOptions {
   details: BackupDetails
   /** Bytes; 0 = unlimited. */
   maxBytes: number
+  /** The share of the database copied so far (0..1), after each step. */
+  onProgress?: (fraction: number) => void
 }
 
 /**
@@ -57,7 +59,12 @@ export async function writeBackup(o: WriteBackupOptions): Promise<number> {
   try {
     // Pages are copied a step at a time with the event loop free between steps (requests keep being answered);
     // a step of 256 pages (1 MiB) keeps each pause short while a large database still copies in few steps.
-    await o.sqlite.backup(stagedDb, { progress: () => PAGES_PER_STEP })
+    await o.sqlite.backup(stagedDb, {
+      progress: ({ totalPages, remainingPages }) => {
+        if (totalPages > 0) o.onProgress?.((totalPages - remainingPages) / totalPages)
+        return PAGES_PER_STEP
+      },
+    })
     const zip = new yazl.ZipFile()
     // The details first: the list reads only the first entry.
     zip.addBuffer(Buffer.from(JSON.stringify(o.details)), DETAILS_ENTRY)

@@ -79,6 +79,11 @@ describe('backups', () => {
     expect((await entryNames(backup!.fullPath)).sort()).toEqual(
       ['details.json', DATABASE_ENTRY, 'metadata-authors/a1.png', 'metadata-items/item-1/cover.jpg'].sort(),
     )
+    // It ran as a task every admin sees.
+    const tasks = (await t.call('GET', '/api/tasks?include=finished', token)).json<{
+      tasks: { action: string; isFinished: boolean; progress: number }[]
+    }>()
+    expect(tasks.tasks.find((k) => k.action === 'backup')).toMatchObject({ isFinished: true, progress: 100 })
     // No staging or temp file is left next to it.
     expect(fs.readdirSync(backupLocation)).toEqual([backup!.filename])
 

@@ -10,6 +10,7 @@ import type { Clock } from '../../clock.ts'
 import type { Config } from '../../config/config.ts'
 import { PENDING_DATABASE, RESTORED_IMAGE_FOLDERS, STAGED_IMAGES } from '../../db/pending-restore.ts'
 import { badRequest, HttpError, notFound } from '../../http/errors.ts'
+import type { TaskRunner } from '../../jobs/task-runner.ts'
 import type { Realtime } from '../../realtime/realtime.ts'
 import type { LibrariesService } from '../libraries/libraries.service.ts'
 import type { SettingsRepository } from '../settings/settings.repository.ts'
@@ -36,6 +37,7 @@ export interface BackupsDeps {
   settingsRepo: SettingsRepository
   libraries: Pick<LibrariesService, 'all' | 'forbidBackupFolder'>
   realtime: Realtime
+  tasks: Pick<TaskRunner, 'start'>
   clock: Clock
   log: Logger
   /** Restarts the server onto the staged restore (main.ts); without one it is applied at the next start. */
@@ -162,6 +164,8 @@ export class BackupsService {
       const s = await this.settings()
       const createdAt = this.d.clock()
       const id = await this.freeId(backupIdFor(createdAt))
+      // A task, so every admin sees it run (task_started / task_progress / task_finished).
+      const task = this.d.tasks.start({ action: 'backup', title: 'Backing up the server', data: {} })
       try {
         await writeBackup({
           sqlite: this.d.sqlite,
@@ -176,11 +180,16 @@ export class BackupsService {
             createdAt,
           },
           maxBytes: this.maxBytes(s),
+          // The database copy is most of the work; the zip follows.
+          onProgress: (fraction) => task.progress(fraction * 90),
         })
+        task.finish({ description: id })
       } catch (err) {
-        if (err instanceof BackupTooLargeError) throw badRequest(`${backupToasts.create}: ${err.message}`)
+        const message = `${backupToasts.create}: ${(err as Error).message}`
+        task.finish({ failed: true, error: message })
+        if (err instanceof BackupTooLargeError) throw badRequest(message)
         this.d.log.error({ err }, 'backup failed')
-        throw badRequest(`${backupToasts.create}: ${(err as Error).message}`)
+        throw badRequest(message)
       }
       await this.prune(s.backupsToKeep)
       this.d.log.info({ id }, 'backup created')
