@@ -291,6 +291,8 @@ export class BackupsService {
         // Every image folder exists in staging, so the swap empties one the backup had no files for.
         for (const folder of RESTORED_IMAGE_FOLDERS)
           await fs.promises.mkdir(path.join(stagedImages, folder), { recursive: true })
+        // A restore staged earlier (not yet swapped in) is withdrawn first, its database before its images.
+        await fs.promises.rm(path.join(configPath, PENDING_DATABASE), { force: true })
         await fs.promises.rm(path.join(metadataPath, STAGED_IMAGES), { recursive: true, force: true })
         await fs.promises.rename(stagedImages, path.join(metadataPath, STAGED_IMAGES))
         const handle = await fs.promises.open(stagedDb, 'r')
