@@ -59,6 +59,9 @@ import { LibrariesService } from './modules/libraries/libraries.service.ts'
 import { registerMeRoutes } from './modules/me/me.routes.ts'
 import { EmailSettingsStore } from './modules/email/email-settings.store.ts'
 import { registerEmailRoutes } from './modules/email/email.routes.ts'
+import { registerBackupsRoutes } from './modules/backups/backups.routes.ts'
+import { BackupsService } from './modules/backups/backups.service.ts'
+import { applyPendingRestore } from './db/pending-restore.ts'
 import { EmailService } from './modules/email/email.service.ts'
 import { createPlayback } from './modules/playback/playback-module.ts'
 import { registerPlaybackRoutes } from './modules/playback/playback.routes.ts'
@@ -85,6 +88,8 @@ export interface BuildAppOptions {
   metadataProviders?: MetadataProvidersOptions
   /** SMTP timeouts (tests shorten them against a silent server). */
   mailTimeouts?: MailTimeouts
+  /** Restarts the server (main.ts) so a staged restore is swapped in with the database closed. */
+  requestRestart?: () => void
 }
 
 export interface BuiltApp {
@@ -112,7 +117,11 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const { config } = options
   const clock = options.clock ?? systemClock
   const log = options.logger ?? silentLogger()
-  const database = options.database ?? openDatabase(path.join(config.configPath, databaseFileName))
+  const databaseFile = path.join(config.configPath, databaseFileName)
+  // A restore staged before a restart (or a crash) is swapped in while no connection is open.
+  if (!options.database)
+    applyPendingRestore({ configPath: config.configPath, metadataPath: config.metadataPath, databaseFile })
+  const database = options.database ?? openDatabase(databaseFile)
   const base = config.routerBasePath
 
   const app = Fastify({
@@ -285,6 +294,18 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     fetcher,
     podcasts,
     podcastDownloads,
+    backups: new BackupsService({
+      sqlite: database.sqlite,
+      config,
+      settings,
+      settingsRepo,
+      libraries,
+      realtime,
+      tasks,
+      clock,
+      log,
+      requestRestart: options.requestRestart,
+    }),
     email: new EmailService({
       store: new EmailSettingsStore(settingsRepo),
       items: browse.items,
@@ -329,6 +350,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerPodcastDownloadsRoutes(app, ctx)
   registerComicPagesRoutes(app, { comicPages: new ComicPagesService({ items: browse.items }) })
   registerEmailRoutes(app, ctx)
+  registerBackupsRoutes(app, ctx)
   await registerClientFiles(app, config.clientDistPath, base)
 
   realtime.attach(app.server, base ? ['/socket.io', `${base}/socket.io`] : ['/socket.io'], async (token) => {
@@ -347,6 +369,10 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await scanner.start()
   await ctx.playback.sessions.start()
   await podcastDownloads.start()
+  await ctx.backups.start()
+  app.addHook('preClose', async () => {
+    ctx.backups.stop()
+  })
   // Schedules stop and running downloads are cancelled (and awaited) before the database closes.
   app.addHook('preClose', async () => {
     await podcastDownloads.stop()

@@ -21,6 +21,7 @@ import type { Playback } from './modules/playback/playback-module.ts'
 import type { SettingsService } from './modules/settings/settings.service.ts'
 import type { UsersService } from './modules/users/users.service.ts'
 import type { EmailService } from './modules/email/email.service.ts'
+import type { BackupsService } from './modules/backups/backups.service.ts'
 import type { Realtime } from './realtime/realtime.ts'
 import type { TaskRunner } from './jobs/task-runner.ts'
 import type { ScannerModule } from './scanner/scanner-module.ts'
@@ -64,4 +65,5 @@ export interface AppContext {
   podcastDownloads: PodcastDownloads
   /** SMTP settings, ereader devices and ebooks mailed to them. */
   email: EmailService
+  backups: BackupsService
 }

@@ -16,7 +16,26 @@ async function main() {
   }
   const logger = createLogger(config.logLevel, config.metadataPath)
   const log = logger.log
-  const { app } = await buildApp({ config, logger: log })
+  // A restore restarts the app in this process: closed (database included), rebuilt on the same port, which
+  // swaps the staged database in while no connection is open (db/pending-restore.ts).
+  let restarting: Promise<void> | null = null
+  const requestRestart = () => {
+    restarting ??= (async () => {
+      log.info('restarting onto a restored backup')
+      await app.close()
+      app = (await buildApp({ config, logger: log, requestRestart })).app
+      await app.listen({ port, host: config.host })
+      log.info('restarted onto the restored backup')
+    })()
+      .catch((err: unknown) => {
+        log.fatal({ err }, 'restart after a restore failed')
+        process.exit(1)
+      })
+      .finally(() => {
+        restarting = null
+      })
+  }
+  let app = (await buildApp({ config, logger: log, requestRestart })).app
   await app.listen({ port: config.port, host: config.host })
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
@@ -33,6 +52,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10000)
     force.unref()
     try {
+      await restarting
       await app.close()
       log.info('stopped')
       await logger.close()

@@ -53,6 +53,8 @@ export const serverEvents = {
   user_offline: OnlineUser,
   user_updated: User,
   admin_message: z.string(),
+  /** Everyone: a backup was restored and the server restarts onto it; clients reload. */
+  backup_applied: z.null(),
   /** Progress of one of the user's items changed (a sync on any device, or a progress/batch update). */
   user_item_progress_updated: UserItemProgressUpdated,
   /** A transcode started for one of the user's sessions. */

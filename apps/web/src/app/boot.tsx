@@ -5,6 +5,7 @@ import { createBrowserRouter } from 'react-router'
 import { RouterProvider } from 'react-router/dom'
 import { registerAuthSocketHandlers, restoreSession } from '../features/auth/index.ts'
 import { registerBrowseSocketHandlers } from '../features/browse/index.ts'
+import { registerBackupSocketHandlers } from '../features/config-backups/index.ts'
 import { registerCollectionSocketHandlers } from '../features/collections/index.ts'
 import { registerCustomProviderSocketHandlers } from '../features/config-metadata-providers/index.ts'
 import { registerUserAdminSocketHandlers } from '../features/config-users/index.ts'
@@ -62,6 +63,7 @@ export async function boot(container: HTMLElement): Promise<void> {
   registerPlayerSocketHandlers()
   registerPodcastSocketHandlers()
   registerSelectionSocketHandlers()
+  registerBackupSocketHandlers(api.url('/ping'))
   bridgeSocketToQueryCache(socket, queryClient)
 
   await languageController.initFromStorage()

@@ -16,6 +16,7 @@ export const onDemandPages = {
   configUsers: lazyComponent(() => import('../features/config-users/on-demand.ts'), 'ConfigUsersPage'),
   apiKeys: lazyComponent(() => import('../features/config-api-keys/index.ts'), 'ConfigApiKeysPage'),
   emailSettings: lazyComponent(() => import('../features/config-email/on-demand.ts'), 'EmailSettingsPage'),
+  backups: lazyComponent(() => import('../features/config-backups/on-demand.ts'), 'BackupsPage'),
   customProviders: lazyComponent(
     () => import('../features/config-metadata-providers/on-demand.ts'),
     'CustomProvidersPage',

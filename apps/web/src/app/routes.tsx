@@ -186,6 +186,7 @@ export const appRoutes: RouteObject[] = [
                         { path: 'email', handle: handle('config-email') },
                         onDemandPages.emailSettings,
                       ),
+                      onDemand({ path: 'backups', handle: handle('config-backups') }, onDemandPages.backups),
                       onDemand(
                         {
                           path: 'item-metadata-utils/custom-metadata-providers',

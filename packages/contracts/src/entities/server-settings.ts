@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { dateFormats, timeFormats } from './server-settings-values.ts'
+import { CronExpression } from './library.ts'
 
 export { dateFormats, timeFormats, defaultServerSettings } from './server-settings-values.ts'
 
@@ -123,7 +124,19 @@ const EDITABLE_SERVER_SETTINGS = {
 } as const
 
 /** PATCH /api/settings: any subset of the editable settings. Unknown keys are refused. */
-export const UpdateServerSettingsRequest = ServerSettings.pick(EDITABLE_SERVER_SETTINGS).partial().strict()
+export const UpdateServerSettingsRequest = ServerSettings.pick(EDITABLE_SERVER_SETTINGS)
+  .extend({
+    // Backups (spec §5 messages): false or a checked 5-field schedule, how many to keep, GB (0 = unlimited).
+    backupSchedule: z.union([z.literal(false), CronExpression.transform((v) => v ?? false)]),
+    backupsToKeep: z
+      .number()
+      .int('Invalid number of backups to keep')
+      .min(1, 'Invalid number of backups to keep')
+      .max(99, 'Invalid number of backups to keep'),
+    maxBackupSize: z.number().min(0, 'Invalid maximum backup size').max(1000, 'Invalid maximum backup size'),
+  })
+  .partial()
+  .strict()
 export type UpdateServerSettingsRequest = z.infer<typeof UpdateServerSettingsRequest>
 
 /** Whether login rate limiting is on: Audiobookshelf turns it off when either value is 0. */

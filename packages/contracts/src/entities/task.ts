@@ -11,6 +11,8 @@ export const taskActions = [
   'batch-quickmatch',
   /** POST /api/podcasts/opml/create: subscribing to the feeds of an OPML file. */
   'opml-import',
+  /** POST /api/backups or the backup schedule: the online database backup, zipped. */
+  'backup',
 ] as const
 export const TaskAction = z.enum(taskActions)
 export type TaskAction = z.infer<typeof TaskAction>

@@ -235,3 +235,13 @@ export const emailRoutes = {
   updateOwnEreaderDevices: { method: 'POST', path: '/api/me/ereader-devices' },
   sendEbookToDevice: { method: 'POST', path: '/api/emails/send-ebook-to-device' },
 } as unknown as typeof routes.emailRoutes
+
+export const backupRoutes = {
+  list: { method: 'GET', path: '/api/backups' },
+  create: { method: 'POST', path: '/api/backups' },
+  remove: { method: 'DELETE', path: '/api/backups/:id' },
+  download: { method: 'GET', path: '/api/backups/:id/download' },
+  apply: { method: 'GET', path: '/api/backups/:id/apply' },
+  upload: { method: 'POST', path: '/api/backups/upload' },
+  updatePath: { method: 'PATCH', path: '/api/backups/path' },
+} as unknown as typeof routes.backupRoutes

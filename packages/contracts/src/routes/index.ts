@@ -22,6 +22,7 @@ import { podcastDownloadRoutes } from './podcast-downloads.routes.ts'
 import { playlistRoutes, PlaylistOrGone } from './playlists.routes.ts'
 import { comicPageRoutes, ComicPage, ComicPagesResponse } from './comic-pages.routes.ts'
 import { emailRoutes } from './email.routes.ts'
+import { backupRoutes } from './backups.routes.ts'
 
 export * from './route.ts'
 export { collectionRoutes, docsRoutes, playlistRoutes, PlaylistOrGone }
@@ -46,6 +47,7 @@ export {
   podcastRoutes,
   podcastDownloadRoutes,
   emailRoutes,
+  backupRoutes,
 }
 
 /**
@@ -76,6 +78,7 @@ export const routeGroups = {
   playlists: playlistRoutes,
   comicPages: comicPageRoutes,
   email: emailRoutes,
+  backups: backupRoutes,
 } as const satisfies Record<string, Record<string, RouteSpec>>
 
 /** Every declared route with its `group.name` id (the OpenAPI operationId). */

@@ -47,6 +47,18 @@ export class LibrariesService {
   }
 
   private readonly createdListeners: Array<(library: Library) => void> = []
+  private backupFolder: (() => string) | null = null
+
+  /** The backups module names its folder (it can move): library roots may not overlap it either. */
+  forbidBackupFolder(current: () => string) {
+    this.backupFolder = current
+  }
+
+  private rootPolicy() {
+    const policy = libraryRootPolicy(this.config)
+    if (this.backupFolder) policy.forbidden.push({ path: this.backupFolder(), label: 'backup' })
+    return policy
+  }
 
   /** Every library (for background work such as scans and watchers), in display order. */
   all(): Promise<Library[]> {
@@ -95,7 +107,7 @@ export class LibrariesService {
   async create(req: CreateLibraryRequest): Promise<Library> {
     const existing = await this.repo.list()
     const otherRoots = existing.flatMap((l) => l.folders.map((f) => f.fullPath))
-    const policy = libraryRootPolicy(this.config)
+    const policy = this.rootPolicy()
     const now = this.clock()
     const id = crypto.randomUUID()
     const folders: Library['folders'] = []
@@ -189,7 +201,7 @@ export class LibrariesService {
       }
       const otherRoots = all.filter((l) => l.id !== id).flatMap((l) => l.folders.map((f) => f.fullPath))
       for (const p of newPaths) {
-        const check = await checkLibraryRoot(p, libraryRootPolicy(this.config), [
+        const check = await checkLibraryRoot(p, this.rootPolicy(), [
           ...otherRoots,
           ...kept.map((f) => f.fullPath),
           ...added.map((f) => f.fullPath),

@@ -18,6 +18,7 @@ export class SettingsService {
   private readonly version: string
   private readonly facts: Pick<ServerSettings, 'version' | 'buildNumber' | 'backupPath' | 'timeZone'>
   private cached: ServerSettings | null = null
+  private readonly listeners = new Set<(settings: ServerSettings) => void>()
   constructor(repo: SettingsRepository, version: string, opts: { metadataPath: string }) {
     this.repo = repo
     this.version = version
@@ -52,7 +53,19 @@ export class SettingsService {
     const { version: _version, buildNumber: _build, backupPath: _backups, timeZone: _zone, ...stored } = next
     await this.repo.set(SERVER_SETTINGS_KEY, JSON.stringify(stored))
     this.cached = next
+    for (const listener of this.listeners) listener(next)
     return next
+  }
+
+  /** Called after every settings change (schedulers follow their settings). */
+  onChange(listener: (settings: ServerSettings) => void) {
+    this.listeners.add(listener)
+  }
+
+  /** The backups module states where backups go now (it stores the folder itself). */
+  setBackupPath(folder: string) {
+    this.facts.backupPath = folder
+    if (this.cached) this.cached = { ...this.cached, backupPath: folder }
   }
 
   /** The JWT signing secret: generated at first start, never a default, kept across restarts. */
