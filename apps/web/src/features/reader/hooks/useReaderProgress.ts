@@ -63,7 +63,11 @@ export function useReaderProgress(libraryItemId: string, options: { enabled: boo
 
   return {
     /** Undefined while the saved position loads (or when progress is not kept: then null). */
-    initialLocation: !options.enabled ? null : query.isPending ? undefined : (query.data?.ebookLocation ?? null),
+    initialLocation: !options.enabled
+      ? null
+      : query.isPending
+        ? undefined
+        : (query.data?.ebookLocation ?? null),
     relocate: options.enabled ? saver.relocate : noop,
   }
 }
