@@ -159,6 +159,7 @@ async function main() {
             lineSpacing: 115,
             textStroke: 0,
             spread: 'auto',
+            flow: 'paginated',
           }
           const open = { type: 'open', book, fileName: 'book.epub', initialLocation: null, style }
           iframe.contentWindow!.postMessage(open, location.origin, [channel.port2, book])

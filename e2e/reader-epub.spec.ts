@@ -212,6 +212,45 @@ test('a MOBI opens and turns pages', async ({ page, server }) => {
   await turnsPage(page, () => page.keyboard.press('ArrowRight'))
 })
 
+test('in scrolling flow the book is one column that the page buttons move through, kept after a reload', async ({
+  page,
+  server,
+}) => {
+  await logIn(page, server)
+  const { itemId } = await libraryWith(
+    server,
+    (root) =>
+      makeEpub({
+        path: path.join(root, 'Ann Flow', 'Scroll Book', 'Scroll Book.epub'),
+        title: 'Scroll Book',
+        author: 'Ann Flow',
+        chapters,
+      }),
+    'Scroll Book',
+  )
+  await openReader(page, itemId)
+  await page.getByTestId('reader-settings-button').click()
+  const settings = page.getByRole('dialog', { name: 'Ereader Settings' })
+  await settings.getByRole('button', { name: 'Scrolling' }).click()
+  await expect(settings.getByRole('button', { name: 'Scrolling' })).toHaveAttribute('aria-pressed', 'true')
+  await settings.getByRole('button', { name: 'Close' }).click()
+  await expect(settings).toBeHidden()
+  // A section laid out as one column: as wide as the reading column, far taller than the screen.
+  const section = await sectionWith(page, 'Opening paragraph 1:')
+  await expect
+    .poll(() =>
+      section.evaluate(() => document.documentElement.scrollHeight > 2 * (window.top?.innerHeight ?? 0)),
+    )
+    .toBe(true)
+  // (Focus is back on the settings button, where hotkeys are off by spec §9: the overlay's button turns.)
+  await turnsPage(page, () => page.getByTestId('reader-next').click())
+
+  await page.reload()
+  await openReader(page, itemId)
+  await page.getByTestId('reader-settings-button').click()
+  await expect(settings.getByRole('button', { name: 'Scrolling' })).toHaveAttribute('aria-pressed', 'true')
+})
+
 const SCRIPT = `<script>
 try { window.parent.bookFlag = 'parent' } catch (e) {}
 try { window.top.bookFlag = 'top' } catch (e) {}

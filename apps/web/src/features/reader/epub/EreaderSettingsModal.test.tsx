@@ -35,6 +35,7 @@ describe('EreaderSettingsModal', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sepia' }))
     await userEvent.click(screen.getByRole('button', { name: 'Sans serif' }))
     await userEvent.click(screen.getByRole('button', { name: 'Single page' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Scrolling' }))
     fireEvent.change(boldness, { target: { value: '40' } })
 
     expect(loadEreaderSettings()).toEqual({
@@ -44,6 +45,7 @@ describe('EreaderSettingsModal', () => {
       lineSpacing: 115,
       fontBoldness: 100,
       spread: 'none',
+      flow: 'scrolled',
       textStroke: 40,
     })
     expect(localStorage.getItem(EREADER_SETTINGS_KEY)).toContain('"fontScale":150')

@@ -143,6 +143,15 @@ export function EreaderSettingsModal({ open, onClose, settings, onChange }: Erea
             { value: 'auto', labelKey: 'LabelLayoutSplitPage' },
           ]}
         />
+        <ChoiceGroup
+          label={t('LabelPageFlow')}
+          value={settings.flow}
+          onChange={(flow) => onChange({ flow })}
+          choices={[
+            { value: 'paginated', labelKey: 'LabelPageFlowPaginated' },
+            { value: 'scrolled', labelKey: 'LabelPageFlowScrolled' },
+          ]}
+        />
       </div>
     </Modal>
   )

@@ -8,7 +8,7 @@ import {
 } from './ereader-settings.ts'
 
 describe('ereader settings', () => {
-  it('defaults: dark, serif, 100 %, 115 %, auto spread, no stroke', () => {
+  it('defaults: dark, serif, 100 %, 115 %, auto spread, pages, no stroke', () => {
     expect(parseEreaderSettings(null)).toEqual({
       theme: 'dark',
       font: 'serif',
@@ -16,6 +16,7 @@ describe('ereader settings', () => {
       lineSpacing: 115,
       fontBoldness: 100,
       spread: 'auto',
+      flow: 'paginated',
       textStroke: 0,
     })
   })
@@ -27,6 +28,7 @@ describe('ereader settings', () => {
       fontScale: 150,
       lineSpacing: 200,
       spread: 'none',
+      flow: 'scrolled',
       textStroke: 30,
       injected: '<script>',
     })
@@ -38,6 +40,7 @@ describe('ereader settings', () => {
       lineSpacing: 200,
       fontBoldness: 100,
       spread: 'none',
+      flow: 'scrolled',
       textStroke: 30,
     })
     expect(settings).not.toHaveProperty('injected')
@@ -50,6 +53,7 @@ describe('ereader settings', () => {
       fontScale: 301,
       lineSpacing: 99,
       spread: 'both',
+      flow: 'sideways',
       textStroke: Number.NaN,
       fontBoldness: 'bold',
     })

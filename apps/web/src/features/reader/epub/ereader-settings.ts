@@ -11,6 +11,8 @@ export interface EreaderSettings {
   /** Kept for compatibility; not exposed (the boldness slider edits textStroke). */
   fontBoldness: number
   spread: 'none' | 'auto'
+  /** Pages turned one at a time, or the book as one scrolling column (ours; Audiobookshelf's reader pages only). */
+  flow: 'paginated' | 'scrolled'
   /** Percent, 0–300 step 5: the "font boldness" slider. */
   textStroke: number
 }
@@ -24,6 +26,7 @@ export const DEFAULT_EREADER_SETTINGS: EreaderSettings = {
   lineSpacing: 115,
   fontBoldness: 100,
   spread: 'auto',
+  flow: 'paginated',
   textStroke: 0,
 }
 
@@ -44,6 +47,7 @@ const CHOICES = {
   theme: ['dark', 'sepia', 'light'],
   font: ['serif', 'sans-serif'],
   spread: ['none', 'auto'],
+  flow: ['paginated', 'scrolled'],
 } as const
 
 const inRange = (value: unknown, { min, max }: Pick<SliderRange, 'min' | 'max'>): value is number =>
@@ -64,7 +68,7 @@ export function parseEreaderSettings(raw: string | null): EreaderSettings {
   }
   if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return settings
   const s = stored as Record<string, unknown>
-  for (const key of ['theme', 'font', 'spread'] as const) {
+  for (const key of ['theme', 'font', 'spread', 'flow'] as const) {
     const value = s[key]
     if ((CHOICES[key] as readonly unknown[]).includes(value)) Object.assign(settings, { [key]: value })
   }
@@ -98,6 +102,6 @@ export function saveEreaderSettings(
 
 /** What the reader frame needs of the settings. */
 export function frameStyleOf(settings: EreaderSettings): FrameStyle {
-  const { theme, font, fontScale, lineSpacing, textStroke, spread } = settings
-  return { theme, font, fontScale, lineSpacing, textStroke, spread }
+  const { theme, font, fontScale, lineSpacing, textStroke, spread, flow } = settings
+  return { theme, font, fontScale, lineSpacing, textStroke, spread, flow }
 }

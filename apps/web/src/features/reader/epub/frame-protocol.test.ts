@@ -51,6 +51,7 @@ describe('reader frame messages', () => {
       lineSpacing: 115,
       textStroke: 0,
       spread: 'auto',
+      flow: 'paginated',
     }
     const book = new ArrayBuffer(4)
     expect(

@@ -13,6 +13,7 @@ export interface FrameStyle {
   lineSpacing: number
   textStroke: number
   spread: 'none' | 'auto'
+  flow: 'paginated' | 'scrolled'
 }
 
 export interface TocEntry {
@@ -142,13 +143,15 @@ export function readFrameMessage(data: unknown): FrameToHost | null {
 const THEMES = ['dark', 'sepia', 'light'] as const
 const FONTS = ['serif', 'sans-serif'] as const
 const SPREADS = ['none', 'auto'] as const
+const FLOWS = ['paginated', 'scrolled'] as const
 
 function readStyle(value: unknown): FrameStyle | null {
   if (!isRecord(value)) return null
-  const { theme, font, fontScale, lineSpacing, textStroke, spread } = value
+  const { theme, font, fontScale, lineSpacing, textStroke, spread, flow } = value
   if (!THEMES.includes(theme as FrameStyle['theme']) || !FONTS.includes(font as FrameStyle['font']))
     return null
   if (!SPREADS.includes(spread as FrameStyle['spread'])) return null
+  if (!FLOWS.includes(flow as FrameStyle['flow'])) return null
   if (!isFiniteNumber(fontScale) || !isFiniteNumber(lineSpacing) || !isFiniteNumber(textStroke)) return null
   return {
     theme: theme as FrameStyle['theme'],
@@ -157,6 +160,7 @@ function readStyle(value: unknown): FrameStyle | null {
     lineSpacing,
     textStroke,
     spread: spread as FrameStyle['spread'],
+    flow: flow as FrameStyle['flow'],
   }
 }
 

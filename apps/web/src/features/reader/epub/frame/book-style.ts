@@ -45,10 +45,13 @@ pre {
 `
 }
 
-/** Paginator attributes: one column when spread is none, up to two side by side when auto. */
+/**
+ * Paginator attributes: pages or one scrolling column (flow); one column when spread is none, up to two side by side
+ * when auto.
+ */
 export function layoutAttributes(style: FrameStyle): Record<string, string> {
   return {
-    flow: 'paginated',
+    flow: style.flow,
     gap: '6%',
     margin: '40px',
     'max-inline-size': '720px',

@@ -44,6 +44,7 @@ describe('reader settings become the book style', () => {
       lineSpacing: 200,
       textStroke: 50,
       spread: 'auto',
+      flow: 'paginated',
     })
     expect(css).toContain('background: #f4ecd8 !important')
     expect(css).toContain('font-size: 150% !important')
@@ -58,13 +59,16 @@ describe('reader settings become the book style', () => {
         lineSpacing: 115,
         textStroke: 0,
         spread: 'auto',
+        flow: 'paginated',
       }),
     ).toContain('-webkit-text-stroke: 0;')
   })
 
-  it('spread none shows one column, auto up to two', () => {
+  it('spread none shows one column, auto up to two; flow pages or scrolls', () => {
     const base = { theme: 'dark', font: 'serif', fontScale: 100, lineSpacing: 115, textStroke: 0 } as const
-    expect(layoutAttributes({ ...base, spread: 'none' })['max-column-count']).toBe('1')
-    expect(layoutAttributes({ ...base, spread: 'auto' })['max-column-count']).toBe('2')
+    expect(layoutAttributes({ ...base, spread: 'none', flow: 'paginated' })['max-column-count']).toBe('1')
+    expect(layoutAttributes({ ...base, spread: 'auto', flow: 'paginated' })['max-column-count']).toBe('2')
+    expect(layoutAttributes({ ...base, spread: 'auto', flow: 'paginated' }).flow).toBe('paginated')
+    expect(layoutAttributes({ ...base, spread: 'auto', flow: 'scrolled' }).flow).toBe('scrolled')
   })
 })
