@@ -127,7 +127,7 @@ test.describe('pages and modals loaded on demand', () => {
     const chunks = {
       upload: chunkOf('src/features/upload/index.ts'),
       stats: chunkOf('src/features/stats/index.ts'),
-      settings: chunkOf('src/features/settings/index.ts'),
+      settings: chunkOf('src/features/settings/on-demand.ts'),
       users: chunkOf('src/features/config-users/on-demand.ts'),
       itemEdit: chunkOf('src/features/item-edit/index.ts'),
       playerModals: chunkOf('src/features/player/components/PlayerModals.tsx'),

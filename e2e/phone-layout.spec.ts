@@ -112,6 +112,8 @@ function everyRoute(ids: DemoIds): string[] {
     '/config/libraries',
     '/config/users',
     '/config/api-keys',
+    '/config/email',
+    '/config/backups',
     '/config/item-metadata-utils/custom-metadata-providers',
     '/no/such/page',
   ]

@@ -8,7 +8,7 @@ export type OnDemandPage = LazyComponent<object>
  * library page but home): each is fetched when its route first renders or a link to it is hovered or focused.
  */
 export const onDemandPages = {
-  serverSettings: lazyComponent(() => import('../features/settings/index.ts'), 'ServerSettingsPage'),
+  serverSettings: lazyComponent(() => import('../features/settings/on-demand.ts'), 'ServerSettingsPage'),
   configLibraries: lazyComponent(
     () => import('../features/config-libraries/index.ts'),
     'ConfigLibrariesPage',

@@ -1,2 +1,1 @@
-export { ServerSettingsPage } from './components/ServerSettingsPage.tsx'
 export { useUpdateServerSettings } from './api.ts'

@@ -67,6 +67,7 @@ describe('/config/libraries', () => {
       ['Users', '/config/users'],
       ['API Keys', '/config/api-keys'],
       ['Email settings', '/config/email'],
+      ['Backups', '/config/backups'],
       ['Custom metadata providers', '/config/item-metadata-utils/custom-metadata-providers'],
     ])
     await user.click(await screen.findByRole('button', { name: 'Add your first library' }))
