@@ -265,6 +265,14 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   }
   const podcastDownloads = createPodcastDownloads(podcastDeps)
   const podcasts = createPodcasts({ ...podcastDeps, downloads: podcastDownloads })
+  const loginLimiter = new RateLimiter({ ...limits.loginRateLimit, ...rateLimit, now: clock })
+  const refreshLimiter = new RateLimiter({ ...limits.loginRateLimit, ...rateLimit, now: clock })
+  // Login rate limits follow the settings at run time, without a restart.
+  settings.onChange((s) => {
+    const next = { max: s.rateLimitLoginRequests, windowMs: s.rateLimitLoginWindow }
+    loginLimiter.setLimits(next)
+    refreshLimiter.setLimits(next)
+  })
   const ctx: AppContext = {
     config,
     clock,
@@ -272,8 +280,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     database,
     realtime,
     limiters: {
-      login: new RateLimiter({ ...limits.loginRateLimit, ...rateLimit, now: clock }),
-      refresh: new RateLimiter({ ...limits.loginRateLimit, ...rateLimit, now: clock }),
+      login: loginLimiter,
+      refresh: refreshLimiter,
     },
     settings,
     users,

@@ -295,3 +295,26 @@ describe('PATCH /api/sorting-prefixes', () => {
     ).toBe(401)
   })
 })
+
+describe('login rate limits follow the settings without a restart', () => {
+  it('a lower limit refuses the next failures at once; 0 turns the limit off again', async () => {
+    const { t, root } = await createInitialisedApp()
+    try {
+      const login = (password: string) =>
+        t.inject({ method: 'POST', url: '/login', payload: { username: ROOT.username, password } })
+      const limited = await t.call('PATCH', '/api/settings', root.accessToken, { rateLimitLoginRequests: 3 })
+      expect(limited.statusCode).toBe(200)
+      for (let i = 0; i < 3; i++) expect((await login('wrong')).statusCode).toBe(401)
+      const refused = await login('wrong')
+      expect(refused.statusCode).toBe(429)
+      expect(refused.headers['ratelimit-limit']).toBe('3')
+
+      const off = await t.call('PATCH', '/api/settings', root.accessToken, { rateLimitLoginRequests: 0 })
+      expect(off.statusCode).toBe(200)
+      for (let i = 0; i < 5; i++) expect((await login('wrong')).statusCode).toBe(401)
+      expect((await login(ROOT.password)).statusCode).toBe(200)
+    } finally {
+      await t.close()
+    }
+  })
+})
