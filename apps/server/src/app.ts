@@ -210,6 +210,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     fetcher,
     realtime,
     metadataPath: config.metadataPath,
+    settings,
     clock,
     log,
   })
