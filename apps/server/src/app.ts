@@ -325,7 +325,9 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   }
 
   // First, so every answer carries them: 401s from the guard, 404s and errors too.
-  await installSecurityHeaders(app)
+  await installSecurityHeaders(app, {
+    allowIframe: async () => (await settings.getServerSettings()).allowIframe,
+  })
   await app.register(cookie)
   installBodyParsers(app)
   // Multipart bodies (cover and book uploads) are streamed part by part; each route sets its own size caps.
