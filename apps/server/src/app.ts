@@ -210,6 +210,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     fetcher,
     realtime,
     metadataPath: config.metadataPath,
+    settings,
     clock,
     log,
   })
@@ -265,6 +266,14 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   }
   const podcastDownloads = createPodcastDownloads(podcastDeps)
   const podcasts = createPodcasts({ ...podcastDeps, downloads: podcastDownloads })
+  const loginLimiter = new RateLimiter({ ...limits.loginRateLimit, ...rateLimit, now: clock })
+  const refreshLimiter = new RateLimiter({ ...limits.loginRateLimit, ...rateLimit, now: clock })
+  // Login rate limits follow the settings at run time, without a restart.
+  settings.onChange((s) => {
+    const next = { max: s.rateLimitLoginRequests, windowMs: s.rateLimitLoginWindow }
+    loginLimiter.setLimits(next)
+    refreshLimiter.setLimits(next)
+  })
   const ctx: AppContext = {
     config,
     clock,
@@ -272,8 +281,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     database,
     realtime,
     limiters: {
-      login: new RateLimiter({ ...limits.loginRateLimit, ...rateLimit, now: clock }),
-      refresh: new RateLimiter({ ...limits.loginRateLimit, ...rateLimit, now: clock }),
+      login: loginLimiter,
+      refresh: refreshLimiter,
     },
     settings,
     users,
@@ -316,7 +325,9 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   }
 
   // First, so every answer carries them: 401s from the guard, 404s and errors too.
-  await installSecurityHeaders(app)
+  await installSecurityHeaders(app, {
+    allowIframe: async () => (await settings.getServerSettings()).allowIframe,
+  })
   await app.register(cookie)
   installBodyParsers(app)
   // Multipart bodies (cover and book uploads) are streamed part by part; each route sets its own size caps.

@@ -13,7 +13,7 @@ export interface RateLimitOptions {
  */
 export class RateLimiter {
   private readonly hits = new Map<string, { count: number; resetAt: number }>()
-  private readonly options: RateLimitOptions
+  private options: RateLimitOptions
   constructor(options: RateLimitOptions) {
     this.options = options
   }
@@ -80,6 +80,16 @@ export class RateLimiter {
         e.count = Math.max(0, e.count - 1)
       },
     }
+  }
+
+  /**
+   * New limits from a settings change, applied at once. Counts start afresh: a window measured with the
+   * old length or limit would mislead both ways.
+   */
+  setLimits(limits: Pick<RateLimitOptions, 'max' | 'windowMs'>) {
+    if (limits.max === this.options.max && limits.windowMs === this.options.windowMs) return
+    this.options = { ...this.options, ...limits }
+    this.hits.clear()
   }
 
   private prune(now: number) {

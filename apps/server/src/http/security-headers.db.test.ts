@@ -79,3 +79,29 @@ describe('security headers on every answer', () => {
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN')
   })
 })
+
+describe('the "allow iframe" server setting', () => {
+  it('lets other sites frame the web client while it is on, at once, and never the reader frame', async () => {
+    const dist = tempDir('shelfcast-dist-')
+    fs.writeFileSync(path.join(dist, 'index.html'), '<html><body>app</body></html>')
+    fs.writeFileSync(path.join(dist, 'reader-frame.html'), '<html><body>frame</body></html>')
+    const { t, root } = await createInitialisedApp({ env: { CLIENT_DIST_PATH: dist } })
+    try {
+      const page = () => t.inject({ method: 'GET', url: '/login' })
+      expect((await page()).headers['x-frame-options']).toBe('SAMEORIGIN')
+      const on = await t.call('PATCH', '/api/settings', root.accessToken, { allowIframe: true })
+      expect(on.statusCode).toBe(200)
+      const framed = await page()
+      expect(framed.headers['x-frame-options']).toBeUndefined()
+      expect(String(framed.headers['content-security-policy'])).toContain('frame-ancestors *')
+      expect(String(framed.headers['content-security-policy'])).toContain("default-src 'self'")
+      const frame = await t.inject({ method: 'GET', url: '/reader-frame.html' })
+      expect(String(frame.headers['content-security-policy'])).toContain("frame-ancestors 'self'")
+
+      await t.call('PATCH', '/api/settings', root.accessToken, { allowIframe: false })
+      expectSecurityHeaders((await page()).headers, 'after turning it off')
+    } finally {
+      await t.close()
+    }
+  })
+})

@@ -71,7 +71,10 @@ export const READER_FRAME_CSP = [
  * no-referrer a browser sends `Origin: null` on the app's own POSTs, which the refresh cookie's
  * same-origin check must refuse; other sites still see only our origin, never a path or a ?token=.
  */
-export async function installSecurityHeaders(app: FastifyInstance) {
+export async function installSecurityHeaders(
+  app: FastifyInstance,
+  opts: { allowIframe?: () => Promise<boolean> } = {},
+) {
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
     crossOriginResourcePolicy: false,
@@ -79,5 +82,17 @@ export async function installSecurityHeaders(app: FastifyInstance) {
     strictTransportSecurity: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xFrameOptions: { action: 'sameorigin' },
+  })
+  // The server setting "allow iframe" (off by default, as in Audiobookshelf): other sites may then frame the
+  // web client. Read per answer, so a change applies at once. The reader frame keeps its own 'self'.
+  const allowIframe = opts.allowIframe
+  if (!allowIframe) return
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!(await allowIframe())) return payload
+    reply.removeHeader('x-frame-options')
+    const csp = reply.getHeader('content-security-policy')
+    if (typeof csp === 'string' && csp !== READER_FRAME_CSP)
+      reply.header('content-security-policy', csp.replace("frame-ancestors 'self'", 'frame-ancestors *'))
+    return payload
   })
 }

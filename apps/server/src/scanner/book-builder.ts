@@ -115,7 +115,7 @@ export async function buildBook(
   } = await readEbooks(parts, ebooks, !firstGood?.probe.embeddedCoverArt)
 
   const folderName = c.isFile ? nameWithoutExt(c.relPath) : c.relPath
-  const folderDraft = parseBookFolder(folderName.split('/'))
+  const folderDraft = parseBookFolder(folderName.split('/'), { parseSubtitle: t.parseSubtitle === true })
   const order = settings.metadataPrecedence
   // Only the sources the admin enabled are read at all.
   const wants = (source: Source) => order.includes(source)

@@ -64,7 +64,10 @@ function takeSubtitle(folder: string): [string, string | null] {
  * `dirParts` are the meaningful folders (CD/Disc folders already folded away); for a single file in the
  * root pass its name without extension as the only part.
  */
-export function parseBookFolder(dirParts: readonly string[]): FolderMetadata {
+export function parseBookFolder(
+  dirParts: readonly string[],
+  { parseSubtitle = true }: { parseSubtitle?: boolean } = {},
+): FolderMetadata {
   const meaningful = dirParts.slice(-3)
   let folder = meaningful[meaningful.length - 1] ?? ''
   const seriesName = meaningful.length === 3 ? (meaningful[1] ?? null) : null
@@ -79,7 +82,8 @@ export function parseBookFolder(dirParts: readonly string[]): FolderMetadata {
   folder = afterYear
   // A year may also come first ("1980 - Book 2 - Title"): look for the sequence again after it.
   if (seriesName && sequence === null) [folder, sequence] = takeSequence(folder)
-  const [title, subtitle] = takeSubtitle(folder)
+  // The server setting scannerParseSubtitle decides (Audiobookshelf's default: off, the title keeps " - ").
+  const [title, subtitle] = parseSubtitle ? takeSubtitle(folder) : [folder, null]
   folder = title
 
   return {

@@ -27,6 +27,8 @@ export interface BuildTarget {
   library: { id: string; mediaType: 'book' | 'podcast'; settings: LibrarySettings }
   folder: { id: string; fullPath: string }
   sortingPrefixes: readonly string[]
+  /** Server setting scannerParseSubtitle: "Title - Subtitle" folder names give a subtitle. */
+  parseSubtitle?: boolean
   metadataPath: string
   now: number
 }

@@ -41,6 +41,8 @@ export interface ScanRunOptions {
   onProgress?: (done: number, total: number) => void
   /** Series that no item uses any more were removed. */
   onSeriesRemoved?: (ids: string[]) => void
+  /** Server setting scannerParseSubtitle (off unless given). */
+  parseSubtitle?: boolean
   /** Test hook for unreadable folders when running as root. */
   readdir?: WalkOptions['readdir']
 }
@@ -145,6 +147,7 @@ export class LibraryScanner {
       library.settings.metadataPrecedence,
       library.settings.audiobooksOnly,
       sortingPrefixes,
+      opts.parseSubtitle === true,
     ])
     const index = await this.repo.itemIndex(library.id)
     const byPath = new Map(index.map((e) => [e.path, e]))
@@ -270,6 +273,7 @@ export class LibraryScanner {
               library: { id: library.id, mediaType: library.mediaType, settings: library.settings },
               folder: { id: job.folder.id, fullPath: job.folder.fullPath },
               sortingPrefixes,
+              parseSubtitle: opts.parseSubtitle === true,
               metadataPath: this.metadataPath,
               now: this.clock(),
             },

@@ -115,13 +115,14 @@ export class ScanService {
     cancelled: () => boolean,
     onProgress?: (p: number) => void,
   ) {
-    const { sortingPrefixes } = await this.deps.settings.getServerSettings()
+    const { sortingPrefixes, scannerParseSubtitle } = await this.deps.settings.getServerSettings()
     return this.scanner.run(
       library,
       scopes,
       sortingPrefixes,
       {
         force,
+        parseSubtitle: scannerParseSubtitle,
         cancelled: () => cancelled() || this.stopped,
         readdir: this.readdir,
         onProgress: onProgress

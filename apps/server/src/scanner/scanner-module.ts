@@ -1,3 +1,4 @@
+import type { Library } from '@shelfcast/contracts'
 import { isAdminOrUp } from '@shelfcast/contracts'
 import type { Logger } from 'pino'
 import type { Clock } from '../clock.ts'
@@ -64,11 +65,15 @@ export function createScannerModule(deps: {
   let timer: NodeJS.Timeout | null = null
   let stopped = false
 
+  // The server setting "disable the folder watcher" turns every library's watcher off (as in Audiobookshelf).
+  const watchable = async (libraries: readonly Library[]) =>
+    (await deps.settings.getServerSettings()).scannerDisableWatcher ? [] : libraries
+
   const reconcile = async () => {
     if (stopped) return
     try {
       const libraries = await deps.libraries.all()
-      watcher.sync(libraries)
+      watcher.sync(await watchable(libraries))
       schedule.sync(libraries)
     } catch (err) {
       log.warn({ err }, 'watchers could not be matched to libraries')
@@ -84,10 +89,11 @@ export function createScannerModule(deps: {
   })
   // Folder or schedule edits take effect at once; a deleted library's scan and watchers stop before its rows go.
   deps.libraries.onUpdated(() => void reconcile())
+  deps.settings.onChange(() => void reconcile())
   deps.libraries.beforeRemove(async (library) => {
     await scans.stopLibrary(library.id)
     const rest = (await deps.libraries.all()).filter((l) => l.id !== library.id)
-    watcher.sync(rest)
+    watcher.sync(await watchable(rest))
     schedule.sync(rest)
   })
   deps.realtime.onClientEvent('cancel_scan', (user, payload) => {

@@ -153,4 +153,36 @@ describe('watchers follow library edits at once', () => {
       await t.close()
     }
   })
+
+  it('stops every watcher while the server setting disables the watcher, and resumes when it is cleared', async () => {
+    const dir = tempDir('shelfcast-watch-setting-')
+    const { t, root } = await createInitialisedApp()
+    try {
+      const token = root.accessToken
+      const library = await createLibrary(t, token, { name: 'Setting', folders: [{ fullPath: dir }] })
+      await waitFor(async () => (t.ctx.scanner.watcher.isWatching(library.id) ? true : undefined), 'watcher')
+      expect(
+        (await t.call('PATCH', '/api/settings', token, { scannerDisableWatcher: true })).statusCode,
+      ).toBe(200)
+      await waitFor(
+        async () => (t.ctx.scanner.watcher.isWatching(library.id) ? undefined : true),
+        'no watcher',
+        3000,
+      )
+      // A library edit does not bring it back while the setting is on.
+      await t.call('PATCH', `/api/libraries/${library.id}`, token, { name: 'Renamed' })
+      await sleep(300)
+      expect(t.ctx.scanner.watcher.isWatching(library.id)).toBe(false)
+      expect(
+        (await t.call('PATCH', '/api/settings', token, { scannerDisableWatcher: false })).statusCode,
+      ).toBe(200)
+      await waitFor(
+        async () => (t.ctx.scanner.watcher.isWatching(library.id) ? true : undefined),
+        'watcher again',
+        3000,
+      )
+    } finally {
+      await t.close()
+    }
+  })
 })

@@ -15,6 +15,12 @@ export const MAX_LOGIN_RATE_LIMIT_WINDOW_MS = 24 * 3600 * 1000
 /** Failed logins per window when the limit is on: fewer would let one typo lock every account out. */
 export const MIN_LOGIN_RATE_LIMIT_REQUESTS = 3
 
+/** Words a title may start with that sorting ignores ("The", "A"); at least one (spec §5). */
+export const SortingPrefixes = z
+  .array(z.string().trim().min(1, 'A sorting prefix cannot be empty').max(50, 'A sorting prefix is too long'))
+  .min(1, 'Must have at least 1 sorting prefix')
+  .max(50, 'Too many sorting prefixes')
+
 /**
  * Every server setting is bounded: each one is stored, sent with every login answer and read at
  * start-up, so an unbounded value could bloat every answer or keep the server from letting anyone in.
@@ -33,11 +39,7 @@ export const ServerSettings = z.object({
   storeCoverWithItem: z.boolean(),
   storeMetadataWithItem: z.boolean(),
   sortingIgnorePrefix: z.boolean(),
-  sortingPrefixes: z
-    .array(
-      z.string().trim().min(1, 'A sorting prefix cannot be empty').max(50, 'A sorting prefix is too long'),
-    )
-    .max(50, 'Too many sorting prefixes'),
+  sortingPrefixes: SortingPrefixes,
   chromecastEnabled: z.boolean(),
   homeBookshelfView: bookshelfView,
   bookshelfView: bookshelfView,
@@ -121,9 +123,41 @@ const EDITABLE_SERVER_SETTINGS = {
   authActiveAuthMethods: true,
   allowedOrigins: true,
   authLoginCustomMessage: true,
+  scannerParseSubtitle: true,
+  scannerDisableWatcher: true,
 } as const
 
-/** PATCH /api/settings: any subset of the editable settings. Unknown keys are refused. */
+/** Bounds on settings this server does not know (kept, as Audiobookshelf keeps them): they ride in every answer. */
+export const MAX_UNKNOWN_SETTINGS = 50
+export const MAX_UNKNOWN_SETTING_CHARS = 2000
+const unknownSettingKey = /^[A-Za-z][A-Za-z0-9_]{0,63}$/
+
+/**
+ * Why the settings a client sent that this server does not know cannot be kept, or null. They are kept
+ * (a newer client or an Audiobookshelf app may store its own), but bounded, since every answer carries them.
+ */
+export function unknownSettingsProblem(extra: Record<string, unknown>): string | null {
+  const keys = Object.keys(extra)
+  if (keys.length > MAX_UNKNOWN_SETTINGS) return `Too many unknown settings (at most ${MAX_UNKNOWN_SETTINGS})`
+  for (const key of keys) {
+    if (!unknownSettingKey.test(key))
+      return `Unknown setting name ${JSON.stringify(key.slice(0, 64))} is not allowed`
+    const json = JSON.stringify(extra[key]) ?? ''
+    if (json.length > MAX_UNKNOWN_SETTING_CHARS) return `Unknown setting ${key} is too large`
+  }
+  return null
+}
+
+/** The settings a client sent beside those this server knows. */
+export function unknownSettings(body: Record<string, unknown>): Record<string, unknown> {
+  const shape = ServerSettings.shape
+  return Object.fromEntries(Object.entries(body).filter(([key]) => !Object.hasOwn(shape, key)))
+}
+
+/**
+ * PATCH /api/settings: any subset of the editable settings. A known setting that is not editable (a fact of
+ * the running server, or a capability not here yet) is refused; an unknown one is kept, bounded.
+ */
 export const UpdateServerSettingsRequest = ServerSettings.pick(EDITABLE_SERVER_SETTINGS)
   .extend({
     // Backups (spec §5 messages): false or a checked 5-field schedule, how many to keep, GB (0 = unlimited).
@@ -136,7 +170,22 @@ export const UpdateServerSettingsRequest = ServerSettings.pick(EDITABLE_SERVER_S
     maxBackupSize: z.number().min(0, 'Invalid maximum backup size').max(1000, 'Invalid maximum backup size'),
   })
   .partial()
-  .strict()
+  .catchall(z.unknown())
+  .superRefine((body, ctx) => {
+    const editable = new Set<string>([
+      ...Object.keys(EDITABLE_SERVER_SETTINGS),
+      'backupSchedule',
+      'backupsToKeep',
+      'maxBackupSize',
+    ])
+    for (const key of Object.keys(body)) {
+      if (Object.hasOwn(ServerSettings.shape, key) && !editable.has(key)) {
+        ctx.addIssue({ code: 'custom', path: [key], message: `${key} cannot be changed here` })
+      }
+    }
+    const problem = unknownSettingsProblem(unknownSettings(body))
+    if (problem) ctx.addIssue({ code: 'custom', path: [], message: problem })
+  })
 export type UpdateServerSettingsRequest = z.infer<typeof UpdateServerSettingsRequest>
 
 /** Whether login rate limiting is on: Audiobookshelf turns it off when either value is 0. */

@@ -46,7 +46,9 @@ export const apiKeyRoutes = {
 } as unknown as typeof routes.apiKeyRoutes
 
 export const settingsRoutes = {
+  get: { method: 'GET', path: '/api/settings' },
   update: { method: 'PATCH', path: '/api/settings' },
+  updateSortingPrefixes: { method: 'PATCH', path: '/api/sorting-prefixes' },
 } as unknown as typeof routes.settingsRoutes
 
 export const libraryRoutes = {

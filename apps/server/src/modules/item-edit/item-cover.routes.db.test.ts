@@ -76,6 +76,33 @@ describe('item covers', () => {
     expect(served.rawPayload.equals(png)).toBe(true)
   })
 
+  it('with "store covers with item" on, writes the cover into the item folder, where a rescan finds it', async () => {
+    const setting = (on: boolean) => t.call('PATCH', '/api/settings', token, { storeCoverWithItem: on })
+    expect((await setting(true)).statusCode).toBe(200)
+    try {
+      const withJson = await item(BOOKS.withJson)
+      const { payload, contentType } = multipartBody('cover', 'new.png', png)
+      const res = await t.inject({
+        method: 'POST',
+        url: `/api/items/${withJson.id}/cover`,
+        payload,
+        headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+      })
+      expect(res.statusCode).toBe(200)
+      const cover = res.json<{ cover: string }>().cover
+      expect(cover).toBe(path.join(withJson.path, 'cover.png'))
+      expect(fs.readFileSync(cover).equals(png)).toBe(true)
+      // Nothing in the metadata folder.
+      expect(fs.existsSync(path.join(t.config.metadataPath, 'items', withJson.id, 'user-cover.png'))).toBe(
+        false,
+      )
+      await settle(t, library.id, true)
+      expect((await item(BOOKS.withJson)).media.coverPath).toBe(cover)
+    } finally {
+      await setting(false)
+    }
+  })
+
   it('downloads an image URL through the guarded fetcher, and refuses what is not an image or not allowed', async () => {
     const earthsea = await item(BOOKS.earthsea)
     const ok = await t.call('POST', `/api/items/${earthsea.id}/cover`, token, {

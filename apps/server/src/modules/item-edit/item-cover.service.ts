@@ -1,3 +1,5 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
 import path from 'node:path'
 import type { Logger } from 'pino'
 import sharp from 'sharp'
@@ -12,6 +14,7 @@ import { MAX_INPUT_PIXELS } from '../library-items/cover-images.ts'
 import { jsonColumn } from '../../db/item-rows.ts'
 import type { ItemsService } from '../library-items/items.service.ts'
 import type { UserRecord } from '../users/users.model.ts'
+import type { SettingsService } from '../settings/settings.service.ts'
 import { LibraryFile } from '@shelfcast/contracts'
 import { z } from 'zod'
 
@@ -30,6 +33,7 @@ export class ItemCoverService {
     fetcher: GuardedFetcher
     realtime: Realtime
     metadataPath: string
+    settings: Pick<SettingsService, 'getServerSettings'>
     clock: Clock
     log: Logger
   }
@@ -55,7 +59,9 @@ export class ItemCoverService {
       .catch(() => undefined)
     const ext = format ? IMAGE_FORMATS[format] : undefined
     if (!ext) throw badRequest('The file is not a JPEG, PNG, WebP or GIF image')
-    const cover = await writeItemCover(this.deps.metadataPath, item.row.id, { ext, data }, USER_COVER_STEM)
+    const cover =
+      (await this.writeBesideItem(item, ext, data)) ??
+      (await writeItemCover(this.deps.metadataPath, item.row.id, { ext, data }, USER_COVER_STEM))
     await this.setPath(item, cover)
     return { success: true, cover }
   }
@@ -85,6 +91,32 @@ export class ItemCoverService {
     if (!own) throw badRequest("Cover must be one of the item's image files")
     await this.setPath(item, own.metadata.path)
     return { success: true, cover: own.metadata.path }
+  }
+
+  /**
+   * With "store covers with item" on, the cover goes into the item's folder as cover.<ext> (as in
+   * Audiobookshelf; scans then find it there), replacing a cover.* of another type. Null when the setting is
+   * off, the item is a single file, or the folder cannot be written: the metadata folder takes it then.
+   */
+  private async writeBesideItem(item: SavedItem, ext: string, data: Buffer): Promise<string | null> {
+    if (item.row.is_file === 1 || !(await this.deps.settings.getServerSettings()).storeCoverWithItem)
+      return null
+    const dir = item.row.path
+    const target = path.join(dir, `cover.${ext}`)
+    const tmp = path.join(dir, `.cover-${crypto.randomUUID()}.tmp`)
+    try {
+      await fs.promises.writeFile(tmp, data, { flag: 'wx' })
+      await fs.promises.rename(tmp, target)
+      for (const name of await fs.promises.readdir(dir)) {
+        if (/^cover\.(?:jpe?g|png|webp|gif)$/i.test(name) && name !== `cover.${ext}`)
+          await fs.promises.rm(path.join(dir, name), { force: true })
+      }
+      return target
+    } catch (err) {
+      await fs.promises.rm(tmp, { force: true }).catch(() => {})
+      this.deps.log.warn({ err, item: item.row.id }, 'cover could not be stored in the item folder')
+      return null
+    }
   }
 
   async remove(user: UserRecord, id: string): Promise<void> {

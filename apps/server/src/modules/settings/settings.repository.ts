@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
+import { titleIgnoringPrefix } from '../../scanner/names.ts'
 
 export class SettingsRepository {
   private readonly db: Kysely<Database>
@@ -28,5 +29,41 @@ export class SettingsRepository {
       .onConflict((oc) => oc.column('key').doNothing())
       .execute()
     return (await this.get(key)) ?? value
+  }
+
+  /**
+   * Recomputes every item title's and series name's sort form for new sorting prefixes; writes only the rows
+   * whose sort form changes, in one transaction. Returns how many rows changed.
+   */
+  async resortTitles(prefixes: readonly string[]): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      let changed = 0
+      const items = await trx
+        .selectFrom('library_items')
+        .select(['id', 'title', 'title_ignore_prefix'])
+        .execute()
+      for (const row of items) {
+        const sortForm = titleIgnoringPrefix(row.title, prefixes)
+        if (sortForm === row.title_ignore_prefix) continue
+        await trx
+          .updateTable('library_items')
+          .set({ title_ignore_prefix: sortForm })
+          .where('id', '=', row.id)
+          .execute()
+        changed++
+      }
+      const series = await trx.selectFrom('series').select(['id', 'name', 'name_ignore_prefix']).execute()
+      for (const row of series) {
+        const sortForm = titleIgnoringPrefix(row.name, prefixes)
+        if (sortForm === row.name_ignore_prefix) continue
+        await trx
+          .updateTable('series')
+          .set({ name_ignore_prefix: sortForm })
+          .where('id', '=', row.id)
+          .execute()
+        changed++
+      }
+      return changed
+    })
   }
 }

@@ -4,9 +4,15 @@ import type { AppContext } from '../../context.ts'
 import { serveRoute } from '../../http/serve-route.ts'
 
 export function registerSettingsRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'realtime' | 'settings'>) {
+  serveRoute(app, routes.get, async () => ({ serverSettings: await ctx.settings.getServerSettings() }))
   serveRoute(app, routes.update, async ({ body }) => {
     const serverSettings = await ctx.settings.updateServerSettings(body)
     ctx.realtime.toUsersWhere(() => true, 'server_settings_updated', serverSettings)
     return { success: true, serverSettings }
+  })
+  serveRoute(app, routes.updateSortingPrefixes, async ({ body }) => {
+    const answer = await ctx.settings.updateSortingPrefixes(body.sortingPrefixes)
+    ctx.realtime.toUsersWhere(() => true, 'server_settings_updated', answer.serverSettings)
+    return answer
   })
 }

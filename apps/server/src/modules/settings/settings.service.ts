@@ -4,6 +4,8 @@ import {
   defaultServerSettings,
   ServerSettings,
   serverSettingsLockoutProblem,
+  unknownSettings,
+  unknownSettingsProblem,
   type UpdateServerSettingsRequest,
 } from '@shelfcast/contracts'
 import { badRequest } from '../../http/errors.ts'
@@ -43,11 +45,11 @@ export class SettingsService {
   async updateServerSettings(changes: UpdateServerSettingsRequest): Promise<ServerSettings> {
     const current = await this.getServerSettings()
     const next: ServerSettings = { ...current }
-    // Stored only where a value is given (spec §5).
+    // Stored only where a value is given (spec §5); null is a value for the nullable ones (it clears them).
     for (const [k, v] of Object.entries(changes)) {
-      if (v !== undefined && v !== null) (next as Record<string, unknown>)[k] = v
+      if (v !== undefined) (next as Record<string, unknown>)[k] = v
     }
-    const problem = serverSettingsLockoutProblem(next)
+    const problem = serverSettingsLockoutProblem(next) ?? unknownSettingsProblem(unknownSettings(next))
     if (problem) throw badRequest(problem)
     // The facts of the running server are stated in answers, never stored (they would go stale on upgrade).
     const { version: _version, buildNumber: _build, backupPath: _backups, timeZone: _zone, ...stored } = next
@@ -55,6 +57,18 @@ export class SettingsService {
     this.cached = next
     for (const listener of this.listeners) listener(next)
     return next
+  }
+
+  /**
+   * PATCH /api/sorting-prefixes: stores the prefixes (trimmed, lower-cased, duplicates dropped, as
+   * Audiobookshelf does) and re-sorts every title and series name by them.
+   */
+  async updateSortingPrefixes(prefixes: readonly string[]) {
+    const cleaned = [...new Set(prefixes.map((p) => p.trim().toLowerCase()).filter(Boolean))]
+    if (cleaned.length === 0) throw badRequest('Must have at least 1 sorting prefix')
+    const serverSettings = await this.updateServerSettings({ sortingPrefixes: cleaned })
+    const rowsUpdated = await this.repo.resortTitles(cleaned)
+    return { rowsUpdated, serverSettings }
   }
 
   /** Called after every settings change (schedulers follow their settings). */
@@ -97,6 +111,9 @@ function storedSettings(stored: string, defaults: ServerSettings): ServerSetting
     const parsed = shape[key as keyof typeof shape].safeParse(value)
     if (parsed.success) merged[key] = parsed.data
   }
+  // Settings this server does not know are kept as stored (Audiobookshelf keeps them), when within bounds.
+  const extra = unknownSettings(raw as Record<string, unknown>)
+  if (!unknownSettingsProblem(extra)) Object.assign(merged, extra)
   const settings = merged as ServerSettings
   if (serverSettingsLockoutProblem(settings)) {
     settings.rateLimitLoginRequests = defaults.rateLimitLoginRequests

@@ -51,6 +51,8 @@ function BarLink({
 export function AppBar({ library }: { library: CurrentLibrary }) {
   const { t } = useTranslation()
   const user = useSessionStore((s) => s.user)
+  // The server's Chromecast setting: off hides the cast button (and never loads the Cast SDK).
+  const castOn = useSessionStore((s) => s.serverSettings?.chromecastEnabled === true)
   const selecting = useItemSelection((s) => s.selectedMediaItems.length > 0)
   if (!user) return null
   // Selection mode takes the bar's place (spec §2) for as long as anything is selected.
@@ -92,7 +94,7 @@ export function AppBar({ library }: { library: CurrentLibrary }) {
         aria-label={t('LabelUserNavigation')}
         className="ml-auto flex shrink-0 items-center gap-0.5 sm:gap-1"
       >
-        <CastLauncher />
+        {castOn && <CastLauncher />}
         <TaskWidget />
         <div className="hidden items-center gap-1 lg:flex">
           <BarLink to="/config/stats" icon="stats" label={t('HeaderYourStats')} testId="stats-link" />

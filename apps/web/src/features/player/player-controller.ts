@@ -1,7 +1,7 @@
 import type { Bookmark, OpenPlaybackSession, UserItemProgressUpdated } from '@shelfcast/contracts'
 import { limits, PlayMethod, fillPath, itemRoutes, playbackRoutes } from '@shelfcast/contracts/client'
 import type { ApiClient } from '@/lib/api/index.ts'
-import { i18n } from '@/lib/i18n/index.ts'
+import { dateLocale, i18n } from '@/lib/i18n/index.ts'
 import { getAccessToken, useSessionStore } from '@/lib/session-store.ts'
 import { readString, writeString } from '@/lib/storage.ts'
 import { formatDateTime } from '@/lib/time-format.ts'
@@ -417,11 +417,12 @@ export class PlayerController {
 
   // ---- bookmarks --------------------------------------------------------------------------------
 
-  /** Creates a bookmark at the current whole second; an empty title becomes the date and time. */
+  /** Creates a bookmark at the current whole second; an empty title becomes the date and time (server formats). */
   async createBookmark(note: string): Promise<boolean> {
     const session = usePlayerStore.getState().session
     if (!session) return false
-    const title = note.trim() || formatDateTime(Date.now(), useSessionStore.getState().serverSettings)
+    const title =
+      note.trim() || formatDateTime(Date.now(), useSessionStore.getState().serverSettings, dateLocale())
     const time = Math.floor(this.engine.getCurrentTime())
     try {
       const bookmark = await this.requireApi().call(playbackRoutes.createBookmark, {

@@ -16,3 +16,13 @@ export function useUpdateServerSettings() {
     },
   })
 }
+
+/** PATCH /api/sorting-prefixes: the server re-sorts every title and series name by the new prefixes. */
+export function useUpdateSortingPrefixes() {
+  const api = useApiClient()
+  return useMutation({
+    mutationFn: (sortingPrefixes: string[]) =>
+      api.call(settingsRoutes.updateSortingPrefixes, { body: { sortingPrefixes } }),
+    onSuccess: ({ serverSettings }) => useSessionStore.getState().setServerSettings(serverSettings),
+  })
+}

@@ -1,3 +1,4 @@
+import { defaultServerSettings } from '@shelfcast/contracts'
 import { QueryClient } from '@tanstack/react-query'
 import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -7,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AppProviders } from '@/app/providers.tsx'
 import { createApiClient } from '@/lib/api/index.ts'
 import { i18n } from '@/lib/i18n/index.ts'
-import { getAccessToken } from '@/lib/session-store.ts'
+import { getAccessToken, useSessionStore } from '@/lib/session-store.ts'
 import { useToastStore } from '@/lib/toast-store.ts'
 import { useUserSettings } from '@/lib/user-settings.ts'
 import { fakeServer, json } from '@/test/fake-server.ts'
@@ -182,6 +183,20 @@ describe('PlayerBar', () => {
     await user.click(screen.getByTestId('player-bookmarks'))
     expect(screen.getByTestId('bookmark-title').textContent).toContain('Gate')
     expect(screen.queryByTestId('bookmark-create')).toBeNull()
+  })
+
+  it("titles a bookmark without a note with the date and time in the server's formats", async () => {
+    useSessionStore.getState().setServerSettings({
+      ...defaultServerSettings('0.1.0'),
+      dateFormat: 'dd.MM.yyyy',
+      timeFormat: 'h:mma',
+    })
+    const { server, user } = await setup()
+    await user.click(screen.getByTestId('player-bookmarks'))
+    await user.click(await screen.findByTestId('bookmark-create'))
+    await user.click(screen.getByTestId('bookmark-add'))
+    const body = server.requests.at(-1)?.body as { title: string }
+    expect(body.title).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{1,2}:\d{2}(am|pm)$/)
   })
 
   it('warns while playing when another session updates the item; follows it when paused', async () => {

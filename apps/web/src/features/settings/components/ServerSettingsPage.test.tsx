@@ -16,8 +16,9 @@ describe('server settings page', () => {
         json({ serverSettings: { ...defaultServerSettings('0.1.0'), ...(request.body as object) } }),
     })
     const { user } = renderApp('/config', server)
+    await user.selectOptions(await screen.findByLabelText('Default server language'), 'de-de')
+    await user.click(screen.getByRole('tab', { name: 'Display' }))
     await user.selectOptions(await screen.findByLabelText('Date format'), 'yyyy-MM-dd')
-    await user.selectOptions(screen.getByLabelText('Default server language'), 'de-de')
     await user.click(screen.getByRole('button', { name: 'Save' }))
 
     await waitFor(() => expect(useSessionStore.getState().serverSettings?.dateFormat).toBe('yyyy-MM-dd'))
@@ -39,6 +40,7 @@ describe('server settings page', () => {
       'PATCH /api/settings': () => text(refusal, 400),
     })
     const { user } = renderApp('/config', server)
+    await user.click(await screen.findByRole('tab', { name: 'Security' }))
     const field = await screen.findByLabelText('Failed logins allowed per window')
     await user.clear(field)
     await user.type(field, '-1')
@@ -49,6 +51,68 @@ describe('server settings page', () => {
       rateLimitLoginRequests: -1,
     })
     expect(useSessionStore.getState().serverSettings?.rateLimitLoginRequests).toBe(40)
+  })
+
+  it('keeps changes across tabs and saves the toggles of each tab', async () => {
+    useSessionStore.getState().setSession(loginResponseFixture(userFixture('root')))
+    const server = fakeServer({
+      'GET /api/libraries': () => json({ libraries: [] }),
+      'PATCH /api/settings': (request) =>
+        json({ serverSettings: { ...defaultServerSettings('0.1.0'), ...(request.body as object) } }),
+    })
+    const { user } = renderApp('/config', server)
+    await user.click(await screen.findByRole('switch', { name: 'Chromecast support' }))
+    await user.click(screen.getByRole('tab', { name: 'Scanner' }))
+    await user.click(await screen.findByRole('switch', { name: 'Parse subtitles' }))
+    await user.click(screen.getByRole('tab', { name: 'Web client' }))
+    await user.click(await screen.findByRole('switch', { name: 'Allow embedding in an iframe' }))
+    await user.click(screen.getByRole('tab', { name: 'General' }))
+    expect(screen.getByRole('switch', { name: 'Chromecast support' }).getAttribute('aria-checked')).toBe(
+      'true',
+    )
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+
+    await waitFor(() => expect(useSessionStore.getState().serverSettings?.chromecastEnabled).toBe(true))
+    expect(server.requests.find((r) => r.path === '/api/settings')?.body).toEqual({
+      chromecastEnabled: true,
+      scannerParseSubtitle: true,
+      allowIframe: true,
+    })
+  })
+
+  it('refuses to save no sorting prefix, and sends new prefixes to their own call', async () => {
+    useSessionStore.getState().setSession(loginResponseFixture(userFixture('root')))
+    const server = fakeServer({
+      'GET /api/libraries': () => json({ libraries: [] }),
+      'PATCH /api/sorting-prefixes': (request) =>
+        json({
+          rowsUpdated: 4,
+          serverSettings: { ...defaultServerSettings('0.1.0'), ...(request.body as object) },
+        }),
+    })
+    const { user } = renderApp('/config', server)
+    await user.click(await screen.findByRole('tab', { name: 'Scanner' }))
+    await user.click(await screen.findByRole('button', { name: 'Remove prefix the' }))
+    await user.click(screen.getByRole('button', { name: 'Remove prefix a' }))
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect((await screen.findByTestId('toast')).textContent).toContain('Must have at least 1 sorting prefix')
+    expect(server.requests.some((r) => r.path === '/api/sorting-prefixes')).toBe(false)
+
+    await user.type(screen.getByLabelText('Prefixes to ignore (case insensitive)'), 'der{Enter}')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(useSessionStore.getState().serverSettings?.sortingPrefixes).toEqual(['der']))
+    expect(server.requests.find((r) => r.path === '/api/sorting-prefixes')?.body).toEqual({
+      sortingPrefixes: ['der'],
+    })
+    expect(server.requests.some((r) => r.path === '/api/settings')).toBe(false)
+    await waitFor(() =>
+      expect(
+        screen
+          .getAllByTestId('toast')
+          .map((el) => el.textContent)
+          .join(' '),
+      ).toContain('Sorting prefixes updated (4 items)'),
+    )
   })
 
   it('is for admins only', async () => {

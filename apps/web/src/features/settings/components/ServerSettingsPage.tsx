@@ -1,23 +1,29 @@
 import type { ServerSettings } from '@shelfcast/contracts'
 import { dateFormats, timeFormats } from '@shelfcast/contracts/client'
-import { useState, type FormEvent } from 'react'
+import { useState, type FormEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button, SelectField, TextField } from '@/components/ui/index.ts'
+import {
+  Button,
+  ChipsInput,
+  SelectField,
+  Tabs,
+  TextAreaField,
+  TextField,
+  Toggle,
+} from '@/components/ui/index.ts'
 import { errorMessage } from '@/lib/error-message.ts'
 import { dateLocale, languages } from '@/lib/i18n/index.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { formatDate, formatTime } from '@/lib/time-format.ts'
 import { toast } from '@/lib/toast-store.ts'
-import { useUpdateServerSettings } from '../api.ts'
-import { changedSettings } from '../model/changed-settings.ts'
-
-type Draft = Pick<ServerSettings, 'language' | 'dateFormat' | 'timeFormat'> & {
-  /** Number fields as typed; the server checks them (a partial '-' must stay in the field). */
-  rateLimitLoginRequests: string
-  rateLimitLoginWindowMinutes: string
-}
-
-const MINUTE_MS = 60_000
+import { useUpdateServerSettings, useUpdateSortingPrefixes } from '../api.ts'
+import {
+  draftFrom,
+  prefixesChanged,
+  settingsChanges,
+  type SettingsDraft,
+  type ToggleSetting,
+} from '../model/settings-draft.ts'
 
 /** The labels the spec gives the server's date formats. */
 const dateFormatLabels: Record<ServerSettings['dateFormat'], string> = {
@@ -31,7 +37,34 @@ const dateFormatLabels: Record<ServerSettings['dateFormat'], string> = {
   'dd MMMM yyyy': 'dd MMMM yyyy',
 }
 
-/** /config: the server settings this client already uses (default language, date and time formats). */
+const tabIds = ['general', 'display', 'scanner', 'security', 'web-client', 'experimental'] as const
+type TabId = (typeof tabIds)[number]
+const tabLabelKeys: Record<TabId, string> = {
+  general: 'HeaderSettingsGeneral',
+  display: 'HeaderSettingsDisplay',
+  scanner: 'HeaderScanner',
+  security: 'HeaderSecurity',
+  'web-client': 'HeaderSettingsWebClient',
+  experimental: 'HeaderSettingsExperimental',
+}
+
+/** Label and help keys of each on/off setting. */
+const toggleKeys: Record<ToggleSetting, [string, string]> = {
+  chromecastEnabled: ['LabelSettingsChromecastSupport', 'LabelSettingsChromecastSupportHelp'],
+  storeCoverWithItem: ['LabelSettingsStoreCoversWithItem', 'LabelSettingsStoreCoversWithItemHelp'],
+  storeMetadataWithItem: ['LabelSettingsStoreMetadataWithItem', 'LabelSettingsStoreMetadataWithItemHelp'],
+  scannerDisableWatcher: ['LabelSettingsWatcherDefault', 'LabelSettingsDisableWatcherHelp'],
+  scannerParseSubtitle: ['LabelSettingsParseSubtitles', 'LabelSettingsParseSubtitlesHelp'],
+  scannerFindCovers: ['LabelSettingsFindCovers', 'LabelSettingsFindCoversHelp'],
+  scannerPreferMatchedMetadata: [
+    'LabelSettingsPreferMatchedMetadata',
+    'LabelSettingsPreferMatchedMetadataHelp',
+  ],
+  sortingIgnorePrefix: ['LabelSettingsSortingIgnorePrefixes', 'LabelSettingsSortingIgnorePrefixesHelp'],
+  allowIframe: ['LabelSettingsAllowIframe', 'LabelSettingsAllowIframeHelp'],
+}
+
+/** /config: every server setting, in the spec's tabs (General, Display, Scanner, Security, Web client, Experimental). */
 export function ServerSettingsPage() {
   const settings = useSessionStore((s) => s.serverSettings)
   if (!settings) return null
@@ -42,47 +75,68 @@ export function ServerSettingsPage() {
 function ServerSettingsForm({ settings }: { settings: ServerSettings }) {
   const { t } = useTranslation()
   const update = useUpdateServerSettings()
-  const [draft, setDraft] = useState<Draft>({
-    language: settings.language,
-    dateFormat: settings.dateFormat,
-    timeFormat: settings.timeFormat,
-    rateLimitLoginRequests: String(settings.rateLimitLoginRequests),
-    rateLimitLoginWindowMinutes: String(settings.rateLimitLoginWindow / MINUTE_MS),
-  })
-  const { rateLimitLoginRequests, rateLimitLoginWindowMinutes, ...choices } = draft
-  const changes = changedSettings(settings, {
-    ...choices,
-    rateLimitLoginRequests: Number(rateLimitLoginRequests),
-    // Whole milliseconds; an untouched field keeps the stored value exactly (minutes may not divide it).
-    rateLimitLoginWindow:
-      rateLimitLoginWindowMinutes === String(settings.rateLimitLoginWindow / MINUTE_MS)
-        ? settings.rateLimitLoginWindow
-        : Math.round(Number(rateLimitLoginWindowMinutes) * MINUTE_MS),
-  })
+  const updatePrefixes = useUpdateSortingPrefixes()
+  const [tab, setTab] = useState<TabId>('general')
+  const [draft, setDraft] = useState<SettingsDraft>(() => draftFrom(settings))
+  const changes = settingsChanges(settings, draft)
+  const prefixesDirty = prefixesChanged(settings, draft.sortingPrefixes)
+  const dirty = Object.keys(changes).length > 0 || prefixesDirty
   // One sample date for the format previews, fixed for the form's life.
   const [now] = useState(() => Date.now())
 
-  const submit = (event: FormEvent) => {
+  const set = <K extends keyof SettingsDraft>(key: K, value: SettingsDraft[K]) =>
+    setDraft((d) => ({ ...d, [key]: value }))
+  const toggle = (key: ToggleSetting) => (
+    <Toggle
+      key={key}
+      checked={draft[key]}
+      onChange={(on) => set(key, on)}
+      label={t(toggleKeys[key][0])}
+      description={t(toggleKeys[key][1])}
+    />
+  )
+
+  const submit = async (event: FormEvent) => {
     event.preventDefault()
-    if (Object.keys(changes).length === 0) return
-    update.mutate(changes, {
-      onSuccess: () => toast.success(t('ToastServerSettingsUpdateSuccess')),
-      onError: (failure) => toast.error(errorMessage(failure, t)),
-    })
+    if (prefixesDirty && draft.sortingPrefixes.length === 0) {
+      toast.error(t('ToastSortingPrefixesEmptyError'))
+      return
+    }
+    try {
+      if (Object.keys(changes).length > 0) await update.mutateAsync(changes)
+      if (prefixesDirty) {
+        const { rowsUpdated } = await updatePrefixes.mutateAsync(draft.sortingPrefixes)
+        toast.success(t('ToastSortingPrefixesUpdateSuccess', { count: rowsUpdated }))
+      }
+      toast.success(t('ToastServerSettingsUpdateSuccess'))
+    } catch (failure) {
+      toast.error(errorMessage(failure, t))
+    }
   }
 
-  return (
-    <form onSubmit={submit} className="max-w-xl">
-      <h1 className="text-2xl font-bold tracking-tight">{t('HeaderSettings')}</h1>
-      <p className="mt-1 text-sm text-muted">{t('LabelServerVersion', { version: settings.version })}</p>
-
-      <div className="mt-8 flex flex-col gap-5 rounded-2xl border border-border bg-surface p-6">
+  const panels: Record<TabId, ReactNode> = {
+    general: (
+      <>
         <SelectField
           label={t('LabelServerLanguage')}
           value={draft.language}
           options={languages.map((l) => ({ value: l.code, label: l.name }))}
-          onChange={(e) => setDraft({ ...draft, language: e.target.value })}
+          onChange={(e) => set('language', e.target.value)}
         />
+        <Toggle
+          checked={draft.homeDetailView}
+          onChange={(on) => set('homeDetailView', on)}
+          label={t('LabelSettingsHomePageBookshelfView')}
+          description={t('LabelSettingsBookshelfViewHelp')}
+        />
+        {toggle('chromecastEnabled')}
+        {toggle('storeCoverWithItem')}
+        {toggle('storeMetadataWithItem')}
+        {toggle('scannerDisableWatcher')}
+      </>
+    ),
+    display: (
+      <>
         <SelectField
           label={t('LabelDateFormat')}
           value={draft.dateFormat}
@@ -90,35 +144,99 @@ function ServerSettingsForm({ settings }: { settings: ServerSettings }) {
             value: f,
             label: `${dateFormatLabels[f]} — ${formatDate(now, f, dateLocale())}`,
           }))}
-          onChange={(e) => setDraft({ ...draft, dateFormat: e.target.value as Draft['dateFormat'] })}
+          onChange={(e) => set('dateFormat', e.target.value as SettingsDraft['dateFormat'])}
         />
         <SelectField
           label={t('LabelTimeFormat')}
           value={draft.timeFormat}
           options={timeFormats.map((f) => ({ value: f, label: `${f} — ${formatTime(now, f)}` }))}
-          onChange={(e) => setDraft({ ...draft, timeFormat: e.target.value as Draft['timeFormat'] })}
+          onChange={(e) => set('timeFormat', e.target.value as SettingsDraft['timeFormat'])}
         />
-        {/* The server checks the bounds and answers a 400 whose message the toast shows. */}
-        <h2 className="text-lg font-semibold">{t('HeaderSecurity')}</h2>
+        <Toggle
+          checked={draft.libraryDetailView}
+          onChange={(on) => set('libraryDetailView', on)}
+          label={t('LabelSettingsLibraryBookshelfView')}
+          description={t('LabelSettingsBookshelfViewHelp')}
+        />
+      </>
+    ),
+    scanner: (
+      <>
+        {toggle('sortingIgnorePrefix')}
+        <ChipsInput
+          label={t('LabelPrefixesToIgnore')}
+          value={draft.sortingPrefixes}
+          onChange={(prefixes) => set('sortingPrefixes', prefixes)}
+          removeLabel={(prefix) => t('ButtonRemovePrefix', { prefix })}
+          testId="sorting-prefixes"
+        />
+        {toggle('scannerParseSubtitle')}
+        {toggle('scannerFindCovers')}
+        {toggle('scannerPreferMatchedMetadata')}
+      </>
+    ),
+    // The server checks the bounds and answers a 400 whose message the toast shows.
+    security: (
+      <>
         <TextField
           label={t('LabelRateLimitLoginRequests')}
           hint={t('LabelRateLimitDisabledHint')}
           type="number"
           value={draft.rateLimitLoginRequests}
-          onChange={(e) => setDraft({ ...draft, rateLimitLoginRequests: e.target.value })}
+          onChange={(e) => set('rateLimitLoginRequests', e.target.value)}
         />
         <TextField
           label={t('LabelRateLimitLoginWindowMinutes')}
           hint={t('LabelRateLimitDisabledHint')}
           type="number"
           value={draft.rateLimitLoginWindowMinutes}
-          onChange={(e) => setDraft({ ...draft, rateLimitLoginWindowMinutes: e.target.value })}
+          onChange={(e) => set('rateLimitLoginWindowMinutes', e.target.value)}
         />
         <div>
-          <Button type="submit" loading={update.isPending} disabled={Object.keys(changes).length === 0}>
-            {t('ButtonSave')}
-          </Button>
+          <ChipsInput
+            label={t('LabelAllowedOrigins')}
+            value={draft.allowedOrigins}
+            onChange={(origins) => set('allowedOrigins', origins)}
+            removeLabel={(origin) => t('ButtonRemoveOrigin', { origin })}
+            placeholder="https://app.example.org"
+          />
+          <p className="mt-1 text-xs text-muted">{t('LabelAllowedOriginsHelp')}</p>
         </div>
+        <TextAreaField
+          label={t('LabelLoginCustomMessage')}
+          value={draft.authLoginCustomMessage}
+          maxLength={2000}
+          onChange={(e) => set('authLoginCustomMessage', e.target.value)}
+        />
+      </>
+    ),
+    'web-client': <>{toggle('allowIframe')}</>,
+    experimental: <p className="text-sm text-muted">{t('MessageNoExperimentalFeatures')}</p>,
+  }
+
+  return (
+    <form onSubmit={(e) => void submit(e)} className="max-w-2xl">
+      <h1 className="text-2xl font-bold tracking-tight">{t('HeaderSettings')}</h1>
+      <p className="mt-1 text-sm text-muted">{t('LabelServerVersion', { version: settings.version })}</p>
+
+      <Tabs
+        className="mt-6 overflow-x-auto"
+        label={t('HeaderSettings')}
+        tabs={tabIds.map((id) => ({ id, label: t(tabLabelKeys[id]) }))}
+        value={tab}
+        onChange={(id) => setTab(id as TabId)}
+      />
+      <div
+        role="tabpanel"
+        aria-label={t(tabLabelKeys[tab])}
+        className="mt-4 flex flex-col gap-5 rounded-2xl border border-border bg-surface p-4 sm:p-6"
+      >
+        {panels[tab]}
+      </div>
+      <div className="mt-4">
+        <Button type="submit" loading={update.isPending || updatePrefixes.isPending} disabled={!dirty}>
+          {t('ButtonSave')}
+        </Button>
       </div>
     </form>
   )
