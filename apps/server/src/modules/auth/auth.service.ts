@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import type { LoginSessionsPage } from '@shelfcast/contracts'
 import type { Config } from '../../config/config.ts'
 import type { Clock } from '../../clock.ts'
 import { HttpError, unauthorized } from '../../http/errors.ts'
@@ -190,6 +191,41 @@ export class AuthService {
   async revokeUserSessions(userId: string, keepSessionId?: string) {
     await this.sessions.deleteUserSessions(userId, keepSessionId)
     this.realtime.disconnectUser(userId, keepSessionId)
+  }
+
+  /** The user's devices signed in (`/api/me/sessions`); `currentSessionId` is the caller's own. */
+  async loginSessions(
+    userId: string,
+    currentSessionId: string | null,
+    page: number,
+    itemsPerPage: number,
+  ): Promise<LoginSessionsPage> {
+    const { total, rows } = await this.sessions.userSessionsPage(userId, this.clock(), page, itemsPerPage)
+    return {
+      total,
+      numPages: Math.ceil(total / itemsPerPage),
+      page,
+      itemsPerPage,
+      sessions: rows.map((r) => ({
+        id: r.id,
+        createdAt: r.created_at,
+        lastUsedAt: r.last_used_at,
+        expiresAt: r.expires_at,
+        ip: r.ip,
+        userAgent: r.user_agent,
+        isCurrent: r.id === currentSessionId,
+      })),
+    }
+  }
+
+  /**
+   * Signs one of the user's devices out: the session row goes (its refresh tokens with it, and its access
+   * tokens fail authentication from the next request) and its sockets are disconnected.
+   */
+  async revokeLoginSession(userId: string, sessionId: string): Promise<boolean> {
+    if (!(await this.sessions.deleteSessionOf(userId, sessionId))) return false
+    this.realtime.disconnectLoginSession(sessionId)
+    return true
   }
 
   pruneExpired() {
