@@ -188,6 +188,14 @@ export const appRoutes: RouteObject[] = [
                       ),
                       onDemand({ path: 'backups', handle: handle('config-backups') }, onDemandPages.backups),
                       onDemand(
+                        { path: 'sessions', handle: handle('config-sessions') },
+                        onDemandPages.listeningSessions,
+                      ),
+                      onDemand(
+                        { path: 'sessions/open', handle: handle('config-sessions-open') },
+                        onDemandPages.openSessions,
+                      ),
+                      onDemand(
                         {
                           path: 'item-metadata-utils/custom-metadata-providers',
                           handle: handle('config-item-metadata-utils-custom-metadata-providers'),
