@@ -78,6 +78,9 @@ export const LoginSession = z.object({
   expiresAt: z.number(),
   ip: z.string().nullable(),
   userAgent: z.string().nullable(),
+  /** Read from the User-Agent by the server (known names only); null when it names none. */
+  browserName: z.string().nullable(),
+  osName: z.string().nullable(),
   /** The session the request was made with (revoking it signs this device out). */
   isCurrent: z.boolean(),
 })

@@ -67,6 +67,7 @@ export const meRoutes = {
     summary: "The caller's login sessions (devices signed in), last used first, a page at a time",
     query: PagedQuery,
     answer: LoginSessionsPage,
+    errors: { 403: 'Guests share one account: they see no devices' },
   }),
   revokeLoginSession: defineRoute({
     method: 'DELETE',
@@ -76,6 +77,9 @@ export const meRoutes = {
       "Signs one of the caller's devices out: its refresh token ends and its access tokens stop working",
     params: z.object({ id: z.string().min(1).max(100) }),
     answer: z.object({ success: z.boolean() }),
-    errors: { 404: "No such login session of the caller's" },
+    errors: {
+      403: 'Guests share one account: they sign out no devices',
+      404: "No such login session of the caller's",
+    },
   }),
 } as const

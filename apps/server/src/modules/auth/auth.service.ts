@@ -5,6 +5,7 @@ import type { Clock } from '../../clock.ts'
 import { HttpError, unauthorized } from '../../http/errors.ts'
 import type { Realtime } from '../../realtime/realtime.ts'
 import type { ApiKeysRepository } from '../api-keys/api-keys.repository.ts'
+import { parseUserAgent } from '../playback/user-agent.ts'
 import { burnVerifyTime, verifyPassword } from '../users/passwords.ts'
 import type { UserRecord } from '../users/users.model.ts'
 import type { UsersService } from '../users/users.service.ts'
@@ -213,6 +214,7 @@ export class AuthService {
         expiresAt: r.expires_at,
         ip: r.ip,
         userAgent: r.user_agent,
+        ...deviceNames(r.user_agent),
         isCurrent: r.id === currentSessionId,
       })),
     }
@@ -231,4 +233,10 @@ export class AuthService {
   pruneExpired() {
     return this.sessions.prune(this.clock())
   }
+}
+
+/** The browser and system a login session's User-Agent names (known names only). */
+function deviceNames(userAgent: string | null) {
+  const facts = parseUserAgent(userAgent)
+  return { browserName: facts.browserName, osName: facts.osName }
 }

@@ -2,6 +2,8 @@ import type { LoginSessionsPage } from '@shelfcast/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createInitialisedApp, type TestApp } from '../../test-support/test-app.ts'
 
+const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0'
+
 /** `/api/me/sessions`: the devices a user is signed in on, and signing one out. */
 describe('login sessions', () => {
   let t: TestApp
@@ -16,19 +18,21 @@ describe('login sessions', () => {
   })
 
   it('lists the caller’s devices, marks the current one, and revokes one', async () => {
-    const laptop = await t.login('reader', 'reader-password', { 'user-agent': 'Laptop Browser' })
+    const laptop = await t.login('reader', 'reader-password', { 'user-agent': FIREFOX })
     t.clock.advance(1000)
     const phone = await t.login('reader', 'reader-password', { 'user-agent': 'Phone Browser' })
     const list = (await t.call('GET', '/api/me/sessions', phone.accessToken)).json<LoginSessionsPage>()
     expect(list.total).toBe(2)
-    expect(list.sessions.map((s) => s.userAgent)).toEqual(['Phone Browser', 'Laptop Browser'])
+    expect(list.sessions.map((s) => s.userAgent)).toEqual(['Phone Browser', FIREFOX])
     expect(list.sessions.map((s) => s.isCurrent)).toEqual([true, false])
+    expect(list.sessions[1]).toMatchObject({ browserName: 'Firefox', osName: 'Linux' })
+    expect(list.sessions[0]).toMatchObject({ browserName: null, osName: null })
 
     // Root's sessions are not the reader's to see or end.
     const rootList = (
       await t.call('GET', '/api/me/sessions', (await t.login('root', 'root-password')).accessToken)
     ).json<LoginSessionsPage>()
-    expect(rootList.sessions.map((s) => s.userAgent)).not.toContain('Laptop Browser')
+    expect(rootList.sessions.map((s) => s.userAgent)).not.toContain(FIREFOX)
     const rootSession = rootList.sessions[0]!.id
     expect((await t.call('DELETE', `/api/me/sessions/${rootSession}`, phone.accessToken)).statusCode).toBe(
       404,
@@ -52,5 +56,12 @@ describe('login sessions', () => {
     ).json<LoginSessionsPage>()
     expect(paged).toMatchObject({ total: 1, numPages: 1, itemsPerPage: 1 })
     expect((await t.call('DELETE', `/api/me/sessions/${laptopId}`, phone.accessToken)).statusCode).toBe(404)
+  })
+  it('refuses guests, who share one account', async () => {
+    const root = (await t.login('root', 'root-password')).accessToken
+    await t.createUser(root, { username: 'visitor', password: 'visitor-password', type: 'guest' })
+    const guest = (await t.login('visitor', 'visitor-password')).accessToken
+    expect((await t.call('GET', '/api/me/sessions', guest)).statusCode).toBe(403)
+    expect((await t.call('DELETE', '/api/me/sessions/anything', guest)).statusCode).toBe(403)
   })
 })

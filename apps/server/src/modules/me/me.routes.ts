@@ -2,7 +2,7 @@ import { meRoutes as routes } from '@shelfcast/contracts'
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
 import { bearerToken, requireAuth } from '../../http/auth-guard.ts'
-import { badRequest, HttpError, notFound } from '../../http/errors.ts'
+import { badRequest, forbidden, HttpError, notFound } from '../../http/errors.ts'
 import { serveRoute } from '../../http/serve-route.ts'
 import { verifyPassword } from '../users/passwords.ts'
 import { assertMayChangeOwnPassword } from '../users/users.service.ts'
@@ -20,12 +20,14 @@ export function registerMeRoutes(
 
   serveRoute(app, routes.loginSessions, ({ query }, request) => {
     const { user, sessionId } = requireAuth(request)
+    assertNotGuest(user)
     return ctx.auth.loginSessions(user.id, sessionId, query.page, query.itemsPerPage)
   })
 
   serveRoute(app, routes.revokeLoginSession, async ({ params }, request) => {
-    if (!(await ctx.auth.revokeLoginSession(requireAuth(request).user.id, params.id)))
-      throw notFound('Session not found')
+    const { user } = requireAuth(request)
+    assertNotGuest(user)
+    if (!(await ctx.auth.revokeLoginSession(user.id, params.id))) throw notFound('Session not found')
     return { success: true }
   })
 
@@ -74,4 +76,9 @@ export function registerMeRoutes(
       },
     },
   )
+}
+
+/** Guests share one account: one guest must not see another's devices and addresses, nor sign them out. */
+function assertNotGuest(user: { type: string }) {
+  if (user.type === 'guest') throw forbidden('Guests cannot manage devices')
 }
