@@ -22,6 +22,7 @@ export const onDemandPages = {
     'ListeningSessionsPage',
   ),
   openSessions: lazyComponent(() => import('../features/config-sessions/on-demand.ts'), 'OpenSessionsPage'),
+  userSessions: lazyComponent(() => import('../features/config-sessions/on-demand.ts'), 'UserSessionsPage'),
   customProviders: lazyComponent(
     () => import('../features/config-metadata-providers/on-demand.ts'),
     'CustomProvidersPage',

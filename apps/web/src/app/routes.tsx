@@ -179,6 +179,10 @@ export const appRoutes: RouteObject[] = [
                       ),
                       onDemand({ path: 'users', handle: handle('config-users') }, onDemandPages.configUsers),
                       onDemand(
+                        { path: 'users/:id/sessions', handle: handle('config-users-id-sessions') },
+                        onDemandPages.userSessions,
+                      ),
+                      onDemand(
                         { path: 'api-keys', handle: handle('config-api-keys') },
                         onDemandPages.apiKeys,
                       ),

@@ -1,5 +1,5 @@
 import type { SessionSortKey } from '@shelfcast/contracts'
-import { playbackRoutes } from '@shelfcast/contracts/client'
+import { playbackRoutes, userRoutes } from '@shelfcast/contracts/client'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useApiClient } from '@/lib/api/index.ts'
 
@@ -68,5 +68,38 @@ export function useCloseSession() {
   return useMutation({
     mutationFn: (id: string) => api.call(playbackRoutes.close, { params: { id }, body: undefined }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
+  })
+}
+
+/** GET /api/users/:id/listening-sessions (admins): one page of a user's sessions, newest first. */
+export function useUserSessionsPage(userId: string, page: number, itemsPerPage: number) {
+  const api = useApiClient()
+  return useQuery({
+    queryKey: [...sessionKeys.all, 'user', userId, page, itemsPerPage],
+    queryFn: ({ signal }) =>
+      api.call(playbackRoutes.userListeningSessions, {
+        params: { id: userId },
+        query: { page, itemsPerPage },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  })
+}
+
+/** GET /api/users/:id/listening-stats (admins). */
+export function useUserListeningStats(userId: string) {
+  const api = useApiClient()
+  return useQuery({
+    queryKey: [...sessionKeys.all, 'user-stats', userId],
+    queryFn: ({ signal }) => api.call(playbackRoutes.userListeningStats, { params: { id: userId }, signal }),
+  })
+}
+
+/** GET /api/users/:id (admins), for the page's title. */
+export function useUserAccount(userId: string) {
+  const api = useApiClient()
+  return useQuery({
+    queryKey: ['users', 'one', userId],
+    queryFn: ({ signal }) => api.call(userRoutes.get, { params: { id: userId }, signal }),
   })
 }

@@ -181,3 +181,46 @@ describe('/config/sessions/open', () => {
     expect(screen.queryByText('Playing Now')).toBeNull()
   })
 })
+
+describe('/config/users/:id/sessions', () => {
+  it("shows a user's totals and their sessions a page at a time, reached from the users list", async () => {
+    useSessionStore.getState().setSession(loginResponseFixture(root))
+    const bobs = Array.from({ length: 11 }, (_, i) => session(`b${i}`, bob, `Bob Book ${i}`))
+    const fake = fakeServer({
+      'GET /api/libraries': () => json({ libraries: [] }),
+      'GET /api/users': () => json({ users: [root, bob] }),
+      'GET /api/users/online': () => json({ usersOnline: [], openSessions: [] }),
+      'GET /api/users/bob-id': () => json(bob),
+      'GET /api/users/bob-id/listening-stats': () =>
+        json({
+          totalTime: 3600,
+          items: { 'item-b0': { id: 'item-b0', timeListening: 3600, mediaMetadata: {}, lastUpdate: 1 } },
+          days: { '2026-01-01': 3600 },
+          dayOfWeek: { Thursday: 3600 },
+          today: 0,
+          recentSessions: [],
+        }),
+      'GET /api/users/bob-id/listening-sessions': (request) => {
+        const q = new URLSearchParams(request.search)
+        const page = Number(q.get('page')),
+          per = Number(q.get('itemsPerPage'))
+        return json({
+          total: bobs.length,
+          numPages: Math.ceil(bobs.length / per),
+          page,
+          itemsPerPage: per,
+          sessions: bobs.slice(page * per, page * per + per),
+        })
+      },
+    })
+    const { user } = renderApp('/config/users', fake)
+    await user.click(await screen.findByRole('link', { name: 'Listening sessions of bob' }))
+    expect(await screen.findByRole('heading', { name: 'Listening sessions of bob' })).toBeTruthy()
+    const stats = await screen.findByTestId('user-stats')
+    expect(stats.textContent).toContain('60')
+    expect(await screen.findAllByTestId('user-session-row')).toHaveLength(10)
+    await user.click(screen.getByRole('button', { name: 'Next page' }))
+    await waitFor(() => expect(screen.getAllByTestId('user-session-row')).toHaveLength(1))
+    expect(screen.getByTestId('user-session-row').textContent).toContain('Bob Book 10')
+  })
+})
