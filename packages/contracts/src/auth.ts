@@ -69,3 +69,28 @@ export const ApiKeyClaims = z.object({
   type: z.literal('api'),
   keyId: z.string(),
 })
+
+/** One login session of the caller (a device signed in: its refresh-token lineage), for `/api/me/sessions`. */
+export const LoginSession = z.object({
+  id: z.string(),
+  createdAt: z.number(),
+  lastUsedAt: z.number(),
+  expiresAt: z.number(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  /** Read from the User-Agent by the server (known names only); null when it names none. */
+  browserName: z.string().nullable(),
+  osName: z.string().nullable(),
+  /** The session the request was made with (revoking it signs this device out). */
+  isCurrent: z.boolean(),
+})
+export type LoginSession = z.infer<typeof LoginSession>
+
+export const LoginSessionsPage = z.object({
+  total: z.number(),
+  numPages: z.number(),
+  page: z.number(),
+  itemsPerPage: z.number(),
+  sessions: z.array(LoginSession),
+})
+export type LoginSessionsPage = z.infer<typeof LoginSessionsPage>

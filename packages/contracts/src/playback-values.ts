@@ -8,3 +8,16 @@ export type PlayMethod = (typeof PlayMethod)[keyof typeof PlayMethod]
 export const FINISHED_REMAINING_SEC = 10
 /** HLS segment length of a transcode. */
 export const HLS_SEGMENT_SEC = 6
+
+/** The columns GET /api/sessions sorts by (`?sort=`); anything else sorts by `updatedAt`. */
+export const SESSION_SORT_KEYS = [
+  'updatedAt',
+  'startedAt',
+  'displayTitle',
+  'displayAuthor',
+  'timeListening',
+  'currentTime',
+  'duration',
+  'playMethod',
+] as const
+export type SessionSortKey = (typeof SESSION_SORT_KEYS)[number]

@@ -1,7 +1,14 @@
 import { z } from 'zod'
 import { MediaProgress } from './entities/user.ts'
 
-export { PlayMethod, FINISHED_REMAINING_SEC, HLS_SEGMENT_SEC } from './playback-values.ts'
+import { SESSION_SORT_KEYS } from './playback-values.ts'
+export {
+  PlayMethod,
+  FINISHED_REMAINING_SEC,
+  HLS_SEGMENT_SEC,
+  SESSION_SORT_KEYS,
+  type SessionSortKey,
+} from './playback-values.ts'
 
 const shortText = (max: number) => z.string().trim().max(max)
 /**
@@ -100,7 +107,12 @@ export const PagedQuery = z.object({
 })
 
 /** GET /api/sessions (admins): a page of everyone's sessions, or of one user's. */
-export const SessionsQuery = PagedQuery.extend({ user: id.optional() })
+export const SessionsQuery = PagedQuery.extend({
+  user: id.optional(),
+  sort: z.enum(SESSION_SORT_KEYS).catch('updatedAt'),
+  /** `1` descending, `0` ascending; without it the default sort is newest first, the others ascending. */
+  desc: z.enum(['0', '1']).optional().catch(undefined),
+})
 
 /** POST /api/sessions/batch/delete (admins). */
 export const SessionsBatchDeleteRequest = z.object({ sessions: z.array(id).max(1000) })

@@ -304,6 +304,11 @@ export class Realtime {
     }
   }
 
+  /** Disconnects the sockets signed in with one login session (that device was signed out). */
+  disconnectLoginSession(sessionId: string) {
+    for (const io of this.servers) io.in(sessionRoom(sessionId)).disconnectSockets(true)
+  }
+
   async close() {
     await Promise.all(this.servers.map((io) => io.close()))
   }

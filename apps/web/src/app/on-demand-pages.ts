@@ -17,6 +17,12 @@ export const onDemandPages = {
   apiKeys: lazyComponent(() => import('../features/config-api-keys/index.ts'), 'ConfigApiKeysPage'),
   emailSettings: lazyComponent(() => import('../features/config-email/on-demand.ts'), 'EmailSettingsPage'),
   backups: lazyComponent(() => import('../features/config-backups/on-demand.ts'), 'BackupsPage'),
+  listeningSessions: lazyComponent(
+    () => import('../features/config-sessions/on-demand.ts'),
+    'ListeningSessionsPage',
+  ),
+  openSessions: lazyComponent(() => import('../features/config-sessions/on-demand.ts'), 'OpenSessionsPage'),
+  userSessions: lazyComponent(() => import('../features/config-sessions/on-demand.ts'), 'UserSessionsPage'),
   customProviders: lazyComponent(
     () => import('../features/config-metadata-providers/on-demand.ts'),
     'CustomProvidersPage',

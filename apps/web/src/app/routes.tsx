@@ -179,6 +179,10 @@ export const appRoutes: RouteObject[] = [
                       ),
                       onDemand({ path: 'users', handle: handle('config-users') }, onDemandPages.configUsers),
                       onDemand(
+                        { path: 'users/:id/sessions', handle: handle('config-users-id-sessions') },
+                        onDemandPages.userSessions,
+                      ),
+                      onDemand(
                         { path: 'api-keys', handle: handle('config-api-keys') },
                         onDemandPages.apiKeys,
                       ),
@@ -187,6 +191,14 @@ export const appRoutes: RouteObject[] = [
                         onDemandPages.emailSettings,
                       ),
                       onDemand({ path: 'backups', handle: handle('config-backups') }, onDemandPages.backups),
+                      onDemand(
+                        { path: 'sessions', handle: handle('config-sessions') },
+                        onDemandPages.listeningSessions,
+                      ),
+                      onDemand(
+                        { path: 'sessions/open', handle: handle('config-sessions-open') },
+                        onDemandPages.openSessions,
+                      ),
                       onDemand(
                         {
                           path: 'item-metadata-utils/custom-metadata-providers',

@@ -27,6 +27,8 @@ export const meRoutes = {
   hideSeries: { method: 'GET', path: '/api/me/series/:id/remove-from-continue-listening' },
   showSeries: { method: 'GET', path: '/api/me/series/:id/readd-to-continue-listening' },
   changePassword: { method: 'PATCH', path: '/api/me/password' },
+  loginSessions: { method: 'GET', path: '/api/me/sessions' },
+  revokeLoginSession: { method: 'DELETE', path: '/api/me/sessions/:id' },
 } as unknown as typeof routes.meRoutes
 
 export const userRoutes = {

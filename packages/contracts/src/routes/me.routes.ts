@@ -1,7 +1,8 @@
 import { z } from 'zod'
-import { ChangePasswordRequest } from '../auth.ts'
+import { ChangePasswordRequest, LoginSessionsPage } from '../auth.ts'
 import { ItemsInProgressQuery, ItemsInProgressResponse } from '../browse.ts'
 import { User } from '../entities/user.ts'
+import { PagedQuery } from '../playback.ts'
 import { defineRoute } from './route.ts'
 
 const tag = 'Me'
@@ -57,6 +58,28 @@ export const meRoutes = {
       400: 'Wrong current password, or the new one is the same',
       403: 'Guests cannot change their password',
       429: 'Too many failed attempts from this address',
+    },
+  }),
+  loginSessions: defineRoute({
+    method: 'GET',
+    path: '/api/me/sessions',
+    tag,
+    summary: "The caller's login sessions (devices signed in), last used first, a page at a time",
+    query: PagedQuery,
+    answer: LoginSessionsPage,
+    errors: { 403: 'Guests share one account: they see no devices' },
+  }),
+  revokeLoginSession: defineRoute({
+    method: 'DELETE',
+    path: '/api/me/sessions/:id',
+    tag,
+    summary:
+      "Signs one of the caller's devices out: its refresh token ends and its access tokens stop working",
+    params: z.object({ id: z.string().min(1).max(100) }),
+    answer: z.object({ success: z.boolean() }),
+    errors: {
+      403: 'Guests share one account: they sign out no devices',
+      404: "No such login session of the caller's",
     },
   }),
 } as const

@@ -85,10 +85,11 @@ export const playbackRoutes = {
     method: 'POST',
     path: '/api/session/:id/close',
     tag,
-    summary: 'Closes an open session, with an optional last sync',
+    summary:
+      "Closes an open session, with an optional last sync (an admin may close another user's, unsynced)",
     body: CloseRequest,
     answer: ok,
-    errors: { 400: 'Bad time', 404: "No such open session of the caller's" },
+    errors: { 400: 'Bad time', 404: "No such open session of the caller's (or, for an admin, anyone's)" },
   }),
   getOpen: defineRoute({
     method: 'GET',
@@ -123,7 +124,7 @@ export const playbackRoutes = {
     method: 'GET',
     path: '/api/sessions',
     tag,
-    summary: "Everyone's listening sessions, newest first, a page at a time (or one user's)",
+    summary: "Everyone's listening sessions (or one user's), a page at a time, newest first unless sorted",
     access: 'admin',
     query: SessionsQuery,
     answer: AllSessionsPage,

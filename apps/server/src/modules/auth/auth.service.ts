@@ -1,9 +1,11 @@
 import crypto from 'node:crypto'
+import type { LoginSessionsPage } from '@shelfcast/contracts'
 import type { Config } from '../../config/config.ts'
 import type { Clock } from '../../clock.ts'
 import { HttpError, unauthorized } from '../../http/errors.ts'
 import type { Realtime } from '../../realtime/realtime.ts'
 import type { ApiKeysRepository } from '../api-keys/api-keys.repository.ts'
+import { parseUserAgent } from '../playback/user-agent.ts'
 import { burnVerifyTime, verifyPassword } from '../users/passwords.ts'
 import type { UserRecord } from '../users/users.model.ts'
 import type { UsersService } from '../users/users.service.ts'
@@ -192,7 +194,49 @@ export class AuthService {
     this.realtime.disconnectUser(userId, keepSessionId)
   }
 
+  /** The user's devices signed in (`/api/me/sessions`); `currentSessionId` is the caller's own. */
+  async loginSessions(
+    userId: string,
+    currentSessionId: string | null,
+    page: number,
+    itemsPerPage: number,
+  ): Promise<LoginSessionsPage> {
+    const { total, rows } = await this.sessions.userSessionsPage(userId, this.clock(), page, itemsPerPage)
+    return {
+      total,
+      numPages: Math.ceil(total / itemsPerPage),
+      page,
+      itemsPerPage,
+      sessions: rows.map((r) => ({
+        id: r.id,
+        createdAt: r.created_at,
+        lastUsedAt: r.last_used_at,
+        expiresAt: r.expires_at,
+        ip: r.ip,
+        userAgent: r.user_agent,
+        ...deviceNames(r.user_agent),
+        isCurrent: r.id === currentSessionId,
+      })),
+    }
+  }
+
+  /**
+   * Signs one of the user's devices out: the session row goes (its refresh tokens with it, and its access
+   * tokens fail authentication from the next request) and its sockets are disconnected.
+   */
+  async revokeLoginSession(userId: string, sessionId: string): Promise<boolean> {
+    if (!(await this.sessions.deleteSessionOf(userId, sessionId))) return false
+    this.realtime.disconnectLoginSession(sessionId)
+    return true
+  }
+
   pruneExpired() {
     return this.sessions.prune(this.clock())
   }
+}
+
+/** The browser and system a login session's User-Agent names (known names only). */
+function deviceNames(userAgent: string | null) {
+  const facts = parseUserAgent(userAgent)
+  return { browserName: facts.browserName, osName: facts.osName }
 }

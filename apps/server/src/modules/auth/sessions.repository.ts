@@ -112,6 +112,30 @@ export class SessionsRepository {
     })
   }
 
+  /** One user's live login sessions, last used first, a page at a time. */
+  async userSessionsPage(userId: string, now: number, page: number, perPage: number) {
+    const q = this.db.selectFrom('sessions').where('user_id', '=', userId).where('expires_at', '>', now)
+    const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    const rows = await q
+      .selectAll()
+      .orderBy('last_used_at', 'desc')
+      .orderBy('id')
+      .limit(perPage)
+      .offset(page * perPage)
+      .execute()
+    return { total: Number(total.n), rows }
+  }
+
+  /** Deletes a login session only when it is that user's; answers whether one was deleted. */
+  async deleteSessionOf(userId: string, id: string): Promise<boolean> {
+    const r = await this.db
+      .deleteFrom('sessions')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst()
+    return Number(r.numDeletedRows) > 0
+  }
+
   async deleteSession(id: string) {
     await this.db.deleteFrom('sessions').where('id', '=', id).execute()
   }

@@ -2,7 +2,7 @@ import { meRoutes as routes } from '@shelfcast/contracts'
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
 import { bearerToken, requireAuth } from '../../http/auth-guard.ts'
-import { badRequest, HttpError } from '../../http/errors.ts'
+import { badRequest, forbidden, HttpError, notFound } from '../../http/errors.ts'
 import { serveRoute } from '../../http/serve-route.ts'
 import { verifyPassword } from '../users/passwords.ts'
 import { assertMayChangeOwnPassword } from '../users/users.service.ts'
@@ -10,12 +10,25 @@ import { itemsInProgress } from './items-in-progress.ts'
 
 export function registerMeRoutes(
   app: FastifyInstance,
-  ctx: Pick<AppContext, 'browse' | 'libraries' | 'limiters' | 'playback' | 'users'>,
+  ctx: Pick<AppContext, 'auth' | 'browse' | 'libraries' | 'limiters' | 'playback' | 'users'>,
 ) {
   serveRoute(app, routes.get, async (_input, request) => {
     const json = await ctx.playback.progress.userJson(requireAuth(request).user)
     const bearer = bearerToken(request)
     return bearer ? { ...json, token: bearer } : json
+  })
+
+  serveRoute(app, routes.loginSessions, ({ query }, request) => {
+    const { user, sessionId } = requireAuth(request)
+    assertNotGuest(user)
+    return ctx.auth.loginSessions(user.id, sessionId, query.page, query.itemsPerPage)
+  })
+
+  serveRoute(app, routes.revokeLoginSession, async ({ params }, request) => {
+    const { user } = requireAuth(request)
+    assertNotGuest(user)
+    if (!(await ctx.auth.revokeLoginSession(user.id, params.id))) throw notFound('Session not found')
+    return { success: true }
   })
 
   serveRoute(app, routes.itemsInProgress, ({ query }, request) =>
@@ -63,4 +76,9 @@ export function registerMeRoutes(
       },
     },
   )
+}
+
+/** Guests share one account: one guest must not see another's devices and addresses, nor sign them out. */
+function assertNotGuest(user: { type: string }) {
+  if (user.type === 'guest') throw forbidden('Guests cannot manage devices')
 }

@@ -4,6 +4,7 @@ import type { BookmarksTable, Database, PlaybackSessionsTable } from '../../db/s
 import { itemVisibility } from '../library-items/item-visibility.ts'
 import { storedLibrarySettings } from '../libraries/libraries.repository.ts'
 import type { UserRecord } from '../users/users.model.ts'
+import type { SessionSortKey } from '@shelfcast/contracts'
 
 import {
   DEFAULT_FINISH_RULE,
@@ -25,6 +26,18 @@ export interface VisibleItem {
 }
 
 const IDS_PER_QUERY = 500
+
+/** The column each `?sort=` of the sessions list orders by. */
+const SORT_COLUMNS = {
+  updatedAt: 'updated_at',
+  startedAt: 'started_at',
+  displayTitle: 'display_title',
+  displayAuthor: 'display_author',
+  timeListening: 'time_listening',
+  currentTime: 'current_time',
+  duration: 'duration',
+  playMethod: 'play_method',
+} as const satisfies Record<SessionSortKey, keyof PlaybackSessionsTable>
 
 /** Every column of a session row, in the table's order (the insert names each one). */
 const SESSION_COLUMNS = [
@@ -279,6 +292,7 @@ export class PlaybackRepository {
     filter: { userId?: string; itemId?: string; episodeId?: string },
     page: number,
     perPage: number,
+    order: { sort: SessionSortKey; desc: boolean } = { sort: 'updatedAt', desc: true },
   ): Promise<{ total: number; rows: SessionRow[] }> {
     let q = this.db.selectFrom('playback_sessions')
     if (filter.userId) q = q.where('user_id', '=', filter.userId)
@@ -287,7 +301,7 @@ export class PlaybackRepository {
     const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
     const rows = await q
       .selectAll()
-      .orderBy('updated_at', 'desc')
+      .orderBy(SORT_COLUMNS[order.sort], order.desc ? 'desc' : 'asc')
       .orderBy('id')
       .limit(perPage)
       .offset(page * perPage)

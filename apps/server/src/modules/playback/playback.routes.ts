@@ -79,7 +79,12 @@ export function registerPlaybackRoutes(app: FastifyInstance, ctx: Pick<AppContex
   // ---- session history --------------------------------------------------------------------------
 
   serveRoute(app, routes.listSessions, async ({ query }) => {
-    const page = await playback.sessionsPage({ userId: query.user }, query.page, query.itemsPerPage)
+    // Audiobookshelf's default: ascending unless `desc=1`; only the default column starts newest first.
+    const desc = query.desc === undefined ? query.sort === 'updatedAt' : query.desc === '1'
+    const page = await playback.sessionsPage({ userId: query.user }, query.page, query.itemsPerPage, {
+      sort: query.sort,
+      desc,
+    })
     return { ...page, sessions: await playback.withUsers(page.sessions), userFilter: query.user ?? null }
   })
 

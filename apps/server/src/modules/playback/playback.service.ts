@@ -16,6 +16,7 @@ import {
   type PlayRequest,
   type SessionAudioTrack,
   type SessionMediaMetadata,
+  type SessionSortKey,
   type SessionWithUser,
   type SyncRequest,
   type UserItemProgressUpdated,
@@ -431,9 +432,19 @@ export class PlaybackService {
     this.d.realtime.toUser(s.row.user_id, 'user_item_progress_updated', payload)
   }
 
+  /**
+   * Closes an open session. Its owner may send a last sync; an admin closing another user's session
+   * (the Open sessions page) sends none: the listener's position is theirs, not the admin's.
+   */
   async close(user: UserRecord, sessionId: string, body: Partial<SyncRequest> | undefined): Promise<void> {
-    const s = this.ownOpen(user, sessionId)
-    if (body && body.currentTime !== undefined) this.applySync(s, body, this.d.clock())
+    const s = this.open.get(sessionId)
+    const othersByAdmin = s !== undefined && s.row.user_id !== user.id && isAdminOrUp(user.type)
+    if (othersByAdmin) {
+      this.d.log.info({ session: sessionId, owner: s.row.user_id, by: user.id }, 'admin closed a session')
+    } else {
+      const own = this.ownOpen(user, sessionId)
+      if (body && body.currentTime !== undefined) this.applySync(own, body, this.d.clock())
+    }
     await this.closeSession(sessionId, true)
   }
 
@@ -544,8 +555,9 @@ export class PlaybackService {
     filter: { userId?: string; itemId?: string; episodeId?: string },
     page: number,
     itemsPerPage: number,
+    order?: { sort: SessionSortKey; desc: boolean },
   ): Promise<ListeningSessionsPage> {
-    const { total, rows } = await this.d.repo.sessionsPage(filter, page, itemsPerPage)
+    const { total, rows } = await this.d.repo.sessionsPage(filter, page, itemsPerPage, order)
     return {
       total,
       numPages: Math.ceil(total / itemsPerPage),

@@ -9,6 +9,8 @@ const sections: { to: string; labelKey: string; icon: IconName }[] = [
   { to: '/config/api-keys', labelKey: 'HeaderApiKeys', icon: 'key' },
   { to: '/config/email', labelKey: 'HeaderEmailSettings', icon: 'mail' },
   { to: '/config/backups', labelKey: 'HeaderBackups', icon: 'database' },
+  { to: '/config/sessions', labelKey: 'HeaderListeningSessions', icon: 'headphones' },
+  { to: '/config/sessions/open', labelKey: 'HeaderOpenListeningSessions', icon: 'radio' },
   {
     to: '/config/item-metadata-utils/custom-metadata-providers',
     labelKey: 'HeaderCustomMetadataProviders',

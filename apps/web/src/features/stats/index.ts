@@ -1,1 +1,2 @@
 export { ListeningStatsPage } from './components/ListeningStatsPage.tsx'
+export { listeningSummary } from './model/listening-summary.ts'

@@ -116,4 +116,46 @@ describe('account page', () => {
     await waitFor(() => expect(currentPath(router)).toBe('/login'))
     expect(useSessionStore.getState().accessToken).toBeNull()
   })
+
+  it('lists the signed-in devices and signs another one out', async () => {
+    const device = (id: string, isCurrent: boolean, browserName: string | null) => ({
+      id,
+      createdAt: Date.now() - 3_600_000,
+      lastUsedAt: Date.now() - 3_600_000,
+      expiresAt: Date.now() + 86_400_000,
+      ip: '192.0.2.7',
+      userAgent: browserName ? `${browserName}/1.0` : 'curl/8.0',
+      browserName,
+      osName: browserName ? 'Linux' : null,
+      isCurrent,
+    })
+    let devices = [device('here', true, 'Firefox'), device('old-phone', false, null)]
+    const { user, server } = await openAccount({
+      'GET /api/me/sessions': () =>
+        json({ total: devices.length, numPages: 1, page: 0, itemsPerPage: 50, sessions: devices }),
+      'DELETE /api/me/sessions/old-phone': () => {
+        devices = devices.filter((d) => d.id !== 'old-phone')
+        return json({ success: true })
+      },
+    })
+    const list = await screen.findByTestId('signed-in-devices')
+    await waitFor(() => expect(within(list).getAllByTestId('device-row')).toHaveLength(2))
+    const [here, phone] = within(list).getAllByTestId('device-row')
+    expect(here!.textContent).toContain('Firefox · Linux')
+    expect(here!.textContent).toContain('This device')
+    expect(within(here!).queryByTestId('device-sign-out')).toBeNull()
+    expect(phone!.textContent).toContain('curl/8.0')
+    expect(phone!.textContent).toContain('192.0.2.7')
+    await user.click(within(phone!).getByRole('button', { name: 'Sign out curl/8.0' }))
+    await waitFor(() => expect(within(list).getAllByTestId('device-row')).toHaveLength(1))
+    expect(
+      server.requests.some((r) => r.method === 'DELETE' && r.path === '/api/me/sessions/old-phone'),
+    ).toBe(true)
+    expect(
+      screen
+        .getAllByTestId('toast')
+        .map((t) => t.textContent)
+        .join(),
+    ).toContain('Device signed out')
+  })
 })

@@ -10,6 +10,7 @@ import { isTheme, setTheme, storedTheme } from '@/lib/theme.ts'
 import { useLogout } from '../api.ts'
 import { accountTypeKeys } from '../model/account-types.ts'
 import { ChangePasswordForm } from './ChangePasswordForm.tsx'
+import { SignedInDevices } from './SignedInDevices.tsx'
 
 // Fetched only for users who may add their own ereader devices (createEreader).
 const OwnEreaderDevices = lazyComponent(
@@ -85,6 +86,9 @@ export function AccountPage() {
           <ChangePasswordForm />
         </section>
       )}
+
+      {/* Guests share one account: their devices are not theirs to see or sign out. */}
+      {user.type !== 'guest' && <SignedInDevices />}
 
       {user.permissions.createEreader && (
         <Suspense fallback={null}>

@@ -2,6 +2,7 @@ import type { User } from '@shelfcast/contracts'
 import { mayDeleteUser, mayEditUser } from '@shelfcast/contracts/client'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { Badge, Button, ConfirmPrompt, Icon, QueryView, cn } from '@/components/ui/index.ts'
 import { sortLibraries, useLibraries } from '@/features/libraries/index.ts'
 import { accountTypeKeys } from '@/features/auth/index.ts'
@@ -130,6 +131,15 @@ export function ConfigUsersPage() {
                     <td className="px-4 py-3">{lastSeen(user)}</td>
                     <td className="px-4 py-3">
                       <div className="flex justify-end gap-0.5">
+                        <Link
+                          to={`/config/users/${user.id}/sessions`}
+                          aria-label={t('ButtonUserSessions', { username: user.username })}
+                          title={t('HeaderListeningSessions')}
+                          data-testid="user-sessions-link"
+                          className="rounded-lg p-2 text-muted transition hover:bg-surface-raised hover:text-fg"
+                        >
+                          <Icon name="headphones" className="size-4.5" />
+                        </Link>
                         {canEdit(user) && (
                           <button
                             type="button"
