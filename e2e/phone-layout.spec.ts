@@ -33,6 +33,7 @@ interface DemoIds {
   series: string
   collection: string
   playlist: string
+  user: string
 }
 
 async function demoIds(server: ShelfcastServer): Promise<DemoIds> {
@@ -74,7 +75,8 @@ async function demoIds(server: ShelfcastServer): Promise<DemoIds> {
     name: 'Supercalifragilisticexpialidocious-listening-for-the-long-commute',
     items: [{ libraryItemId: ids.bookItem }],
   })
-  return { books, podcasts, ...ids, collection: collection.id, playlist: playlist.id }
+  const me = await call<{ id: string }>('GET', '/api/me')
+  return { books, podcasts, ...ids, collection: collection.id, playlist: playlist.id, user: me.id }
 }
 
 /** One URL for every route of the router (app/routes.tsx), signed in as root. */
@@ -114,6 +116,9 @@ function everyRoute(ids: DemoIds): string[] {
     '/config/api-keys',
     '/config/email',
     '/config/backups',
+    '/config/sessions',
+    '/config/sessions/open',
+    `/config/users/${ids.user}/sessions`,
     '/config/item-metadata-utils/custom-metadata-providers',
     '/no/such/page',
   ]
@@ -188,6 +193,7 @@ test('the route list covers every route of the router', () => {
     series: 's',
     collection: 'c',
     playlist: 'l',
+    user: 'u',
   }
   const paths = ['/login', ...everyRoute(ids)].map((url) => url.split('?')[0]!)
   const uncovered = patterns.filter((pattern) => {

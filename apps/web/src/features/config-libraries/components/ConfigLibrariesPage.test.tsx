@@ -68,6 +68,8 @@ describe('/config/libraries', () => {
       ['API Keys', '/config/api-keys'],
       ['Email settings', '/config/email'],
       ['Backups', '/config/backups'],
+      ['Listening Sessions', '/config/sessions'],
+      ['Open Listening Sessions', '/config/sessions/open'],
       ['Custom metadata providers', '/config/item-metadata-utils/custom-metadata-providers'],
     ])
     await user.click(await screen.findByRole('button', { name: 'Add your first library' }))
