@@ -16,7 +16,8 @@ import { installErrorHandling } from './http/errors.ts'
 import { recordRoutes } from './http/serve-route.ts'
 import { createGuardedFetcher, createMailer, type MailTimeouts } from './net/index.ts'
 import { RateLimiter } from './http/rate-limiter.ts'
-import { silentLogger } from './logger.ts'
+import { detachedLogControl, silentLogger, type LogControl } from './logger.ts'
+import { registerLogsRoutes, streamLogsToAdmins } from './logging/logs.routes.ts'
 import { ApiKeysRepository } from './modules/api-keys/api-keys.repository.ts'
 import { registerApiKeysRoutes } from './modules/api-keys/api-keys.routes.ts'
 import { CollectionsRepository } from './modules/collections/collections.repository.ts'
@@ -81,6 +82,8 @@ import { createScannerModule } from './scanner/scanner-module.ts'
 export interface BuildAppOptions {
   config: Config
   logger?: Logger
+  /** Today's lines and the run-time level of `logger` (main.ts); tests without one get an empty buffer. */
+  logControl?: LogControl
   clock?: Clock
   /** An already open database (tests reopen the same file to check restarts). */
   database?: DatabaseHandle
@@ -269,6 +272,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     config,
     clock,
     log,
+    logs: options.logControl ?? detachedLogControl(),
     database,
     realtime,
     limiters: {
@@ -351,6 +355,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerComicPagesRoutes(app, { comicPages: new ComicPagesService({ items: browse.items }) })
   registerEmailRoutes(app, ctx)
   registerBackupsRoutes(app, ctx)
+  registerLogsRoutes(app, ctx)
   await registerClientFiles(app, config.clientDistPath, base)
 
   realtime.attach(app.server, base ? ['/socket.io', `${base}/socket.io`] : ['/socket.io'], async (token) => {
@@ -393,7 +398,9 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   app.addHook('preClose', async () => {
     await realtime.close()
   })
+  const stopLogStream = streamLogsToAdmins(ctx)
   app.addHook('onClose', async () => {
+    stopLogStream()
     clearInterval(housekeeping)
     ctx.fetcher.close()
     if (!options.database) await database.close()

@@ -23,7 +23,7 @@ async function main() {
     restarting ??= (async () => {
       log.info('restarting onto a restored backup')
       await app.close()
-      app = (await buildApp({ config, logger: log, requestRestart })).app
+      app = (await buildApp({ config, logger: log, logControl: logger, requestRestart })).app
       await app.listen({ port, host: config.host })
       log.info('restarted onto the restored backup')
     })()
@@ -35,7 +35,7 @@ async function main() {
         restarting = null
       })
   }
-  let app = (await buildApp({ config, logger: log, requestRestart })).app
+  let app = (await buildApp({ config, logger: log, logControl: logger, requestRestart })).app
   await app.listen({ port: config.port, host: config.host })
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
