@@ -17,6 +17,7 @@ export const onDemandPages = {
   apiKeys: lazyComponent(() => import('../features/config-api-keys/index.ts'), 'ConfigApiKeysPage'),
   emailSettings: lazyComponent(() => import('../features/config-email/on-demand.ts'), 'EmailSettingsPage'),
   backups: lazyComponent(() => import('../features/config-backups/on-demand.ts'), 'BackupsPage'),
+  logs: lazyComponent(() => import('../features/logs/on-demand.ts'), 'LogsPage'),
   customProviders: lazyComponent(
     () => import('../features/config-metadata-providers/on-demand.ts'),
     'CustomProvidersPage',

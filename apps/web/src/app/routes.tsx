@@ -187,6 +187,7 @@ export const appRoutes: RouteObject[] = [
                         onDemandPages.emailSettings,
                       ),
                       onDemand({ path: 'backups', handle: handle('config-backups') }, onDemandPages.backups),
+                      onDemand({ path: 'log', handle: handle('config-log') }, onDemandPages.logs),
                       onDemand(
                         {
                           path: 'item-metadata-utils/custom-metadata-providers',

@@ -9,6 +9,7 @@ const sections: { to: string; labelKey: string; icon: IconName }[] = [
   { to: '/config/api-keys', labelKey: 'HeaderApiKeys', icon: 'key' },
   { to: '/config/email', labelKey: 'HeaderEmailSettings', icon: 'mail' },
   { to: '/config/backups', labelKey: 'HeaderBackups', icon: 'database' },
+  { to: '/config/log', labelKey: 'HeaderLogs', icon: 'layers' },
   {
     to: '/config/item-metadata-utils/custom-metadata-providers',
     labelKey: 'HeaderCustomMetadataProviders',
