@@ -55,6 +55,18 @@ describe('the server log as admins read it', () => {
     expect(text).toContain('[Redacted]')
   })
 
+  it('never shows the SMTP password, even in words no pattern knows', async () => {
+    const saved = await t.call('PATCH', '/api/emails/settings', token, {
+      host: 'mail.test',
+      pass: 'Wobbly-Lantern-77',
+    })
+    expect(saved.statusCode).toBe(200)
+    t.ctx.log.warn({ reply: '535 rejected Wobbly-Lantern-77 for me' }, 'mail server said Wobbly-Lantern-77')
+    const text = JSON.stringify(await lines(t, token))
+    expect(text).toContain('mail server said')
+    expect(text).not.toContain('Wobbly-Lantern-77')
+  })
+
   it('streams each new line to admins over the socket, and only to admins', async () => {
     const base = await t.listen()
     const admin = await connectSocket(base)
