@@ -1,6 +1,6 @@
 import type { LogEntry } from '@shelfcast/contracts'
 import { describe, expect, it } from 'vitest'
-import { appendLog, filterLogs, logsAsText, MAX_LOG_LINES } from './log-filter.ts'
+import { appendLog, filterLogs, logsAsText, MAX_LOG_LINES, mergeStreamed } from './log-filter.ts'
 
 const entry = (level: number, message: string, source = ''): LogEntry => ({
   timestamp: '2026-11-27T04:00:00.000Z',
@@ -46,5 +46,16 @@ describe('logsAsText', () => {
     expect(logsAsText([entry(2, 'hello', 'email'), entry(4, 'bad')])).toBe(
       '2026-11-27T04:00:00.000Z [INFO] (email) hello\n2026-11-27T04:00:00.000Z [ERROR] bad\n',
     )
+  })
+})
+
+describe('mergeStreamed', () => {
+  it('adds lines streamed during the fetch that the answer does not hold yet', () => {
+    const a = entry(2, 'a')
+    const b = entry(2, 'b')
+    const c = entry(3, 'c')
+    expect(mergeStreamed([a, b], [b, c]).map((l) => l.message)).toEqual(['a', 'b', 'c'])
+    expect(mergeStreamed([], [c]).map((l) => l.message)).toEqual(['c'])
+    expect(mergeStreamed([a], []).map((l) => l.message)).toEqual(['a'])
   })
 })

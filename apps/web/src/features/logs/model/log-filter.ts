@@ -41,3 +41,15 @@ export function logLineText(e: LogEntry): string {
 export function logsAsText(entries: readonly LogEntry[]): string {
   return entries.map(logLineText).join('\n') + (entries.length ? '\n' : '')
 }
+
+const sameLine = (a: LogEntry, b: LogEntry) =>
+  a.timestamp === b.timestamp && a.level === b.level && a.message === b.message
+
+/** Lines streamed before the buffer's answer arrived, appended unless the answer already holds them. */
+export function mergeStreamed(fetched: readonly LogEntry[], streamed: readonly LogEntry[]): LogEntry[] {
+  let out = [...fetched]
+  // Only the answer's tail can overlap what was streamed while it was on its way.
+  const tail = fetched.slice(-streamed.length - 50)
+  for (const line of streamed) if (!tail.some((t) => sameLine(t, line))) out = appendLog(out, line)
+  return out
+}
