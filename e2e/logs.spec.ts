@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import AxeBuilder from '@axe-core/playwright'
 import { apiCall, logIn, ROOT, rootToken } from './player-helpers.ts'
 import { expect, test } from './server-fixture.ts'
 
@@ -59,6 +60,24 @@ for (const viewport of [
       expect(everything).toContain('backup created')
       expect(everything).not.toContain(ROOT.password)
       expect(everything).not.toContain(token)
+
+      // Every theme: no serious or critical axe violation with lines of each level on screen.
+      await page.getByLabel('Log level').selectOption({ label: 'Debug' })
+      await page.getByLabel('Filter').fill('')
+      for (const theme of ['dark', 'light', 'sepia']) {
+        await page.evaluate((value) => localStorage.setItem('theme', value), theme)
+        await page.reload()
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+        await expect(created).toHaveCount(1)
+        const { violations } = await new AxeBuilder({ page }).analyze()
+        const serious = violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+        expect.soft(serious, theme).toEqual([])
+      }
+      // Keyboard: the list is reachable and scrolls with the keys.
+      await page.getByRole('region', { name: 'Logs' }).focus()
+      await expect(page.getByRole('region', { name: 'Logs' })).toBeFocused()
     })
   })
 }
