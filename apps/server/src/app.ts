@@ -399,6 +399,9 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     await realtime.close()
   })
   const stopLogStream = streamLogsToAdmins(ctx)
+  // Day files are kept as long as the setting says, from start-up and whenever it changes.
+  ctx.logs.setRetention(serverSettings.loggerDailyLogsToKeep)
+  settings.onChange((next) => ctx.logs.setRetention(next.loggerDailyLogsToKeep))
   app.addHook('onClose', async () => {
     stopLogStream()
     clearInterval(housekeeping)

@@ -2,6 +2,7 @@ import { once } from 'node:events'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pino, { type Logger } from 'pino'
+import { pruneDailyLogs } from './logging/daily-log-file.ts'
 import { LogBuffer } from './logging/log-buffer.ts'
 import { toLogEntry } from './logging/log-entry.ts'
 import { redactLine } from './logging/redact.ts'
@@ -11,6 +12,8 @@ export interface LogControl {
   buffer: LogBuffer
   /** Applies a pino level to every line logged from now on (the `logLevel` server setting). */
   setLevel(level: string): void
+  /** Keeps this many days of day files (the `loggerDailyLogsToKeep` setting): older ones go now and hourly. */
+  setRetention(days: number): void
 }
 
 /** The server's logger and how to stop it without losing the lines still on their way. */
@@ -19,6 +22,9 @@ export interface ServerLogger extends LogControl {
   /** Flushes every line to stdout and the day's file, then stops the transport's worker. */
   close(): Promise<void>
 }
+
+const DEFAULT_RETENTION_DAYS = 7
+const HOUR_MS = 3_600_000
 
 /**
  * Every line is redacted (logging/redact.ts) in the main thread before it goes anywhere, and kept in today's
@@ -30,13 +36,15 @@ export function createLogger(
   metadataPath: string,
   options: { stdout?: boolean } = {},
 ): ServerLogger {
+  const logDir = path.join(metadataPath, 'logs')
   const targets: pino.TransportTargetOptions[] = [
     {
       // A path, not a file: URL: pino's multi-target worker loads it with require (Node 24: ESM and .ts).
       target: fileURLToPath(new URL('./logging/daily-log-file.ts', import.meta.url)),
       // The logger filters by level (changed at run time); its targets take whatever it lets through.
       level: 'trace',
-      options: { dir: path.join(metadataPath, 'logs') },
+      // Retention is applied from here (setRetention), where the setting is known and can change.
+      options: { dir: logDir, keepDays: null },
     },
   ]
   if (options.stdout !== false)
@@ -60,14 +68,30 @@ export function createLogger(
     transport,
   )
   let closed: Promise<void> | null = null
+  let keepDays = DEFAULT_RETENTION_DAYS
+  const prune = () => {
+    try {
+      pruneDailyLogs(logDir, keepDays)
+    } catch {
+      // An unreadable folder is retried at the next pass.
+    }
+  }
+  prune()
+  const pruning = setInterval(prune, HOUR_MS)
+  pruning.unref()
   return {
     log,
     buffer,
     setLevel(next) {
       log.level = next
     },
+    setRetention(days) {
+      keepDays = days
+      prune()
+    },
     close() {
       closed ??= (async () => {
+        clearInterval(pruning)
         const done = once(transport, 'close')
         log.flush()
         transport.end()
@@ -81,4 +105,8 @@ export function createLogger(
 export const silentLogger = (): Logger => pino({ level: 'silent' })
 
 /** A log control for a logger the app does not own (tests): an empty buffer, a level left as it is. */
-export const detachedLogControl = (): LogControl => ({ buffer: new LogBuffer(), setLevel: () => undefined })
+export const detachedLogControl = (): LogControl => ({
+  buffer: new LogBuffer(),
+  setLevel: () => undefined,
+  setRetention: () => undefined,
+})

@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import type { LogEntry } from '@shelfcast/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLogger, type ServerLogger } from '../logger.ts'
@@ -14,8 +16,10 @@ describe('the server log as admins read it', () => {
   let t: TestApp
   let token: string
   let logger: ServerLogger
+  let metadata: string
   beforeAll(async () => {
-    logger = createLogger('info', tempDir(), { stdout: false })
+    metadata = tempDir()
+    logger = createLogger('info', metadata, { stdout: false })
     const started = await createInitialisedApp({ serverLogger: logger })
     t = started.t
     token = started.root.accessToken
@@ -86,6 +90,20 @@ describe('the server log as admins read it', () => {
       admin.close()
       user.close()
     }
+  })
+
+  it('keeps as many days of day files as the retention setting says, applied when it changes', async () => {
+    const dir = path.join(metadata, 'logs')
+    const daysAgo = (n: number) => `${new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10)}.log`
+    fs.mkdirSync(dir, { recursive: true })
+    for (const name of [daysAgo(2), daysAgo(5), daysAgo(10), 'notes.txt'])
+      fs.writeFileSync(path.join(dir, name), 'x')
+    const res = await t.call('PATCH', '/api/settings', token, { loggerDailyLogsToKeep: 3 })
+    expect(res.statusCode).toBe(200)
+    const left = fs.readdirSync(dir)
+    expect(left).toEqual(expect.arrayContaining([daysAgo(2), 'notes.txt']))
+    expect(left).not.toContain(daysAgo(5))
+    expect(left).not.toContain(daysAgo(10))
   })
 
   it('applies a new log level at once', async () => {
