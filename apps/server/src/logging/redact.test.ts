@@ -28,6 +28,8 @@ describe('redactLine', () => {
     ['a token query parameter', { url: '/hls/abc/output.m3u8?token=qp-secret-1&x=1' }, 'qp-secret-1'],
     ['an api_key parameter', { msg: 'GET /feed?api_key=feedsecret99' }, 'feedsecret99'],
     ['a password in free text', { msg: 'smtp auth failed, password: pl41n-text' }, 'pl41n-text'],
+    ['a quoted secret in free text', { msg: 'config had secret: "qu0ted-v4lue" in it' }, 'qu0ted-v4lue'],
+    ['a single-quoted token in free text', { msg: "token='s1ngle-qu0ted'" }, 's1ngle-qu0ted'],
     [
       'a password in a URL',
       { err: { message: 'connect smtp://bob:url-pa55word@mail.example' } },

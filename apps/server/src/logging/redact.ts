@@ -16,8 +16,8 @@ const SECRET_FIELD = new RegExp(String.raw`("${SECRET_NAME}"\s*:\s*)"(?:[^"\\]|\
 const AUTH_SCHEME = /\b(Bearer|Basic)(\s+|%20)[A-Za-z0-9._~+/=-]{6,}/gi
 /** JSON web tokens (access tokens, API keys) wherever they appear. */
 const JWT = /\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g
-/** `?token=...`, `password: hunter2`, `api_key=...` in free text (stops at a quote, so JSON stays valid). */
-const SECRET_PAIR = new RegExp(String.raw`\b(${SECRET_NAME})(\s*[=:]\s*|%3D)(?!\\?")[^\s,;&"'\\<>)]+`, 'gi')
+/** `?token=...`, `password: hunter2`, `secret: "x"`, `api_key=...` in free text (the value stops at a quote, so JSON stays valid). */
+const SECRET_PAIR = new RegExp(String.raw`\b(${SECRET_NAME})(\s*[=:]\s*|%3D)(\\"|')?[^\s,;&"'\\<>)]+`, 'gi')
 /** Passwords in URLs: `scheme://user:password@host`. */
 const URL_PASSWORD = /\b([a-z][a-z0-9+.-]*:\/\/[^/\s:@"\\]*:)[^@\s/"\\]+@/gi
 
@@ -40,7 +40,7 @@ export function redactLine(line: string): string {
     .replace(SECRET_FIELD, `$1"${REDACTED}"`)
     .replace(AUTH_SCHEME, `$1$2${REDACTED}`)
     .replace(JWT, REDACTED)
-    .replace(SECRET_PAIR, `$1$2${REDACTED}`)
+    .replace(SECRET_PAIR, `$1$2$3${REDACTED}`)
     .replace(URL_PASSWORD, `$1${REDACTED}@`)
   for (const secret of knownSecrets) {
     for (const form of [secret, JSON.stringify(secret).slice(1, -1)]) {
