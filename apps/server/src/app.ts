@@ -17,6 +17,7 @@ import { recordRoutes } from './http/serve-route.ts'
 import { createGuardedFetcher, createMailer, type MailTimeouts } from './net/index.ts'
 import { RateLimiter } from './http/rate-limiter.ts'
 import { detachedLogControl, silentLogger, type LogControl } from './logger.ts'
+import { pinoLevelOf } from './logging/log-entry.ts'
 import { registerLogsRoutes, streamLogsToAdmins } from './logging/logs.routes.ts'
 import { ApiKeysRepository } from './modules/api-keys/api-keys.repository.ts'
 import { registerApiKeysRoutes } from './modules/api-keys/api-keys.routes.ts'
@@ -84,6 +85,8 @@ export interface BuildAppOptions {
   logger?: Logger
   /** Today's lines and the run-time level of `logger` (main.ts); tests without one get an empty buffer. */
   logControl?: LogControl
+  /** Start at the stored `logLevel` setting (main.ts, when LOG_LEVEL is not set in the environment). */
+  logLevelFromSettings?: boolean
   clock?: Clock
   /** An already open database (tests reopen the same file to check restarts). */
   database?: DatabaseHandle
@@ -399,6 +402,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     await realtime.close()
   })
   const stopLogStream = streamLogsToAdmins(ctx)
+  if (options.logLevelFromSettings) ctx.logs.setLevel(pinoLevelOf(serverSettings.logLevel))
   // Day files are kept as long as the setting says, from start-up and whenever it changes.
   ctx.logs.setRetention(serverSettings.loggerDailyLogsToKeep)
   settings.onChange((next) => ctx.logs.setRetention(next.loggerDailyLogsToKeep))

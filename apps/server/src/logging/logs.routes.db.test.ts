@@ -4,7 +4,7 @@ import type { LogEntry } from '@shelfcast/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLogger, type ServerLogger } from '../logger.ts'
 import { connectSocket } from '../test-support/socket-client.ts'
-import { createInitialisedApp, ROOT, tempDir, type TestApp } from '../test-support/test-app.ts'
+import { createInitialisedApp, createTestApp, ROOT, tempDir, type TestApp } from '../test-support/test-app.ts'
 
 const lines = async (t: TestApp, token: string) => {
   const res = await t.call('GET', '/api/logger-data', token)
@@ -119,5 +119,30 @@ describe('the server log as admins read it', () => {
     t.ctx.log.info('info while warn')
     messages = (await lines(t, token)).map((l) => l.message)
     expect(messages).not.toContain('info while warn')
+  })
+})
+
+describe('the log level at start', () => {
+  it('is the stored setting when asked (no LOG_LEVEL), otherwise the level the logger started with', async () => {
+    const logger = createLogger('info', tempDir(), { stdout: false })
+    const first = await createInitialisedApp({ serverLogger: logger })
+    try {
+      expect(
+        (await first.t.call('PATCH', '/api/settings', first.root.accessToken, { logLevel: 1 })).statusCode,
+      ).toBe(200)
+    } finally {
+      await first.t.close()
+    }
+    for (const fromSettings of [false, true]) {
+      logger.setLevel('warn') // the level a fresh process starts at
+      const t = await createTestApp({
+        dir: first.t.dir,
+        serverLogger: logger,
+        logLevelFromSettings: fromSettings,
+      })
+      await t.close()
+      expect(logger.log.level).toBe(fromSettings ? 'debug' : 'warn')
+    }
+    await logger.close()
   })
 })

@@ -55,6 +55,8 @@ export interface TestAppOptions {
   logs?: LogCapture
   /** The server's real logger (redaction, today's buffer, run-time level) instead of the captured one. */
   serverLogger?: ServerLogger
+  /** Start at the stored log level setting, as main.ts does without LOG_LEVEL. */
+  logLevelFromSettings?: boolean
   /** Extra environment for loadConfig (ROUTER_BASE_PATH, CLIENT_DIST_PATH, token lifetimes ...). */
   env?: Record<string, string>
   /** Metadata provider origins and timeout, for tests against fake provider servers. */
@@ -119,6 +121,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock,
     logger: options.serverLogger?.log ?? logs.logger,
     logControl: options.serverLogger,
+    logLevelFromSettings: options.logLevelFromSettings,
     metadataProviders: options.metadataProviders,
   })
   let closed = false
