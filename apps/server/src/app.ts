@@ -16,7 +16,9 @@ import { installErrorHandling } from './http/errors.ts'
 import { recordRoutes } from './http/serve-route.ts'
 import { createGuardedFetcher, createMailer, type MailTimeouts } from './net/index.ts'
 import { RateLimiter } from './http/rate-limiter.ts'
-import { silentLogger } from './logger.ts'
+import { detachedLogControl, silentLogger, type LogControl } from './logger.ts'
+import { pinoLevelOf } from './logging/log-entry.ts'
+import { registerLogsRoutes, streamLogsToAdmins } from './logging/logs.routes.ts'
 import { ApiKeysRepository } from './modules/api-keys/api-keys.repository.ts'
 import { registerApiKeysRoutes } from './modules/api-keys/api-keys.routes.ts'
 import { CollectionsRepository } from './modules/collections/collections.repository.ts'
@@ -81,6 +83,10 @@ import { createScannerModule } from './scanner/scanner-module.ts'
 export interface BuildAppOptions {
   config: Config
   logger?: Logger
+  /** Today's lines and the run-time level of `logger` (main.ts); tests without one get an empty buffer. */
+  logControl?: LogControl
+  /** Start at the stored `logLevel` setting (main.ts, when LOG_LEVEL is not set in the environment). */
+  logLevelFromSettings?: boolean
   clock?: Clock
   /** An already open database (tests reopen the same file to check restarts). */
   database?: DatabaseHandle
@@ -278,6 +284,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     config,
     clock,
     log,
+    logs: options.logControl ?? detachedLogControl(),
     database,
     realtime,
     limiters: {
@@ -362,6 +369,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerComicPagesRoutes(app, { comicPages: new ComicPagesService({ items: browse.items }) })
   registerEmailRoutes(app, ctx)
   registerBackupsRoutes(app, ctx)
+  registerLogsRoutes(app, ctx)
   await registerClientFiles(app, config.clientDistPath, base)
 
   realtime.attach(app.server, base ? ['/socket.io', `${base}/socket.io`] : ['/socket.io'], async (token) => {
@@ -404,7 +412,13 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   app.addHook('preClose', async () => {
     await realtime.close()
   })
+  const stopLogStream = streamLogsToAdmins(ctx)
+  if (options.logLevelFromSettings) ctx.logs.setLevel(pinoLevelOf(serverSettings.logLevel))
+  // Day files are kept as long as the setting says, from start-up and whenever it changes.
+  ctx.logs.setRetention(serverSettings.loggerDailyLogsToKeep)
+  settings.onChange((next) => ctx.logs.setRetention(next.loggerDailyLogsToKeep))
   app.addHook('onClose', async () => {
+    stopLogStream()
     clearInterval(housekeeping)
     ctx.fetcher.close()
     if (!options.database) await database.close()

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino'
+import type { LogControl } from './logger.ts'
 import type { Clock } from './clock.ts'
 import type { Config } from './config/config.ts'
 import type { DatabaseHandle } from './db/connection.ts'
@@ -31,6 +32,8 @@ export interface AppContext {
   config: Config
   clock: Clock
   log: Logger
+  /** Today's log lines (Logs page, live stream to admins) and the level set at run time. */
+  logs: LogControl
   database: DatabaseHandle
   realtime: Realtime
   limiters: { login: RateLimiter; refresh: RateLimiter }

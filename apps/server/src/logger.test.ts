@@ -32,6 +32,26 @@ describe('createLogger', () => {
     expect(lines).toHaveLength(500)
     expect(lines.map((l) => l.i)).toEqual([...Array(500).keys()])
   })
+
+  it('writes no secret to the day file or the buffer, and keeps the lines its level lets through', async () => {
+    const metadata = tempDir()
+    const logger = createLogger('info', metadata, { stdout: false })
+    logger.log.info({ password: 'file-secret-1', headers: { authorization: 'Bearer file-secret-2' } }, 'a')
+    logger.log.child({ module: 'email' }).warn('smtp://me:file-secret-3@mail.example refused')
+    logger.log.debug('hidden')
+    logger.setLevel('debug')
+    logger.log.debug('shown')
+    await logger.close()
+    const file = fs.readFileSync(path.join(metadata, 'logs', `${today()}.log`), 'utf8')
+    const buffered = JSON.stringify(logger.buffer.today())
+    for (const text of [file, buffered]) {
+      for (const secret of ['file-secret-1', 'file-secret-2', 'file-secret-3'])
+        expect(text).not.toContain(secret)
+      expect(text).not.toContain('hidden')
+      expect(text).toContain('shown')
+    }
+    expect(logger.buffer.today().find((l) => l.source === 'email')?.levelName).toBe('WARN')
+  })
 })
 
 describe('DailyLogFile', () => {

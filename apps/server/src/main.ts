@@ -16,6 +16,8 @@ async function main() {
   }
   const logger = createLogger(config.logLevel, config.metadataPath)
   const log = logger.log
+  // LOG_LEVEL, when set, is the level at start; otherwise the level an admin chose in the settings.
+  const logLevelFromSettings = !process.env.LOG_LEVEL
   // A restore restarts the app in this process: closed (database included), rebuilt on the same port, which
   // swaps the staged database in while no connection is open (db/pending-restore.ts).
   let restarting: Promise<void> | null = null
@@ -23,7 +25,9 @@ async function main() {
     restarting ??= (async () => {
       log.info('restarting onto a restored backup')
       await app.close()
-      app = (await buildApp({ config, logger: log, requestRestart })).app
+      app = (
+        await buildApp({ config, logger: log, logControl: logger, logLevelFromSettings, requestRestart })
+      ).app
       await app.listen({ port, host: config.host })
       log.info('restarted onto the restored backup')
     })()
@@ -35,7 +39,9 @@ async function main() {
         restarting = null
       })
   }
-  let app = (await buildApp({ config, logger: log, requestRestart })).app
+  let app = (
+    await buildApp({ config, logger: log, logControl: logger, logLevelFromSettings, requestRestart })
+  ).app
   await app.listen({ port: config.port, host: config.host })
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : config.port

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { Collection, Playlist } from './collections.ts'
 import { EreaderDevicesResponse } from './email.ts'
+import { LogEntry } from './logs.ts'
 import { Author, LibraryItem, PodcastEpisode } from './entities/library-item.ts'
 import { LibraryJson } from './entities/library.ts'
 import { ServerSettings } from './entities/server-settings.ts'
@@ -53,6 +54,8 @@ export const serverEvents = {
   user_offline: OnlineUser,
   user_updated: User,
   admin_message: z.string(),
+  /** Admins: a new line of the server log (secrets redacted). */
+  log: LogEntry,
   /** Everyone: a backup was restored and the server restarts onto it; clients reload. */
   backup_applied: z.null(),
   /** Progress of one of the user's items changed (a sync on any device, or a progress/batch update). */

@@ -11,7 +11,8 @@ import { Writable } from 'node:stream'
  */
 export interface DailyLogFileOptions {
   dir: string
-  keepDays?: number
+  /** Days of files kept; null leaves pruning to the server (logging/retention via pruneDailyLogs). */
+  keepDays?: number | null
 }
 
 const DEFAULT_KEEP_DAYS = 7
@@ -20,14 +21,14 @@ const LOG_FILE = /^\d{4}-\d{2}-\d{2}\.log$/
 
 export class DailyLogFile extends Writable {
   private readonly dir: string
-  private readonly keepDays: number
+  private readonly keepDays: number | null
   private day = ''
   private fd: number | null = null
 
   constructor(options: DailyLogFileOptions) {
     super()
     this.dir = options.dir
-    this.keepDays = options.keepDays ?? DEFAULT_KEEP_DAYS
+    this.keepDays = options.keepDays === undefined ? DEFAULT_KEEP_DAYS : options.keepDays
     fs.mkdirSync(this.dir, { recursive: true })
   }
 
@@ -38,7 +39,7 @@ export class DailyLogFile extends Writable {
         this.closeFile()
         this.fd = fs.openSync(path.join(this.dir, `${today}.log`), 'a')
         this.day = today
-        this.prune()
+        if (this.keepDays !== null) pruneDailyLogs(this.dir, this.keepDays)
       }
       fs.writeSync(this.fd, chunk)
     } catch {
@@ -56,15 +57,25 @@ export class DailyLogFile extends Writable {
     if (this.fd !== null) fs.closeSync(this.fd)
     this.fd = null
   }
+}
 
-  private prune() {
-    const cutoff = Date.now() - this.keepDays * DAY_MS
-    for (const name of fs.readdirSync(this.dir)) {
-      if (LOG_FILE.test(name) && Date.parse(name.slice(0, 10)) < cutoff) {
-        fs.rmSync(path.join(this.dir, name), { force: true })
-      }
+/** Removes the day files of `dir` older than `keepDays` days (other files stay); returns the names removed. */
+export function pruneDailyLogs(dir: string, keepDays: number, now = Date.now()): string[] {
+  const cutoff = now - keepDays * DAY_MS
+  const removed: string[] = []
+  let names: string[]
+  try {
+    names = fs.readdirSync(dir)
+  } catch {
+    return removed
+  }
+  for (const name of names) {
+    if (LOG_FILE.test(name) && Date.parse(name.slice(0, 10)) < cutoff) {
+      fs.rmSync(path.join(dir, name), { force: true })
+      removed.push(name)
     }
   }
+  return removed
 }
 
 /** pino.transport's entry point: the stream the worker writes each line to. */

@@ -206,6 +206,8 @@ export class ScanService {
       } catch (err) {
         this.deps.log.error({ err, libraryId }, 'library scan failed')
         task.finish({ error: 'Scan failed', description: 'Scan failed', failed: true })
+        // Admins hear of it wherever they are in the app, not only in the tasks widget (spec §7 admin_message).
+        this.deps.realtime.toAdmins('admin_message', `Scan of "${library.name}" failed`)
         return null
       } finally {
         this.running.delete(libraryId)

@@ -8,6 +8,7 @@ import type { LoginResponse, User } from '@shelfcast/contracts'
 import { buildApp, type BuildAppOptions } from '../app.ts'
 import { loadConfig, type Config } from '../config/config.ts'
 import type { AppContext } from '../context.ts'
+import type { ServerLogger } from '../logger.ts'
 
 /** A clock the test moves by hand (token expiry, grace windows, rate-limit windows). */
 export interface FakeClock {
@@ -52,6 +53,10 @@ export interface TestAppOptions {
   dir?: string
   clock?: FakeClock
   logs?: LogCapture
+  /** The server's real logger (redaction, today's buffer, run-time level) instead of the captured one. */
+  serverLogger?: ServerLogger
+  /** Start at the stored log level setting, as main.ts does without LOG_LEVEL. */
+  logLevelFromSettings?: boolean
   /** Extra environment for loadConfig (ROUTER_BASE_PATH, CLIENT_DIST_PATH, token lifetimes ...). */
   env?: Record<string, string>
   /** Metadata provider origins and timeout, for tests against fake provider servers. */
@@ -114,7 +119,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const { app, ctx } = await buildApp({
     config,
     clock,
-    logger: logs.logger,
+    logger: options.serverLogger?.log ?? logs.logger,
+    logControl: options.serverLogger,
+    logLevelFromSettings: options.logLevelFromSettings,
     metadataProviders: options.metadataProviders,
   })
   let closed = false

@@ -191,6 +191,7 @@ export const appRoutes: RouteObject[] = [
                         onDemandPages.emailSettings,
                       ),
                       onDemand({ path: 'backups', handle: handle('config-backups') }, onDemandPages.backups),
+                      onDemand({ path: 'log', handle: handle('config-log') }, onDemandPages.logs),
                       onDemand(
                         { path: 'sessions', handle: handle('config-sessions') },
                         onDemandPages.listeningSessions,

@@ -118,6 +118,7 @@ const EDITABLE_SERVER_SETTINGS = {
   bookshelfView: true,
   allowIframe: true,
   logLevel: true,
+  loggerDailyLogsToKeep: true,
   rateLimitLoginRequests: true,
   rateLimitLoginWindow: true,
   authActiveAuthMethods: true,

@@ -249,3 +249,7 @@ export const backupRoutes = {
   upload: { method: 'POST', path: '/api/backups/upload' },
   updatePath: { method: 'PATCH', path: '/api/backups/path' },
 } as unknown as typeof routes.backupRoutes
+
+export const logRoutes = {
+  getLoggerData: { method: 'GET', path: '/api/logger-data' },
+} as unknown as typeof routes.logRoutes

@@ -23,6 +23,7 @@ import { playlistRoutes, PlaylistOrGone } from './playlists.routes.ts'
 import { comicPageRoutes, ComicPage, ComicPagesResponse } from './comic-pages.routes.ts'
 import { emailRoutes } from './email.routes.ts'
 import { backupRoutes } from './backups.routes.ts'
+import { logRoutes } from './logs.routes.ts'
 
 export * from './route.ts'
 export { collectionRoutes, docsRoutes, playlistRoutes, PlaylistOrGone }
@@ -48,6 +49,7 @@ export {
   podcastDownloadRoutes,
   emailRoutes,
   backupRoutes,
+  logRoutes,
 }
 
 /**
@@ -79,6 +81,7 @@ export const routeGroups = {
   comicPages: comicPageRoutes,
   email: emailRoutes,
   backups: backupRoutes,
+  logs: logRoutes,
 } as const satisfies Record<string, Record<string, RouteSpec>>
 
 /** Every declared route with its `group.name` id (the OpenAPI operationId). */

@@ -1,6 +1,7 @@
 import { EreaderDevice, type EmailSettings } from '@shelfcast/contracts'
 import { z } from 'zod'
 import type { SettingsRepository } from '../settings/settings.repository.ts'
+import { registerSecret } from '../../logging/redact.ts'
 
 const EMAIL_SETTINGS_KEY = 'emailSettings'
 
@@ -42,12 +43,15 @@ export class EmailSettingsStore {
     // A damaged value falls back to its default, key by key, rather than failing every login.
     const result = Stored.safeParse(parsed && typeof parsed === 'object' ? parsed : {})
     this.cached = result.success ? result.data : defaultEmailSettings()
+    registerSecret(this.cached.pass)
     return this.cached
   }
 
   async set(next: StoredEmailSettings): Promise<StoredEmailSettings> {
     await this.repo.set(EMAIL_SETTINGS_KEY, JSON.stringify(next))
     this.cached = next
+    // Whatever an SMTP library or error puts in a log line, this password is cut out of it.
+    registerSecret(next.pass)
     return next
   }
 }

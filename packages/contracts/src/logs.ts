@@ -1,0 +1,25 @@
+import { z } from 'zod'
+
+/**
+ * Audiobookshelf's log levels, as numbers (the server setting `logLevel` uses the same scale):
+ * TRACE 0, DEBUG 1, INFO 2, WARN 3, ERROR 4, FATAL 5, NOTE 6.
+ */
+export const LogLevelName = z.enum(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'FATAL', 'NOTE'])
+export type LogLevelName = z.infer<typeof LogLevelName>
+
+/** One line of the server log, secrets already redacted (Audiobookshelf's log object). */
+export const LogEntry = z.object({
+  /** ISO 8601 time of the line. */
+  timestamp: z.string(),
+  /** The module that logged it, when known. */
+  source: z.string(),
+  /** The message, then the line's other fields as JSON. */
+  message: z.string(),
+  levelName: LogLevelName,
+  level: z.number().int().min(0).max(6),
+})
+export type LogEntry = z.infer<typeof LogEntry>
+
+/** `GET /api/logger-data`: the lines logged today (UTC) still in the server's buffer, oldest first. */
+export const LoggerDataResponse = z.object({ currentDailyLogs: z.array(LogEntry) })
+export type LoggerDataResponse = z.infer<typeof LoggerDataResponse>
