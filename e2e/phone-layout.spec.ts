@@ -118,6 +118,7 @@ function everyRoute(ids: DemoIds): string[] {
     '/config/backups',
     '/config/sessions',
     '/config/sessions/open',
+    '/config/log',
     `/config/users/${ids.user}/sessions`,
     '/config/item-metadata-utils/custom-metadata-providers',
     '/no/such/page',

@@ -70,6 +70,7 @@ describe('/config/libraries', () => {
       ['Backups', '/config/backups'],
       ['Listening Sessions', '/config/sessions'],
       ['Open Listening Sessions', '/config/sessions/open'],
+      ['Logs', '/config/log'],
       ['Custom metadata providers', '/config/item-metadata-utils/custom-metadata-providers'],
     ])
     await user.click(await screen.findByRole('button', { name: 'Add your first library' }))
