@@ -11,6 +11,7 @@ import path from 'node:path'
 import { chromium, type Page } from '@playwright/test'
 import { chromiumLaunchOptions } from '../e2e/chromium.ts'
 import { bookId } from '../e2e/player-helpers.ts'
+import { loadAverageLine, percentile } from './browser-helpers.ts'
 import { startServer } from '../e2e/server-fixture.ts'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15)
@@ -89,10 +90,6 @@ async function oneRun(page: Page, url: string): Promise<Timeline> {
   }, paintedAt)
 }
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
-}
 const ms = (value: number | undefined) => (value === undefined ? '—' : `${Math.round(value)}`)
 
 async function main() {
@@ -123,12 +120,7 @@ async function main() {
       `\nlogin submit → first shelf's covers painted, ${RUNS} runs: p50 ${ms(percentile(totals, 50))} ms, ` +
         `p95 ${ms(percentile(totals, 95))} ms (target < ${TARGET_MS} ms)`,
     )
-    console.log(
-      `load average: ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(', ')} (${os.cpus().length} cores)`,
-    )
+    console.log(loadAverageLine())
   } finally {
     await browser.close()
     await server.stop()

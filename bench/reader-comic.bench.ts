@@ -13,7 +13,7 @@ import { chromiumLaunchOptions } from '../e2e/chromium.ts'
 import { apiCall, bookId, rootToken } from '../e2e/player-helpers.ts'
 import { startServer } from '../e2e/server-fixture.ts'
 import { comicPages, makeCbz } from '../scripts/media/index.ts'
-import { logInAsRoot } from './browser-helpers.ts'
+import { loadAverageLine, logInAsRoot, percentile } from './browser-helpers.ts'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10)
 const TURNS = 5
@@ -83,10 +83,6 @@ async function oneRun(page: Page, url: string, id: string): Promise<Run> {
   return { open, turns, requests }
 }
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
-}
 const ms = (value: number) => `${Math.round(value)}`
 
 async function main() {
@@ -139,12 +135,7 @@ async function main() {
       `next page rendered, ${turns.length} turns: p50 ${ms(percentile(turns, 50))} ms, ` +
         `p95 ${ms(percentile(turns, 95))} ms (target < ${TARGET_TURN_MS} ms)`,
     )
-    console.log(
-      `load average: ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(', ')} (${os.cpus().length} cores)`,
-    )
+    console.log(loadAverageLine())
   } finally {
     await browser.close()
     await server.stop()

@@ -21,7 +21,7 @@ import { chromiumLaunchOptions } from '../e2e/chromium.ts'
 import { apiCall, bookId, rootToken } from '../e2e/player-helpers.ts'
 import { startServer, type ShelfcastServer } from '../e2e/server-fixture.ts'
 import { makeEpub } from '../scripts/media/epub.ts'
-import { logInAsRoot } from './browser-helpers.ts'
+import { loadAverageLine, logInAsRoot, percentile } from './browser-helpers.ts'
 
 const RUNS = 10
 const TARGET_MS = 1000
@@ -65,11 +65,6 @@ async function fiveMegabyteEpub(dir: string): Promise<string> {
     chapters,
     resources,
   })
-}
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
 }
 
 /** Read click on the item page → first page on screen, through the real app; one fresh context per run. */
@@ -192,12 +187,7 @@ async function main() {
       `Read click → first page on screen (overlay, requests, 5 MB download), ${RUNS} runs: ` +
         `p50 ${Math.round(percentile(journeys, 50))} ms, p95 ${Math.round(percentile(journeys, 95))} ms`,
     )
-    console.log(
-      `load average: ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(', ')} (${os.cpus().length} cores)`,
-    )
+    console.log(loadAverageLine())
   } finally {
     await browser.close()
     await server.stop()
