@@ -126,7 +126,7 @@ test.describe('pages and modals loaded on demand', () => {
     // The entry chunk of each, from the build's manifest (a module no longer loaded on demand throws here).
     const chunks = {
       upload: chunkOf('src/features/upload/index.ts'),
-      stats: chunkOf('src/features/stats/index.ts'),
+      stats: chunkOf('src/features/stats/on-demand.ts'),
       settings: chunkOf('src/features/settings/on-demand.ts'),
       users: chunkOf('src/features/config-users/on-demand.ts'),
       itemEdit: chunkOf('src/features/item-edit/index.ts'),

@@ -28,7 +28,7 @@ export const onDemandPages = {
     () => import('../features/config-metadata-providers/on-demand.ts'),
     'CustomProvidersPage',
   ),
-  listeningStats: lazyComponent(() => import('../features/stats/index.ts'), 'ListeningStatsPage'),
+  listeningStats: lazyComponent(() => import('../features/stats/on-demand.ts'), 'ListeningStatsPage'),
   upload: lazyComponent(() => import('../features/upload/index.ts'), 'UploadPage'),
   batchEdit: lazyComponent(() => import('../features/selection/on-demand.ts'), 'BatchEditPage'),
   addPodcast: lazyComponent(() => import('../features/podcasts/on-demand.ts'), 'AddPodcastPage'),
