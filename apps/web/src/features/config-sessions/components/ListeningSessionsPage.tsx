@@ -21,6 +21,7 @@ import { formatDateTime, secondsToTimestamp } from '@/lib/time-format.ts'
 import { toast } from '@/lib/toast-store.ts'
 import { useDeleteSessions, useSessionsPage } from '../api.ts'
 import { nextSort, toggleAll, toggleOne } from '../model/session-table.ts'
+import { SessionsPager } from './SessionsPager.tsx'
 
 const ITEMS_PER_PAGE = 10
 
@@ -161,25 +162,7 @@ export function ListeningSessionsPage() {
                 />
               ))}
             </DataTable>
-            <nav className="flex items-center justify-end gap-2" aria-label={t('LabelPagination')}>
-              <IconButton
-                icon="chevronLeft"
-                label={t('ButtonPreviousPage')}
-                disabled={page === 0}
-                onClick={() => setPage(page - 1)}
-                data-testid="sessions-prev"
-              />
-              <span className="text-sm text-muted tabular-nums" data-testid="sessions-page">
-                {t('LabelPageOf', { page: page + 1, pages: numPages })}
-              </span>
-              <IconButton
-                icon="chevronRight"
-                label={t('ButtonNextPage')}
-                disabled={page + 1 >= numPages}
-                onClick={() => setPage(page + 1)}
-                data-testid="sessions-next"
-              />
-            </nav>
+            <SessionsPager page={page} numPages={numPages} onPage={setPage} testId="sessions" />
           </>
         )}
       </QueryView>

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
-import { DataTable, EmptyPanel, Icon, IconButton, PageHeader, QueryView } from '@/components/ui/index.ts'
+import { DataTable, EmptyPanel, Icon, PageHeader, QueryView } from '@/components/ui/index.ts'
 import { listeningSummary } from '@/features/stats/index.ts'
 import { errorMessage } from '@/lib/error-message.ts'
 import { dateLocale, useLanguage } from '@/lib/i18n/index.ts'
@@ -9,6 +9,7 @@ import { useSessionStore } from '@/lib/session-store.ts'
 import { formatDateTime, secondsToTimestamp } from '@/lib/time-format.ts'
 import { useUserAccount, useUserListeningStats, useUserSessionsPage } from '../api.ts'
 import { deviceLabel } from '../model/session-table.ts'
+import { SessionsPager } from './SessionsPager.tsx'
 
 const ITEMS_PER_PAGE = 10
 
@@ -82,23 +83,7 @@ export function UserSessionsPage() {
                 </tr>
               ))}
             </DataTable>
-            <nav className="flex items-center justify-end gap-2" aria-label={t('LabelPagination')}>
-              <IconButton
-                icon="chevronLeft"
-                label={t('ButtonPreviousPage')}
-                disabled={page === 0}
-                onClick={() => setPage(page - 1)}
-              />
-              <span className="text-sm text-muted tabular-nums" data-testid="user-sessions-page">
-                {t('LabelPageOf', { page: page + 1, pages: numPages })}
-              </span>
-              <IconButton
-                icon="chevronRight"
-                label={t('ButtonNextPage')}
-                disabled={page + 1 >= numPages}
-                onClick={() => setPage(page + 1)}
-              />
-            </nav>
+            <SessionsPager page={page} numPages={numPages} onPage={setPage} testId="user-sessions" />
           </>
         )}
       </QueryView>
