@@ -63,3 +63,30 @@ export function exited(child: ChildProcess): Promise<void> {
     child.exitCode !== null || child.signalCode !== null ? r() : child.once('exit', () => r()),
   )
 }
+
+/** JSON calls to a server process over real HTTP: `{ status, data }`, a plain-text answer as its string. */
+export function httpJson(base: string) {
+  return async <T>(
+    method: string,
+    url: string,
+    token: string | null,
+    body?: unknown,
+  ): Promise<{ status: number; data: T }> => {
+    const res = await fetch(`${base}${url}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    const text = await res.text()
+    let data: unknown = text
+    try {
+      data = JSON.parse(text)
+    } catch {
+      // plain text answer
+    }
+    return { status: res.status, data: data as T }
+  }
+}

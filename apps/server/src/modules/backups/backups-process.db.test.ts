@@ -5,7 +5,7 @@ import path from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import type { BackupsResponse, LoginResponse, User } from '@shelfcast/contracts'
 import { afterAll, describe, expect, it } from 'vitest'
-import { exited, freePort, startServerProcess } from '../../test-support/server-process.ts'
+import { exited, freePort, httpJson, startServerProcess } from '../../test-support/server-process.ts'
 import { tempDir } from '../../test-support/test-app.ts'
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -18,24 +18,7 @@ describe('backups in a running server', () => {
   })
 
   const client = (base: string) => {
-    const call = async <T>(method: string, url: string, token: string | null, body?: unknown) => {
-      const res = await fetch(`${base}${url}`, {
-        method,
-        headers: {
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      const text = await res.text()
-      let data: unknown = text
-      try {
-        data = JSON.parse(text)
-      } catch {
-        // plain text
-      }
-      return { status: res.status, data: data as T }
-    }
+    const call = httpJson(base)
     const login = async () => {
       const res = await call<LoginResponse>('POST', '/login', null, {
         username: 'root',

@@ -5,7 +5,7 @@ import BetterSqlite3 from 'better-sqlite3'
 import type { LoginResponse, MediaProgress, OpenPlaybackSession } from '@shelfcast/contracts'
 import { afterAll, describe, expect, it } from 'vitest'
 import { makeAudio } from '../../../../../scripts/media/index.ts'
-import { exited, freePort, startServerProcess } from '../../test-support/server-process.ts'
+import { exited, freePort, httpJson, startServerProcess } from '../../test-support/server-process.ts'
 import { tempDir } from '../../test-support/test-app.ts'
 
 const BOOKS = 4
@@ -30,29 +30,7 @@ describe('kill -9 while sessions sync', () => {
     const base = `http://127.0.0.1:${port}`
     const first = await startServerProcess(dir, port)
     children.push(first)
-    const json = async <T>(
-      method: string,
-      url: string,
-      token: string | null,
-      body?: unknown,
-    ): Promise<{ status: number; data: T }> => {
-      const res = await fetch(`${base}${url}`, {
-        method,
-        headers: {
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      const text = await res.text()
-      let data: unknown = text
-      try {
-        data = JSON.parse(text)
-      } catch {
-        // plain text answer
-      }
-      return { status: res.status, data: data as T }
-    }
+    const json = httpJson(base)
     expect(
       (await json('POST', '/init', null, { newRoot: { username: 'root', password: 'pw-root-1' } })).status,
     ).toBe(200)
