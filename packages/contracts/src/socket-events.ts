@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { Collection, Playlist } from './collections.ts'
 import { EreaderDevicesResponse } from './email.ts'
+import { FeedMinified } from './feeds.ts'
 import { LogEntry } from './logs.ts'
 import { Author, LibraryItem, PodcastEpisode } from './entities/library-item.ts'
 import { LibraryJson } from './entities/library.ts'
@@ -58,6 +59,9 @@ export const serverEvents = {
   log: LogEntry,
   /** Everyone: a backup was restored and the server restarts onto it; clients reload. */
   backup_applied: z.null(),
+  /** Admins: a feed was opened / closed (also when its entity is deleted). */
+  rss_feed_open: FeedMinified,
+  rss_feed_closed: FeedMinified,
   /** Progress of one of the user's items changed (a sync on any device, or a progress/batch update). */
   user_item_progress_updated: UserItemProgressUpdated,
   /** A transcode started for one of the user's sessions. */

@@ -24,9 +24,12 @@ import { comicPageRoutes, ComicPage, ComicPagesResponse } from './comic-pages.ro
 import { emailRoutes } from './email.routes.ts'
 import { backupRoutes } from './backups.routes.ts'
 import { logRoutes } from './logs.routes.ts'
+import { feedRoutes } from './feeds.routes.ts'
 
 export * from './route.ts'
 export { collectionRoutes, docsRoutes, playlistRoutes, PlaylistOrGone }
+// Not yet in routeGroups: modules/feeds registers them (and adds the group) when it lands.
+export { feedRoutes }
 export { comicPageRoutes, ComicPage, ComicPagesResponse }
 export {
   systemRoutes,
