@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { SLUG_MAX_LENGTH, slugProblem } from './rules/slug.ts'
+import { SlugField } from './rules/slug.ts'
 
 /** What an RSS feed is opened for (spec §7 `/api/feeds/{entityType}/{entityId}/open`). */
 export const FeedEntityType = z.enum(['item', 'collection', 'series'])
@@ -81,13 +81,7 @@ export const OpenFeedRequest = z.object({
     .trim()
     .max(2000)
     .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i, 'Invalid server address'),
-  slug: z
-    .string()
-    .max(SLUG_MAX_LENGTH)
-    .superRefine((slug, ctx) => {
-      const problem = slugProblem(slug)
-      if (problem) ctx.addIssue({ code: 'custom', message: problem })
-    }),
+  slug: SlugField,
   metadataDetails: FeedMetadataDetails.default({ preventIndexing: true, ownerName: null, ownerEmail: null }),
 })
 export type OpenFeedRequest = z.input<typeof OpenFeedRequest>

@@ -25,11 +25,12 @@ import { emailRoutes } from './email.routes.ts'
 import { backupRoutes } from './backups.routes.ts'
 import { logRoutes } from './logs.routes.ts'
 import { feedRoutes } from './feeds.routes.ts'
+import { shareRoutes } from './shares.routes.ts'
 
 export * from './route.ts'
 export { collectionRoutes, docsRoutes, playlistRoutes, PlaylistOrGone }
-// Not yet in routeGroups: modules/feeds registers them (and adds the group) when it lands.
-export { feedRoutes }
+// Not yet in routeGroups: modules/feeds and modules/shares register them (and add their groups) when they land.
+export { feedRoutes, shareRoutes }
 export { comicPageRoutes, ComicPage, ComicPagesResponse }
 export {
   systemRoutes,
