@@ -1,12 +1,16 @@
 import type { LoggerDataResponse, LogEntry } from '@shelfcast/contracts'
-import { logRoutes } from '@shelfcast/contracts/client'
+import { fillPath, logRoutes } from '@shelfcast/contracts/client'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { useApiClient } from '@/lib/api/index.ts'
 import { socketEvents, useSocketClient } from '@/lib/socket/index.ts'
 import { appendLog, mergeStreamed } from './model/log-filter.ts'
 
-export const logKeys = { today: ['logger-data'] as const }
+export const logKeys = {
+  today: ['logger-data'] as const,
+  days: ['logger-data', 'days'] as const,
+  day: (day: string) => ['logger-data', 'days', day] as const,
+}
 
 /**
  * Today's server log (GET /api/logger-data, admin), kept current while the page is open: each `log` event the
@@ -67,4 +71,32 @@ export function useLogListener(level: number, enabled: boolean) {
       socket.emit('remove_log_listener')
     }
   }, [socket, level, enabled])
+}
+
+/** GET /api/logger-data/days: the days whose log file the server keeps, newest first. */
+export function useLogDays() {
+  const api = useApiClient()
+  return useQuery({
+    queryKey: logKeys.days,
+    queryFn: ({ signal }) => api.call(logRoutes.listDays, { signal }),
+    staleTime: 60_000,
+  })
+}
+
+/** GET /api/logger-data/days/:day: one kept day's lines (null: today, which useTodaysLogs shows live). */
+export function useLogDay(day: string | null) {
+  const api = useApiClient()
+  return useQuery({
+    queryKey: logKeys.day(day ?? ''),
+    queryFn: ({ signal }) => api.call(logRoutes.getDay, { params: { day: day ?? '' }, signal }),
+    enabled: day !== null,
+    staleTime: 60_000,
+  })
+}
+
+/** The download link of a day's file: a link cannot send a bearer header, so the token goes as `?token=`. */
+export function useLogDayDownloadUrl() {
+  const api = useApiClient()
+  return (day: string, token: string | null) =>
+    api.url(fillPath(logRoutes.downloadDay.path, { day }), token ? { token } : undefined)
 }
