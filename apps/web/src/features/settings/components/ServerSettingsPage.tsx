@@ -16,6 +16,7 @@ import { dateLocale, languages } from '@/lib/i18n/index.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { formatDate, formatTime } from '@/lib/time-format.ts'
 import { toast } from '@/lib/toast-store.ts'
+import { LOG_FILTER_LEVELS } from '@/features/logs/index.ts'
 import { useUpdateServerSettings, useUpdateSortingPrefixes } from '../api.ts'
 import {
   draftFrom,
@@ -133,6 +134,24 @@ function ServerSettingsForm({ settings }: { settings: ServerSettings }) {
         {toggle('storeCoverWithItem')}
         {toggle('storeMetadataWithItem')}
         {toggle('scannerDisableWatcher')}
+        <div>
+          <SelectField
+            label={t('LabelSettingsLogLevel')}
+            value={String(draft.logLevel)}
+            options={LOG_FILTER_LEVELS.map((l) => ({ value: String(l.level), label: t(l.labelKey) }))}
+            onChange={(e) => set('logLevel', Number(e.target.value))}
+          />
+          <p className="mt-1 text-xs text-muted">{t('LabelSettingsLogLevelHelp')}</p>
+        </div>
+        <TextField
+          label={t('LabelSettingsDailyLogsToKeep')}
+          hint={t('LabelSettingsDailyLogsToKeepHelp')}
+          type="number"
+          min={1}
+          max={365}
+          value={draft.loggerDailyLogsToKeep}
+          onChange={(e) => set('loggerDailyLogsToKeep', e.target.value)}
+        />
       </>
     ),
     display: (
@@ -173,6 +192,15 @@ function ServerSettingsForm({ settings }: { settings: ServerSettings }) {
         {toggle('scannerParseSubtitle')}
         {toggle('scannerFindCovers')}
         {toggle('scannerPreferMatchedMetadata')}
+        <TextField
+          label={t('LabelSettingsScannerLogsToKeep')}
+          hint={t('LabelSettingsScannerLogsToKeepHelp')}
+          type="number"
+          min={1}
+          max={365}
+          value={draft.loggerScannerLogsToKeep}
+          onChange={(e) => set('loggerScannerLogsToKeep', e.target.value)}
+        />
       </>
     ),
     // The server checks the bounds and answers a 400 whose message the toast shows.

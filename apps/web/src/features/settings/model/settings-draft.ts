@@ -18,13 +18,15 @@ export type ToggleSetting = (typeof toggleSettings)[number]
 /** The page's form: settings as the fields hold them (numbers as typed, so a partial '-' stays). */
 export type SettingsDraft = Pick<
   ServerSettings,
-  ToggleSetting | 'language' | 'dateFormat' | 'timeFormat' | 'allowedOrigins' | 'sortingPrefixes'
+  ToggleSetting | 'language' | 'dateFormat' | 'timeFormat' | 'allowedOrigins' | 'sortingPrefixes' | 'logLevel'
 > & {
   homeDetailView: boolean
   libraryDetailView: boolean
   authLoginCustomMessage: string
   rateLimitLoginRequests: string
   rateLimitLoginWindowMinutes: string
+  loggerDailyLogsToKeep: string
+  loggerScannerLogsToKeep: string
 }
 
 const MINUTE_MS = 60_000
@@ -42,6 +44,9 @@ export function draftFrom(s: ServerSettings): SettingsDraft {
     authLoginCustomMessage: s.authLoginCustomMessage ?? '',
     rateLimitLoginRequests: String(s.rateLimitLoginRequests),
     rateLimitLoginWindowMinutes: String(s.rateLimitLoginWindow / MINUTE_MS),
+    logLevel: s.logLevel,
+    loggerDailyLogsToKeep: String(s.loggerDailyLogsToKeep),
+    loggerScannerLogsToKeep: String(s.loggerScannerLogsToKeep),
   } as SettingsDraft
 }
 
@@ -56,6 +61,8 @@ export function settingsChanges(s: ServerSettings, draft: SettingsDraft): Update
     authLoginCustomMessage,
     rateLimitLoginRequests,
     rateLimitLoginWindowMinutes,
+    loggerDailyLogsToKeep,
+    loggerScannerLogsToKeep,
     sortingPrefixes: _prefixes,
     ...same
   } = draft
@@ -65,6 +72,8 @@ export function settingsChanges(s: ServerSettings, draft: SettingsDraft): Update
     bookshelfView: libraryDetailView ? 1 : 0,
     authLoginCustomMessage: authLoginCustomMessage.trim() || null,
     rateLimitLoginRequests: Number(rateLimitLoginRequests),
+    loggerDailyLogsToKeep: Number(loggerDailyLogsToKeep),
+    loggerScannerLogsToKeep: Number(loggerScannerLogsToKeep),
     // Whole milliseconds; an untouched field keeps the stored value exactly (minutes may not divide it).
     rateLimitLoginWindow:
       rateLimitLoginWindowMinutes === String(s.rateLimitLoginWindow / MINUTE_MS)
