@@ -47,10 +47,11 @@ export class PublicShareService {
     const startTime = clampTime(t ?? saved ?? 0, duration)
     if (saved === null || t !== undefined)
       await this.repo.saveSessionTime(idHash, share.id, startTime, this.clock())
+    const displayTitle = media.metadata.title ?? 'No Title'
     return {
       ...toShareJson(share),
       playbackSession: {
-        displayTitle: media.metadata.title ?? 'No Title',
+        displayTitle,
         displayAuthor: media.metadata.authorName,
         coverUrl: media.coverPath ? `${url}/cover` : null,
         duration,
@@ -59,7 +60,8 @@ export class PublicShareService {
           index: track.index,
           startOffset: track.startOffset,
           duration: track.duration,
-          title: track.title,
+          // Not the file's name: the page shows the book, and file names say nothing a visitor needs.
+          title: tracks.length > 1 ? `${displayTitle} (${track.index}/${tracks.length})` : displayTitle,
           contentUrl: `${url}/track/${track.index}`,
           mimeType: track.mimeType,
         })),
