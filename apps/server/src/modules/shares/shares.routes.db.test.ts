@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import yauzl from 'yauzl'
 import { BOOKS, createLibrary, itemsOf, makeBookLibrary, settle } from '../../scanner/test-library.ts'
 import { createInitialisedApp, tempDir, type LoggedIn, type TestApp } from '../../test-support/test-app.ts'
+import { MAX_SESSIONS_PER_SHARE, SharesRepository } from './shares.repository.ts'
 
 const BIG = 'Big Author/Big Book'
 
@@ -161,7 +162,7 @@ describe('share links', () => {
     expect(cookie).toMatch(/HttpOnly/i)
     expect(cookie).toMatch(/SameSite=Lax/i)
     expect(cookie).toMatch(/Max-Age=2592000/)
-    expect(cookie).toContain(`Path=${t.config.routerBasePath}/public/share;`)
+    expect(cookie).toContain('Path=/public/share;')
     const text = await res.text()
     for (const secret of [
       dir,
@@ -179,15 +180,25 @@ describe('share links', () => {
     expect(page.playbackSession).toMatchObject({
       displayTitle: 'A Wizard of Earthsea',
       displayAuthor: 'Ursula K. Le Guin',
-      coverUrl: `${t.config.routerBasePath}/public/share/wizard/cover`,
+      coverUrl: '/public/share/wizard/cover',
       startTime: 0,
       currentTime: 0,
     })
     expect(page.playbackSession.audioTracks.map((tr) => tr.contentUrl)).toEqual(
-      [1, 2, 3].map((i) => `${t.config.routerBasePath}/public/share/wizard/track/${i}`),
+      [1, 2, 3].map((i) => `/public/share/wizard/track/${i}`),
     )
-    // The URLs the page names answer (under the base path, as the browser asks for them).
-    expect((await get(page.playbackSession.audioTracks[0]!.contentUrl)).status).toBe(200)
+    expect(page.playbackSession.audioTracks.map((tr) => tr.title)).toEqual([
+      'A Wizard of Earthsea (1/3)',
+      'A Wizard of Earthsea (2/3)',
+      'A Wizard of Earthsea (3/3)',
+    ])
+    // Under ROUTER_BASE_PATH too; the cookie then belongs to that path.
+    const viaBase = await get(`${t.config.routerBasePath}/public/share/wizard`)
+    expect(viaBase.status).toBe(200)
+    expect(viaBase.headers.getSetCookie().join()).toContain(`Path=${t.config.routerBasePath}/public/share;`)
+    expect(
+      (await get(`${t.config.routerBasePath}${page.playbackSession.audioTracks[0]!.contentUrl}`)).status,
+    ).toBe(200)
     expect(page.playbackSession.duration).toBeGreaterThan(5)
 
     const cover = await get('/public/share/wizard/cover')
@@ -298,7 +309,32 @@ describe('share links', () => {
     expect((await patch(null, { currentTime: 1 })).status).toBe(404)
     expect((await patch('share_session_id=forged', { currentTime: 1 })).status).toBe(404)
     expect((await get('/public/share/progress?t=abc')).status).toBe(400)
+    // A visit alone stores nothing; saving stores the session's position only.
+    const stored = await t.ctx.database.db.selectFrom('share_sessions').selectAll().execute()
+    expect(stored.map((r) => [r.share_id, r.current_time])).toEqual(
+      expect.arrayContaining([
+        [s.id, duration],
+        [s.id, 2],
+      ]),
+    )
+    expect(stored).toHaveLength(2)
+    expect(JSON.stringify(stored)).not.toContain(a.split('=')[1]!)
     await remove(s.id)
+    expect(await t.ctx.database.db.selectFrom('share_sessions').selectAll().execute()).toEqual([])
+  })
+
+  it('remembers at most so many anonymous sessions per share, forgetting the least recently seen', async () => {
+    const s = await share({ slug: 'crowd', mediaItemId: ids.earthsea })
+    const repo = new SharesRepository(t.ctx.database.db)
+    for (let i = 0; i <= MAX_SESSIONS_PER_SHARE; i++) await repo.saveSessionTime(`h${i}`, s.id, 1, i)
+    const kept = await t.ctx.database.db
+      .selectFrom('share_sessions')
+      .select('id_hash')
+      .where('share_id', '=', s.id)
+      .execute()
+    expect(kept).toHaveLength(MAX_SESSIONS_PER_SHARE)
+    expect(kept.map((r) => r.id_hash)).not.toContain('h0')
+    expect(kept.map((r) => r.id_hash)).toContain(`h${MAX_SESSIONS_PER_SHARE}`)
   })
 
   it('answers 404 for the page, a track and the download once the share expires', async () => {
