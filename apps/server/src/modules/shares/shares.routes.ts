@@ -39,7 +39,8 @@ export function registerSharesRoutes(
   serveRoute(app, routes.track, async ({ params }, request, reply) => {
     const share = await shares.live(params.slug)
     const file = await publicShares.trackFile(share, params.index)
-    shares.streams.add(share.id, reply.raw)
+    // Deleted or expired while the file was looked up: as if it had been a moment earlier.
+    if (!shares.streams.add(share.id, reply.raw)) throw notFound('Share not found')
     return sendFile(request, reply, { ...file, cacheControl: 'no-cache' })
   })
 
@@ -57,7 +58,7 @@ export function registerSharesRoutes(
     if (share.is_downloadable !== 1) throw forbidden('Downloads are not allowed for this share')
     const [item] = await items.filesOf([share.media_item_id])
     if (!item || item.files.length === 0) throw notFound('Share not found')
-    shares.streams.add(share.id, reply.raw)
+    if (!shares.streams.add(share.id, reply.raw)) throw notFound('Share not found')
     const [only] = item.files
     if (item.files.length === 1 && only)
       return sendFile(request, reply, {
