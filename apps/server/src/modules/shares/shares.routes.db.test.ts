@@ -362,35 +362,57 @@ describe('share links', () => {
     await remove(next.id)
   })
 
+  /**
+   * Opens the big track of share `slug`, stops reading after the first bytes, runs `whileOpen`, reads on, and
+   * says how the stream ended.
+   */
+  const pausedStream = (slug: string, whileOpen: () => Promise<void>) =>
+    new Promise<{ status: number; length: number; received: number; ended: string }>((resolve, reject) => {
+      const req = http.get(`${base}/public/share/${slug}/track/1`, (res) => {
+        const length = Number(res.headers['content-length'])
+        let received = 0
+        let opened = false
+        res.on('data', (chunk: Buffer) => {
+          received += chunk.length
+          if (opened) return
+          opened = true
+          // Stop reading, so the server is stuck mid-file.
+          res.pause()
+          whileOpen()
+            .then(() => res.resume())
+            .catch(reject)
+        })
+        const done = (ended: string) => resolve({ status: res.statusCode ?? 0, length, received, ended })
+        res.on('end', () => done('end'))
+        res.on('aborted', () => done('aborted'))
+        res.on('error', () => done('error'))
+        res.on('close', () => done('close'))
+      })
+      req.on('error', reject)
+    })
+
+  it('cuts a track stream already open when the share reaches its expiry (the timer, no request needed)', async () => {
+    const s = await share({ slug: 'timed', mediaItemId: ids.big, expiresAt: t.clock() + 1500 })
+    const outcome = await pausedStream('timed', async () => {
+      expect(t.ctx.shares.shares.streams.count(s.id)).toBe(1)
+      // The server's clock passes the expiry; its timer (set for 1.5 s) then finds the share expired.
+      t.clock.advance(2000)
+      const deadline = Date.now() + 15_000
+      while (t.ctx.shares.shares.streams.count(s.id) > 0 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50))
+    })
+    expect(outcome.status).toBe(200)
+    expect(outcome.received).toBeLessThan(outcome.length)
+    expect(outcome.ended).not.toBe('end')
+    expect((await get('/public/share/timed')).status).toBe(404)
+  })
+
   it('cuts a track stream already open when the share is deleted', async () => {
     const s = await share({ slug: 'cut-me', mediaItemId: ids.big })
-    const outcome = await new Promise<{ status: number; length: number; received: number; ended: string }>(
-      (resolve, reject) => {
-        const req = http.get(`${base}/public/share/cut-me/track/1`, (res) => {
-          const length = Number(res.headers['content-length'])
-          let received = 0
-          let opened = false
-          res.on('data', (chunk: Buffer) => {
-            received += chunk.length
-            if (opened) return
-            opened = true
-            // Stop reading, so the server is stuck mid-file; then delete the share and read on.
-            res.pause()
-            void (async () => {
-              expect(t.ctx.shares.shares.streams.count(s.id)).toBe(1)
-              expect((await remove(s.id)).statusCode).toBe(204)
-              res.resume()
-            })().catch(reject)
-          })
-          const done = (ended: string) => resolve({ status: res.statusCode ?? 0, length, received, ended })
-          res.on('end', () => done('end'))
-          res.on('aborted', () => done('aborted'))
-          res.on('error', () => done('error'))
-          res.on('close', () => done('close'))
-        })
-        req.on('error', reject)
-      },
-    )
+    const outcome = await pausedStream('cut-me', async () => {
+      expect(t.ctx.shares.shares.streams.count(s.id)).toBe(1)
+      expect((await remove(s.id)).statusCode).toBe(204)
+    })
     expect(outcome.status).toBe(200)
     expect(outcome.length).toBeGreaterThan(48 * 1024 * 1024)
     expect(outcome.received).toBeLessThan(outcome.length)
