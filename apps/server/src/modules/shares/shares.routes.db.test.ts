@@ -307,13 +307,25 @@ describe('share links', () => {
     for (const bad of [{ currentTime: -1 }, { currentTime: 'x' }, {}, { currentTime: null }])
       expect((await patch(a, bad)).status, JSON.stringify(bad)).toBe(400)
     expect((await patch(null, { currentTime: 1 })).status).toBe(404)
+    const foreign = await get('/public/share/progress/progress', {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', cookie: a, origin: 'https://evil.example' },
+      body: JSON.stringify({ currentTime: 1 }),
+    })
+    expect(foreign.status).toBe(403)
+    const own = await get('/public/share/progress/progress', {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', cookie: a, origin: base },
+      body: JSON.stringify({ currentTime: 1 }),
+    })
+    expect(own.status).toBe(204)
     expect((await patch('share_session_id=forged', { currentTime: 1 })).status).toBe(404)
     expect((await get('/public/share/progress?t=abc')).status).toBe(400)
     // A visit alone stores nothing; saving stores the session's position only.
     const stored = await t.ctx.database.db.selectFrom('share_sessions').selectAll().execute()
     expect(stored.map((r) => [r.share_id, r.current_time])).toEqual(
       expect.arrayContaining([
-        [s.id, duration],
+        [s.id, 1],
         [s.id, 2],
       ]),
     )
