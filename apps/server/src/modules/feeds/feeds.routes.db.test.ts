@@ -13,6 +13,7 @@ import {
   makePodcastLibrary,
   settle,
 } from '../../scanner/test-library.ts'
+import { bookMedia } from '../../test-support/media-of.ts'
 import { connectSocket, type TestSocket } from '../../test-support/socket-client.ts'
 import { createInitialisedApp, tempDir, type TestApp } from '../../test-support/test-app.ts'
 
@@ -211,8 +212,7 @@ describe('RSS feeds', () => {
     expect((await open('collection', collection.id, 'mixed', {}, admin)).statusCode).toBe(200)
     const rss = await parsed('mixed')
     expect(rss.items.map((i) => i.title)).toEqual(['Loose Book'])
-    const hiddenTrack = (await itemsOf(t, books.id)).get(BOOKS.withJson)
-    const ino = hiddenTrack?.media.mediaType === 'book' ? hiddenTrack.media.audioFiles[0]?.ino : undefined
+    const ino = bookMedia((await itemsOf(t, books.id)).get(BOOKS.withJson)).audioFiles[0]?.ino
     const url = `/feed/mixed/item/${hidden}_${ino}/media.mp3`
     expect((await t.inject({ method: 'GET', url })).statusCode).toBe(404)
   })

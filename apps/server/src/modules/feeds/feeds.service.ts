@@ -134,18 +134,6 @@ export class FeedsService {
     return out
   }
 
-  /** include=rssfeed: each entity's open feed (minified) or null. */
-  async minifiedFor(entityType: FeedEntityType, ids: readonly string[]): Promise<Map<string, FeedMinified>> {
-    const rows = await this.repo.forEntities(entityType, ids)
-    if (rows.size === 0) return new Map()
-    const undated =
-      entityType === 'item' ? await this.repo.withUndatedEpisodes([...rows.keys()]) : new Set<string>()
-    const out = new Map<string, FeedMinified>()
-    for (const [id, row] of rows)
-      out.set(id, toFeedMinified(row, { hasEpisodesWithoutPubDate: undated.has(id) }))
-    return out
-  }
-
   // ---- public reads -----------------------------------------------------------------------------
 
   /** The document of an open feed (cached until its content or its owner changes), or 404. */
