@@ -15,6 +15,8 @@ import { feedXml } from './feed-xml.ts'
 import type { FeedRow, FeedsRepository } from './feeds.repository.ts'
 
 const FEED_NOT_FOUND = 'Feed not found'
+/** Public feed URLs answer like any unknown server path. */
+const PUBLIC_NOT_FOUND = 'Not found'
 const NOTHING_PLAYABLE = 'Nothing to list in a feed: no audio tracks or episodes'
 
 /** A built document with its validators, kept until anything it may be made of changes. */
@@ -139,7 +141,7 @@ export class FeedsService {
   /** The document of an open feed (cached until its content or its owner changes), or 404. */
   async answer(slug: string): Promise<FeedAnswer> {
     const row = await this.repo.bySlug(slug)
-    if (!row) throw notFound(FEED_NOT_FOUND)
+    if (!row) throw notFound(PUBLIC_NOT_FOUND)
     const stamp = `${row.updated_at}|${this.stamps.stampFor(row.user_id)}`
     const cached = this.answers.get(row.id)
     if (cached?.stamp === stamp) return cached.answer
@@ -159,18 +161,18 @@ export class FeedsService {
     const row = await this.repo.bySlug(slug)
     const owner = row ? await this.users.get(row.user_id) : null
     const file = row && owner ? await this.source.enclosureFile(row, owner, entryId) : null
-    if (!file) throw notFound('Not found')
+    if (!file) throw notFound(PUBLIC_NOT_FOUND)
     return file
   }
 
   /** The cover of the feed's item (or its first book with one), served as the item cover is. */
   async cover(slug: string): Promise<ServableFile> {
     const row = await this.repo.bySlug(slug)
-    if (!row) throw notFound(FEED_NOT_FOUND)
+    if (!row) throw notFound(PUBLIC_NOT_FOUND)
     const owner = await this.users.get(row.user_id)
     const itemId = owner ? await this.source.coverItemId(row, owner) : null
     const cover = itemId ? await this.items.cover(itemId, { raw: true, format: 'jpeg' }) : null
-    if (cover?.kind !== 'raw') throw notFound('Cover not found')
+    if (cover?.kind !== 'raw') throw notFound(PUBLIC_NOT_FOUND)
     return cover.file
   }
 
@@ -179,7 +181,7 @@ export class FeedsService {
   private async docOf(row: FeedRow): Promise<FeedDocument> {
     const owner = await this.users.get(row.user_id)
     const doc = owner ? await this.source.build(row, owner) : null
-    if (!doc) throw notFound(FEED_NOT_FOUND)
+    if (!doc) throw notFound(PUBLIC_NOT_FOUND)
     return doc
   }
 
