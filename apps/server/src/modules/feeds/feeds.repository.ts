@@ -114,7 +114,7 @@ export class FeedsRepository {
     )
   }
 
-  /** Podcasts among these items that have an episode without a publication date. */
+  /** Podcasts among these items with a listed episode (one with its audio file) without a publication date. */
   async withUndatedEpisodes(itemIds: readonly string[]): Promise<Set<string>> {
     const out = new Set<string>()
     const unique = [...new Set(itemIds)]
@@ -124,6 +124,7 @@ export class FeedsRepository {
         .select('library_item_id')
         .distinct()
         .where('library_item_id', 'in', unique.slice(i, i + IDS_PER_QUERY))
+        .where('audio_file', 'is not', null)
         .where((eb) =>
           eb.and([eb('published_at', 'is', null), eb(eb.fn.coalesce('pub_date', sql.lit('')), '=', '')]),
         )

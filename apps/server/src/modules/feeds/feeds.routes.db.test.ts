@@ -291,6 +291,17 @@ describe('RSS feeds', () => {
     const results = listed.json<{ results: { id: string; rssFeed: FeedMinified | null }[] }>().results
     expect(results.map((r) => r.id).sort()).toEqual([ids[BOOKS.earthsea], ids[BOOKS.mort]].sort())
     expect(results.every((r) => r.rssFeed?.entityId === r.id)).toBe(true)
+    const shelves = await t.call('GET', `/api/libraries/${books.id}/personalized?include=rssfeed`, token)
+    const onShelves = shelves
+      .json<{ entities: { id: string; rssFeed?: FeedMinified | null }[] }[]>()
+      .flatMap((shelf) => shelf.entities)
+      .filter((e) => e.id === ids[BOOKS.earthsea])
+    expect(onShelves.length).toBeGreaterThan(0)
+    expect(onShelves.every((e) => e.rssFeed?.slug === 'earthsea')).toBe(true)
+    const seriesList = await t.call('GET', `/api/libraries/${books.id}/series?include=rssfeed`, token)
+    const listedSeries = seriesList.json<{ results: { id: string; rssFeed: FeedMinified | null }[] }>()
+      .results
+    expect(listedSeries.find((r) => r.id === seriesId)?.rssFeed?.slug).toBe('json-series')
     const oneSeries = await t.call('GET', `/api/series/${seriesId}?include=rssfeed`, token)
     expect(oneSeries.json<{ rssFeed: FeedMinified | null }>().rssFeed?.slug).toBe('json-series')
 
