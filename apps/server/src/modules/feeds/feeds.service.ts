@@ -17,6 +17,8 @@ import type { FeedRow, FeedsRepository } from './feeds.repository.ts'
 const FEED_NOT_FOUND = 'Feed not found'
 /** Public feed URLs answer like any unknown server path. */
 const PUBLIC_NOT_FOUND = 'Not found'
+/** Built documents kept (a 5,000-episode feed is ~3 MB): the feeds apps poll most recently. */
+const MAX_CACHED_FEEDS = 32
 const NOTHING_PLAYABLE = 'Nothing to list in a feed: no audio tracks or episodes'
 
 /** A built document with its validators, kept until anything it may be made of changes. */
@@ -153,7 +155,13 @@ export class FeedsService {
       lastModifiedMs: doc.lastModifiedMs,
       preventIndexing: doc.preventIndexing,
     }
+    this.answers.delete(row.id)
     this.answers.set(row.id, { stamp, answer })
+    // Oldest first in a Map: drop the least recently built beyond the cap.
+    for (const key of this.answers.keys()) {
+      if (this.answers.size <= MAX_CACHED_FEEDS) break
+      this.answers.delete(key)
+    }
     return answer
   }
 
