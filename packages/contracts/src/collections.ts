@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { FeedMinified } from './feeds.ts'
 import { queryFlag } from './query.ts'
 import { LibraryItem, MinifiedLibraryItem, PodcastEpisode } from './entities/library-item.ts'
 import { messages } from './rules/messages.ts'
@@ -18,6 +19,8 @@ export const Collection = z.object({
   numBooks: z.number().optional(),
   lastUpdate: z.number(),
   createdAt: z.number(),
+  /** GET /api/collections/:id?include=rssfeed: its open feed, or null. */
+  rssFeed: FeedMinified.nullable().optional(),
 })
 export type Collection = z.infer<typeof Collection>
 

@@ -5,6 +5,7 @@ import { MediaProgress } from './entities/user.ts'
 import { EpisodeDownload } from './podcasts.ts'
 import { MediaItemShare } from './shares.ts'
 import { MAX_BATCH_GET_IDS } from './items-values.ts'
+import { FeedMinified } from './feeds.ts'
 
 /** Reading single items: GET /api/items/:id, batch get, covers, files and ebooks. */
 
@@ -24,7 +25,8 @@ export type ItemQuery = z.input<typeof ItemQuery>
 const itemExtras = {
   /** With include=progress: the caller's progress (of `episode` for a podcast), if any. */
   userMediaProgress: MediaProgress.nullable().optional(),
-  rssFeed: z.null().optional(),
+  /** With include=rssfeed: the item's open feed, or null. */
+  rssFeed: FeedMinified.nullable().optional(),
   /** With include=share: the book's share (expired ones too, until replaced), or null. */
   mediaItemShare: MediaItemShare.nullable().optional(),
   /** Expanded podcasts with include=downloads: its queued downloads, and those running (when any). */

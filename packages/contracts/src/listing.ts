@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { FeedMinified } from './feeds.ts'
 import { queryFlag } from './query.ts'
 import { MediaType } from './entities/library.ts'
 import { CollapsedSeries, LibraryItem, MinifiedLibraryItem } from './entities/library-item.ts'
@@ -30,7 +31,7 @@ export const ListedItem = z
   .union([MinifiedLibraryItem, LibraryItem.and(z.object({ collapsedSeries: CollapsedSeries.optional() }))])
   .and(
     z.object({
-      rssFeed: z.null().optional(),
+      rssFeed: FeedMinified.nullable().optional(),
       mediaItemShare: MediaItemShare.nullable().optional(),
       /** With include=numEpisodesIncomplete, on podcasts: episodes the caller has not finished. */
       numEpisodesIncomplete: z.number().optional(),

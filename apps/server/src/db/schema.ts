@@ -334,6 +334,19 @@ export interface ShareSessionsTable {
   updated_at: number
 }
 
+/** An open RSS feed (modules/feeds). `meta` is JSON: StoredFeedMeta. */
+export interface FeedsTable {
+  id: string
+  slug: string
+  user_id: string
+  entity_type: 'item' | 'collection' | 'series'
+  entity_id: string
+  server_address: string
+  meta: string
+  created_at: number
+  updated_at: number
+}
+
 export interface MigrationsTable {
   version: number
   name: string
@@ -366,6 +379,7 @@ export interface Database {
   custom_metadata_providers: CustomMetadataProvidersTable
   shares: SharesTable
   share_sessions: ShareSessionsTable
+  feeds: FeedsTable
   migrations: MigrationsTable
 }
 

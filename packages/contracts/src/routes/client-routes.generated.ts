@@ -266,3 +266,14 @@ export const shareRoutes = {
   download: { method: 'GET', path: '/public/share/:slug/download' },
   progress: { method: 'PATCH', path: '/public/share/:slug/progress' },
 } as unknown as typeof routes.shareRoutes
+
+export const feedRoutes = {
+  list: { method: 'GET', path: '/api/feeds' },
+  openForItem: { method: 'POST', path: '/api/feeds/item/:itemId/open' },
+  openForCollection: { method: 'POST', path: '/api/feeds/collection/:collectionId/open' },
+  openForSeries: { method: 'POST', path: '/api/feeds/series/:seriesId/open' },
+  close: { method: 'POST', path: '/api/feeds/:id/close' },
+  xml: { method: 'GET', path: '/feed/:slug' },
+  cover: { method: 'GET', path: '/feed/:slug/cover*' },
+  enclosure: { method: 'GET', path: '/feed/:slug/item/:episodeId/*' },
+} as unknown as typeof routes.feedRoutes

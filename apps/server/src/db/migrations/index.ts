@@ -16,6 +16,7 @@ import { migration0014 } from './0014-library-last-scan-version.ts'
 import { migration0015 } from './0015-sanitize-descriptions.ts'
 import { migration0016 } from './0016-sanitize-list-descriptions.ts'
 import { migration0017 } from './0017-shares.ts'
+import { migration0018 } from './0018-feeds.ts'
 
 /** Every migration, in order. A new one gets the next number and a test beside it. */
 export const migrations: readonly Migration[] = [
@@ -36,4 +37,5 @@ export const migrations: readonly Migration[] = [
   migration0015,
   migration0016,
   migration0017,
+  migration0018,
 ]

@@ -164,7 +164,13 @@ export function filterPlan(f: ItemFilter | null, c: FilterContext): FilterPlan {
           sql<SqlBool>`EXISTS (SELECT 1 FROM shares sh WHERE sh.media_item_id = ${ref(li, 'id')} AND sh.is_expired = 0)`,
       }
     case 'feed-open':
-      // No item has an open feed yet: the honest answer is the empty set.
+      // Items with an open RSS feed of their own (feeds of collections and series do not count, as in Audiobookshelf).
+      return {
+        kind: 'in',
+        ids: sql`SELECT f.entity_id AS item_id FROM feeds f JOIN library_items fl ON fl.id = f.entity_id AND fl.library_id = ${lib} WHERE f.entity_type = 'item'`,
+        test: (li) =>
+          sql<SqlBool>`EXISTS (SELECT 1 FROM feeds f WHERE f.entity_id = ${ref(li, 'id')} AND f.entity_type = 'item')`,
+      }
       return { kind: 'none' }
   }
   return { kind: 'none' }
