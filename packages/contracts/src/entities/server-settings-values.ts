@@ -27,7 +27,8 @@ export const defaultServerSettings = (version: string): ServerSettings => ({
   sortingIgnorePrefix: false,
   sortingPrefixes: ['the', 'a'],
   chromecastEnabled: false,
-  homeBookshelfView: 0,
+  // The home page's shelves show titles under the covers, as Audiobookshelf's do by default (1 = detail).
+  homeBookshelfView: 1,
   bookshelfView: 0,
   allowIframe: false,
   logLevel: 2,

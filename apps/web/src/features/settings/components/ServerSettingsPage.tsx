@@ -127,7 +127,7 @@ function ServerSettingsForm({ settings }: { settings: ServerSettings }) {
           checked={draft.homeDetailView}
           onChange={(on) => set('homeDetailView', on)}
           label={t('LabelSettingsHomePageBookshelfView')}
-          description={t('LabelSettingsBookshelfViewHelp')}
+          description={t('LabelSettingsHomeBookshelfViewHelp')}
         />
         {toggle('chromecastEnabled')}
         {toggle('storeCoverWithItem')}
