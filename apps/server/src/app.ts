@@ -151,7 +151,13 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   recordRoutes(app)
   const realtime = new Realtime(log, { trustProxy: config.trustProxy })
   const settingsRepo = new SettingsRepository(database.db)
-  const settings = new SettingsService(settingsRepo, config.version, { metadataPath: config.metadataPath })
+  const settings = new SettingsService(settingsRepo, config.version, {
+    metadataPath: config.metadataPath,
+    tokenLifetimes: {
+      accessTokenExpiry: config.accessTokenExpirySec,
+      refreshTokenExpiry: config.refreshTokenExpirySec,
+    },
+  })
   const signer = new TokenSigner(await settings.jwtSecret(), clock)
   const sessionsRepo = new SessionsRepository(database.db)
   const apiKeysRepo = new ApiKeysRepository(database.db)
@@ -172,6 +178,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     apiKeys: apiKeysRepo,
     users,
     realtime,
+    // The Security tab's lifetimes (the environment's until an admin stores them), read per token issued.
+    lifetimes: () => settings.getServerSettings(),
   })
   const serverSettings = await settings.getServerSettings()
   const rateLimit = {

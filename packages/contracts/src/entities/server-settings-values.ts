@@ -36,6 +36,9 @@ export const defaultServerSettings = (version: string): ServerSettings => ({
   rateLimitLoginWindow: 600000,
   authActiveAuthMethods: ['local'],
   allowedOrigins: [],
+  // The server's ACCESS_TOKEN_EXPIRY_SEC / REFRESH_TOKEN_EXPIRY_SEC replace these until an admin stores a value.
+  accessTokenExpiry: 3600,
+  refreshTokenExpiry: 30 * 24 * 3600,
   authLoginCustomMessage: null,
   scannerCoverProvider: 'google',
   scannerParseSubtitle: false,

@@ -12,6 +12,13 @@ export const authMethods = ['local', 'openid'] as const
 
 /** The longest login window: a day, in milliseconds. */
 export const MAX_LOGIN_RATE_LIMIT_WINDOW_MS = 24 * 3600 * 1000
+/** Token lifetimes in seconds (Security tab): an access token lives 1 minute to 1 day ... */
+export const MIN_ACCESS_TOKEN_EXPIRY_SEC = 60
+export const MAX_ACCESS_TOKEN_EXPIRY_SEC = 24 * 3600
+/** ... and a login session's refresh token 1 hour to 1 year. */
+export const MIN_REFRESH_TOKEN_EXPIRY_SEC = 3600
+export const MAX_REFRESH_TOKEN_EXPIRY_SEC = 365 * 24 * 3600
+
 /** Failed logins per window when the limit is on: fewer would let one typo lock every account out. */
 export const MIN_LOGIN_RATE_LIMIT_REQUESTS = 3
 
@@ -70,6 +77,13 @@ export const ServerSettings = z.object({
         .regex(/^https?:\/\/[^/?#\s]+$/i, 'Origins look like https://host[:port]'),
     )
     .max(50),
+  /**
+   * Seconds an access token works; new tokens (next login or refresh) take a changed value. The answer
+   * may state what ACCESS_TOKEN_EXPIRY_SEC gave (outside the bounds a PATCH has).
+   */
+  accessTokenExpiry: z.number().int().min(1),
+  /** Seconds a login session lasts without a refresh (each refresh extends it); REFRESH_TOKEN_EXPIRY_SEC by default. */
+  refreshTokenExpiry: z.number().int().min(1),
   /** Shown under the sign-in form (`/status` carries it for the login page). */
   authLoginCustomMessage: z.string().max(2000, 'The sign-in message is too long').nullable(),
   // Audiobookshelf states these in every settings answer; Shelfcast answers its defaults until the
@@ -169,6 +183,17 @@ export const UpdateServerSettingsRequest = ServerSettings.pick(EDITABLE_SERVER_S
       .min(1, 'Invalid number of backups to keep')
       .max(99, 'Invalid number of backups to keep'),
     maxBackupSize: z.number().min(0, 'Invalid maximum backup size').max(1000, 'Invalid maximum backup size'),
+    // Security tab: bounded here, so a PATCH cannot make sessions end at once or never.
+    accessTokenExpiry: z
+      .number()
+      .int('Access token lifetime must be a whole number of seconds')
+      .min(MIN_ACCESS_TOKEN_EXPIRY_SEC, 'Access token lifetime must be at least 1 minute (60 seconds)')
+      .max(MAX_ACCESS_TOKEN_EXPIRY_SEC, 'Access token lifetime can be at most 1 day (86400 seconds)'),
+    refreshTokenExpiry: z
+      .number()
+      .int('Refresh token lifetime must be a whole number of seconds')
+      .min(MIN_REFRESH_TOKEN_EXPIRY_SEC, 'Refresh token lifetime must be at least 1 hour (3600 seconds)')
+      .max(MAX_REFRESH_TOKEN_EXPIRY_SEC, 'Refresh token lifetime can be at most 1 year (31536000 seconds)'),
   })
   .partial()
   .catchall(z.unknown())
@@ -178,6 +203,8 @@ export const UpdateServerSettingsRequest = ServerSettings.pick(EDITABLE_SERVER_S
       'backupSchedule',
       'backupsToKeep',
       'maxBackupSize',
+      'accessTokenExpiry',
+      'refreshTokenExpiry',
     ])
     for (const key of Object.keys(body)) {
       if (Object.hasOwn(ServerSettings.shape, key) && !editable.has(key)) {

@@ -53,6 +53,32 @@ describe('server settings page', () => {
     expect(useSessionStore.getState().serverSettings?.rateLimitLoginRequests).toBe(40)
   })
 
+  it('shows the token lifetimes in minutes and days and saves them in seconds', async () => {
+    useSessionStore.getState().setSession(loginResponseFixture(userFixture('root')))
+    const server = fakeServer({
+      'GET /api/libraries': () => json({ libraries: [] }),
+      'PATCH /api/settings': (request) =>
+        json({ serverSettings: { ...defaultServerSettings('0.1.0'), ...(request.body as object) } }),
+    })
+    const { user } = renderApp('/config', server)
+    await user.click(await screen.findByRole('tab', { name: 'Security' }))
+    const access = await screen.findByLabelText('Access token lifetime (minutes)')
+    const session = screen.getByLabelText('Sign-in session lifetime (days)')
+    expect((access as HTMLInputElement).value).toBe('60')
+    expect((session as HTMLInputElement).value).toBe('30')
+    await user.clear(access)
+    await user.type(access, '15')
+    await user.clear(session)
+    await user.type(session, '7')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+
+    await waitFor(() => expect(useSessionStore.getState().serverSettings?.accessTokenExpiry).toBe(900))
+    expect(server.requests.find((r) => r.path === '/api/settings')?.body).toEqual({
+      accessTokenExpiry: 900,
+      refreshTokenExpiry: 7 * 24 * 3600,
+    })
+  })
+
   it('keeps changes across tabs and saves the toggles of each tab', async () => {
     useSessionStore.getState().setSession(loginResponseFixture(userFixture('root')))
     const server = fakeServer({

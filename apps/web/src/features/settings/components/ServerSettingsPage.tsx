@@ -192,6 +192,22 @@ function ServerSettingsForm({ settings }: { settings: ServerSettings }) {
           value={draft.rateLimitLoginWindowMinutes}
           onChange={(e) => set('rateLimitLoginWindowMinutes', e.target.value)}
         />
+        <TextField
+          label={t('LabelAccessTokenExpiryMinutes')}
+          hint={t('LabelTokenExpiryHelp')}
+          type="number"
+          min={1}
+          value={draft.accessTokenExpiryMinutes}
+          onChange={(e) => set('accessTokenExpiryMinutes', e.target.value)}
+        />
+        <TextField
+          label={t('LabelRefreshTokenExpiryDays')}
+          hint={t('LabelTokenExpiryHelp')}
+          type="number"
+          min={1}
+          value={draft.refreshTokenExpiryDays}
+          onChange={(e) => set('refreshTokenExpiryDays', e.target.value)}
+        />
         <div>
           <ChipsInput
             label={t('LabelAllowedOrigins')}

@@ -25,9 +25,20 @@ export type SettingsDraft = Pick<
   authLoginCustomMessage: string
   rateLimitLoginRequests: string
   rateLimitLoginWindowMinutes: string
+  accessTokenExpiryMinutes: string
+  refreshTokenExpiryDays: string
 }
 
 const MINUTE_MS = 60_000
+const MINUTE_SEC = 60
+const DAY_SEC = 24 * 3600
+
+/**
+ * A whole number of base units (ms or s) from a field in larger units: an untouched field keeps the stored value exactly (the
+ * unit may not divide it); an edited one is rounded to whole base units (the server checks the bounds).
+ */
+const wholeFrom = (field: string, stored: number, unit: number) =>
+  field === String(stored / unit) ? stored : Math.round(Number(field) * unit)
 
 export function draftFrom(s: ServerSettings): SettingsDraft {
   return {
@@ -42,6 +53,8 @@ export function draftFrom(s: ServerSettings): SettingsDraft {
     authLoginCustomMessage: s.authLoginCustomMessage ?? '',
     rateLimitLoginRequests: String(s.rateLimitLoginRequests),
     rateLimitLoginWindowMinutes: String(s.rateLimitLoginWindow / MINUTE_MS),
+    accessTokenExpiryMinutes: String(s.accessTokenExpiry / MINUTE_SEC),
+    refreshTokenExpiryDays: String(s.refreshTokenExpiry / DAY_SEC),
   } as SettingsDraft
 }
 
@@ -56,6 +69,8 @@ export function settingsChanges(s: ServerSettings, draft: SettingsDraft): Update
     authLoginCustomMessage,
     rateLimitLoginRequests,
     rateLimitLoginWindowMinutes,
+    accessTokenExpiryMinutes,
+    refreshTokenExpiryDays,
     sortingPrefixes: _prefixes,
     ...same
   } = draft
@@ -65,11 +80,9 @@ export function settingsChanges(s: ServerSettings, draft: SettingsDraft): Update
     bookshelfView: libraryDetailView ? 1 : 0,
     authLoginCustomMessage: authLoginCustomMessage.trim() || null,
     rateLimitLoginRequests: Number(rateLimitLoginRequests),
-    // Whole milliseconds; an untouched field keeps the stored value exactly (minutes may not divide it).
-    rateLimitLoginWindow:
-      rateLimitLoginWindowMinutes === String(s.rateLimitLoginWindow / MINUTE_MS)
-        ? s.rateLimitLoginWindow
-        : Math.round(Number(rateLimitLoginWindowMinutes) * MINUTE_MS),
+    rateLimitLoginWindow: wholeFrom(rateLimitLoginWindowMinutes, s.rateLimitLoginWindow, MINUTE_MS),
+    accessTokenExpiry: wholeFrom(accessTokenExpiryMinutes, s.accessTokenExpiry, MINUTE_SEC),
+    refreshTokenExpiry: wholeFrom(refreshTokenExpiryDays, s.refreshTokenExpiry, DAY_SEC),
   })
 }
 
