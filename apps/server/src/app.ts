@@ -11,6 +11,7 @@ import { databaseFileName, openDatabase, type DatabaseHandle } from './db/connec
 import { installAuthGuard } from './http/auth-guard.ts'
 import { registerClientFiles, viaBasePath } from './http/client-files.ts'
 import { installSecurityHeaders } from './http/security-headers.ts'
+import { installCors } from './http/cors.ts'
 import { installBodyParsers } from './http/body-parsing.ts'
 import { installErrorHandling } from './http/errors.ts'
 import { recordRoutes } from './http/serve-route.ts'
@@ -343,6 +344,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await installSecurityHeaders(app, {
     allowIframe: async () => (await settings.getServerSettings()).allowIframe,
   })
+  // Before the guard: a preflight carries no token, and 401s to an allowed origin must be readable.
+  installCors(app, async () => (await settings.getServerSettings()).allowedOrigins)
   await app.register(cookie)
   installBodyParsers(app)
   // Multipart bodies (cover and book uploads) are streamed part by part; each route sets its own size caps.
