@@ -194,6 +194,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     clock,
     realtime,
     filterData: browse.filterData,
+    defaultPrecedence: async () => (await settings.getServerSettings()).defaultMetadataPrecedence,
   })
   const tasks = new TaskRunner({ realtime, clock })
   const scanner = createScannerModule({ config, database, libraries, settings, tasks, realtime, clock, log })

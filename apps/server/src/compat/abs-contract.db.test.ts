@@ -37,7 +37,7 @@ const DELIBERATE: Record<string, string> = {
 const FORGIVEN: Forgiven = {
   valueMayDiffer: ['publisher', 'sequence'],
   // Server settings Shelfcast adds (docs/api-compatibility.md, "Settings and library answers").
-  oursMayAdd: ['tagPublisher', 'accessTokenExpiry', 'refreshTokenExpiry'],
+  oursMayAdd: ['tagPublisher', 'accessTokenExpiry', 'refreshTokenExpiry', 'defaultMetadataPrecedence'],
 }
 
 /**

@@ -1,5 +1,6 @@
 // The zod-free values of server-settings.ts: the web client loads them without zod (`@shelfcast/contracts/client`).
 import type { ServerSettings } from './server-settings.ts'
+import { metadataSources } from './library-values.ts'
 
 export const dateFormats = [
   'MM/dd/yyyy',
@@ -22,6 +23,7 @@ export const defaultServerSettings = (version: string): ServerSettings => ({
   timeFormat: 'HH:mm',
   scannerFindCovers: false,
   scannerPreferMatchedMetadata: false,
+  defaultMetadataPrecedence: [...metadataSources],
   storeCoverWithItem: false,
   storeMetadataWithItem: false,
   sortingIgnorePrefix: false,

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { dateFormats, timeFormats } from './server-settings-values.ts'
 import { CronExpression } from './library.ts'
+import { metadataSources } from './library-values.ts'
 
 export { dateFormats, timeFormats, defaultServerSettings } from './server-settings-values.ts'
 
@@ -43,6 +44,11 @@ export const ServerSettings = z.object({
   timeFormat: z.enum(timeFormats),
   scannerFindCovers: z.boolean(),
   scannerPreferMatchedMetadata: z.boolean(),
+  /** The metadata precedence a new library starts with (highest first); a library keeps its own afterwards. */
+  defaultMetadataPrecedence: z
+    .array(z.enum(metadataSources, 'Unknown metadata source'))
+    .max(metadataSources.length)
+    .refine((list) => new Set(list).size === list.length, 'A metadata source can be listed only once'),
   storeCoverWithItem: z.boolean(),
   storeMetadataWithItem: z.boolean(),
   sortingIgnorePrefix: z.boolean(),
@@ -123,6 +129,7 @@ const EDITABLE_SERVER_SETTINGS = {
   timeFormat: true,
   scannerFindCovers: true,
   scannerPreferMatchedMetadata: true,
+  defaultMetadataPrecedence: true,
   storeCoverWithItem: true,
   storeMetadataWithItem: true,
   sortingIgnorePrefix: true,

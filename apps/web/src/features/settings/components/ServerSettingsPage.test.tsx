@@ -1,5 +1,5 @@
 import { defaultServerSettings } from '@shelfcast/contracts'
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { i18n } from '@/lib/i18n/index.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
@@ -76,6 +76,30 @@ describe('server settings page', () => {
     expect(server.requests.find((r) => r.path === '/api/settings')?.body).toEqual({
       accessTokenExpiry: 900,
       refreshTokenExpiry: 7 * 24 * 3600,
+    })
+  })
+
+  it('edits the default metadata precedence of new libraries in the Scanner tab', async () => {
+    useSessionStore.getState().setSession(loginResponseFixture(userFixture('root')))
+    const server = fakeServer({
+      'GET /api/libraries': () => json({ libraries: [] }),
+      'PATCH /api/settings': (request) =>
+        json({ serverSettings: { ...defaultServerSettings('0.1.0'), ...(request.body as object) } }),
+    })
+    const { user } = renderApp('/config', server)
+    await user.click(await screen.findByRole('tab', { name: 'Scanner' }))
+    const list = await screen.findByTestId('default-metadata-precedence')
+    // Highest priority first: OPF moves above the Shelfcast metadata file; folder structure is left out.
+    await user.click(within(list).getByRole('button', { name: 'Move OPF file up' }))
+    await user.click(within(list).getByRole('checkbox', { name: 'Folder structure' }))
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+
+    const saved = ['audioMetatags', 'nfoFile', 'txtFiles', 'absMetadata', 'opfFile']
+    await waitFor(() =>
+      expect(useSessionStore.getState().serverSettings?.defaultMetadataPrecedence).toEqual(saved),
+    )
+    expect(server.requests.find((r) => r.path === '/api/settings')?.body).toEqual({
+      defaultMetadataPrecedence: saved,
     })
   })
 

@@ -11,6 +11,7 @@ import {
   TextField,
   Toggle,
 } from '@/components/ui/index.ts'
+import { MetadataPrecedenceEditor } from '@/features/config-libraries/index.ts'
 import { errorMessage } from '@/lib/error-message.ts'
 import { dateLocale, languages } from '@/lib/i18n/index.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
@@ -173,6 +174,14 @@ function ServerSettingsForm({ settings }: { settings: ServerSettings }) {
         {toggle('scannerParseSubtitle')}
         {toggle('scannerFindCovers')}
         {toggle('scannerPreferMatchedMetadata')}
+        <div>
+          <MetadataPrecedenceEditor
+            value={draft.defaultMetadataPrecedence}
+            onChange={(next) => set('defaultMetadataPrecedence', next)}
+            testId="default-metadata-precedence"
+          />
+          <p className="mt-2 text-xs text-muted">{t('LabelDefaultMetadataPrecedenceHelp')}</p>
+        </div>
       </>
     ),
     // The server checks the bounds and answers a 400 whose message the toast shows.

@@ -18,7 +18,13 @@ export type ToggleSetting = (typeof toggleSettings)[number]
 /** The page's form: settings as the fields hold them (numbers as typed, so a partial '-' stays). */
 export type SettingsDraft = Pick<
   ServerSettings,
-  ToggleSetting | 'language' | 'dateFormat' | 'timeFormat' | 'allowedOrigins' | 'sortingPrefixes'
+  | ToggleSetting
+  | 'language'
+  | 'dateFormat'
+  | 'timeFormat'
+  | 'allowedOrigins'
+  | 'sortingPrefixes'
+  | 'defaultMetadataPrecedence'
 > & {
   homeDetailView: boolean
   libraryDetailView: boolean
@@ -48,6 +54,7 @@ export function draftFrom(s: ServerSettings): SettingsDraft {
     timeFormat: s.timeFormat,
     allowedOrigins: s.allowedOrigins,
     sortingPrefixes: s.sortingPrefixes,
+    defaultMetadataPrecedence: s.defaultMetadataPrecedence,
     homeDetailView: s.homeBookshelfView === 1,
     libraryDetailView: s.bookshelfView === 1,
     authLoginCustomMessage: s.authLoginCustomMessage ?? '',
