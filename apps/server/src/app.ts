@@ -256,6 +256,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     log,
     options: options.metadataProviders ?? providerOptionsFromConfig(config),
   })
+  // Settings > Scanner "Find covers": books a scan adds without a cover get one searched before it ends.
+  scanner.scans.onItemsAdded((items, cancelled) => metadata.scanCovers.findFor(items, cancelled))
   const upload = new UploadService({ libraries, scanRepo, scans: scanner.scans, itemEdit, log })
   const playlists = new PlaylistsService({
     repo: new PlaylistsRepository(database.db),

@@ -94,7 +94,11 @@ export const ServerSettings = z.object({
   authLoginCustomMessage: z.string().max(2000, 'The sign-in message is too long').nullable(),
   // Audiobookshelf states these in every settings answer; Shelfcast answers its defaults until the
   // capabilities behind them (scanner options, backups, log retention, OpenID) make them settings.
-  scannerCoverProvider: z.string().max(50),
+  /** The provider "Find covers" searches (a value of GET /api/search/providers' booksCovers). */
+  scannerCoverProvider: z
+    .string()
+    .max(50)
+    .regex(/^[A-Za-z0-9._-]+$/, 'Unknown cover provider'),
   scannerParseSubtitle: z.boolean(),
   scannerDisableWatcher: z.boolean(),
   metadataFileFormat: z.enum(['json', 'abs']),
@@ -147,6 +151,7 @@ const EDITABLE_SERVER_SETTINGS = {
   authLoginCustomMessage: true,
   scannerParseSubtitle: true,
   scannerDisableWatcher: true,
+  scannerCoverProvider: true,
 } as const
 
 /** Bounds on settings this server does not know (kept, as Audiobookshelf keeps them): they ride in every answer. */

@@ -103,6 +103,41 @@ describe('server settings page', () => {
     })
   })
 
+  it('turns on Find covers with the provider it searches', async () => {
+    useSessionStore.getState().setSession(loginResponseFixture(userFixture('root')))
+    const server = fakeServer({
+      'GET /api/libraries': () => json({ libraries: [] }),
+      'GET /api/search/providers': () =>
+        json({
+          providers: {
+            books: [],
+            booksCovers: [
+              { value: 'all', text: 'All' },
+              { value: 'google', text: 'Google Books' },
+              { value: 'openlibrary', text: 'Open Library' },
+            ],
+            podcasts: [],
+          },
+        }),
+      'PATCH /api/settings': (request) =>
+        json({ serverSettings: { ...defaultServerSettings('0.1.0'), ...(request.body as object) } }),
+    })
+    const { user } = renderApp('/config', server)
+    await user.click(await screen.findByRole('tab', { name: 'Scanner' }))
+    expect(screen.queryByLabelText('Cover provider')).toBeNull()
+    await user.click(screen.getByRole('switch', { name: 'Find covers' }))
+    const provider = await screen.findByLabelText('Cover provider')
+    await screen.findByRole('option', { name: 'Open Library' })
+    await user.selectOptions(provider, 'openlibrary')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+
+    await waitFor(() => expect(useSessionStore.getState().serverSettings?.scannerFindCovers).toBe(true))
+    expect(server.requests.find((r) => r.path === '/api/settings')?.body).toEqual({
+      scannerFindCovers: true,
+      scannerCoverProvider: 'openlibrary',
+    })
+  })
+
   it('keeps changes across tabs and saves the toggles of each tab', async () => {
     useSessionStore.getState().setSession(loginResponseFixture(userFixture('root')))
     const server = fakeServer({

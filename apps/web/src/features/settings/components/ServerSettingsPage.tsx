@@ -12,6 +12,7 @@ import {
   Toggle,
 } from '@/components/ui/index.ts'
 import { MetadataPrecedenceEditor } from '@/features/config-libraries/index.ts'
+import { useCoverProviders } from '@/features/item-edit/index.ts'
 import { errorMessage } from '@/lib/error-message.ts'
 import { dateLocale, languages } from '@/lib/i18n/index.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
@@ -173,6 +174,12 @@ function ServerSettingsForm({ settings }: { settings: ServerSettings }) {
         />
         {toggle('scannerParseSubtitle')}
         {toggle('scannerFindCovers')}
+        {draft.scannerFindCovers && (
+          <CoverProviderField
+            value={draft.scannerCoverProvider}
+            onChange={(provider) => set('scannerCoverProvider', provider)}
+          />
+        )}
         {toggle('scannerPreferMatchedMetadata')}
         <div>
           <MetadataPrecedenceEditor
@@ -264,5 +271,21 @@ function ServerSettingsForm({ settings }: { settings: ServerSettings }) {
         </Button>
       </div>
     </form>
+  )
+}
+
+/** The provider "Find covers" searches: the cover search's providers, the stored one kept while they load. */
+function CoverProviderField({ value, onChange }: { value: string; onChange: (provider: string) => void }) {
+  const { t } = useTranslation()
+  const providers = useCoverProviders()
+  const options = (providers.data ?? []).map((p) => ({ value: p.value, label: p.text }))
+  if (!options.some((o) => o.value === value)) options.unshift({ value, label: value })
+  return (
+    <SelectField
+      label={t('LabelCoverProvider')}
+      value={value}
+      options={options}
+      onChange={(e) => onChange(e.target.value)}
+    />
   )
 }

@@ -25,6 +25,7 @@ export type SettingsDraft = Pick<
   | 'allowedOrigins'
   | 'sortingPrefixes'
   | 'defaultMetadataPrecedence'
+  | 'scannerCoverProvider'
 > & {
   homeDetailView: boolean
   libraryDetailView: boolean
@@ -55,6 +56,7 @@ export function draftFrom(s: ServerSettings): SettingsDraft {
     allowedOrigins: s.allowedOrigins,
     sortingPrefixes: s.sortingPrefixes,
     defaultMetadataPrecedence: s.defaultMetadataPrecedence,
+    scannerCoverProvider: s.scannerCoverProvider,
     homeDetailView: s.homeBookshelfView === 1,
     libraryDetailView: s.bookshelfView === 1,
     authLoginCustomMessage: s.authLoginCustomMessage ?? '',
