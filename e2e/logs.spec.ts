@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { apiCall, logIn, ROOT, rootToken } from './player-helpers.ts'
 import { expect, test } from './server-fixture.ts'
@@ -19,6 +20,14 @@ for (const viewport of [
       const token = await rootToken(server)
       // The server starts at warn (LOG_LEVEL); the setting takes it to Info at once, no restart.
       await apiCall(server, token, 'PATCH', '/api/settings', { logLevel: 2 })
+      // A day the server kept (7 days by default): the page lists it among the older days.
+      const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
+      const logDir = path.join(server.dataDir, 'metadata', 'logs')
+      fs.mkdirSync(logDir, { recursive: true })
+      fs.writeFileSync(
+        path.join(logDir, `${yesterday}.log`),
+        `${JSON.stringify({ level: 40, time: `${yesterday}T12:00:00.000Z`, msg: 'yesterday marker' })}\n`,
+      )
 
       await page.goto('/config')
       await page
@@ -60,6 +69,20 @@ for (const viewport of [
       expect(everything).toContain('backup created')
       expect(everything).not.toContain(ROOT.password)
       expect(everything).not.toContain(token)
+
+      // An older day: picked, its lines shown (no live lines), its file downloaded as it is kept.
+      await page.getByLabel('Filter').fill('')
+      await page.getByLabel('Day').selectOption(yesterday)
+      await expect(lines.filter({ hasText: 'yesterday marker' })).toHaveCount(1)
+      await expect(created).toHaveCount(0)
+      const [dayFile] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: 'Download' }).click(),
+      ])
+      expect(dayFile.suggestedFilename()).toBe(`${yesterday}.log`)
+      expect(fs.readFileSync(await dayFile.path(), 'utf8')).toContain('yesterday marker')
+      await page.getByLabel('Day').selectOption({ label: 'Today (live)' })
+      await expect(created).toHaveCount(1)
 
       // Every theme: no serious or critical axe violation with lines of each level on screen.
       await page.getByLabel('Log level').selectOption({ label: 'Debug' })

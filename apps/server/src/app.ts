@@ -19,7 +19,7 @@ import { createGuardedFetcher, createMailer, type MailTimeouts } from './net/ind
 import { RateLimiter } from './http/rate-limiter.ts'
 import { detachedLogControl, silentLogger, type LogControl } from './logger.ts'
 import { pinoLevelOf } from './logging/log-entry.ts'
-import { registerLogsRoutes, streamLogsToAdmins } from './logging/logs.routes.ts'
+import { registerLogsRoutes, streamLogsToListeners } from './logging/logs.routes.ts'
 import { ApiKeysRepository } from './modules/api-keys/api-keys.repository.ts'
 import { registerApiKeysRoutes } from './modules/api-keys/api-keys.routes.ts'
 import { CollectionsRepository } from './modules/collections/collections.repository.ts'
@@ -426,7 +426,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   app.addHook('preClose', async () => {
     await realtime.close()
   })
-  const stopLogStream = streamLogsToAdmins(ctx)
+  const stopLogStream = streamLogsToListeners(ctx)
   if (options.logLevelFromSettings) ctx.logs.setLevel(pinoLevelOf(serverSettings.logLevel))
   // Day files are kept as long as the setting says, from start-up and whenever it changes.
   ctx.logs.setRetention(serverSettings.loggerDailyLogsToKeep)

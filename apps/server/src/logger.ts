@@ -10,6 +10,8 @@ import { redactLine } from './logging/redact.ts'
 /** What the app controls of the logger at run time: today's lines (Logs page, live stream) and the level. */
 export interface LogControl {
   buffer: LogBuffer
+  /** The folder of the day files (`YYYY-MM-DD.log`); null when the logger keeps none (tests). */
+  dir: string | null
   /** Applies a pino level to every line logged from now on (the `logLevel` server setting). */
   setLevel(level: string): void
   /** Keeps this many days of day files (the `loggerDailyLogsToKeep` setting): older ones go now and hourly. */
@@ -82,6 +84,7 @@ export function createLogger(
   return {
     log,
     buffer,
+    dir: logDir,
     setLevel(next) {
       log.level = next
     },
@@ -107,6 +110,7 @@ export const silentLogger = (): Logger => pino({ level: 'silent' })
 /** A log control for a logger the app does not own (tests): an empty buffer, a level left as it is. */
 export const detachedLogControl = (): LogControl => ({
   buffer: new LogBuffer(),
+  dir: null,
   setLevel: () => undefined,
   setRetention: () => undefined,
 })

@@ -161,4 +161,8 @@ export type EpisodeDownloadEventName = Extract<ServerEventName, `episode_downloa
 export interface ClientToServerEvents {
   auth: (token: string) => void
   cancel_scan: (libraryId: string) => void
+  /** Admins with the Logs page open: stream `log` lines at this level (0..6, logs.ts) or above to this socket. */
+  set_log_listener: (level: number) => void
+  /** The Logs page closed: no more `log` lines to this socket (a disconnect does the same). */
+  remove_log_listener: () => void
 }

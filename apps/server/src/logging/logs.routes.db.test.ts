@@ -3,7 +3,8 @@ import path from 'node:path'
 import type { LogEntry } from '@shelfcast/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLogger, type ServerLogger } from '../logger.ts'
-import { connectSocket } from '../test-support/socket-client.ts'
+import { readLogDay } from './log-days.ts'
+import { connectSocket, sleep, type TestSocket } from '../test-support/socket-client.ts'
 import { createInitialisedApp, createTestApp, ROOT, tempDir, type TestApp } from '../test-support/test-app.ts'
 
 const lines = async (t: TestApp, token: string) => {
@@ -71,24 +72,104 @@ describe('the server log as admins read it', () => {
     expect(text).not.toContain('Wobbly-Lantern-77')
   })
 
-  it('streams each new line to admins over the socket, and only to admins', async () => {
-    const base = await t.listen()
-    const admin = await connectSocket(base)
-    const user = await connectSocket(base)
+  /** Logs probe lines until `socket` gets one: its `set_log_listener`, sent before, has then been taken. */
+  const untilListening = async (socket: TestSocket, level: 'info' | 'warn' = 'warn') => {
+    for (let n = 0; ; n++) {
+      t.ctx.log[level](`probe ${n}`)
+      const got = await socket
+        .waitFor<LogEntry>('log', (e) => e.message.startsWith('probe '), 100)
+        .catch(() => null)
+      if (got) return
+    }
+  }
+  const until = async (check: () => boolean, what: string) => {
+    for (let waited = 0; !check(); waited += 20) {
+      if (waited > 15_000) throw new Error(`timed out waiting for ${what}`)
+      await sleep(20)
+    }
+  }
+  let baseUrl: string | null = null
+  const base = async () => (baseUrl ??= await t.listen())
+  const logMessages = (socket: TestSocket) => (socket.received('log') as LogEntry[]).map((e) => e.message)
+
+  it('streams new lines only to admin sockets that listen (an open Logs page), at their level or above', async () => {
+    const listening = await connectSocket(await base())
+    const warnOnly = await connectSocket(await base())
+    const idle = await connectSocket(await base())
+    const user = await connectSocket(await base())
     try {
-      expect((await admin.auth(token)).event).toBe('init')
+      expect((await listening.auth(token)).event).toBe('init')
+      expect((await warnOnly.auth(token)).event).toBe('init')
+      expect((await idle.auth(token)).event).toBe('init')
       const reader = await t.login('reader', 'reader-pass')
       expect((await user.auth(reader.accessToken)).event).toBe('init')
+      user.socket.emit('set_log_listener', 0)
+      warnOnly.socket.emit('set_log_listener', 3)
+      listening.socket.emit('set_log_listener', 2)
+      await untilListening(warnOnly)
+      await untilListening(listening)
+
+      t.ctx.log.info('info marker')
       t.ctx.log.warn({ password: 'live-secret' }, 'live marker')
-      const entry = await admin.waitFor<LogEntry>('log', (e) => e.message.startsWith('live marker'))
+      const entry = await listening.waitFor<LogEntry>('log', (e) => e.message.startsWith('live marker'))
       expect(entry.levelName).toBe('WARN')
       expect(JSON.stringify(entry)).not.toContain('live-secret')
-      // The reader's socket got everything the admin's did up to now, except log lines.
-      await user.waitFor('init')
+      await warnOnly.waitFor<LogEntry>('log', (e) => e.message.startsWith('live marker'))
+      expect(logMessages(listening)).toContain('info marker')
+      // Below its level: the warn listener never got the info line (sent before the warn line it did get).
+      expect(logMessages(warnOnly)).not.toContain('info marker')
+      // An admin socket that does not listen, and a reader's (whose set_log_listener is refused), get no line.
+      expect(idle.received('log')).toEqual([])
       expect(user.received('log')).toEqual([])
+
+      // Closing the page stops the stream; a line logged after it reaches only the sockets still listening.
+      listening.socket.emit('remove_log_listener')
+      await until(() => t.ctx.realtime.listeningSockets() === 1, 'one listener left')
+      t.ctx.log.warn('after remove')
+      await warnOnly.waitFor<LogEntry>('log', (e) => e.message === 'after remove')
+      expect(logMessages(listening)).not.toContain('after remove')
     } finally {
-      admin.close()
+      listening.close()
+      warnOnly.close()
+      idle.close()
       user.close()
+    }
+  })
+
+  it('stops streaming to a socket that disconnects or whose account is no longer an admin', async () => {
+    await t.call('POST', '/api/users', token, {
+      username: 'demoted',
+      password: 'demoted-pass',
+      type: 'admin',
+    })
+    const demoted = await t.login('demoted', 'demoted-pass')
+    const watcher = await connectSocket(await base())
+    const leaving = await connectSocket(await base())
+    const downgraded = await connectSocket(await base())
+    try {
+      expect((await watcher.auth(token)).event).toBe('init')
+      expect((await leaving.auth(token)).event).toBe('init')
+      expect((await downgraded.auth(demoted.accessToken)).event).toBe('init')
+      for (const s of [watcher, leaving, downgraded]) s.socket.emit('set_log_listener', 2)
+      for (const s of [watcher, leaving, downgraded]) await untilListening(s)
+      leaving.close()
+      await leaving.disconnected()
+      const users = (await t.call('GET', '/api/users', token)).json() as {
+        users: { id: string; username: string }[]
+      }
+      const id = users.users.find((u) => u.username === 'demoted')?.id ?? ''
+      expect((await t.call('PATCH', `/api/users/${id}`, token, { type: 'user' })).statusCode).toBe(200)
+      // The downgrade is taken into effect for its open sockets when the account changes (refreshUser).
+      await untilListening(watcher)
+      t.ctx.log.warn('after downgrade')
+      await watcher.waitFor<LogEntry>('log', (e) => e.message === 'after downgrade')
+      expect(logMessages(downgraded)).not.toContain('after downgrade')
+      // The socket that left and the downgraded one listen no more (the previous test's sockets are closing too).
+      await until(() => t.ctx.realtime.listeningSockets() === 1, 'only the admin still listening')
+    } finally {
+      watcher.close()
+      leaving.close()
+      downgraded.close()
     }
   })
 
@@ -104,6 +185,75 @@ describe('the server log as admins read it', () => {
     expect(left).toEqual(expect.arrayContaining([daysAgo(2), 'notes.txt']))
     expect(left).not.toContain(daysAgo(5))
     expect(left).not.toContain(daysAgo(10))
+  })
+
+  it('lists the kept days, shows one day and downloads its file, to admins only; bad days are refused', async () => {
+    const dir = path.join(metadata, 'logs')
+    const dayAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10)
+    const line = (level: number, msg: string) =>
+      JSON.stringify({ level, time: `${dayAgo(1)}T10:00:00.000Z`, module: 'scanner', msg })
+    const yesterday = [line(30, 'old info'), line(50, 'old error'), 'not json'].join('\n') + '\n'
+    fs.writeFileSync(path.join(dir, `${dayAgo(1)}.log`), yesterday)
+    fs.writeFileSync(path.join(dir, `${dayAgo(2)}.log`), line(40, 'older warn') + '\n')
+    fs.writeFileSync(path.join(metadata, 'secret.log'), 'outside the folder')
+
+    const list = await t.call('GET', '/api/logger-data/days', token)
+    expect(list.statusCode).toBe(200)
+    const days = (list.json() as { days: { day: string; size: number }[] }).days
+    const older = days.filter((d) => d.day < dayAgo(0)).map((d) => d.day)
+    expect(older).toEqual([dayAgo(1), dayAgo(2)])
+    expect(days.find((d) => d.day === dayAgo(1))?.size).toBe(Buffer.byteLength(yesterday))
+
+    const one = await t.call('GET', `/api/logger-data/days/${dayAgo(1)}`, token)
+    expect(one.statusCode).toBe(200)
+    expect(one.json()).toMatchObject({
+      day: dayAgo(1),
+      truncated: false,
+      lines: [
+        { message: 'old info', levelName: 'INFO', level: 2, source: 'scanner' },
+        { message: 'old error', levelName: 'ERROR', level: 4 },
+      ],
+    })
+
+    const file = await t.call('GET', `/api/logger-data/days/${dayAgo(1)}/download`, token)
+    expect(file.statusCode).toBe(200)
+    expect(file.headers['content-disposition']).toMatch(/^attachment; filename="\d{4}-\d{2}-\d{2}\.log"/)
+    expect(file.body).toBe(yesterday)
+    // A link cannot send a bearer header: the download takes the token in the query, as backups do.
+    const byLink = await t.inject({
+      method: 'GET',
+      url: `/api/logger-data/days/${dayAgo(1)}/download?token=${token}`,
+    })
+    expect(byLink.statusCode).toBe(200)
+
+    for (const bad of ['2026-13-45', '..%2Fsecret', '..%2F..%2Fsecret.log', 'today', '2026-1-1'])
+      for (const suffix of ['', '/download'])
+        expect((await t.call('GET', `/api/logger-data/days/${bad}${suffix}`, token)).statusCode, bad).toBe(
+          400,
+        )
+    expect((await t.call('GET', '/api/logger-data/days/1999-01-01', token)).statusCode).toBe(404)
+    expect((await t.call('GET', '/api/logger-data/days/1999-01-01/download', token)).statusCode).toBe(404)
+
+    const reader = await t.login('reader', 'reader-pass')
+    for (const url of ['/api/logger-data/days', `/api/logger-data/days/${dayAgo(1)}`])
+      expect((await t.call('GET', url, reader.accessToken)).statusCode).toBe(403)
+    expect(
+      (await t.call('GET', `/api/logger-data/days/${dayAgo(1)}/download`, reader.accessToken)).statusCode,
+    ).toBe(403)
+  })
+
+  it('reads only the last part of a huge day file, whole lines only', async () => {
+    const dir = path.join(metadata, 'logs')
+    const rows = Array.from({ length: 200 }, (_, n) =>
+      JSON.stringify({ level: 30, time: '2026-01-01T00:00:00.000Z', msg: `row ${n}` }),
+    )
+    fs.writeFileSync(path.join(dir, '2026-01-01.log'), rows.join('\n') + '\n')
+    const day = await readLogDay(dir, '2026-01-01', 1000)
+    expect(day.truncated).toBe(true)
+    expect(day.lines.at(-1)?.message).toBe('row 199')
+    expect(day.lines.length).toBeGreaterThan(5)
+    expect(day.lines.every((l) => /^row \d+$/.test(l.message))).toBe(true)
+    fs.rmSync(path.join(dir, '2026-01-01.log'))
   })
 
   it('applies a new log level at once', async () => {

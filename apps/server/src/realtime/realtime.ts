@@ -48,6 +48,10 @@ export function clientAddress(req: IncomingMessage, trustProxy: boolean): string
 const userRoom = (id: string) => `user:${id}`
 const sessionRoom = (id: string) => `session:${id}`
 const ADMINS_ROOM = 'admins'
+/** Audiobookshelf's log levels, TRACE 0 ... NOTE 6 (contracts logs.ts): one room of listening sockets per level. */
+const LOG_LEVELS = 7
+const logRoom = (level: number) => `log-listeners:${level}`
+const ALL_LOG_ROOMS = Array.from({ length: LOG_LEVELS }, (_, level) => logRoom(level))
 /** The events the server sends, and the payload each carries (packages/contracts/src/socket-events.ts). */
 type ServerEvent = ServerEventName
 type PayloadOf<E extends ServerEvent> = ServerEventPayload<E>
@@ -196,10 +200,44 @@ export class Realtime {
       if (!wasOnline) this.toAdmins('user_online', () => this.onlineUser(user))
     })
     socket.on('cancel_scan', (libraryId: unknown) => this.dispatch(socket, 'cancel_scan', libraryId))
+    socket.on('set_log_listener', (level: unknown) => this.setLogListener(socket, level))
+    socket.on('remove_log_listener', () => this.stopLogListener(socket))
     socket.on('disconnect', () => {
       clearTimeout(authTimer)
       this.leave(socket)
     })
+  }
+
+  /** An admin's socket (its Logs page open) gets `log` lines at `level` or above from now on, until it stops. */
+  private setLogListener(socket: ClientSocket, level: unknown) {
+    const entry = socket.data.userId ? this.online.get(socket.data.userId) : undefined
+    if (!entry || !isAdminOrUp(entry.user.type)) return
+    if (typeof level !== 'number' || !Number.isInteger(level) || level < 0 || level >= LOG_LEVELS) return
+    this.stopLogListener(socket)
+    void socket.join(logRoom(level))
+  }
+
+  private stopLogListener(socket: ClientSocket) {
+    for (const room of ALL_LOG_ROOMS) void socket.leave(room)
+  }
+
+  /** A log line to the sockets listening at its level or below (socket.io sends it once per socket). */
+  toLogListeners(level: number, payload: PayloadOf<'log'>) {
+    const rooms = ALL_LOG_ROOMS.slice(0, Math.min(Math.max(level, 0), LOG_LEVELS - 1) + 1)
+    let made: PayloadOf<'log'> | null = null
+    for (const io of this.servers) {
+      if (!rooms.some((room) => io.sockets.adapter.rooms.get(room)?.size)) continue
+      made ??= checked('log', payload)
+      io.to(rooms).emit('log', made)
+    }
+  }
+
+  /** How many sockets listen for log lines now (tests and diagnostics). */
+  listeningSockets(): number {
+    const ids = new Set<string>()
+    for (const io of this.servers)
+      for (const room of ALL_LOG_ROOMS) for (const id of io.sockets.adapter.rooms.get(room) ?? []) ids.add(id)
+    return ids.size
   }
 
   private dispatch(socket: ClientSocket, event: string, payload: unknown) {
@@ -221,6 +259,7 @@ export class Realtime {
     void socket.leave(userRoom(userId))
     if (socket.data.sessionId) void socket.leave(sessionRoom(socket.data.sessionId))
     void socket.leave(ADMINS_ROOM)
+    this.stopLogListener(socket)
     const entry = this.online.get(userId)
     if (!entry) return
     entry.sockets.delete(socket.id)
@@ -292,7 +331,7 @@ export class Realtime {
     for (const io of this.servers) {
       const sockets = io.in(userRoom(user.id))
       if (isAdminOrUp(user.type)) sockets.socketsJoin(ADMINS_ROOM)
-      else sockets.socketsLeave(ADMINS_ROOM)
+      else sockets.socketsLeave([ADMINS_ROOM, ...ALL_LOG_ROOMS])
     }
   }
 

@@ -45,6 +45,8 @@ export interface ScanRunOptions {
   parseSubtitle?: boolean
   /** Test hook for unreadable folders when running as root. */
   readdir?: WalkOptions['readdir']
+  /** Where this run logs (a library scan's own log, scan-log.ts); the scanner's logger otherwise. */
+  log?: Logger
 }
 
 export interface ScanScope {
@@ -141,6 +143,7 @@ export class LibraryScanner {
     probeCounter: { count: number },
   ): Promise<ScanCounts> {
     const counts: ScanCounts = { added: 0, updated: 0, missing: 0, unchanged: 0, filesProbed: 0 }
+    const log = opts.log ?? this.log
     const probesBefore = probeCounter.count
     const settingsKey = JSON.stringify([
       library.mediaType,
@@ -161,7 +164,7 @@ export class LibraryScanner {
     for (const scope of scopes) {
       for (const relPath of collapseScopes(scope.relPaths)) {
         if (opts.cancelled()) break
-        const walked = await walkScope(scope.folder.fullPath, relPath, this.log, opts.readdir, opts.cancelled)
+        const walked = await walkScope(scope.folder.fullPath, relPath, log, opts.readdir, opts.cancelled)
         walkedScopes.push({ folder: scope.folder, relPath })
         for (const candidate of groupIntoItems(walked.files, library.mediaType)) {
           if (!isUnder(candidate.relPath, relPath)) continue
@@ -231,7 +234,7 @@ export class LibraryScanner {
           )
         } catch (err) {
           // The transaction rolled back: these items keep their old fingerprints and are read again next scan.
-          this.log.error({ err, items: batch.length }, 'scan batch could not be saved')
+          log.error({ err, items: batch.length }, 'scan batch could not be saved')
           return
         }
         const added = saved.filter((_s, i) => batch[i]?.isNew)
@@ -284,7 +287,7 @@ export class LibraryScanner {
             if (buffer.length >= SAVE_BATCH) await flush()
           } else if (job.previous) noLongerItems.push(job.previous.id)
         } catch (err) {
-          this.log.error({ err, item: job.candidate.relPath }, 'item could not be scanned')
+          log.error({ err, item: job.candidate.relPath }, 'item could not be scanned')
         }
         done++
         opts.onProgress?.(done, total)

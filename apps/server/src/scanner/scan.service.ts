@@ -12,6 +12,7 @@ import { ItemBuilder } from './item-builder.ts'
 import { ItemEvents } from './item-events.ts'
 import { LibraryScanner, type ScanCounts, type ScanRunOptions, type ScanScope } from './library-scanner.ts'
 import { createLimiter } from './limiter.ts'
+import { ScanLog, scanLogDir } from './scan-log.ts'
 import { ProbePool } from './probe-pool.ts'
 import type { SavedItem, ScanRepository } from './scan.repository.ts'
 import { isInside } from './walk.ts'
@@ -116,6 +117,7 @@ export class ScanService {
     force: boolean,
     cancelled: () => boolean,
     onProgress?: (p: number) => void,
+    log?: Logger,
   ) {
     const { sortingPrefixes, scannerParseSubtitle } = await this.deps.settings.getServerSettings()
     const addedItems: SavedItem[] = []
@@ -125,6 +127,7 @@ export class ScanService {
       sortingPrefixes,
       {
         force,
+        log,
         parseSubtitle: scannerParseSubtitle,
         cancelled: () => cancelled() || this.stopped,
         readdir: this.readdir,
@@ -193,14 +196,19 @@ export class ScanService {
       data: { libraryId, libraryName: library.name, libraryMediaType: library.mediaType },
     })
     const started = this.deps.clock()
+    // The scan's lines also go to a file of its own (logs/scans), the newest loggerScannerLogsToKeep kept.
+    const scanLog = new ScanLog(this.deps.log, { module: 'scanner', libraryId })
+    const log = scanLog.log
     state.done = this.withLock(libraryId, async () => {
       try {
+        log.info({ libraryName: library.name, force: opts.force ?? false }, 'library scan started')
         const counts = await this.runScopes(
           library,
           library.folders.map((folder) => ({ folder, relPaths: [''] })),
           opts.force ?? false,
           () => state.cancelled,
           (p) => task.progress(p),
+          log,
         )
         const elapsed = this.deps.clock() - started
         const scanResults: ScanResults = {
@@ -210,28 +218,40 @@ export class ScanService {
           elapsed,
         }
         if (state.cancelled || this.stopped) {
+          log.info({ ...scanResults }, 'library scan canceled')
           task.finish({ description: 'Canceled by user', error: 'Canceled by user', data: { scanResults } })
           return null
         }
         await this.deps.libraries.markScanned(libraryId, this.deps.clock())
         task.finish({ description: describeResults(counts, elapsed), data: { scanResults } })
-        this.deps.log.info(
-          { libraryId, ...scanResults, unchanged: counts.unchanged, filesProbed: counts.filesProbed },
+        log.info(
+          { ...scanResults, unchanged: counts.unchanged, filesProbed: counts.filesProbed },
           'library scan finished',
         )
         return scanResults
       } catch (err) {
-        this.deps.log.error({ err, libraryId }, 'library scan failed')
+        log.error({ err }, 'library scan failed')
         task.finish({ error: 'Scan failed', description: 'Scan failed', failed: true })
         // Admins hear of it wherever they are in the app, not only in the tasks widget (spec §7 admin_message).
         this.deps.realtime.toAdmins('admin_message', `Scan of "${library.name}" failed`)
         return null
       } finally {
         this.running.delete(libraryId)
+        await this.saveScanLog(libraryId, scanLog)
         if (this.running.size === 0) await this.pool.release()
       }
     })
     return { status: 'started', done: state.done }
+  }
+
+  private async saveScanLog(libraryId: string, scanLog: ScanLog) {
+    try {
+      const { loggerScannerLogsToKeep } = await this.deps.settings.getServerSettings()
+      await scanLog.save(scanLogDir(this.deps.metadataPath, libraryId), loggerScannerLogsToKeep)
+    } catch (err) {
+      // A full or read-only disk costs the scan its log file, never its result.
+      this.deps.log.warn({ err, libraryId }, 'scan log could not be saved')
+    }
   }
 
   /** Cancels a running library scan (socket cancel_scan). Items saved so far stay. */

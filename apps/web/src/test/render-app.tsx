@@ -8,10 +8,14 @@ import { appRoutes } from '@/app/routes.tsx'
 import { createApiClient } from '@/lib/api/index.ts'
 import { i18n } from '@/lib/i18n/index.ts'
 import { getAccessToken, useSessionStore } from '@/lib/session-store.ts'
+import type { SocketClient } from '@/lib/socket/index.ts'
 import { advanceFakeTimers } from './fake-clock.ts'
 
 /** The whole app (real routes, providers and stores) at `path`, talking to `fetch`. */
-export function renderApp(path: string, { fetch }: { fetch: typeof globalThis.fetch }) {
+export function renderApp(
+  path: string,
+  { fetch, socket }: { fetch: typeof globalThis.fetch; socket?: SocketClient },
+) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   })
@@ -24,7 +28,7 @@ export function renderApp(path: string, { fetch }: { fetch: typeof globalThis.fe
   })
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] })
   const view = render(
-    <AppProviders services={{ api, queryClient, i18n }}>
+    <AppProviders services={{ api, queryClient, i18n, socket }}>
       <RouterProvider router={router} />
     </AppProviders>,
   )

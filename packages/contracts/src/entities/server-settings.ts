@@ -144,6 +144,7 @@ const EDITABLE_SERVER_SETTINGS = {
   allowIframe: true,
   logLevel: true,
   loggerDailyLogsToKeep: true,
+  loggerScannerLogsToKeep: true,
   rateLimitLoginRequests: true,
   rateLimitLoginWindow: true,
   authActiveAuthMethods: true,

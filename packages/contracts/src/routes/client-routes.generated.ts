@@ -252,4 +252,7 @@ export const backupRoutes = {
 
 export const logRoutes = {
   getLoggerData: { method: 'GET', path: '/api/logger-data' },
+  listDays: { method: 'GET', path: '/api/logger-data/days' },
+  getDay: { method: 'GET', path: '/api/logger-data/days/:day' },
+  downloadDay: { method: 'GET', path: '/api/logger-data/days/:day/download' },
 } as unknown as typeof routes.logRoutes

@@ -1,8 +1,10 @@
 import type { LogEntry } from '@shelfcast/contracts'
+import { useQueryClient } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
+  Alert,
   Button,
   EmptyPanel,
   PageHeader,
@@ -13,7 +15,15 @@ import {
 } from '@/components/ui/index.ts'
 import { errorMessage } from '@/lib/error-message.ts'
 import { useLanguage } from '@/lib/i18n/index.ts'
-import { useTodaysLogs } from '../api.ts'
+import { useSessionStore } from '@/lib/session-store.ts'
+import {
+  logKeys,
+  useLogDay,
+  useLogDayDownloadUrl,
+  useLogDays,
+  useLogListener,
+  useTodaysLogs,
+} from '../api.ts'
 import { filterLogs, LOG_FILTER_LEVELS, logsAsText } from '../model/log-filter.ts'
 
 const ROW_ESTIMATE_PX = 28
@@ -43,36 +53,89 @@ function saveText(text: string, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(url), 0)
 }
 
-/** /config/log: today's server log, live, filtered by level and text, in a virtualised list; downloadable. */
+/** The file name of a download of today's shown lines. */
+const todaysFileName = () => `shelfcast-${new Date().toISOString().slice(0, 10)}.log.txt`
+
+/**
+ * /config/log: today's server log, live (this page's socket listens at the chosen level while it shows today),
+ * or a kept older day; filtered by level and text, in a virtualised list; downloadable.
+ */
 export function LogsPage() {
   const { t } = useTranslation()
   useLanguage()
-  const query = useTodaysLogs()
+  const queryClient = useQueryClient()
+  /** null: today, live. */
+  const [day, setDay] = useState<string | null>(null)
   const [minLevel, setMinLevel] = useState(2)
   const [text, setText] = useState('')
   const deferredText = useDeferredValue(text)
-  const all = query.data?.currentDailyLogs
-  const shown = useMemo(() => filterLogs(all ?? [], minLevel, deferredText), [all, minLevel, deferredText])
+  const today = useTodaysLogs()
+  const older = useLogDay(day)
+  const days = useLogDays()
+  const token = useSessionStore((s) => s.accessToken)
+  const downloadUrl = useLogDayDownloadUrl()
+  useLogListener(minLevel, day === null)
+  /** The lowest level streamed since today's lines were fetched: lines below it were never sent. */
+  const lowestStreamed = useRef(minLevel)
 
-  const download = () =>
-    saveText(logsAsText(shown), `shelfcast-${new Date().toISOString().slice(0, 10)}.log.txt`)
+  const query = day === null ? today : older
+  const all = day === null ? today.data?.currentDailyLogs : older.data?.lines
+  const shown = useMemo(() => filterLogs(all ?? [], minLevel, deferredText), [all, minLevel, deferredText])
+  const todayName = new Date().toISOString().slice(0, 10)
+  const dayOptions = [
+    { value: '', label: t('LabelLogToday') },
+    ...(days.data?.days ?? [])
+      .filter((d) => d.day !== todayName)
+      .map((d) => ({ value: d.day, label: d.day })),
+  ]
+
+  const changeLevel = (level: number) => {
+    setMinLevel(level)
+    if (level < lowestStreamed.current) {
+      // Lines between the two levels were not streamed meanwhile: today's buffer has them all.
+      lowestStreamed.current = level
+      void queryClient.invalidateQueries({ queryKey: logKeys.today })
+    }
+  }
+
+  const download =
+    day === null ? (
+      <Button
+        variant="secondary"
+        onClick={() => saveText(logsAsText(shown), todaysFileName())}
+        disabled={shown.length === 0}
+      >
+        {t('ButtonDownload')}
+      </Button>
+    ) : (
+      <a
+        href={downloadUrl(day, token)}
+        download={`${day}.log`}
+        data-testid="log-day-download"
+        className="inline-flex h-10 items-center justify-center gap-2 rounded-lg border border-border bg-surface-raised px-4 text-sm font-semibold text-fg transition hover:border-muted focus-visible:ring-2 focus-visible:ring-primary/40 focus-visible:outline-none"
+      >
+        {t('ButtonDownload')}
+      </a>
+    )
 
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
         title={t('HeaderLogs')}
-        description={t('MessageLogsHelp')}
-        action={
-          <Button variant="secondary" onClick={download} disabled={shown.length === 0}>
-            {t('ButtonDownload')}
-          </Button>
-        }
+        description={day === null ? t('MessageLogsHelp') : t('MessageLogDayHelp', { 0: day })}
+        action={download}
       />
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-[12rem_1fr]">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-[12rem_12rem_1fr]">
+        <SelectField
+          label={t('LabelLogDay')}
+          value={day ?? ''}
+          onChange={(e) => setDay(e.target.value || null)}
+          options={dayOptions}
+        />
         <SelectField
           label={t('LabelLogLevel')}
           value={String(minLevel)}
-          onChange={(e) => setMinLevel(Number(e.target.value))}
+          onChange={(e) => changeLevel(Number(e.target.value))}
           options={LOG_FILTER_LEVELS.map((l) => ({ value: String(l.level), label: t(l.labelKey) }))}
         />
         <TextField
@@ -83,13 +146,14 @@ export function LogsPage() {
           placeholder={t('PlaceholderSearch')}
         />
       </div>
+      {day !== null && older.data?.truncated && <Alert tone="info">{t('MessageLogDayTruncated')}</Alert>}
       <QueryView
         pending={query.isPending}
         error={query.isError ? errorMessage(query.error, t, 'ToastFailedToLoadData') : null}
         loadingLabel={t('MessageLoading')}
         empty={shown.length === 0 && <EmptyPanel icon="database">{t('MessageNoLogs')}</EmptyPanel>}
       >
-        <LogList entries={shown} label={t('HeaderLogs')} />
+        <LogList key={day ?? ''} entries={shown} label={t('HeaderLogs')} />
       </QueryView>
     </div>
   )

@@ -138,6 +138,35 @@ describe('server settings page', () => {
     })
   })
 
+  it('edits the server log level and the daily and scanner logs to keep', async () => {
+    useSessionStore.getState().setSession(loginResponseFixture(userFixture('root')))
+    const server = fakeServer({
+      'GET /api/libraries': () => json({ libraries: [] }),
+      'PATCH /api/settings': (request) =>
+        json({ serverSettings: { ...defaultServerSettings('0.1.0'), ...(request.body as object) } }),
+    })
+    const { user } = renderApp('/config', server)
+    const level = await screen.findByLabelText('Server log level')
+    expect((level as HTMLSelectElement).value).toBe('2')
+    await user.selectOptions(level, 'Debug')
+    const daily = screen.getByLabelText('Daily logs to keep')
+    expect((daily as HTMLInputElement).value).toBe('7')
+    await user.clear(daily)
+    await user.type(daily, '14')
+    await user.click(screen.getByRole('tab', { name: 'Scanner' }))
+    const scans = await screen.findByLabelText('Scanner logs to keep')
+    await user.clear(scans)
+    await user.type(scans, '5')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+
+    await waitFor(() => expect(useSessionStore.getState().serverSettings?.loggerScannerLogsToKeep).toBe(5))
+    expect(server.requests.find((r) => r.path === '/api/settings')?.body).toEqual({
+      logLevel: 1,
+      loggerDailyLogsToKeep: 14,
+      loggerScannerLogsToKeep: 5,
+    })
+  })
+
   it('keeps changes across tabs and saves the toggles of each tab', async () => {
     useSessionStore.getState().setSession(loginResponseFixture(userFixture('root')))
     const server = fakeServer({

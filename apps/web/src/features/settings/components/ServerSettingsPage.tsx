@@ -18,6 +18,7 @@ import { dateLocale, languages } from '@/lib/i18n/index.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { formatDate, formatTime } from '@/lib/time-format.ts'
 import { toast } from '@/lib/toast-store.ts'
+import { LOG_FILTER_LEVELS } from '@/features/logs/index.ts'
 import { useUpdateServerSettings, useUpdateSortingPrefixes } from '../api.ts'
 import {
   draftFrom,
@@ -135,6 +136,24 @@ function ServerSettingsForm({ settings }: { settings: ServerSettings }) {
         {toggle('storeCoverWithItem')}
         {toggle('storeMetadataWithItem')}
         {toggle('scannerDisableWatcher')}
+        <div>
+          <SelectField
+            label={t('LabelSettingsLogLevel')}
+            value={String(draft.logLevel)}
+            options={LOG_FILTER_LEVELS.map((l) => ({ value: String(l.level), label: t(l.labelKey) }))}
+            onChange={(e) => set('logLevel', Number(e.target.value))}
+          />
+          <p className="mt-1 text-xs text-muted">{t('LabelSettingsLogLevelHelp')}</p>
+        </div>
+        <TextField
+          label={t('LabelSettingsDailyLogsToKeep')}
+          hint={t('LabelSettingsDailyLogsToKeepHelp')}
+          type="number"
+          min={1}
+          max={365}
+          value={draft.loggerDailyLogsToKeep}
+          onChange={(e) => set('loggerDailyLogsToKeep', e.target.value)}
+        />
       </>
     ),
     display: (
@@ -181,6 +200,15 @@ function ServerSettingsForm({ settings }: { settings: ServerSettings }) {
           />
         )}
         {toggle('scannerPreferMatchedMetadata')}
+        <TextField
+          label={t('LabelSettingsScannerLogsToKeep')}
+          hint={t('LabelSettingsScannerLogsToKeepHelp')}
+          type="number"
+          min={1}
+          max={365}
+          value={draft.loggerScannerLogsToKeep}
+          onChange={(e) => set('loggerScannerLogsToKeep', e.target.value)}
+        />
         <div>
           <MetadataPrecedenceEditor
             value={draft.defaultMetadataPrecedence}

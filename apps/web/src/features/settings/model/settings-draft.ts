@@ -24,6 +24,7 @@ export type SettingsDraft = Pick<
   | 'timeFormat'
   | 'allowedOrigins'
   | 'sortingPrefixes'
+  | 'logLevel'
   | 'defaultMetadataPrecedence'
   | 'scannerCoverProvider'
 > & {
@@ -34,6 +35,8 @@ export type SettingsDraft = Pick<
   rateLimitLoginWindowMinutes: string
   accessTokenExpiryMinutes: string
   refreshTokenExpiryDays: string
+  loggerDailyLogsToKeep: string
+  loggerScannerLogsToKeep: string
 }
 
 const MINUTE_MS = 60_000
@@ -64,6 +67,9 @@ export function draftFrom(s: ServerSettings): SettingsDraft {
     rateLimitLoginWindowMinutes: String(s.rateLimitLoginWindow / MINUTE_MS),
     accessTokenExpiryMinutes: String(s.accessTokenExpiry / MINUTE_SEC),
     refreshTokenExpiryDays: String(s.refreshTokenExpiry / DAY_SEC),
+    logLevel: s.logLevel,
+    loggerDailyLogsToKeep: String(s.loggerDailyLogsToKeep),
+    loggerScannerLogsToKeep: String(s.loggerScannerLogsToKeep),
   } as SettingsDraft
 }
 
@@ -80,6 +86,8 @@ export function settingsChanges(s: ServerSettings, draft: SettingsDraft): Update
     rateLimitLoginWindowMinutes,
     accessTokenExpiryMinutes,
     refreshTokenExpiryDays,
+    loggerDailyLogsToKeep,
+    loggerScannerLogsToKeep,
     sortingPrefixes: _prefixes,
     ...same
   } = draft
@@ -89,6 +97,8 @@ export function settingsChanges(s: ServerSettings, draft: SettingsDraft): Update
     bookshelfView: libraryDetailView ? 1 : 0,
     authLoginCustomMessage: authLoginCustomMessage.trim() || null,
     rateLimitLoginRequests: Number(rateLimitLoginRequests),
+    loggerDailyLogsToKeep: Number(loggerDailyLogsToKeep),
+    loggerScannerLogsToKeep: Number(loggerScannerLogsToKeep),
     rateLimitLoginWindow: wholeFrom(rateLimitLoginWindowMinutes, s.rateLimitLoginWindow, MINUTE_MS),
     accessTokenExpiry: wholeFrom(accessTokenExpiryMinutes, s.accessTokenExpiry, MINUTE_SEC),
     refreshTokenExpiry: wholeFrom(refreshTokenExpiryDays, s.refreshTokenExpiry, DAY_SEC),
