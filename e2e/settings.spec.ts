@@ -104,6 +104,12 @@ for (const viewport of [
         await page.getByRole('tab', { name }).click()
         const panel = page.getByRole('tabpanel', { name })
         await expect(panel).toBeVisible()
+        // Find covers shows the provider it searches (not saved: the check only needs the field on screen).
+        if (name === 'Scanner') {
+          await panel.getByRole('switch', { name: 'Find covers' }).click()
+          await expect(panel.getByLabel('Cover provider')).toBeVisible()
+          await expect(panel.getByRole('option', { name: 'Open Library' })).toBeAttached()
+        }
         const overflow = await page.evaluate(
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
         )

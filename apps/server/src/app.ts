@@ -11,6 +11,7 @@ import { databaseFileName, openDatabase, type DatabaseHandle } from './db/connec
 import { installAuthGuard } from './http/auth-guard.ts'
 import { registerClientFiles, viaBasePath } from './http/client-files.ts'
 import { installSecurityHeaders } from './http/security-headers.ts'
+import { installCors } from './http/cors.ts'
 import { installBodyParsers } from './http/body-parsing.ts'
 import { installErrorHandling } from './http/errors.ts'
 import { recordRoutes } from './http/serve-route.ts'
@@ -156,7 +157,13 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   recordRoutes(app)
   const realtime = new Realtime(log, { trustProxy: config.trustProxy })
   const settingsRepo = new SettingsRepository(database.db)
-  const settings = new SettingsService(settingsRepo, config.version, { metadataPath: config.metadataPath })
+  const settings = new SettingsService(settingsRepo, config.version, {
+    metadataPath: config.metadataPath,
+    tokenLifetimes: {
+      accessTokenExpiry: config.accessTokenExpirySec,
+      refreshTokenExpiry: config.refreshTokenExpirySec,
+    },
+  })
   const signer = new TokenSigner(await settings.jwtSecret(), clock)
   const sessionsRepo = new SessionsRepository(database.db)
   const apiKeysRepo = new ApiKeysRepository(database.db)
@@ -177,6 +184,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     apiKeys: apiKeysRepo,
     users,
     realtime,
+    // The Security tab's lifetimes (the environment's until an admin stores them), read per token issued.
+    lifetimes: () => settings.getServerSettings(),
   })
   const serverSettings = await settings.getServerSettings()
   const rateLimit = {
@@ -190,6 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     clock,
     realtime,
     filterData: browse.filterData,
+    defaultPrecedence: async () => (await settings.getServerSettings()).defaultMetadataPrecedence,
   })
   const tasks = new TaskRunner({ realtime, clock })
   const scanner = createScannerModule({ config, database, libraries, settings, tasks, realtime, clock, log })
@@ -251,6 +261,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     log,
     options: options.metadataProviders ?? providerOptionsFromConfig(config),
   })
+  // Settings > Scanner "Find covers": books a scan adds without a cover get one searched before it ends.
+  scanner.scans.onItemsAdded((items, cancelled) => metadata.scanCovers.findFor(items, cancelled))
   const upload = new UploadService({ libraries, scanRepo, scans: scanner.scans, itemEdit, log })
   const playlists = new PlaylistsService({
     repo: new PlaylistsRepository(database.db),
@@ -351,6 +363,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await installSecurityHeaders(app, {
     allowIframe: async () => (await settings.getServerSettings()).allowIframe,
   })
+  // Before the guard: a preflight carries no token, and 401s to an allowed origin must be readable.
+  installCors(app, async () => (await settings.getServerSettings()).allowedOrigins)
   await app.register(cookie)
   installBodyParsers(app)
   // Multipart bodies (cover and book uploads) are streamed part by part; each route sets its own size caps.

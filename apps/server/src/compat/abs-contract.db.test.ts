@@ -34,7 +34,11 @@ const DELIBERATE: Record<string, string> = {
  * Audiobookshelf 2.36 does not, and keeps the sequence a series folder's name gives ("01 - Title") when the file's
  * grouping tag names the same series without one, where Audiobookshelf drops it (null).
  */
-const FORGIVEN: Forgiven = { valueMayDiffer: ['publisher', 'sequence'], oursMayAdd: ['tagPublisher'] }
+const FORGIVEN: Forgiven = {
+  valueMayDiffer: ['publisher', 'sequence'],
+  // Server settings Shelfcast adds (docs/api-compatibility.md, "Settings and library answers").
+  oursMayAdd: ['tagPublisher', 'accessTokenExpiry', 'refreshTokenExpiry', 'defaultMetadataPrecedence'],
+}
 
 /**
  * Calls that show books picked at random (the personalized "Discover" shelf, random on both servers): which books

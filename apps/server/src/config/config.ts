@@ -28,6 +28,8 @@ const EnvSchema = z.object({
       message: 'must be empty or start with "/" and not end with "/" (for example /audiobookshelf)',
     }),
   CLIENT_DIST_PATH: z.string().optional(),
+  /** Audiobookshelf's BACKUP_PATH: where backups go, fixed (the Backups page shows it read-only). */
+  BACKUP_PATH: z.string().trim().optional(),
   DEMO_LIBRARY_PATH: z.string().optional(),
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),
@@ -101,6 +103,8 @@ export interface Config {
   host: string
   configPath: string
   metadataPath: string
+  /** BACKUP_PATH when set: the backup folder, which the Backups page then cannot change. */
+  backupPathFromEnv: string | null
   /** '' or a path like '/audiobookshelf'; every route also answers under it. */
   routerBasePath: string
   clientDistPath: string
@@ -143,6 +147,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     configPath: path.resolve(e.CONFIG_PATH),
     metadataPath: path.resolve(e.METADATA_PATH),
+    backupPathFromEnv: e.BACKUP_PATH ? path.resolve(e.BACKUP_PATH) : null,
     routerBasePath: e.ROUTER_BASE_PATH,
     clientDistPath: path.resolve(e.CLIENT_DIST_PATH ?? path.join(repoRoot, 'apps/web/dist')),
     demoLibraryPath: e.DEMO_LIBRARY_PATH ? path.resolve(e.DEMO_LIBRARY_PATH) : null,

@@ -14,7 +14,7 @@ import { LibraryScanner, type ScanCounts, type ScanRunOptions, type ScanScope } 
 import { createLimiter } from './limiter.ts'
 import { ScanLog, scanLogDir } from './scan-log.ts'
 import { ProbePool } from './probe-pool.ts'
-import type { ScanRepository } from './scan.repository.ts'
+import type { SavedItem, ScanRepository } from './scan.repository.ts'
 import { isInside } from './walk.ts'
 
 export type ItemScanResult = 'UPDATED' | 'UPTODATE' | 'REMOVED' | 'NOTHING'
@@ -66,6 +66,8 @@ export class ScanService {
   readonly pool: ProbePool
   /** Test hook: how directories are opened (simulates unreadable folders when running as root). */
   readdir: ScanRunOptions['readdir'] = undefined
+  /** Work on the items a scan added, before it ends ("Find covers"); its failures never fail the scan. */
+  private afterAdded: ((items: SavedItem[], cancelled: () => boolean) => Promise<void>) | null = null
 
   constructor(deps: ScanServiceDeps) {
     this.deps = deps
@@ -118,7 +120,8 @@ export class ScanService {
     log?: Logger,
   ) {
     const { sortingPrefixes, scannerParseSubtitle } = await this.deps.settings.getServerSettings()
-    return this.scanner.run(
+    const addedItems: SavedItem[] = []
+    const counts = await this.scanner.run(
       library,
       scopes,
       sortingPrefixes,
@@ -132,6 +135,7 @@ export class ScanService {
           ? (done, total) => onProgress(total === 0 ? 100 : (done / total) * 100)
           : undefined,
         onSaved: (added, updated, authors) => {
+          addedItems.push(...added)
           this.events.added(added)
           this.events.updated(updated)
           void this.events
@@ -148,6 +152,19 @@ export class ScanService {
       },
       this.probeCounter,
     )
+    if (this.afterAdded && addedItems.length > 0) {
+      try {
+        await this.afterAdded(addedItems, () => cancelled() || this.stopped)
+      } catch (err) {
+        this.deps.log.warn({ err, libraryId: library.id }, 'work on added items failed')
+      }
+    }
+    return counts
+  }
+
+  /** Sets the work done on the items each scan adds (the metadata module's cover search). */
+  onItemsAdded(work: (items: SavedItem[], cancelled: () => boolean) => Promise<void>) {
+    this.afterAdded = work
   }
 
   isScanning(libraryId: string) {

@@ -1,5 +1,6 @@
 // The zod-free values of server-settings.ts: the web client loads them without zod (`@shelfcast/contracts/client`).
 import type { ServerSettings } from './server-settings.ts'
+import { metadataSources } from './library-values.ts'
 
 export const dateFormats = [
   'MM/dd/yyyy',
@@ -22,12 +23,14 @@ export const defaultServerSettings = (version: string): ServerSettings => ({
   timeFormat: 'HH:mm',
   scannerFindCovers: false,
   scannerPreferMatchedMetadata: false,
+  defaultMetadataPrecedence: [...metadataSources],
   storeCoverWithItem: false,
   storeMetadataWithItem: false,
   sortingIgnorePrefix: false,
   sortingPrefixes: ['the', 'a'],
   chromecastEnabled: false,
-  homeBookshelfView: 0,
+  // The home page's shelves show titles under the covers, as Audiobookshelf's do by default (1 = detail).
+  homeBookshelfView: 1,
   bookshelfView: 0,
   allowIframe: false,
   logLevel: 2,
@@ -35,6 +38,9 @@ export const defaultServerSettings = (version: string): ServerSettings => ({
   rateLimitLoginWindow: 600000,
   authActiveAuthMethods: ['local'],
   allowedOrigins: [],
+  // The server's ACCESS_TOKEN_EXPIRY_SEC / REFRESH_TOKEN_EXPIRY_SEC replace these until an admin stores a value.
+  accessTokenExpiry: 3600,
+  refreshTokenExpiry: 30 * 24 * 3600,
   authLoginCustomMessage: null,
   scannerCoverProvider: 'google',
   scannerParseSubtitle: false,

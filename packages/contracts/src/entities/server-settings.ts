@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { dateFormats, timeFormats } from './server-settings-values.ts'
 import { CronExpression } from './library.ts'
+import { metadataSources } from './library-values.ts'
 
 export { dateFormats, timeFormats, defaultServerSettings } from './server-settings-values.ts'
 
@@ -12,6 +13,13 @@ export const authMethods = ['local', 'openid'] as const
 
 /** The longest login window: a day, in milliseconds. */
 export const MAX_LOGIN_RATE_LIMIT_WINDOW_MS = 24 * 3600 * 1000
+/** Token lifetimes in seconds (Security tab): an access token lives 1 minute to 1 day ... */
+export const MIN_ACCESS_TOKEN_EXPIRY_SEC = 60
+export const MAX_ACCESS_TOKEN_EXPIRY_SEC = 24 * 3600
+/** ... and a login session's refresh token 1 hour to 1 year. */
+export const MIN_REFRESH_TOKEN_EXPIRY_SEC = 3600
+export const MAX_REFRESH_TOKEN_EXPIRY_SEC = 365 * 24 * 3600
+
 /** Failed logins per window when the limit is on: fewer would let one typo lock every account out. */
 export const MIN_LOGIN_RATE_LIMIT_REQUESTS = 3
 
@@ -36,6 +44,11 @@ export const ServerSettings = z.object({
   timeFormat: z.enum(timeFormats),
   scannerFindCovers: z.boolean(),
   scannerPreferMatchedMetadata: z.boolean(),
+  /** The metadata precedence a new library starts with (highest first); a library keeps its own afterwards. */
+  defaultMetadataPrecedence: z
+    .array(z.enum(metadataSources, 'Unknown metadata source'))
+    .max(metadataSources.length)
+    .refine((list) => new Set(list).size === list.length, 'A metadata source can be listed only once'),
   storeCoverWithItem: z.boolean(),
   storeMetadataWithItem: z.boolean(),
   sortingIgnorePrefix: z.boolean(),
@@ -70,11 +83,22 @@ export const ServerSettings = z.object({
         .regex(/^https?:\/\/[^/?#\s]+$/i, 'Origins look like https://host[:port]'),
     )
     .max(50),
+  /**
+   * Seconds an access token works; new tokens (next login or refresh) take a changed value. The answer
+   * may state what ACCESS_TOKEN_EXPIRY_SEC gave (outside the bounds a PATCH has).
+   */
+  accessTokenExpiry: z.number().int().min(1),
+  /** Seconds a login session lasts without a refresh (each refresh extends it); REFRESH_TOKEN_EXPIRY_SEC by default. */
+  refreshTokenExpiry: z.number().int().min(1),
   /** Shown under the sign-in form (`/status` carries it for the login page). */
   authLoginCustomMessage: z.string().max(2000, 'The sign-in message is too long').nullable(),
   // Audiobookshelf states these in every settings answer; Shelfcast answers its defaults until the
   // capabilities behind them (scanner options, backups, log retention, OpenID) make them settings.
-  scannerCoverProvider: z.string().max(50),
+  /** The provider "Find covers" searches (a value of GET /api/search/providers' booksCovers). */
+  scannerCoverProvider: z
+    .string()
+    .max(50)
+    .regex(/^[A-Za-z0-9._-]+$/, 'Unknown cover provider'),
   scannerParseSubtitle: z.boolean(),
   scannerDisableWatcher: z.boolean(),
   metadataFileFormat: z.enum(['json', 'abs']),
@@ -109,6 +133,7 @@ const EDITABLE_SERVER_SETTINGS = {
   timeFormat: true,
   scannerFindCovers: true,
   scannerPreferMatchedMetadata: true,
+  defaultMetadataPrecedence: true,
   storeCoverWithItem: true,
   storeMetadataWithItem: true,
   sortingIgnorePrefix: true,
@@ -127,6 +152,7 @@ const EDITABLE_SERVER_SETTINGS = {
   authLoginCustomMessage: true,
   scannerParseSubtitle: true,
   scannerDisableWatcher: true,
+  scannerCoverProvider: true,
 } as const
 
 /** Bounds on settings this server does not know (kept, as Audiobookshelf keeps them): they ride in every answer. */
@@ -170,6 +196,17 @@ export const UpdateServerSettingsRequest = ServerSettings.pick(EDITABLE_SERVER_S
       .min(1, 'Invalid number of backups to keep')
       .max(99, 'Invalid number of backups to keep'),
     maxBackupSize: z.number().min(0, 'Invalid maximum backup size').max(1000, 'Invalid maximum backup size'),
+    // Security tab: bounded here, so a PATCH cannot make sessions end at once or never.
+    accessTokenExpiry: z
+      .number()
+      .int('Access token lifetime must be a whole number of seconds')
+      .min(MIN_ACCESS_TOKEN_EXPIRY_SEC, 'Access token lifetime must be at least 1 minute (60 seconds)')
+      .max(MAX_ACCESS_TOKEN_EXPIRY_SEC, 'Access token lifetime can be at most 1 day (86400 seconds)'),
+    refreshTokenExpiry: z
+      .number()
+      .int('Refresh token lifetime must be a whole number of seconds')
+      .min(MIN_REFRESH_TOKEN_EXPIRY_SEC, 'Refresh token lifetime must be at least 1 hour (3600 seconds)')
+      .max(MAX_REFRESH_TOKEN_EXPIRY_SEC, 'Refresh token lifetime can be at most 1 year (31536000 seconds)'),
   })
   .partial()
   .catchall(z.unknown())
@@ -179,6 +216,8 @@ export const UpdateServerSettingsRequest = ServerSettings.pick(EDITABLE_SERVER_S
       'backupSchedule',
       'backupsToKeep',
       'maxBackupSize',
+      'accessTokenExpiry',
+      'refreshTokenExpiry',
     ])
     for (const key of Object.keys(body)) {
       if (Object.hasOwn(ServerSettings.shape, key) && !editable.has(key)) {

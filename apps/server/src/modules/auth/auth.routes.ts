@@ -15,17 +15,16 @@ function clientMeta(request: FastifyRequest) {
 }
 
 function setRefreshCookie(
-  ctx: Pick<AppContext, 'config'>,
   request: FastifyRequest,
   reply: FastifyReply,
-  token: string,
+  tokens: { refreshToken: string; refreshTokenExpirySec: number },
 ) {
-  reply.setCookie(REFRESH_COOKIE, token, {
+  reply.setCookie(REFRESH_COOKIE, tokens.refreshToken, {
     httpOnly: true,
     sameSite: 'lax',
     secure: request.protocol === 'https',
     path: '/',
-    maxAge: ctx.config.refreshTokenExpirySec,
+    maxAge: tokens.refreshTokenExpirySec,
   })
 }
 
@@ -54,7 +53,7 @@ export function registerAuthRoutes(
       slot.refund()
       const tokens = await ctx.auth.login(user, clientMeta(request))
       const inBody = request.headers['x-return-tokens'] === 'true'
-      if (!inBody) setRefreshCookie(ctx, request, reply, tokens.refreshToken)
+      if (!inBody) setRefreshCookie(request, reply, tokens)
       return buildLoginPayload(ctx, user, {
         accessToken: tokens.accessToken,
         refreshToken: inBody ? tokens.refreshToken : undefined,
@@ -82,7 +81,7 @@ export function registerAuthRoutes(
     if (token.length > 512) throw new HttpError(401, 'Invalid refresh token', { asJson: true })
     try {
       const tokens = await ctx.auth.refresh(token)
-      if (!fromHeader) setRefreshCookie(ctx, request, reply, tokens.refreshToken)
+      if (!fromHeader) setRefreshCookie(request, reply, tokens)
       return await buildLoginPayload(ctx, tokens.user, {
         accessToken: tokens.accessToken,
         refreshToken: fromHeader ? tokens.refreshToken : undefined,

@@ -25,6 +25,14 @@ export interface IssuedTokens {
   sessionId: string
   accessToken: string
   refreshToken: string
+  /** How long the refresh token (and its cookie) lives, in seconds. */
+  refreshTokenExpirySec: number
+}
+
+/** Token lifetimes in seconds, read for every token issued (the Security settings, env by default). */
+export interface TokenLifetimes {
+  accessTokenExpiry: number
+  refreshTokenExpiry: number
 }
 
 export interface ClientMeta {
@@ -44,6 +52,7 @@ export class AuthService {
   private readonly apiKeys: ApiKeysRepository
   private readonly users: UsersService
   private readonly realtime: Realtime
+  private readonly lifetimes: () => Promise<TokenLifetimes>
   constructor(deps: {
     config: Config
     clock: Clock
@@ -52,6 +61,8 @@ export class AuthService {
     apiKeys: ApiKeysRepository
     users: UsersService
     realtime: Realtime
+    /** Without it: the environment's lifetimes (config). */
+    lifetimes?: () => Promise<TokenLifetimes>
   }) {
     this.config = deps.config
     this.clock = deps.clock
@@ -60,6 +71,13 @@ export class AuthService {
     this.apiKeys = deps.apiKeys
     this.users = deps.users
     this.realtime = deps.realtime
+    this.lifetimes =
+      deps.lifetimes ??
+      (() =>
+        Promise.resolve({
+          accessTokenExpiry: deps.config.accessTokenExpirySec,
+          refreshTokenExpiry: deps.config.refreshTokenExpirySec,
+        }))
   }
 
   /** Checks a password login. Unknown users cost the same time as known ones. */
@@ -78,22 +96,29 @@ export class AuthService {
     const now = this.clock()
     const sessionId = crypto.randomUUID()
     const refreshToken = newRefreshToken()
+    const lifetimes = await this.lifetimes()
     await this.sessions.createSession({
       id: sessionId,
       userId: user.id,
       now,
-      expiresAt: now + this.config.refreshTokenExpirySec * 1000,
+      expiresAt: now + lifetimes.refreshTokenExpiry * 1000,
       ip: meta.ip,
       userAgent: meta.userAgent,
       tokenHash: hashRefreshToken(refreshToken),
     })
-    return { user, sessionId, refreshToken, accessToken: await this.issueAccessToken(user, sessionId) }
+    return {
+      user,
+      sessionId,
+      refreshToken,
+      accessToken: await this.issueAccessToken(user, sessionId, lifetimes),
+      refreshTokenExpirySec: lifetimes.refreshTokenExpiry,
+    }
   }
 
-  issueAccessToken(user: UserRecord, sessionId: string) {
+  private issueAccessToken(user: UserRecord, sessionId: string, lifetimes: TokenLifetimes) {
     return this.signer.signAccess(
       { userId: user.id, username: user.username, sessionId },
-      this.config.accessTokenExpirySec,
+      lifetimes.accessTokenExpiry,
     )
   }
 
@@ -122,19 +147,21 @@ export class AuthService {
       throw new HttpError(401, 'Invalid refresh token', { asJson: true })
     }
     const successor = this.signer.successorOf(refreshToken)
+    const lifetimes = await this.lifetimes()
     await this.sessions.rotate({
       oldHash,
       newHash: hashRefreshToken(successor),
       sessionId: session.id,
       now,
-      expiresAt: now + this.config.refreshTokenExpirySec * 1000,
+      expiresAt: now + lifetimes.refreshTokenExpiry * 1000,
     })
     const current = await this.currentOfLineage(successor, session.id)
     return {
       user,
       sessionId: session.id,
       refreshToken: current,
-      accessToken: await this.issueAccessToken(user, session.id),
+      accessToken: await this.issueAccessToken(user, session.id, lifetimes),
+      refreshTokenExpirySec: lifetimes.refreshTokenExpiry,
     }
   }
 

@@ -320,4 +320,30 @@ describe('backups', () => {
       elsewhere,
     )
   })
+
+  it('keeps backups in BACKUP_PATH when it is set, and refuses to move them', async () => {
+    const envFolder = path.join(tempDir('shelfcast-env-backups-'), 'backups')
+    const { t, root } = await createInitialisedApp({ env: { BACKUP_PATH: envFolder } })
+    open.push(t)
+    const token = root.accessToken
+    const listed = await t.call('GET', '/api/backups', token)
+    expect(listed.json<BackupsResponse>()).toMatchObject({
+      backupLocation: envFolder,
+      backupPathEnvSet: true,
+    })
+    const moved = await t.call('PATCH', '/api/backups/path', token, { path: tempDir('shelfcast-elsewhere-') })
+    expect(moved.statusCode).toBe(400)
+    expect(moved.body).toBe('The backup location is set by the BACKUP_PATH environment variable')
+    expect((await t.call('POST', '/api/backups', token)).statusCode).toBe(200)
+    expect(fs.readdirSync(envFolder).filter((n) => n.endsWith('.audiobookshelf'))).toHaveLength(1)
+    const settings = await t.call('GET', '/api/settings', token)
+    expect(settings.json<{ serverSettings: { backupPath: string } }>().serverSettings.backupPath).toBe(
+      envFolder,
+    )
+  })
+
+  it('states that BACKUP_PATH is not set when it is not', async () => {
+    const { t, token } = await start()
+    expect((await t.call('GET', '/api/backups', token)).json<BackupsResponse>().backupPathEnvSet).toBe(false)
+  })
 })

@@ -63,7 +63,7 @@ export class BackupsService {
 
   constructor(deps: BackupsDeps) {
     this.d = deps
-    this.folder = path.join(deps.config.metadataPath, 'backups')
+    this.folder = deps.config.backupPathFromEnv ?? path.join(deps.config.metadataPath, 'backups')
     this.schedule = new BackupSchedule({
       run: () => this.createScheduled(),
       log: deps.log,
@@ -73,7 +73,8 @@ export class BackupsService {
 
   async start() {
     const stored = await this.d.settingsRepo.get(BACKUP_PATH_KEY)
-    if (stored && path.isAbsolute(stored)) this.folder = stored
+    // BACKUP_PATH wins over a folder chosen on the Backups page (as in Audiobookshelf).
+    if (stored && path.isAbsolute(stored) && !this.d.config.backupPathFromEnv) this.folder = stored
     this.d.settings.setBackupPath(this.folder)
     await this.removeLeftovers()
     this.schedule.sync((await this.d.settings.getServerSettings()).backupSchedule)
@@ -140,7 +141,11 @@ export class BackupsService {
       backups.push(backup)
     }
     backups.sort((a, b) => b.createdAt - a.createdAt || b.id.localeCompare(a.id))
-    return { backups, backupLocation: this.folder, backupPathEnvSet: false }
+    return {
+      backups,
+      backupLocation: this.folder,
+      backupPathEnvSet: this.d.config.backupPathFromEnv !== null,
+    }
   }
 
   private async settings(): Promise<ServerSettings> {
@@ -317,6 +322,8 @@ export class BackupsService {
 
   /** Moves the backup folder: absolute, outside every library folder and the config folder, writable. */
   async setFolder(folder: string): Promise<BackupsResponse> {
+    if (this.d.config.backupPathFromEnv)
+      throw refusePath('The backup location is set by the BACKUP_PATH environment variable')
     const trimmed = folder.trim()
     if (!trimmed) throw refusePath('Backup location path cannot be empty')
     if (!path.isAbsolute(trimmed)) throw refusePath('The backup location must be an absolute path')

@@ -52,7 +52,22 @@ export class ItemCoverService {
 
   /** Stores image bytes as the item's cover after checking what they really are. */
   async setFromBytes(user: UserRecord, id: string, data: Buffer): Promise<{ success: true; cover: string }> {
-    const item = await this.item(user, id)
+    return this.store(await this.item(user, id), data)
+  }
+
+  /**
+   * The scanner's "Find covers": a cover found online for an item that has none, downloaded through the
+   * guarded fetcher. Nothing changes when the item got a cover meanwhile. Throws when the download fails.
+   */
+  async setFound(itemId: string, url: string): Promise<boolean> {
+    const [item] = await this.deps.scanRepo.loadItems([itemId])
+    if (!item || item.row.cover_path) return false
+    const image = await this.deps.fetcher.fetchImage(url, { maxBytes: MAX_COVER_BYTES })
+    await this.store(item, image.body)
+    return true
+  }
+
+  private async store(item: SavedItem, data: Buffer): Promise<{ success: true; cover: string }> {
     const format = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS })
       .metadata()
       .then((m) => m.format)

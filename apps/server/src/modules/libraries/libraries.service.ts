@@ -3,9 +3,11 @@ import {
   canAccessLibrary,
   messages,
   defaultLibrarySettings,
+  metadataSources,
   type CreateLibraryRequest,
   type FilterData,
   type Library,
+  type LibrarySettings,
   type LibraryWithFilterData,
   type ReorderLibrariesRequest,
   type UpdateLibraryRequest,
@@ -32,18 +34,22 @@ export class LibrariesService {
   private readonly clock: Clock
   private readonly realtime: Realtime
   private readonly filterData: FilterDataProvider | null
+  private readonly defaultPrecedence: () => Promise<LibrarySettings['metadataPrecedence']>
   constructor(deps: {
     repo: LibrariesRepository
     config: Config
     clock: Clock
     realtime: Realtime
     filterData?: FilterDataProvider
+    /** The server's default metadata precedence (Settings > Scanner) a new library takes unless it gives one. */
+    defaultPrecedence?: () => Promise<LibrarySettings['metadataPrecedence']>
   }) {
     this.repo = deps.repo
     this.config = deps.config
     this.clock = deps.clock
     this.realtime = deps.realtime
     this.filterData = deps.filterData ?? null
+    this.defaultPrecedence = deps.defaultPrecedence ?? (async () => [...metadataSources])
   }
 
   private readonly createdListeners: Array<(library: Library) => void> = []
@@ -127,7 +133,11 @@ export class LibrariesService {
       icon: req.icon,
       mediaType: req.mediaType,
       provider: req.provider,
-      settings: { ...defaultLibrarySettings(req.mediaType), ...req.settings },
+      settings: {
+        ...defaultLibrarySettings(req.mediaType),
+        metadataPrecedence: await this.defaultPrecedence(),
+        ...req.settings,
+      },
       lastScan: null,
       lastScanVersion: null,
       createdAt: now,

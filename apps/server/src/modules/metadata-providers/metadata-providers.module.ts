@@ -18,6 +18,7 @@ import { CustomProvidersService } from './custom-providers.service.ts'
 import { ItemMatchService } from './item-match.service.ts'
 import { MatchRepository } from './match.repository.ts'
 import { MetadataProviders, type MetadataProvidersOptions } from './provider-registry.ts'
+import { ScanCoverFinder } from './scan-cover-finder.ts'
 
 /** Metadata providers, custom providers, and matching of items and authors. */
 export interface MetadataModule {
@@ -25,6 +26,8 @@ export interface MetadataModule {
   customProviders: CustomProvidersService
   itemMatch: ItemMatchService
   authorMatch: AuthorMatchService
+  /** "Find covers" for the items scans add. */
+  scanCovers: ScanCoverFinder
 }
 
 export function createMetadataModule(deps: {
@@ -58,5 +61,11 @@ export function createMetadataModule(deps: {
     customProviders,
     itemMatch: new ItemMatchService({ ...deps, repo: new MatchRepository(deps.db), providers }),
     authorMatch: new AuthorMatchService({ ...deps, audnexus: providers.audnexus }),
+    scanCovers: new ScanCoverFinder({
+      providers,
+      itemCovers: deps.itemCovers,
+      settings: deps.settings,
+      log: deps.log.child({ module: 'scanner' }),
+    }),
   }
 }

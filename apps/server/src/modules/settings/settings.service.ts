@@ -13,17 +13,30 @@ import type { SettingsRepository } from './settings.repository.ts'
 
 const SERVER_SETTINGS_KEY = 'serverSettings'
 const JWT_SECRET_KEY = 'jwtSecret'
+/** Settings whose default comes from the environment: stored only once an admin gives a value. */
+const ENV_DEFAULTED = ['accessTokenExpiry', 'refreshTokenExpiry'] as const
+type EnvDefaulted = (typeof ENV_DEFAULTED)[number]
+
+export interface SettingsServiceOptions {
+  metadataPath: string
+  /** ACCESS_TOKEN_EXPIRY_SEC / REFRESH_TOKEN_EXPIRY_SEC: the token lifetimes until the settings store their own. */
+  tokenLifetimes?: Pick<ServerSettings, EnvDefaulted>
+}
 
 /** Server settings (one JSON document) and the server's secrets. Cached: every request reads them. */
 export class SettingsService {
   private readonly repo: SettingsRepository
   private readonly version: string
   private readonly facts: Pick<ServerSettings, 'version' | 'buildNumber' | 'backupPath' | 'timeZone'>
+  private readonly envDefaults: Partial<Pick<ServerSettings, EnvDefaulted>>
+  /** The environment-defaulted settings the stored document holds (an admin gave them). */
+  private readonly storedEnvDefaulted = new Set<EnvDefaulted>()
   private cached: ServerSettings | null = null
   private readonly listeners = new Set<(settings: ServerSettings) => void>()
-  constructor(repo: SettingsRepository, version: string, opts: { metadataPath: string }) {
+  constructor(repo: SettingsRepository, version: string, opts: SettingsServiceOptions) {
     this.repo = repo
     this.version = version
+    this.envDefaults = opts.tokenLifetimes ?? {}
     // Stated in every settings answer, never stored: where backups go and the zone dates are shown in.
     this.facts = {
       version,
@@ -36,8 +49,11 @@ export class SettingsService {
   async getServerSettings(): Promise<ServerSettings> {
     if (this.cached) return this.cached
     const stored = await this.repo.get(SERVER_SETTINGS_KEY)
-    const defaults = defaultServerSettings(this.version)
+    const defaults = { ...defaultServerSettings(this.version), ...this.envDefaults }
     const merged = { ...(stored ? storedSettings(stored, defaults) : defaults), ...this.facts }
+    this.storedEnvDefaulted.clear()
+    for (const key of stored ? storedKeys(stored) : [])
+      if ((ENV_DEFAULTED as readonly string[]).includes(key)) this.storedEnvDefaulted.add(key as EnvDefaulted)
     this.cached = merged
     return merged
   }
@@ -49,10 +65,18 @@ export class SettingsService {
     for (const [k, v] of Object.entries(changes)) {
       if (v !== undefined) (next as Record<string, unknown>)[k] = v
     }
-    const problem = serverSettingsLockoutProblem(next) ?? unknownSettingsProblem(unknownSettings(next))
+    const problem =
+      serverSettingsLockoutProblem(next) ??
+      tokenLifetimesProblem(next, changes) ??
+      unknownSettingsProblem(unknownSettings(next))
     if (problem) throw badRequest(problem)
     // The facts of the running server are stated in answers, never stored (they would go stale on upgrade).
     const { version: _version, buildNumber: _build, backupPath: _backups, timeZone: _zone, ...stored } = next
+    // An environment default is not stored with the rest: a later change of the variable still applies.
+    for (const key of ENV_DEFAULTED) {
+      if (changes[key] !== undefined) this.storedEnvDefaulted.add(key)
+      if (!this.storedEnvDefaulted.has(key)) delete (stored as Partial<typeof stored>)[key]
+    }
     await this.repo.set(SERVER_SETTINGS_KEY, JSON.stringify(stored))
     this.cached = next
     for (const listener of this.listeners) listener(next)
@@ -88,6 +112,24 @@ export class SettingsService {
     const value =
       existing ?? (await this.repo.setIfAbsent(JWT_SECRET_KEY, crypto.randomBytes(64).toString('base64')))
     return new Uint8Array(Buffer.from(value, 'base64'))
+  }
+}
+
+/** A refresh token must outlive the access tokens it renews; checked when a PATCH changes either. */
+function tokenLifetimesProblem(next: ServerSettings, changes: UpdateServerSettingsRequest): string | null {
+  if (changes.accessTokenExpiry === undefined && changes.refreshTokenExpiry === undefined) return null
+  return next.refreshTokenExpiry > next.accessTokenExpiry
+    ? null
+    : 'Refresh token lifetime must be longer than the access token lifetime'
+}
+
+/** The keys of the stored settings document (none when it is not a JSON object). */
+function storedKeys(stored: string): string[] {
+  try {
+    const raw: unknown = JSON.parse(stored)
+    return raw && typeof raw === 'object' ? Object.keys(raw) : []
+  } catch {
+    return []
   }
 }
 

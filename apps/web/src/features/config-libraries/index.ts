@@ -1,5 +1,6 @@
 export { ConfigLibrariesPage } from './components/ConfigLibrariesPage.tsx'
 export { ScheduleEditor } from './components/ScheduleEditor.tsx'
+export { MetadataPrecedenceEditor } from './components/MetadataPrecedenceEditor.tsx'
 export type { ScheduleLabelKeys, ScheduleTestIds } from './components/ScheduleEditor.tsx'
 export { cronErrorKeys, parseCron, scheduleToCron, validateSchedule } from './model/cron.ts'
 export type { CronError, Schedule } from './model/cron.ts'

@@ -76,3 +76,37 @@ describe('home page of a podcast library', () => {
     expect(within(added).queryByTestId('home-episode-play')).toBeNull()
   })
 })
+
+describe('home page bookshelf view (the server setting homeBookshelfView)', () => {
+  const renderHome = (homeBookshelfView: number) => {
+    const login = loginResponseFixture(userFixture('user'))
+    useSessionStore
+      .getState()
+      .setSession({ ...login, serverSettings: { ...login.serverSettings, homeBookshelfView } })
+    const fake = fakeServer({
+      'GET /api/libraries': () => json({ libraries: [libraryFixture('a', 'podcast')] }),
+      'GET /api/libraries/a': () => libraryDetailReply('a', 'podcast'),
+      'GET /api/libraries/a/personalized': () => json(shelves),
+    })
+    renderRoute('/library/a', '/library/:libraryId', <HomePage />, fake)
+  }
+
+  it('shows bare covers, named by title and author, in the standard view (0)', async () => {
+    renderHome(0)
+    const added = await screen.findByRole('region', { name: 'Recently Added' })
+    expect(within(added).queryAllByTestId('item-card-title')).toEqual([])
+    expect(within(added).getByRole('link', { name: 'The Show, Host' })).toBeTruthy()
+    const episode = screen.getByTestId('home-episode')
+    expect(within(episode).getByRole('link', { name: 'Big news, The Show' })).toBeTruthy()
+  })
+
+  it('shows each title under its cover in the detail view (1)', async () => {
+    renderHome(1)
+    const added = await screen.findByRole('region', { name: 'Recently Added' })
+    expect(
+      within(added)
+        .getAllByTestId('item-card-title')
+        .map((el) => el.textContent),
+    ).toEqual(['The Show', 'Another Show'])
+  })
+})

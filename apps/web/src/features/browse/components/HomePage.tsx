@@ -3,6 +3,7 @@ import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Icon, LoadingBox, coverBox } from '@/components/ui/index.ts'
 import { PlayButton } from '@/features/player/index.ts'
+import { useSessionStore } from '@/lib/session-store.ts'
 import { usePersonalized } from '../api.ts'
 import { useNearViewport } from '../hooks/useNearViewport.ts'
 import { itemCoverPath, itemTitle } from '../model/item-view.ts'
@@ -18,7 +19,7 @@ import { EmptyState, ListError } from './GridStates.tsx'
 import { CurrentLibraryPage } from './CurrentLibraryPage.tsx'
 import { ItemCard } from './ItemCard.tsx'
 import { SERIES_CARD_WIDTH_FACTOR, SeriesCard } from './SeriesCard.tsx'
-import { captionHeight, captionLines } from '../model/card-geometry.ts'
+import { captionHeight, captionLines, type BookshelfView } from '../model/card-geometry.ts'
 
 /** Shelf labels by the server's labelStringKey (Audiobookshelf's keys); others show the server's label. */
 const shelfLabelKeys: Record<string, string> = {
@@ -42,9 +43,12 @@ export function HomePage() {
 function Home({ library }: { library: Library }) {
   const { t } = useTranslation()
   const query = usePersonalized(library.id)
+  // The server's home-page setting (Settings > General) decides, as in Audiobookshelf: the home page has no toggle.
+  const homeBookshelfView = useSessionStore((s) => s.serverSettings?.homeBookshelfView)
   if (query.isPending) return <LoadingBox message={t('MessageLoading')} />
   if (query.isError) return <ListError error={query.error} onRetry={() => void query.refetch()} />
   const shelves = visibleShelves(query.data)
+  const view = homeView(homeBookshelfView)
   return (
     <div className="py-6" data-testid="home">
       <h1 className="sr-only">{t('ButtonHome')}</h1>
@@ -52,14 +56,33 @@ function Home({ library }: { library: Library }) {
         <EmptyState icon="library" title={t('MessageLibraryEmpty')} hint={t('MessageLibraryEmptyHint')} />
       ) : (
         shelves.map((shelf, index) => (
-          <ShelfRow key={shelf.id} shelf={shelf} library={library} eager={index < HOME_EAGER_ROWS} />
+          <ShelfRow
+            key={shelf.id}
+            shelf={shelf}
+            library={library}
+            view={view}
+            eager={index < HOME_EAGER_ROWS}
+          />
         ))
       )}
     </div>
   )
 }
 
-function ShelfRow({ shelf, library, eager }: { shelf: Shelf; library: Library; eager: boolean }) {
+/** 0 is Audiobookshelf's standard view (bare covers), 1 its detail view (titles under them). */
+const homeView = (setting: number | undefined): BookshelfView => (setting === 0 ? 'standard' : 'detail')
+
+function ShelfRow({
+  shelf,
+  library,
+  view,
+  eager,
+}: {
+  shelf: Shelf
+  library: Library
+  view: BookshelfView
+  eager: boolean
+}) {
   const { t } = useTranslation()
   const ref = useRef<HTMLElement>(null)
   // The first rows are in view from the start: their covers render (and load) with the shelves, without
@@ -73,10 +96,7 @@ function ShelfRow({ shelf, library, eager }: { shelf: Shelf; library: Library; e
   const rowHeight =
     cover.height +
     captionHeight(
-      captionLines(
-        shelf.type === 'authors' ? 'author' : shelf.type === 'series' ? 'series' : 'book',
-        'detail',
-      ),
+      captionLines(shelf.type === 'authors' ? 'author' : shelf.type === 'series' ? 'series' : 'book', view),
     )
 
   const scrollBy = (direction: 1 | -1) => {
@@ -137,7 +157,7 @@ function ShelfRow({ shelf, library, eager }: { shelf: Shelf; library: Library; e
                       item={item}
                       width={cover.width}
                       aspectRatio={aspectRatio}
-                      view="detail"
+                      view={view}
                       eager={eager}
                       episodeTitle={item.recentEpisode?.title}
                     />

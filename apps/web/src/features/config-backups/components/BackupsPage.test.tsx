@@ -20,12 +20,12 @@ const backup = (id: string, createdAt: number): Backup => ({
   schemaVersion: 16,
 })
 
-function server(initial: Backup[]) {
+function server(initial: Backup[], backupPathEnvSet = false) {
   let backups = initial
   const list = (): BackupsResponse => ({
     backups,
     backupLocation: '/data/metadata/backups',
-    backupPathEnvSet: false,
+    backupPathEnvSet,
   })
   return fakeServer({
     'GET /api/libraries': () => json({ libraries: [] }),
@@ -102,5 +102,25 @@ describe('/config/backups', () => {
     await user.click(within(form).getByRole('button', { name: 'Save' }))
     expect(within(form).getByText('Invalid number of backups to keep')).toBeTruthy()
     expect(fake.requests.some((r) => r.method === 'PATCH')).toBe(false)
+  })
+
+  it('shows the backup location read-only when BACKUP_PATH sets it', async () => {
+    useSessionStore.getState().setSession(loginResponseFixture(root))
+    renderApp('/config/backups', server([], true))
+    const field = (await screen.findByLabelText('Path')) as HTMLInputElement
+    expect(field.value).toBe('/data/metadata/backups')
+    expect(field.readOnly).toBe(true)
+    expect(screen.getByText('Set by the BACKUP_PATH environment variable')).toBeTruthy()
+    const section = screen.getByRole('region', { name: 'Backup location' })
+    expect(within(section).queryByRole('button', { name: 'Save' })).toBeNull()
+  })
+
+  it('lets an admin edit the backup location when BACKUP_PATH is not set', async () => {
+    useSessionStore.getState().setSession(loginResponseFixture(root))
+    renderApp('/config/backups', server([]))
+    const field = (await screen.findByLabelText('Path')) as HTMLInputElement
+    expect(field.readOnly).toBe(false)
+    const section = screen.getByRole('region', { name: 'Backup location' })
+    expect(within(section).getByRole('button', { name: 'Save' })).toBeTruthy()
   })
 })

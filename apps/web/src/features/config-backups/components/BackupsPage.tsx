@@ -188,7 +188,11 @@ export function BackupsPage() {
 
       {settings && <BackupSettingsForm key={settingsKey(settings)} settings={settings} />}
       {query.data && (
-        <BackupLocationForm key={query.data.backupLocation} location={query.data.backupLocation} />
+        <BackupLocationForm
+          key={query.data.backupLocation}
+          location={query.data.backupLocation}
+          fromEnv={query.data.backupPathEnvSet}
+        />
       )}
 
       <ConfirmPrompt
@@ -275,7 +279,8 @@ function BackupSettingsForm({ settings }: { settings: ServerSettings }) {
   )
 }
 
-function BackupLocationForm({ location }: { location: string }) {
+/** The backup folder; read-only when the server's BACKUP_PATH sets it. */
+function BackupLocationForm({ location, fromEnv }: { location: string; fromEnv: boolean }) {
   const { t } = useTranslation()
   const update = useUpdateBackupPath()
   const [value, setValue] = useState(location)
@@ -305,12 +310,16 @@ function BackupLocationForm({ location }: { location: string }) {
           value={value}
           onChange={(e) => setValue(e.target.value)}
           error={error}
+          hint={fromEnv ? t('LabelBackupPathEnvSetHelp') : undefined}
+          readOnly={fromEnv}
           spellCheck={false}
           className="sm:flex-1"
         />
-        <Button type="submit" disabled={update.isPending || value === location} className="sm:mt-6">
-          {t('ButtonSave')}
-        </Button>
+        {!fromEnv && (
+          <Button type="submit" disabled={update.isPending || value === location} className="sm:mt-6">
+            {t('ButtonSave')}
+          </Button>
+        )}
       </form>
     </section>
   )

@@ -124,6 +124,27 @@ describe('/config/libraries', () => {
     expect(await screen.findByTestId('libraries-list')).toBeTruthy()
   })
 
+  it("starts a new library with the server's default metadata precedence", async () => {
+    const login = loginResponseFixture(userFixture('root'))
+    const defaultMetadataPrecedence = ['folderStructure', 'opfFile'] as const
+    useSessionStore.getState().setSession({
+      ...login,
+      serverSettings: { ...login.serverSettings, defaultMetadataPrecedence: [...defaultMetadataPrecedence] },
+    })
+    const fake = server()
+    const { user } = renderApp('/config/libraries', fake)
+    await user.click(await screen.findByRole('button', { name: 'Add your first library' }))
+    const modal = await screen.findByTestId('library-modal')
+    await user.type(within(modal).getByLabelText('Library name'), 'Audiobooks')
+    const browser = within(modal).getByTestId('folder-browser')
+    await user.type(within(browser).getByLabelText('Folder path'), '/media/audiobooks/')
+    await user.click(within(browser).getByRole('button', { name: 'Add folder' }))
+    await user.click(within(modal).getByRole('button', { name: 'Create' }))
+    await waitFor(() => expect(screen.queryByTestId('library-modal')).toBeNull())
+    const created = fake.requests.find((r) => r.method === 'POST' && r.path === '/api/libraries')
+    expect(created?.body).toMatchObject({ settings: { metadataPrecedence: ['folderStructure', 'opfFile'] } })
+  })
+
   it('refuses a schedule without 5 fields and opens the schedule tab to say so', async () => {
     signInRoot()
     const fake = server()

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert, Button, Icon, Modal, SelectField, Tabs, TextField, Toggle } from '@/components/ui/index.ts'
 import { errorMessage } from '@/lib/error-message.ts'
+import { useSessionStore } from '@/lib/session-store.ts'
 import { toast } from '@/lib/toast-store.ts'
 import { useCreateLibrary, useFolderCache, useUpdateLibrary } from '../api.ts'
 import {
@@ -38,8 +39,10 @@ export function LibraryModal({ library, onClose }: { library: Library | null; on
   const create = useCreateLibrary()
   const update = useUpdateLibrary()
   const folderCache = useFolderCache()
+  // The server's default metadata precedence (Settings > Scanner): a new library starts with it.
+  const serverPrecedence = useSessionStore((s) => s.serverSettings?.defaultMetadataPrecedence)
   const [draft, setDraft] = useState<LibraryDraft>(() =>
-    library ? draftFromLibrary(library) : newLibraryDraft(),
+    library ? draftFromLibrary(library) : newLibraryDraft('book', serverPrecedence),
   )
   const [tab, setTab] = useState<TabId>('details')
   const [submitted, setSubmitted] = useState(false)
@@ -143,7 +146,9 @@ export function LibraryModal({ library, onClose }: { library: Library | null; on
                 <SelectField
                   label={t('LabelMediaType')}
                   value={draft.mediaType}
-                  onChange={(e) => setDraft((d) => withMediaType(d, e.target.value as MediaType))}
+                  onChange={(e) =>
+                    setDraft((d) => withMediaType(d, e.target.value as MediaType, serverPrecedence))
+                  }
                   options={[
                     { value: 'book', label: t('LabelBooks') },
                     { value: 'podcast', label: t('LabelPodcasts') },
@@ -236,6 +241,7 @@ export function LibraryModal({ library, onClose }: { library: Library | null; on
             <MetadataPrecedenceEditor
               value={draft.settings.metadataPrecedence}
               onChange={(next) => setSetting('metadataPrecedence', next)}
+              defaultValue={serverPrecedence}
             />
           </div>
         )}

@@ -14,9 +14,14 @@ import { ReorderableList } from './ReorderableList.tsx'
 export function MetadataPrecedenceEditor({
   value,
   onChange,
+  defaultValue = metadataSources,
+  testId = 'metadata-precedence',
 }: {
   value: readonly MetadataSource[]
   onChange: (next: MetadataSource[]) => void
+  /** What "Reset to default" restores: the server's default for a library, every source in order for it. */
+  defaultValue?: readonly MetadataSource[]
+  testId?: string
 }) {
   const { t } = useTranslation()
   const rows = precedenceRows(value)
@@ -29,12 +34,12 @@ export function MetadataPrecedenceEditor({
           <h3 className="text-sm font-semibold">{t('HeaderMetadataOrderOfPrecedence')}</h3>
           <p className="text-xs text-muted">{t('MessageMetadataPrecedenceHelp')}</p>
         </div>
-        <Button variant="ghost" className="h-8 px-2 text-xs" onClick={() => onChange([...metadataSources])}>
+        <Button variant="ghost" className="h-8 px-2 text-xs" onClick={() => onChange([...defaultValue])}>
           {t('ButtonResetToDefault')}
         </Button>
       </div>
       <ReorderableList
-        testId="metadata-precedence"
+        testId={testId}
         label={t('HeaderMetadataOrderOfPrecedence')}
         items={rows}
         keyOf={(row) => row.source}

@@ -35,22 +35,45 @@ export function isLibraryIcon(value: string): value is LibraryIconName {
   return (libraryIcons as readonly string[]).includes(value)
 }
 
-export function newLibraryDraft(mediaType: MediaType = 'book'): LibraryDraft {
+/** A new library's settings: its type's defaults, with the server's default metadata precedence when known. */
+function newLibrarySettings(
+  mediaType: MediaType,
+  precedence: LibrarySettings['metadataPrecedence'] | undefined,
+): LibrarySettings {
+  const defaults = defaultLibrarySettings(mediaType)
+  return precedence ? { ...defaults, metadataPrecedence: [...precedence] } : defaults
+}
+
+/** `precedence`: the server's default (Settings > Scanner), which a new library starts with. */
+export function newLibraryDraft(
+  mediaType: MediaType = 'book',
+  precedence?: LibrarySettings['metadataPrecedence'],
+): LibraryDraft {
   return {
     name: '',
     mediaType,
     icon: defaultIcon[mediaType],
     folders: [],
-    settings: defaultLibrarySettings(mediaType),
+    settings: newLibrarySettings(mediaType, precedence),
     schedule: null,
   }
 }
 
 /** Switching the media type of a new library: its defaults follow, what was typed stays. */
-export function withMediaType(draft: LibraryDraft, mediaType: MediaType): LibraryDraft {
+export function withMediaType(
+  draft: LibraryDraft,
+  mediaType: MediaType,
+  precedence?: LibrarySettings['metadataPrecedence'],
+): LibraryDraft {
   if (draft.mediaType === mediaType) return draft
   const icon = draft.icon === defaultIcon[draft.mediaType] ? defaultIcon[mediaType] : draft.icon
-  return { ...draft, mediaType, icon, settings: defaultLibrarySettings(mediaType), schedule: draft.schedule }
+  return {
+    ...draft,
+    mediaType,
+    icon,
+    settings: newLibrarySettings(mediaType, precedence),
+    schedule: draft.schedule,
+  }
 }
 
 export function draftFromLibrary(library: Library): LibraryDraft {

@@ -1,5 +1,5 @@
 import { defaultServerSettings } from '@shelfcast/contracts'
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { i18n } from '@/lib/i18n/index.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
@@ -51,6 +51,91 @@ describe('server settings page', () => {
       rateLimitLoginRequests: -1,
     })
     expect(useSessionStore.getState().serverSettings?.rateLimitLoginRequests).toBe(40)
+  })
+
+  it('shows the token lifetimes in minutes and days and saves them in seconds', async () => {
+    useSessionStore.getState().setSession(loginResponseFixture(userFixture('root')))
+    const server = fakeServer({
+      'GET /api/libraries': () => json({ libraries: [] }),
+      'PATCH /api/settings': (request) =>
+        json({ serverSettings: { ...defaultServerSettings('0.1.0'), ...(request.body as object) } }),
+    })
+    const { user } = renderApp('/config', server)
+    await user.click(await screen.findByRole('tab', { name: 'Security' }))
+    const access = await screen.findByLabelText('Access token lifetime (minutes)')
+    const session = screen.getByLabelText('Sign-in session lifetime (days)')
+    expect((access as HTMLInputElement).value).toBe('60')
+    expect((session as HTMLInputElement).value).toBe('30')
+    await user.clear(access)
+    await user.type(access, '15')
+    await user.clear(session)
+    await user.type(session, '7')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+
+    await waitFor(() => expect(useSessionStore.getState().serverSettings?.accessTokenExpiry).toBe(900))
+    expect(server.requests.find((r) => r.path === '/api/settings')?.body).toEqual({
+      accessTokenExpiry: 900,
+      refreshTokenExpiry: 7 * 24 * 3600,
+    })
+  })
+
+  it('edits the default metadata precedence of new libraries in the Scanner tab', async () => {
+    useSessionStore.getState().setSession(loginResponseFixture(userFixture('root')))
+    const server = fakeServer({
+      'GET /api/libraries': () => json({ libraries: [] }),
+      'PATCH /api/settings': (request) =>
+        json({ serverSettings: { ...defaultServerSettings('0.1.0'), ...(request.body as object) } }),
+    })
+    const { user } = renderApp('/config', server)
+    await user.click(await screen.findByRole('tab', { name: 'Scanner' }))
+    const list = await screen.findByTestId('default-metadata-precedence')
+    // Highest priority first: OPF moves above the Shelfcast metadata file; folder structure is left out.
+    await user.click(within(list).getByRole('button', { name: 'Move OPF file up' }))
+    await user.click(within(list).getByRole('checkbox', { name: 'Folder structure' }))
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+
+    const saved = ['audioMetatags', 'nfoFile', 'txtFiles', 'absMetadata', 'opfFile']
+    await waitFor(() =>
+      expect(useSessionStore.getState().serverSettings?.defaultMetadataPrecedence).toEqual(saved),
+    )
+    expect(server.requests.find((r) => r.path === '/api/settings')?.body).toEqual({
+      defaultMetadataPrecedence: saved,
+    })
+  })
+
+  it('turns on Find covers with the provider it searches', async () => {
+    useSessionStore.getState().setSession(loginResponseFixture(userFixture('root')))
+    const server = fakeServer({
+      'GET /api/libraries': () => json({ libraries: [] }),
+      'GET /api/search/providers': () =>
+        json({
+          providers: {
+            books: [],
+            booksCovers: [
+              { value: 'all', text: 'All' },
+              { value: 'google', text: 'Google Books' },
+              { value: 'openlibrary', text: 'Open Library' },
+            ],
+            podcasts: [],
+          },
+        }),
+      'PATCH /api/settings': (request) =>
+        json({ serverSettings: { ...defaultServerSettings('0.1.0'), ...(request.body as object) } }),
+    })
+    const { user } = renderApp('/config', server)
+    await user.click(await screen.findByRole('tab', { name: 'Scanner' }))
+    expect(screen.queryByLabelText('Cover provider')).toBeNull()
+    await user.click(screen.getByRole('switch', { name: 'Find covers' }))
+    const provider = await screen.findByLabelText('Cover provider')
+    await screen.findByRole('option', { name: 'Open Library' })
+    await user.selectOptions(provider, 'openlibrary')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+
+    await waitFor(() => expect(useSessionStore.getState().serverSettings?.scannerFindCovers).toBe(true))
+    expect(server.requests.find((r) => r.path === '/api/settings')?.body).toEqual({
+      scannerFindCovers: true,
+      scannerCoverProvider: 'openlibrary',
+    })
   })
 
   it('edits the server log level and the daily and scanner logs to keep', async () => {

@@ -11,6 +11,8 @@ import {
   TextField,
   Toggle,
 } from '@/components/ui/index.ts'
+import { MetadataPrecedenceEditor } from '@/features/config-libraries/index.ts'
+import { useCoverProviders } from '@/features/item-edit/index.ts'
 import { errorMessage } from '@/lib/error-message.ts'
 import { dateLocale, languages } from '@/lib/i18n/index.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
@@ -128,7 +130,7 @@ function ServerSettingsForm({ settings }: { settings: ServerSettings }) {
           checked={draft.homeDetailView}
           onChange={(on) => set('homeDetailView', on)}
           label={t('LabelSettingsHomePageBookshelfView')}
-          description={t('LabelSettingsBookshelfViewHelp')}
+          description={t('LabelSettingsHomeBookshelfViewHelp')}
         />
         {toggle('chromecastEnabled')}
         {toggle('storeCoverWithItem')}
@@ -191,6 +193,12 @@ function ServerSettingsForm({ settings }: { settings: ServerSettings }) {
         />
         {toggle('scannerParseSubtitle')}
         {toggle('scannerFindCovers')}
+        {draft.scannerFindCovers && (
+          <CoverProviderField
+            value={draft.scannerCoverProvider}
+            onChange={(provider) => set('scannerCoverProvider', provider)}
+          />
+        )}
         {toggle('scannerPreferMatchedMetadata')}
         <TextField
           label={t('LabelSettingsScannerLogsToKeep')}
@@ -201,6 +209,14 @@ function ServerSettingsForm({ settings }: { settings: ServerSettings }) {
           value={draft.loggerScannerLogsToKeep}
           onChange={(e) => set('loggerScannerLogsToKeep', e.target.value)}
         />
+        <div>
+          <MetadataPrecedenceEditor
+            value={draft.defaultMetadataPrecedence}
+            onChange={(next) => set('defaultMetadataPrecedence', next)}
+            testId="default-metadata-precedence"
+          />
+          <p className="mt-2 text-xs text-muted">{t('LabelDefaultMetadataPrecedenceHelp')}</p>
+        </div>
       </>
     ),
     // The server checks the bounds and answers a 400 whose message the toast shows.
@@ -219,6 +235,22 @@ function ServerSettingsForm({ settings }: { settings: ServerSettings }) {
           type="number"
           value={draft.rateLimitLoginWindowMinutes}
           onChange={(e) => set('rateLimitLoginWindowMinutes', e.target.value)}
+        />
+        <TextField
+          label={t('LabelAccessTokenExpiryMinutes')}
+          hint={t('LabelTokenExpiryHelp')}
+          type="number"
+          min={1}
+          value={draft.accessTokenExpiryMinutes}
+          onChange={(e) => set('accessTokenExpiryMinutes', e.target.value)}
+        />
+        <TextField
+          label={t('LabelRefreshTokenExpiryDays')}
+          hint={t('LabelTokenExpiryHelp')}
+          type="number"
+          min={1}
+          value={draft.refreshTokenExpiryDays}
+          onChange={(e) => set('refreshTokenExpiryDays', e.target.value)}
         />
         <div>
           <ChipsInput
@@ -267,5 +299,21 @@ function ServerSettingsForm({ settings }: { settings: ServerSettings }) {
         </Button>
       </div>
     </form>
+  )
+}
+
+/** The provider "Find covers" searches: the cover search's providers, the stored one kept while they load. */
+function CoverProviderField({ value, onChange }: { value: string; onChange: (provider: string) => void }) {
+  const { t } = useTranslation()
+  const providers = useCoverProviders()
+  const options = (providers.data ?? []).map((p) => ({ value: p.value, label: p.text }))
+  if (!options.some((o) => o.value === value)) options.unshift({ value, label: value })
+  return (
+    <SelectField
+      label={t('LabelCoverProvider')}
+      value={value}
+      options={options}
+      onChange={(e) => onChange(e.target.value)}
+    />
   )
 }

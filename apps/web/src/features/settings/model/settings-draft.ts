@@ -18,18 +18,37 @@ export type ToggleSetting = (typeof toggleSettings)[number]
 /** The page's form: settings as the fields hold them (numbers as typed, so a partial '-' stays). */
 export type SettingsDraft = Pick<
   ServerSettings,
-  ToggleSetting | 'language' | 'dateFormat' | 'timeFormat' | 'allowedOrigins' | 'sortingPrefixes' | 'logLevel'
+  | ToggleSetting
+  | 'language'
+  | 'dateFormat'
+  | 'timeFormat'
+  | 'allowedOrigins'
+  | 'sortingPrefixes'
+  | 'logLevel'
+  | 'defaultMetadataPrecedence'
+  | 'scannerCoverProvider'
 > & {
   homeDetailView: boolean
   libraryDetailView: boolean
   authLoginCustomMessage: string
   rateLimitLoginRequests: string
   rateLimitLoginWindowMinutes: string
+  accessTokenExpiryMinutes: string
+  refreshTokenExpiryDays: string
   loggerDailyLogsToKeep: string
   loggerScannerLogsToKeep: string
 }
 
 const MINUTE_MS = 60_000
+const MINUTE_SEC = 60
+const DAY_SEC = 24 * 3600
+
+/**
+ * A whole number of base units (ms or s) from a field in larger units: an untouched field keeps the stored value exactly (the
+ * unit may not divide it); an edited one is rounded to whole base units (the server checks the bounds).
+ */
+const wholeFrom = (field: string, stored: number, unit: number) =>
+  field === String(stored / unit) ? stored : Math.round(Number(field) * unit)
 
 export function draftFrom(s: ServerSettings): SettingsDraft {
   return {
@@ -39,11 +58,15 @@ export function draftFrom(s: ServerSettings): SettingsDraft {
     timeFormat: s.timeFormat,
     allowedOrigins: s.allowedOrigins,
     sortingPrefixes: s.sortingPrefixes,
+    defaultMetadataPrecedence: s.defaultMetadataPrecedence,
+    scannerCoverProvider: s.scannerCoverProvider,
     homeDetailView: s.homeBookshelfView === 1,
     libraryDetailView: s.bookshelfView === 1,
     authLoginCustomMessage: s.authLoginCustomMessage ?? '',
     rateLimitLoginRequests: String(s.rateLimitLoginRequests),
     rateLimitLoginWindowMinutes: String(s.rateLimitLoginWindow / MINUTE_MS),
+    accessTokenExpiryMinutes: String(s.accessTokenExpiry / MINUTE_SEC),
+    refreshTokenExpiryDays: String(s.refreshTokenExpiry / DAY_SEC),
     logLevel: s.logLevel,
     loggerDailyLogsToKeep: String(s.loggerDailyLogsToKeep),
     loggerScannerLogsToKeep: String(s.loggerScannerLogsToKeep),
@@ -61,6 +84,8 @@ export function settingsChanges(s: ServerSettings, draft: SettingsDraft): Update
     authLoginCustomMessage,
     rateLimitLoginRequests,
     rateLimitLoginWindowMinutes,
+    accessTokenExpiryMinutes,
+    refreshTokenExpiryDays,
     loggerDailyLogsToKeep,
     loggerScannerLogsToKeep,
     sortingPrefixes: _prefixes,
@@ -74,11 +99,9 @@ export function settingsChanges(s: ServerSettings, draft: SettingsDraft): Update
     rateLimitLoginRequests: Number(rateLimitLoginRequests),
     loggerDailyLogsToKeep: Number(loggerDailyLogsToKeep),
     loggerScannerLogsToKeep: Number(loggerScannerLogsToKeep),
-    // Whole milliseconds; an untouched field keeps the stored value exactly (minutes may not divide it).
-    rateLimitLoginWindow:
-      rateLimitLoginWindowMinutes === String(s.rateLimitLoginWindow / MINUTE_MS)
-        ? s.rateLimitLoginWindow
-        : Math.round(Number(rateLimitLoginWindowMinutes) * MINUTE_MS),
+    rateLimitLoginWindow: wholeFrom(rateLimitLoginWindowMinutes, s.rateLimitLoginWindow, MINUTE_MS),
+    accessTokenExpiry: wholeFrom(accessTokenExpiryMinutes, s.accessTokenExpiry, MINUTE_SEC),
+    refreshTokenExpiry: wholeFrom(refreshTokenExpiryDays, s.refreshTokenExpiry, DAY_SEC),
   })
 }
 
