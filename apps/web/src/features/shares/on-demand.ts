@@ -1,0 +1,3 @@
+// The shares feature's on-demand chunk: the share modal (opened from the item page) and the public share
+// page. Nothing of it is in the first load.
+export { ShareModal } from './components/ShareModal.tsx'
