@@ -35,6 +35,7 @@ import { ItemCoverService } from './modules/item-edit/item-cover.service.ts'
 import { ItemEditService } from './modules/item-edit/item-edit.service.ts'
 import { ScanRepository } from './scanner/scan.repository.ts'
 import { registerDownloadsRoutes } from './modules/downloads/downloads.routes.ts'
+import { registerSharesRoutes } from './modules/shares/shares.routes.ts'
 import { registerUploadRoutes } from './modules/upload/upload.routes.ts'
 import { UploadService } from './modules/upload/upload.service.ts'
 import { PlaylistsRepository } from './modules/playlists/playlists.repository.ts'
@@ -370,6 +371,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerEmailRoutes(app, ctx)
   registerBackupsRoutes(app, ctx)
   registerLogsRoutes(app, ctx)
+  registerSharesRoutes(app)
   await registerClientFiles(app, config.clientDistPath, base)
 
   realtime.attach(app.server, base ? ['/socket.io', `${base}/socket.io`] : ['/socket.io'], async (token) => {

@@ -253,3 +253,13 @@ export const backupRoutes = {
 export const logRoutes = {
   getLoggerData: { method: 'GET', path: '/api/logger-data' },
 } as unknown as typeof routes.logRoutes
+
+export const shareRoutes = {
+  create: { method: 'POST', path: '/api/share/mediaitem' },
+  remove: { method: 'DELETE', path: '/api/share/mediaitem/:id' },
+  page: { method: 'GET', path: '/public/share/:slug' },
+  track: { method: 'GET', path: '/public/share/:slug/track/:index' },
+  cover: { method: 'GET', path: '/public/share/:slug/cover' },
+  download: { method: 'GET', path: '/public/share/:slug/download' },
+  progress: { method: 'PATCH', path: '/public/share/:slug/progress' },
+} as unknown as typeof routes.shareRoutes
