@@ -44,7 +44,11 @@ export const appRoutes: RouteObject[] = [
     children: [
       {
         element: <BareLayout />,
-        children: [{ path: 'login', handle: handle('login'), element: <LoginPage /> }],
+        children: [
+          { path: 'login', handle: handle('login'), element: <LoginPage /> },
+          // Public (spec §2): no account, no token, no guard; a signed-in visitor sees the same page.
+          onDemand({ path: 'share/:slug', handle: handle('share-slug') }, onDemandPages.share),
+        ],
       },
       {
         element: <RequireAuth />,

@@ -1,8 +1,8 @@
 import type { CreateShareRequest, MediaItemShare } from '@shelfcast/contracts'
-import { itemRoutes } from '@shelfcast/contracts/client'
+import { fillPath, itemRoutes, shareRoutes } from '@shelfcast/contracts/client'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useApiClient } from '@/lib/api/index.ts'
-import { shareCalls } from './share-routes.ts'
+import { useMemo } from 'react'
+import { useApiClient, type ApiClient } from '@/lib/api/index.ts'
 
 /** Under the item's own key (['item', id]), so whatever refreshes the item refreshes its share too. */
 export const shareKeys = {
@@ -41,7 +41,7 @@ export function useCreateShare() {
   const api = useApiClient()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (request: CreateShareRequest) => api.call(shareCalls.create, { body: request }),
+    mutationFn: (request: CreateShareRequest) => api.call(shareRoutes.create, { body: request }),
     onSuccess: (share) => queryClient.setQueryData(shareKeys.ofItem(share.mediaItemId), share),
   })
 }
@@ -52,9 +52,52 @@ export function useDeleteShare() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (share: MediaItemShare) => {
-      await api.call(shareCalls.remove, { params: { id: share.id } })
+      await api.call(shareRoutes.remove, { params: { id: share.id } })
       return share
     },
     onSuccess: (share) => queryClient.setQueryData(shareKeys.ofItem(share.mediaItemId), null),
   })
+}
+
+/** GET /public/share/:slug without a token: the share, the book's timeline and where to start. */
+export function usePublicShare(slug: string) {
+  const api = useApiClient()
+  return useQuery({
+    queryKey: ['public-share', slug] as const,
+    queryFn: ({ signal }) => api.call(shareRoutes.page, { params: { slug }, auth: false, signal }),
+    retry: false,
+    // Read once per visit: the server keeps this browser's session (cookie) and its position.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  })
+}
+
+/** The URLs of a share's files under the router's base path. */
+export function usePublicShareUrls(slug: string) {
+  const api = useApiClient()
+  return useMemo(() => publicShareUrls(api, slug), [api, slug])
+}
+
+function publicShareUrls(api: ApiClient, slug: string) {
+  return {
+    track: (index: number) => api.url(fillPath(shareRoutes.track.path, { slug, index })),
+    cover: api.url(fillPath(shareRoutes.cover.path, { slug })),
+    download: api.url(fillPath(shareRoutes.download.path, { slug })),
+    /** PATCH /public/share/:slug/progress (the share session's cookie says whose); failures are let go. */
+    sendProgress: (currentTime: number) => {
+      api
+        .call(shareRoutes.progress, { params: { slug }, body: { currentTime }, auth: false })
+        .catch(() => undefined)
+    },
+    /** The same as the page goes away: `keepalive` lets the request outlive it. */
+    sendProgressOnLeave: (currentTime: number) => {
+      void fetch(api.url(fillPath(shareRoutes.progress.path, { slug })), {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ currentTime }),
+        credentials: 'same-origin',
+        keepalive: true,
+      }).catch(() => undefined)
+    },
+  }
 }
