@@ -36,6 +36,7 @@ import { ItemEditService } from './modules/item-edit/item-edit.service.ts'
 import { ScanRepository } from './scanner/scan.repository.ts'
 import { registerDownloadsRoutes } from './modules/downloads/downloads.routes.ts'
 import { registerSharesRoutes } from './modules/shares/shares.routes.ts'
+import { createShares } from './modules/shares/shares-module.ts'
 import { registerUploadRoutes } from './modules/upload/upload.routes.ts'
 import { UploadService } from './modules/upload/upload.service.ts'
 import { PlaylistsRepository } from './modules/playlists/playlists.repository.ts'
@@ -311,6 +312,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     fetcher,
     podcasts,
     podcastDownloads,
+    shares: createShares({ database, items: browse.items, clock, log, basePath: base }),
     backups: new BackupsService({
       sqlite: database.sqlite,
       config,
@@ -371,7 +373,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerEmailRoutes(app, ctx)
   registerBackupsRoutes(app, ctx)
   registerLogsRoutes(app, ctx)
-  registerSharesRoutes(app)
+  registerSharesRoutes(app, ctx)
   await registerClientFiles(app, config.clientDistPath, base)
 
   realtime.attach(app.server, base ? ['/socket.io', `${base}/socket.io`] : ['/socket.io'], async (token) => {
@@ -391,6 +393,10 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await ctx.playback.sessions.start()
   await podcastDownloads.start()
   await ctx.backups.start()
+  await ctx.shares.start()
+  app.addHook('preClose', async () => {
+    ctx.shares.stop()
+  })
   app.addHook('preClose', async () => {
     ctx.backups.stop()
   })

@@ -19,6 +19,7 @@ import type { PlaylistsService } from './modules/playlists/playlists.service.ts'
 import type { AuthService } from './modules/auth/auth.service.ts'
 import type { LibrariesService } from './modules/libraries/libraries.service.ts'
 import type { Playback } from './modules/playback/playback-module.ts'
+import type { Shares } from './modules/shares/shares-module.ts'
 import type { SettingsService } from './modules/settings/settings.service.ts'
 import type { UsersService } from './modules/users/users.service.ts'
 import type { EmailService } from './modules/email/email.service.ts'
@@ -48,6 +49,8 @@ export interface AppContext {
   scanner: ScannerModule
   /** Playback sessions, streams, progress, bookmarks, listening history. */
   playback: Playback
+  /** Public share links of books: create, delete, the public routes' share and its expiry. */
+  shares: Shares
   collections: CollectionsService
   playlists: PlaylistsService
   /** Metadata, chapter and delete edits of items (saved like a scan, kept in metadata.json). */

@@ -3,6 +3,7 @@ import { queryFlag } from './query.ts'
 import { FullLibraryItem, LibraryItem } from './entities/library-item.ts'
 import { MediaProgress } from './entities/user.ts'
 import { EpisodeDownload } from './podcasts.ts'
+import { MediaItemShare } from './shares.ts'
 import { MAX_BATCH_GET_IDS } from './items-values.ts'
 
 /** Reading single items: GET /api/items/:id, batch get, covers, files and ebooks. */
@@ -24,7 +25,8 @@ const itemExtras = {
   /** With include=progress: the caller's progress (of `episode` for a podcast), if any. */
   userMediaProgress: MediaProgress.nullable().optional(),
   rssFeed: z.null().optional(),
-  mediaItemShare: z.null().optional(),
+  /** With include=share: the book's share (expired ones too, until replaced), or null. */
+  mediaItemShare: MediaItemShare.nullable().optional(),
   /** Expanded podcasts with include=downloads: its queued downloads, and those running (when any). */
   episodeDownloadsQueued: z.array(EpisodeDownload).optional(),
   episodesDownloading: z.array(EpisodeDownload).optional(),

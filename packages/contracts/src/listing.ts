@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { queryFlag } from './query.ts'
 import { MediaType } from './entities/library.ts'
 import { CollapsedSeries, LibraryItem, MinifiedLibraryItem } from './entities/library-item.ts'
+import { MediaItemShare } from './shares.ts'
 
 export * from './listing-values.ts'
 
@@ -30,7 +31,7 @@ export const ListedItem = z
   .and(
     z.object({
       rssFeed: z.null().optional(),
-      mediaItemShare: z.null().optional(),
+      mediaItemShare: MediaItemShare.nullable().optional(),
       /** With include=numEpisodesIncomplete, on podcasts: episodes the caller has not finished. */
       numEpisodesIncomplete: z.number().optional(),
     }),

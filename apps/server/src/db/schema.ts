@@ -310,6 +310,30 @@ export interface CustomMetadataProvidersTable {
   updated_at: number
 }
 
+export interface SharesTable {
+  id: string
+  slug: string
+  media_item_id: string
+  media_item_type: 'book'
+  /** Who created it; null when unknown. */
+  user_id: string | null
+  /** Epoch ms; null means permanent. */
+  expires_at: number | null
+  is_expired: number
+  is_downloadable: number
+  created_at: number
+  updated_at: number
+}
+
+export interface ShareSessionsTable {
+  /** SHA-256 (hex) of the visitor's share_session_id cookie. */
+  id_hash: string
+  share_id: string
+  current_time: number
+  created_at: number
+  updated_at: number
+}
+
 export interface MigrationsTable {
   version: number
   name: string
@@ -340,6 +364,8 @@ export interface Database {
   playlists: PlaylistsTable
   playlist_items: PlaylistItemsTable
   custom_metadata_providers: CustomMetadataProvidersTable
+  shares: SharesTable
+  share_sessions: ShareSessionsTable
   migrations: MigrationsTable
 }
 

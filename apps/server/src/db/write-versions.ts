@@ -1,7 +1,15 @@
 import type BetterSqlite3 from 'better-sqlite3'
 
-/** Tables whose writes change no cached answer: logins, tokens, keys, and bookkeeping. */
-const IGNORED = new Set(['sessions', 'refresh_tokens', 'api_keys', 'migrations', 'library_content_versions'])
+/** Tables whose writes change no cached answer: logins, tokens, keys, share sessions and bookkeeping. */
+const IGNORED = new Set([
+  'sessions',
+  'refresh_tokens',
+  'api_keys',
+  'migrations',
+  'library_content_versions',
+  // Anonymous share listeners' positions: no answer of the API shows them.
+  'share_sessions',
+])
 /** Tables of one user's own state: a write moves only that user's version. */
 const PER_USER: Record<string, string> = {
   media_progress: 'user_id',

@@ -2,6 +2,7 @@ import path from 'node:path'
 import {
   LibraryFile,
   type FullLibraryItem,
+  type MediaItemShare,
   type ItemResponse,
   type LibraryItem,
   type MinifiedLibraryItem,
@@ -63,6 +64,9 @@ function safeJson(text: string): unknown {
 
 const ITEM_NOT_FOUND = 'Item not found'
 
+/** The shares of these items (modules/shares), keyed by item id. */
+export type ShareLookup = (itemIds: readonly string[]) => Promise<Map<string, MediaItemShare>>
+
 /**
  * Items as JSON (minified or expanded, in the order asked), single-item reads with progress, batch get,
  * and the files of an item: cover, library files, ebooks. Every read by a user checks visibility.
@@ -71,10 +75,16 @@ export class ItemsService {
   private readonly repo: ItemsRepository
   private readonly metadataPath: string
   private readonly covers: CoverImages
+  private shareLookup: ShareLookup = () => Promise.resolve(new Map())
   constructor(deps: { repo: ItemsRepository; metadataPath: string }) {
     this.repo = deps.repo
     this.metadataPath = deps.metadataPath
     this.covers = new CoverImages(path.join(deps.metadataPath, 'cache', 'covers'))
+  }
+
+  /** Set by the shares module once built (it reads items itself, so it cannot be a constructor dependency). */
+  setShareLookup(lookup: ShareLookup): void {
+    this.shareLookup = lookup
   }
 
   /** Minified JSON of these items, in the given order (ids that no longer exist are dropped). */
@@ -195,7 +205,7 @@ export class ItemsService {
 
   /**
    * The include= values of item lists, as Audiobookshelf adds them: `rssfeed` -> rssFeed (null: feeds do not
-   * exist yet), `share` -> mediaItemShare (null), `numepisodesincomplete` -> a podcast's episodes the user has not
+   * exist yet), `share` -> mediaItemShare (the book's share or null), `numepisodesincomplete` -> a podcast's episodes the user has not
    * finished. `include` is already lower-cased.
    */
   async withListIncludes<T extends { id: string; mediaType: string }>(
@@ -205,7 +215,10 @@ export class ItemsService {
   ): Promise<T[]> {
     let out = items
     if (include.includes('rssfeed')) out = out.map((r) => ({ ...r, rssFeed: null }))
-    if (include.includes('share')) out = out.map((r) => ({ ...r, mediaItemShare: null }))
+    if (include.includes('share')) {
+      const shares = await this.shareLookup(out.map((r) => r.id))
+      out = out.map((r) => ({ ...r, mediaItemShare: shares.get(r.id) ?? null }))
+    }
     if (include.includes('numepisodesincomplete')) {
       const podcasts = out.filter((r) => r.mediaType === 'podcast').map((r) => r.id)
       const counts = await this.repo.incompleteEpisodeCounts(user.id, podcasts)
@@ -259,10 +272,14 @@ export class ItemsService {
     ids: readonly string[],
     libraryId?: string,
   ): Promise<DownloadableItem[]> {
-    const visible = await this.filterVisible(user, ids, libraryId)
-    const rows = new Map((await this.repo.rows(visible)).map((r) => [r.id, r]))
+    return this.filesOf(await this.filterVisible(user, ids, libraryId))
+  }
+
+  /** `downloadable` without a user: for callers that checked access themselves (a public share). */
+  async filesOf(ids: readonly string[]): Promise<DownloadableItem[]> {
+    const rows = new Map((await this.repo.rows(ids)).map((r) => [r.id, r]))
     const out: DownloadableItem[] = []
-    for (const id of visible) {
+    for (const id of ids) {
       const row = rows.get(id)
       if (!row) continue
       const files: DownloadableItem['files'] = []

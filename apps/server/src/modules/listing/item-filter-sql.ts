@@ -154,9 +154,17 @@ export function filterPlan(f: ItemFilter | null, c: FilterContext): FilterPlan {
       return column((c) => sql`${c('abridged')} = 1`)
     case 'explicit':
       return column((c) => sql`${c('explicit')} = 1`)
-    case 'feed-open':
     case 'share-open':
-      // No item has an open feed or share yet: the honest answer is the empty set.
+      // Books with a share not (yet) marked expired: modules/shares marks them when their time passes.
+      return {
+        kind: 'in',
+        ids: sql`SELECT sh.media_item_id AS item_id FROM shares sh JOIN library_items ls ON ls.id = sh.media_item_id
+            WHERE sh.is_expired = 0 AND ls.library_id = ${lib}`,
+        test: (li) =>
+          sql<SqlBool>`EXISTS (SELECT 1 FROM shares sh WHERE sh.media_item_id = ${ref(li, 'id')} AND sh.is_expired = 0)`,
+      }
+    case 'feed-open':
+      // No item has an open feed yet: the honest answer is the empty set.
       return { kind: 'none' }
   }
   return { kind: 'none' }
