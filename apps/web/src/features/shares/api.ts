@@ -9,29 +9,19 @@ export const shareKeys = {
   ofItem: (libraryItemId: string) => ['item', libraryItemId, 'share'] as const,
 }
 
-/** `mediaItemShare` of an include=share answer: the share, or null when the book is not shared. */
-export function shareOfAnswer(answer: { mediaItemShare?: unknown }): MediaItemShare | null {
-  const share = answer.mediaItemShare
-  return isShare(share) ? share : null
-}
-
-function isShare(value: unknown): value is MediaItemShare {
-  return typeof value === 'object' && value !== null && 'id' in value && 'slug' in value
-}
-
 /** GET /api/items/:id?include=share: the book's active share, or null. */
 export function useItemShare(libraryItemId: string) {
   const api = useApiClient()
   return useQuery({
     queryKey: shareKeys.ofItem(libraryItemId),
-    queryFn: async ({ signal }) =>
-      shareOfAnswer(
-        await api.call(itemRoutes.get, {
-          params: { id: libraryItemId },
-          query: { include: 'share' },
-          signal,
-        }),
-      ),
+    queryFn: async ({ signal }) => {
+      const answer = await api.call(itemRoutes.get, {
+        params: { id: libraryItemId },
+        query: { include: 'share' },
+        signal,
+      })
+      return answer.mediaItemShare ?? null
+    },
     staleTime: 0,
   })
 }
