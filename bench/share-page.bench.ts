@@ -27,6 +27,7 @@ interface ShareMarks {
   playingAt: number
   advancingAt: number
   dataAt: number
+  loadAt: number
 }
 
 type MarkedWindow = Window & { __shareMarks: ShareMarks }
@@ -34,7 +35,7 @@ type MarkedWindow = Window & { __shareMarks: ShareMarks }
 /** Runs in the page before its scripts: presses Play the moment it appears and watches the audio start. */
 function installShareMarks(): void {
   const w = window as unknown as MarkedWindow
-  const marks: ShareMarks = { buttonAt: 0, playingAt: 0, advancingAt: 0, dataAt: 0 }
+  const marks: ShareMarks = { buttonAt: 0, playingAt: 0, advancingAt: 0, dataAt: 0, loadAt: 0 }
   w.__shareMarks = marks
   const watch = (audio: HTMLAudioElement) => {
     audio.addEventListener('playing', () => {
@@ -97,6 +98,8 @@ async function main() {
       isDownloadable: false,
     })
 
+    const load: number[] = []
+    const afterLoad: number[] = []
     const data: number[] = []
     const button: number[] = []
     const playing: number[] = []
@@ -120,10 +123,27 @@ async function main() {
           .find((entry) => /\/public\/share\/[^/]+$/.test(new URL(entry.name).pathname)) as
           PerformanceResourceTiming | undefined
         m.dataAt = answer?.responseEnd ?? 0
+        const navigation = performance.getEntriesByType('navigation')[0] as
+          PerformanceNavigationTiming | undefined
+        m.loadAt = navigation?.loadEventEnd ?? 0
         return m
       })
+      if (process.env.BENCH_WATERFALL && run === WARMUP + RUNS - 1) {
+        // The last visit's requests, to see what stands between navigation and the first audio.
+        const entries = await page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .map(
+              (e) =>
+                `${e.startTime.toFixed(0).padStart(5)} → ${(e as PerformanceResourceTiming).responseEnd.toFixed(0).padStart(5)} ms  ${new URL(e.name).pathname}`,
+            ),
+        )
+        console.log(entries.join('\n'))
+      }
       await context.close()
       if (run < WARMUP) continue
+      load.push(marks.loadAt)
+      afterLoad.push(marks.advancingAt - marks.loadAt)
       data.push(marks.dataAt)
       button.push(marks.buttonAt)
       playing.push(marks.playingAt)
@@ -133,6 +153,7 @@ async function main() {
     console.log(
       `bench:share-page — ${RUNS} first visits (after ${WARMUP} warm-up), a 2 min mp3 shared book, headless Chromium`,
     )
+    console.log(summary("navigation -> 'load' event", load))
     console.log(summary('navigation -> page data answer', data))
     console.log(summary('navigation -> Play button shown', button))
     console.log(summary("navigation -> 'playing' event", playing))

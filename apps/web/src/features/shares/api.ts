@@ -3,6 +3,7 @@ import { fillPath, itemRoutes, shareRoutes } from '@shelfcast/contracts/client'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { useApiClient, type ApiClient } from '@/lib/api/index.ts'
+import { publicShareQuery } from './public-share-query.ts'
 
 /** Under the item's own key (['item', id]), so whatever refreshes the item refreshes its share too. */
 export const shareKeys = {
@@ -49,17 +50,9 @@ export function useDeleteShare() {
   })
 }
 
-/** GET /public/share/:slug without a token: the share, the book's timeline and where to start. */
+/** GET /public/share/:slug without a token (prefetched by the route, see PrefetchPublicShare). */
 export function usePublicShare(slug: string) {
-  const api = useApiClient()
-  return useQuery({
-    queryKey: ['public-share', slug] as const,
-    queryFn: ({ signal }) => api.call(shareRoutes.page, { params: { slug }, auth: false, signal }),
-    retry: false,
-    // Read once per visit: the server keeps this browser's session (cookie) and its position.
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-  })
+  return useQuery(publicShareQuery(useApiClient(), slug))
 }
 
 /** The URLs of a share's files under the router's base path. */

@@ -90,7 +90,7 @@ describe('the public share page', () => {
     expect(currentPath(router)).toBe('/share/for-anna')
     expect(server.requests.filter((r) => r.path.startsWith('/api/'))).toEqual([])
     // Resumed where this browser left off, with the chapter playing there.
-    expect(screen.getByTestId('share-current-time').textContent).toBe('2:00')
+    expect((await screen.findByTestId('share-current-time')).textContent).toBe('2:00')
     expect(screen.getByTestId('share-duration').textContent).toBe('5:00')
     expect(screen.getByTestId('share-current-chapter').textContent).toBe('Middle')
     // The track of the start time is already loading.
