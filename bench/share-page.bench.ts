@@ -158,9 +158,11 @@ async function main() {
     console.log(summary('navigation -> Play button shown', button))
     console.log(summary("navigation -> 'playing' event", playing))
     console.log(summary('navigation -> currentTime advancing', advancing))
+    console.log(summary("'load' event -> currentTime advancing", afterLoad))
+    // Counted from the start of navigation, the stricter reading of "after load".
     const p95 = percentile(advancing, 95)
     console.log(
-      `target: first audio under ${TARGET_MS} ms after load — ${p95 < TARGET_MS ? 'met' : 'NOT met'} (p95)`,
+      `target: first audio under ${TARGET_MS} ms from navigation start — ${p95 < TARGET_MS ? 'met' : 'NOT met'} (p95 ${p95.toFixed(0)} ms)`,
     )
     console.log(loadAverageLine())
   } finally {
