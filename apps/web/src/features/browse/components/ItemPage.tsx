@@ -1,7 +1,7 @@
 import type { ExpandedItemResponse, LibraryFile, LibraryItem, MediaProgress } from '@shelfcast/contracts'
 import { isAdminOrUp, scanRoutes } from '@shelfcast/contracts/client'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { Suspense, useState, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import {
@@ -11,7 +11,6 @@ import {
   Icon,
   ImagePreview,
   LoadingBox,
-  MenuRow,
   ProgressBar,
   coverAspectRatio,
 } from '@/components/ui/index.ts'
@@ -23,7 +22,6 @@ import { openEreader } from '@/lib/ereader.ts'
 import { openFindEpisodes } from '@/lib/find-episodes-modal.ts'
 import { openEditModal } from '@/lib/item-edit-modal.ts'
 import { formatBytes } from '@/lib/format.ts'
-import { lazyComponent } from '@/lib/lazy-component.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { toast } from '@/lib/toast-store.ts'
 import { looksLikeHtml, parseDescription } from '@/lib/rich-text/description.ts'
@@ -41,8 +39,6 @@ import { ItemMoreMenu } from './ItemMoreMenu.tsx'
 import { ReadButton } from './ReadButton.tsx'
 import { DiscardProgressPrompt, DownloadItemLink, FinishedToggle } from './ItemProgressActions.tsx'
 import { ChaptersTable, EbookFileCard, LibraryFilesTable, TracksTable } from './ItemTables.tsx'
-
-const ShareModal = lazyComponent(() => import('@/features/shares/on-demand.ts'), 'ShareModal')
 
 /** /item/:id: everything the server knows of one item. */
 export function ItemPage() {
@@ -77,7 +73,6 @@ function ItemDetails({ item }: { item: ExpandedItem }) {
   const rawCoverUrl = useItemCoverUrl(item, 'raw')
   const [preview, setPreview] = useState(false)
   const [discarding, setDiscarding] = useState<MediaProgress | null>(null)
-  const [sharing, setSharing] = useState(false)
   const title = itemTitle(item) ?? t('LabelNoTitle')
   const author = itemAuthor(item)
   // The signed-in user's own record (the item's include=progress copy may be older): the one to discard.
@@ -175,11 +170,6 @@ function ItemDetails({ item }: { item: ExpandedItem }) {
           )}
 
           {book && <DiscardProgressPrompt progress={discarding} onClose={() => setDiscarding(null)} />}
-          {sharing && (
-            <Suspense fallback={null}>
-              <ShareModal.Component libraryItemId={item.id} onClose={() => setSharing(false)} />
-            </Suspense>
-          )}
           {(book || canEdit) && (
             <div className="mt-4 flex items-center gap-2">
               {book && book.tracks.length > 0 && (
@@ -222,16 +212,12 @@ function ItemDetails({ item }: { item: ExpandedItem }) {
                     playable: book.tracks.length > 0,
                   }}
                   deletable={{ id: item.id, libraryId: item.libraryId, title }}
+                  shareItemId={book.tracks.length > 0 ? item.id : undefined}
                   onDiscardProgress={ownProgress ? () => setDiscarding(ownProgress) : undefined}
                   testId="item-more"
                 >
                   {canSendToDevice && (
                     <SendToDeviceMenu libraryItemId={item.id} ebookFormat={book.ebookFile?.ebookFormat} />
-                  )}
-                  {isAdmin && book.tracks.length > 0 && (
-                    <MenuRow testId="menu-share" onClick={() => setSharing(true)}>
-                      {t('ButtonShare')}
-                    </MenuRow>
                   )}
                 </ItemMoreMenu>
               )}
