@@ -312,7 +312,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     fetcher,
     podcasts,
     podcastDownloads,
-    shares: createShares({ database, items: browse.items, clock, log, basePath: base }),
+    shares: createShares({ database, items: browse.items, clock, log }),
     backups: new BackupsService({
       sqlite: database.sqlite,
       config,

@@ -39,6 +39,7 @@ export const PublicShareTrack = z.object({
   index: z.number().int(),
   startOffset: z.number(),
   duration: z.number(),
+  /** The book's title, numbered "(2/3)" when it has several tracks. */
   title: z.string(),
   contentUrl: z.string(),
   mimeType: z.string(),

@@ -98,6 +98,10 @@ export const shareRoutes = {
     body: ShareProgressRequest,
     answer: rawAnswer.empty('Saved'),
     status: 204,
-    errors: { ...publicErrors, 404: 'No such share, it expired, or no share session (cookie) for it' },
+    errors: {
+      ...publicErrors,
+      403: 'Sent from another site (the cookie alone is not enough)',
+      404: 'No such share, it expired, or no share session (cookie) for it',
+    },
   }),
 } as const

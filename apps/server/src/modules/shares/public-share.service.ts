@@ -21,13 +21,11 @@ export class PublicShareService {
   private readonly repo: SharesRepository
   private readonly items: ItemsService
   private readonly clock: Clock
-  private readonly basePath: string
 
-  constructor(deps: { repo: SharesRepository; items: ItemsService; clock: Clock; basePath: string }) {
+  constructor(deps: { repo: SharesRepository; items: ItemsService; clock: Clock }) {
     this.repo = deps.repo
     this.items = deps.items
     this.clock = deps.clock
-    this.basePath = deps.basePath
   }
 
   private async book(share: ShareRow): Promise<SharedBook> {
@@ -39,7 +37,8 @@ export class PublicShareService {
   /** GET /public/share/:slug: the share and the visitor's session, starting at `t` or where they left off. */
   async page(share: ShareRow, sessionId: string, t: number | undefined): Promise<PublicSharePage> {
     const { media } = await this.book(share)
-    const url = `${this.basePath}/public/share/${encodeURIComponent(share.slug)}`
+    // Without ROUTER_BASE_PATH, like the track URLs of playback sessions: clients put their server address first.
+    const url = `/public/share/${encodeURIComponent(share.slug)}`
     const tracks = media.tracks
     const duration = media.duration || tracks.reduce((sum, track) => sum + track.duration, 0)
     const idHash = hashSessionId(sessionId)
@@ -47,10 +46,11 @@ export class PublicShareService {
     const startTime = clampTime(t ?? saved ?? 0, duration)
     if (saved === null || t !== undefined)
       await this.repo.saveSessionTime(idHash, share.id, startTime, this.clock())
+    const displayTitle = media.metadata.title ?? 'No Title'
     return {
       ...toShareJson(share),
       playbackSession: {
-        displayTitle: media.metadata.title ?? 'No Title',
+        displayTitle,
         displayAuthor: media.metadata.authorName,
         coverUrl: media.coverPath ? `${url}/cover` : null,
         duration,
@@ -59,7 +59,8 @@ export class PublicShareService {
           index: track.index,
           startOffset: track.startOffset,
           duration: track.duration,
-          title: track.title,
+          // Not the file's name: the page shows the book, and file names say nothing a visitor needs.
+          title: tracks.length > 1 ? `${displayTitle} (${track.index}/${tracks.length})` : displayTitle,
           contentUrl: `${url}/track/${track.index}`,
           mimeType: track.mimeType,
         })),

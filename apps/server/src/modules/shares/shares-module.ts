@@ -7,6 +7,8 @@ import { SHARE_SESSION_MAX_AGE_MS } from './share-session-cookie.ts'
 import { SharesRepository } from './shares.repository.ts'
 import { SharesService } from './shares.service.ts'
 
+const HOUR_MS = 3600_000
+
 /** Share links of books: the admin side, the public side, and their expiry. */
 export interface Shares {
   shares: SharesService
@@ -20,9 +22,11 @@ export function createShares(deps: {
   items: ItemsService
   clock: Clock
   log: Logger
-  basePath: string
 }): Shares {
   const repo = new SharesRepository(deps.database.db)
+  // Positions of browsers that have not come back within the cookie's life are of no use to anyone.
+  const prune = () => repo.pruneSessions(deps.clock() - SHARE_SESSION_MAX_AGE_MS)
+  let pruning: NodeJS.Timeout | null = null
   const shares = new SharesService({ repo, items: deps.items, clock: deps.clock, log: deps.log })
   // include=share on items reads the shares through this lookup.
   deps.items.setShareLookup((ids) => shares.sharesOf(ids))
@@ -32,13 +36,16 @@ export function createShares(deps: {
       repo,
       items: deps.items,
       clock: deps.clock,
-      basePath: deps.basePath,
     }),
     async start() {
-      // Positions of browsers that have not come back within the cookie's life are of no use to anyone.
-      await repo.pruneSessions(deps.clock() - SHARE_SESSION_MAX_AGE_MS)
+      await prune()
+      pruning = setInterval(() => void prune().catch(() => undefined), HOUR_MS)
+      pruning.unref()
       await shares.start()
     },
-    stop: () => shares.stop(),
+    stop() {
+      if (pruning) clearInterval(pruning)
+      shares.stop()
+    },
   }
 }

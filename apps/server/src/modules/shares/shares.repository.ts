@@ -3,6 +3,9 @@ import type { Database, SharesTable } from '../../db/schema.ts'
 
 export type ShareRow = Selectable<SharesTable>
 
+/** Anonymous listeners a share remembers; past it, the least recently seen is forgotten. */
+export const MAX_SESSIONS_PER_SHARE = 1000
+
 /** The shares and share-sessions tables: no rules here, the service decides. */
 export class SharesRepository {
   private readonly db: Kysely<Database>
@@ -77,12 +80,37 @@ export class SharesRepository {
     return r ? r.current_time : null
   }
 
+  /**
+   * Saves a share session's position. A share keeps at most `MAX_SESSIONS_PER_SHARE` sessions: a new one
+   * beyond that pushes out the least recently used, so anonymous visitors cannot grow the table without end.
+   */
   async saveSessionTime(idHash: string, shareId: string, time: number, now: number): Promise<void> {
+    const updated = await this.db
+      .updateTable('share_sessions')
+      .set({ current_time: time, updated_at: now })
+      .where('id_hash', '=', idHash)
+      .where('share_id', '=', shareId)
+      .executeTakeFirst()
+    if (Number(updated.numUpdatedRows) > 0) return
     await this.db
       .insertInto('share_sessions')
       .values({ id_hash: idHash, share_id: shareId, current_time: time, created_at: now, updated_at: now })
       .onConflict((oc) =>
         oc.columns(['id_hash', 'share_id']).doUpdateSet({ current_time: time, updated_at: now }),
+      )
+      .execute()
+    await this.db
+      .deleteFrom('share_sessions')
+      .where('share_id', '=', shareId)
+      .where('id_hash', 'in', (eb) =>
+        eb
+          .selectFrom('share_sessions')
+          .select('id_hash')
+          .where('share_id', '=', shareId)
+          .orderBy('updated_at', 'desc')
+          // SQLite takes an OFFSET only after a LIMIT; -1 is no limit.
+          .limit(-1)
+          .offset(MAX_SESSIONS_PER_SHARE),
       )
       .execute()
   }

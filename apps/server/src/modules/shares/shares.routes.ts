@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
 import { requireAuth } from '../../http/auth-guard.ts'
 import { forbidden, notFound } from '../../http/errors.ts'
+import { assertSameOrigin } from '../../http/same-origin.ts'
 import { contentDisposition, sendFile } from '../../http/send-file.ts'
 import { serveRoute } from '../../http/serve-route.ts'
 import { sanitizeFilename } from '../../files/sanitize-filename.ts'
@@ -17,7 +18,7 @@ import { ensureShareSession, shareSessionId } from './share-session-cookie.ts'
  */
 export function registerSharesRoutes(
   app: FastifyInstance,
-  ctx: Pick<AppContext, 'shares' | 'browse' | 'config'>,
+  ctx: Pick<AppContext, 'shares' | 'browse' | 'config' | 'settings'>,
 ) {
   const { shares, public: publicShares } = ctx.shares
   const items = ctx.browse.items
@@ -39,7 +40,8 @@ export function registerSharesRoutes(
   serveRoute(app, routes.track, async ({ params }, request, reply) => {
     const share = await shares.live(params.slug)
     const file = await publicShares.trackFile(share, params.index)
-    shares.streams.add(share.id, reply.raw)
+    // Deleted or expired while the file was looked up: as if it had been a moment earlier.
+    if (!shares.streams.add(share.id, reply.raw)) throw notFound('Share not found')
     return sendFile(request, reply, { ...file, cacheControl: 'no-cache' })
   })
 
@@ -57,7 +59,7 @@ export function registerSharesRoutes(
     if (share.is_downloadable !== 1) throw forbidden('Downloads are not allowed for this share')
     const [item] = await items.filesOf([share.media_item_id])
     if (!item || item.files.length === 0) throw notFound('Share not found')
-    shares.streams.add(share.id, reply.raw)
+    if (!shares.streams.add(share.id, reply.raw)) throw notFound('Share not found')
     const [only] = item.files
     if (item.files.length === 1 && only)
       return sendFile(request, reply, {
@@ -75,6 +77,8 @@ export function registerSharesRoutes(
   })
 
   serveRoute(app, routes.progress, async ({ params, body }, request, reply) => {
+    // The cookie acts alone here: only our own pages (or allowed origins) may write with it.
+    assertSameOrigin(request, (await ctx.settings.getServerSettings()).allowedOrigins)
     const share = await shares.live(params.slug)
     const sessionId = shareSessionId(request)
     if (!sessionId) throw notFound('No share session')
