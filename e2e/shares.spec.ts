@@ -84,7 +84,20 @@ test('an admin shares a book; an anonymous visitor plays and downloads it; an ex
   await expect(anon.getByTestId('share-play-pause')).toHaveAttribute('data-state', 'playing', {
     timeout: 20_000,
   })
-  await expect.poll(() => audioTime(anon), { timeout: 15_000 }).toBeGreaterThan(1)
+  await expect.poll(() => audioTime(anon), { timeout: 15_000 }).toBeGreaterThan(2)
+  // Paused, the position goes to the server; this browser's next visit resumes there.
+  const progressSaved = anon.waitForResponse(
+    (r) => r.url().endsWith('/public/share/lent-story/progress') && r.request().method() === 'PATCH',
+  )
+  await anon.getByTestId('share-play-pause').click()
+  expect((await progressSaved).status()).toBe(204)
+  await anon.reload()
+  // Any second after the start of the 30 s book (never 0:00).
+  await expect(anon.getByTestId('share-current-time')).toHaveText(/^0:(0[1-9]|[1-2]\d)$/)
+  await anon.getByTestId('share-play-pause').click()
+  await expect(anon.getByTestId('share-play-pause')).toHaveAttribute('data-state', 'playing', {
+    timeout: 20_000,
+  })
   const download = anon.waitForEvent('download')
   await anon.getByTestId('share-download').click()
   expect((await download).suggestedFilename()).toMatch(/\.mp3$|\.zip$/)
