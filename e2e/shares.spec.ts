@@ -71,6 +71,11 @@ test('an admin shares a book; an anonymous visitor plays and downloads it; an ex
   // A second browser, with no account, opens the link and plays.
   const visitor = await browser.newContext({ baseURL: server.url })
   const anon = await visitor.newPage()
+  // This context is not the fixture's: it watches its own CSP violations.
+  const cspViolations: string[] = []
+  anon.on('console', (msg) => {
+    if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) cspViolations.push(msg.text())
+  })
   const apiCalls: string[] = []
   anon.on('request', (request) => {
     const { pathname } = new URL(request.url())
@@ -131,5 +136,6 @@ test('an admin shares a book; an anonymous visitor plays and downloads it; an ex
   }
   await anon.reload()
   await expect(anon.getByTestId('share-not-found')).toBeVisible()
+  expect(cspViolations, 'Content-Security-Policy violations on the share page').toEqual([])
   await visitor.close()
 })
