@@ -34,6 +34,8 @@ interface DemoIds {
   collection: string
   playlist: string
   user: string
+  /** Slug of a public share of the book. */
+  share: string
 }
 
 async function demoIds(server: ShelfcastServer): Promise<DemoIds> {
@@ -76,7 +78,22 @@ async function demoIds(server: ShelfcastServer): Promise<DemoIds> {
     items: [{ libraryItemId: ids.bookItem }],
   })
   const me = await call<{ id: string }>('GET', '/api/me')
-  return { books, podcasts, ...ids, collection: collection.id, playlist: playlist.id, user: me.id }
+  const share = await call<{ slug: string }>('POST', '/api/share/mediaitem', {
+    slug: 'phone-layout-share',
+    mediaItemType: 'book',
+    mediaItemId: ids.bookItem,
+    expiresAt: 0,
+    isDownloadable: true,
+  })
+  return {
+    books,
+    podcasts,
+    ...ids,
+    collection: collection.id,
+    playlist: playlist.id,
+    user: me.id,
+    share: share.slug,
+  }
 }
 
 /** One URL for every route of the router (app/routes.tsx), signed in as root. */
@@ -121,6 +138,7 @@ function everyRoute(ids: DemoIds): string[] {
     '/config/log',
     `/config/users/${ids.user}/sessions`,
     '/config/item-metadata-utils/custom-metadata-providers',
+    `/share/${ids.share}`,
     '/no/such/page',
   ]
 }
@@ -195,6 +213,7 @@ test('the route list covers every route of the router', () => {
     collection: 'c',
     playlist: 'l',
     user: 'u',
+    share: 'x',
   }
   const paths = ['/login', ...everyRoute(ids)].map((url) => url.split('?')[0]!)
   const uncovered = patterns.filter((pattern) => {

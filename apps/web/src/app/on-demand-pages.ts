@@ -48,4 +48,6 @@ export const onDemandPages = {
   search: lazyComponent(() => import('../features/search/on-demand.ts'), 'SearchPage'),
   latestEpisodes: lazyComponent(() => import('../features/podcasts/on-demand.ts'), 'LatestEpisodesPage'),
   account: lazyComponent(() => import('../features/auth/on-demand.ts'), 'AccountPage'),
+  // The public page of a shared book: outside the signed-in shell, fetched only by its visitors.
+  share: lazyComponent(() => import('../features/shares/on-demand.ts'), 'SharePage'),
 } satisfies Record<string, OnDemandPage>

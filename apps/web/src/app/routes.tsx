@@ -1,8 +1,9 @@
-import { Suspense } from 'react'
+import { Suspense, type ReactNode } from 'react'
 import type { RouteObject } from 'react-router'
 import { LoginPage } from '../features/auth/index.ts'
 import { HomePage } from '../features/browse/index.ts'
 import { HomeRedirect, LibraryRoute } from '../features/libraries/index.ts'
+import { PrefetchPublicShare } from '../features/shares/index.ts'
 import { BareLayout } from './layouts/BareLayout.tsx'
 import { ConfigLayout } from './layouts/ConfigLayout.tsx'
 import { MainLayout } from './layouts/MainLayout.tsx'
@@ -26,12 +27,16 @@ const later = (path: string, name: string, titleKey: string): RouteObject => ({
 const handle = (name: string): RouteHandle => ({ name })
 
 /** A route whose page is fetched when first shown (or when a link to it is hovered or focused). */
-function onDemand<R extends RouteObject>(route: R, page: OnDemandPage): R {
+function onDemand<R extends RouteObject>(route: R, page: OnDemandPage, alongside?: ReactNode): R {
   const { Component } = page
+  // `alongside` renders at once, outside the Suspense boundary (e.g. to start the page's data request).
   const element = (
-    <Suspense fallback={<PageLoading />}>
-      <Component />
-    </Suspense>
+    <>
+      {alongside}
+      <Suspense fallback={<PageLoading />}>
+        <Component />
+      </Suspense>
+    </>
   )
   return withPrefetch({ ...route, element }, page.preload)
 }
@@ -44,7 +49,15 @@ export const appRoutes: RouteObject[] = [
     children: [
       {
         element: <BareLayout />,
-        children: [{ path: 'login', handle: handle('login'), element: <LoginPage /> }],
+        children: [
+          { path: 'login', handle: handle('login'), element: <LoginPage /> },
+          // Public (spec §2): no account, no token, no guard; a signed-in visitor sees the same page.
+          onDemand(
+            { path: 'share/:slug', handle: handle('share-slug') },
+            onDemandPages.share,
+            <PrefetchPublicShare />,
+          ),
+        ],
       },
       {
         element: <RequireAuth />,

@@ -252,6 +252,7 @@ export const ItemCard = memo(function ItemCard({
               playable: itemTrackCount(item) > 0,
             }}
             onRead={ebookFormat && itemTrackCount(item) > 0 ? () => openEreader(item.id) : undefined}
+            shareItemId={itemTrackCount(item) > 0 ? item.id : undefined}
             className="pointer-events-auto absolute right-2 bottom-2 opacity-0 group-hover:opacity-100 focus-within:opacity-100"
             testId="item-card-more"
           />

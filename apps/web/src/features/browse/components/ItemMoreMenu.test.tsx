@@ -7,6 +7,7 @@ import { useAddToListModal } from '@/lib/add-to-list-modal.ts'
 import { i18n } from '@/lib/i18n/index.ts'
 import { useItemEditModal } from '@/lib/item-edit-modal.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
+import { useShareModal } from '@/lib/share-modal.ts'
 import { loginResponseFixture, userFixture } from '@/test/fixtures.ts'
 import { ItemMoreMenu } from './ItemMoreMenu.tsx'
 
@@ -33,6 +34,24 @@ function renderMenu() {
 afterEach(() => usePlayerStore.setState(usePlayerStore.getInitialState(), true))
 
 describe('ItemMoreMenu', () => {
+  it('offers Share to admins only, opening the global share modal for the book', async () => {
+    const menu = (
+      <I18nextProvider i18n={i18n}>
+        <ItemMoreMenu variant="card" queueEntry={entry} shareItemId="li2" testId="more" />
+      </I18nextProvider>
+    )
+    useSessionStore.getState().setSession(loginResponseFixture(userFixture('user')))
+    const { rerender } = render(menu)
+    expect(screen.queryByTestId('more')).toBeNull()
+    act(() => useSessionStore.getState().setSession(loginResponseFixture(userFixture('admin'))))
+    rerender(menu)
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'More' }))
+    await user.click(screen.getByRole('menuitem', { name: 'Share' }))
+    expect(useShareModal.getState().libraryItemId).toBe('li2')
+    useShareModal.setState({ libraryItemId: null })
+  })
+
   it('shows nothing while nothing plays, nor for the item playing now', () => {
     renderMenu()
     expect(screen.queryByTestId('more')).toBeNull()

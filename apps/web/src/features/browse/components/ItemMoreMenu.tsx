@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react'
+import { isAdminOrUp } from '@shelfcast/contracts/client'
 import { useTranslation } from 'react-i18next'
 import { Icon, Menu, MenuRow, cn } from '@/components/ui/index.ts'
 import { useQueueToggle, type QueueItem, type QueueToggle } from '@/features/player/index.ts'
 import { openAddToCollection, openAddToPlaylist } from '@/lib/add-to-list-modal.ts'
 import { openDeleteItem, type DeleteItemRequest } from '@/lib/item-edit-modal.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
+import { openShareModal } from '@/lib/share-modal.ts'
 
 /** The item as the collection and playlist entries of the menu need it. */
 export interface ListMenuTarget {
@@ -24,6 +26,8 @@ export interface ItemMoreMenuProps {
   lists?: ListMenuTarget
   /** Offers "Delete" (delete permission) through the globally mounted prompt. */
   deletable?: DeleteItemRequest
+  /** Offers "Share" (admins; a book with audio) through the globally mounted share modal. */
+  shareItemId?: string
   /** Offers "Read" (a card of a book with an ebook and audio; without audio the card's main button reads). */
   onRead?: () => void
   /** Offers "Discard progress" (the item page of a book with progress); the caller asks first. */
@@ -46,6 +50,7 @@ export function ItemMoreMenu({
   queueable = true,
   lists,
   deletable,
+  shareItemId,
   onRead,
   onDiscardProgress,
   variant,
@@ -60,7 +65,17 @@ export function ItemMoreMenu({
   const canCollect = !!lists && lists.isBook && !!user?.permissions.update
   const canPlaylist = !!lists && lists.playable && !!user
   const canDelete = !!deletable && !!user?.permissions.delete
-  if (!queue && !canCollect && !canPlaylist && !canDelete && !onDiscardProgress && !onRead && !children)
+  const canShare = !!shareItemId && !!user && isAdminOrUp(user.type)
+  if (
+    !queue &&
+    !canCollect &&
+    !canPlaylist &&
+    !canShare &&
+    !canDelete &&
+    !onDiscardProgress &&
+    !onRead &&
+    !children
+  )
     return null
   return (
     <div className={className}>
@@ -96,6 +111,11 @@ export function ItemMoreMenu({
             }
           >
             {t('ButtonAddToPlaylist')}
+          </MenuRow>
+        )}
+        {shareItemId && canShare && (
+          <MenuRow testId="menu-share" onClick={() => openShareModal(shareItemId)}>
+            {t('ButtonShare')}
           </MenuRow>
         )}
         {onDiscardProgress && (

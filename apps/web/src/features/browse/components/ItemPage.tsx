@@ -212,6 +212,7 @@ function ItemDetails({ item }: { item: ExpandedItem }) {
                     playable: book.tracks.length > 0,
                   }}
                   deletable={{ id: item.id, libraryId: item.libraryId, title }}
+                  shareItemId={book.tracks.length > 0 ? item.id : undefined}
                   onDiscardProgress={ownProgress ? () => setDiscarding(ownProgress) : undefined}
                   testId="item-more"
                 >
