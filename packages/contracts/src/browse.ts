@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { queryFlag } from './query.ts'
+import { FeedMinified } from './feeds.ts'
 import {
   Author,
   FullLibraryItem,
@@ -27,7 +28,7 @@ export type SeriesBook = z.infer<typeof SeriesBook>
  */
 export const SeriesWithBooks = Series.extend({
   books: z.array(MinifiedLibraryItem),
-  rssFeed: z.null().optional(),
+  rssFeed: FeedMinified.nullable().optional(),
 })
 export type SeriesWithBooks = z.infer<typeof SeriesWithBooks>
 
@@ -79,7 +80,7 @@ export const SeriesDetail = Series.extend({
   numBooks: z.number(),
   totalDuration: z.number(),
   progress: SeriesProgress.optional(),
-  rssFeed: z.null().optional(),
+  rssFeed: FeedMinified.nullable().optional(),
 })
 export type SeriesDetail = z.infer<typeof SeriesDetail>
 export const SeriesDetailQuery = z.object({ include: z.string().max(200).optional() })

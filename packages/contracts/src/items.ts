@@ -3,6 +3,7 @@ import { queryFlag } from './query.ts'
 import { FullLibraryItem, LibraryItem } from './entities/library-item.ts'
 import { MediaProgress } from './entities/user.ts'
 import { EpisodeDownload } from './podcasts.ts'
+import { FeedMinified } from './feeds.ts'
 import { MAX_BATCH_GET_IDS } from './items-values.ts'
 
 /** Reading single items: GET /api/items/:id, batch get, covers, files and ebooks. */
@@ -23,7 +24,8 @@ export type ItemQuery = z.input<typeof ItemQuery>
 const itemExtras = {
   /** With include=progress: the caller's progress (of `episode` for a podcast), if any. */
   userMediaProgress: MediaProgress.nullable().optional(),
-  rssFeed: z.null().optional(),
+  /** With include=rssfeed: the item's open feed, or null. */
+  rssFeed: FeedMinified.nullable().optional(),
   mediaItemShare: z.null().optional(),
   /** Expanded podcasts with include=downloads: its queued downloads, and those running (when any). */
   episodeDownloadsQueued: z.array(EpisodeDownload).optional(),

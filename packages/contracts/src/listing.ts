@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { queryFlag } from './query.ts'
+import { FeedMinified } from './feeds.ts'
 import { MediaType } from './entities/library.ts'
 import { CollapsedSeries, LibraryItem, MinifiedLibraryItem } from './entities/library-item.ts'
 
@@ -29,7 +30,7 @@ export const ListedItem = z
   .union([MinifiedLibraryItem, LibraryItem.and(z.object({ collapsedSeries: CollapsedSeries.optional() }))])
   .and(
     z.object({
-      rssFeed: z.null().optional(),
+      rssFeed: FeedMinified.nullable().optional(),
       mediaItemShare: z.null().optional(),
       /** With include=numEpisodesIncomplete, on podcasts: episodes the caller has not finished. */
       numEpisodesIncomplete: z.number().optional(),

@@ -6,12 +6,14 @@ import { useEreader } from '../lib/ereader.ts'
 import { useFindEpisodesModal } from '../lib/find-episodes-modal.ts'
 import { useItemEditModal } from '../lib/item-edit-modal.ts'
 import { lazyComponent } from '../lib/lazy-component.ts'
+import { useRssFeedModal } from '../lib/rss-feed-modal.ts'
 
 const ItemEditModal = lazyComponent(() => import('../features/item-edit/index.ts'), 'ItemEditModal')
 const ItemDeletePrompt = lazyComponent(() => import('../features/item-edit/index.ts'), 'ItemDeletePrompt')
 const AddToListModals = lazyComponent(() => import('../features/collections/on-demand.ts'), 'AddToListModals')
 const AuthorEditModal = lazyComponent(() => import('../features/author-edit/index.ts'), 'AuthorEditModal')
 const EpisodeModals = lazyComponent(() => import('../features/podcasts/on-demand.ts'), 'EpisodeModals')
+const RssFeedModal = lazyComponent(() => import('../features/rss-feeds/on-demand.ts'), 'RssFeedModal')
 const EbookReader = lazyComponent(() => import('../features/reader/on-demand.ts'), 'EbookReader')
 const FindEpisodesModal = lazyComponent(
   () => import('../features/podcasts/on-demand.ts'),
@@ -34,7 +36,7 @@ function WhenFirstOpened({ open, Modal }: { open: boolean; Modal: ComponentType 
 }
 
 /**
- * The app's globally mounted modals (item edit, delete, add to list, author edit, episodes) and the ebook reader,
+ * The app's globally mounted modals (item edit, delete, add to list, author edit, episodes, RSS feed) and the ebook reader,
  * fetched on demand.
  */
 export function OnDemandModals() {
@@ -45,6 +47,7 @@ export function OnDemandModals() {
   const episodeOpen = useEpisodeModals((s) => s.view !== null || s.edit !== null || s.remove !== null)
   const findOpen = useFindEpisodesModal((s) => s.libraryItemId !== null)
   const readerOpen = useEreader((s) => s.request !== null)
+  const rssFeedOpen = useRssFeedModal((s) => s.target !== null)
   return (
     <>
       <WhenFirstOpened open={editOpen} Modal={ItemEditModal.Component} />
@@ -54,6 +57,7 @@ export function OnDemandModals() {
       <WhenFirstOpened open={episodeOpen} Modal={EpisodeModals.Component} />
       <WhenFirstOpened open={findOpen} Modal={FindEpisodesModal.Component} />
       <WhenFirstOpened open={readerOpen} Modal={EbookReader.Component} />
+      <WhenFirstOpened open={rssFeedOpen} Modal={RssFeedModal.Component} />
     </>
   )
 }
