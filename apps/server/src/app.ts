@@ -65,6 +65,9 @@ import { registerBackupsRoutes } from './modules/backups/backups.routes.ts'
 import { BackupsService } from './modules/backups/backups.service.ts'
 import { applyPendingRestore } from './db/pending-restore.ts'
 import { EmailService } from './modules/email/email.service.ts'
+import { FeedsRepository } from './modules/feeds/feeds.repository.ts'
+import { registerFeedsRoutes } from './modules/feeds/feeds.routes.ts'
+import { FeedsService } from './modules/feeds/feeds.service.ts'
 import { createPlayback } from './modules/playback/playback-module.ts'
 import { registerPlaybackRoutes } from './modules/playback/playback.routes.ts'
 import { SettingsRepository } from './modules/settings/settings.repository.ts'
@@ -280,6 +283,15 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     loginLimiter.setLimits(next)
     refreshLimiter.setLimits(next)
   })
+  const feeds = new FeedsService({
+    repo: new FeedsRepository(database.db),
+    sqlite: database.sqlite,
+    items: browse.items,
+    users,
+    realtime,
+    clock,
+    stamps: browse.answers,
+  })
   const ctx: AppContext = {
     config,
     clock,
@@ -329,6 +341,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       sendMail: createMailer(options.mailTimeouts),
       log,
     }),
+    feeds,
   }
 
   // First, so every answer carries them: 401s from the guard, 404s and errors too.
@@ -370,6 +383,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerEmailRoutes(app, ctx)
   registerBackupsRoutes(app, ctx)
   registerLogsRoutes(app, ctx)
+  registerFeedsRoutes(app, ctx)
   await registerClientFiles(app, config.clientDistPath, base)
 
   realtime.attach(app.server, base ? ['/socket.io', `${base}/socket.io`] : ['/socket.io'], async (token) => {

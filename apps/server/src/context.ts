@@ -21,6 +21,7 @@ import type { LibrariesService } from './modules/libraries/libraries.service.ts'
 import type { Playback } from './modules/playback/playback-module.ts'
 import type { SettingsService } from './modules/settings/settings.service.ts'
 import type { UsersService } from './modules/users/users.service.ts'
+import type { FeedsService } from './modules/feeds/feeds.service.ts'
 import type { EmailService } from './modules/email/email.service.ts'
 import type { BackupsService } from './modules/backups/backups.service.ts'
 import type { Realtime } from './realtime/realtime.ts'
@@ -69,4 +70,6 @@ export interface AppContext {
   /** SMTP settings, ereader devices and ebooks mailed to them. */
   email: EmailService
   backups: BackupsService
+  /** RSS feeds out: open/close by admins, /feed/:slug for podcast apps. */
+  feeds: FeedsService
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { queryFlag } from './query.ts'
 import { FeedMinified } from './feeds.ts'
+import { queryFlag } from './query.ts'
 import {
   Author,
   FullLibraryItem,

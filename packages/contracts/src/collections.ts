@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { queryFlag } from './query.ts'
 import { FeedMinified } from './feeds.ts'
+import { queryFlag } from './query.ts'
 import { LibraryItem, MinifiedLibraryItem, PodcastEpisode } from './entities/library-item.ts'
 import { messages } from './rules/messages.ts'
 
@@ -19,7 +19,7 @@ export const Collection = z.object({
   numBooks: z.number().optional(),
   lastUpdate: z.number(),
   createdAt: z.number(),
-  /** With include=rssfeed: the collection's open feed, or null. */
+  /** GET /api/collections/:id?include=rssfeed: its open feed, or null. */
   rssFeed: FeedMinified.nullable().optional(),
 })
 export type Collection = z.infer<typeof Collection>

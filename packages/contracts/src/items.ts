@@ -3,8 +3,8 @@ import { queryFlag } from './query.ts'
 import { FullLibraryItem, LibraryItem } from './entities/library-item.ts'
 import { MediaProgress } from './entities/user.ts'
 import { EpisodeDownload } from './podcasts.ts'
-import { FeedMinified } from './feeds.ts'
 import { MAX_BATCH_GET_IDS } from './items-values.ts'
+import { FeedMinified } from './feeds.ts'
 
 /** Reading single items: GET /api/items/:id, batch get, covers, files and ebooks. */
 

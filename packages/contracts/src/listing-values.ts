@@ -62,7 +62,7 @@ export const enumFilterValues = {
   ebooks: ['ebook', 'no-ebook', 'supplementary'],
   tracks: ['none', 'single', 'multi'],
 } as const
-/** Groups that take no value. feed-open / share-open match nothing until feeds and shares exist. */
+/** Groups that take no value. share-open matches nothing until shares exist. */
 export const flagFilterGroups = ['issues', 'abridged', 'explicit', 'feed-open', 'share-open'] as const
 export const filterGroups = [
   ...idFilterGroups,

@@ -310,6 +310,19 @@ export interface CustomMetadataProvidersTable {
   updated_at: number
 }
 
+/** An open RSS feed (modules/feeds). `meta` is JSON: StoredFeedMeta. */
+export interface FeedsTable {
+  id: string
+  slug: string
+  user_id: string
+  entity_type: 'item' | 'collection' | 'series'
+  entity_id: string
+  server_address: string
+  meta: string
+  created_at: number
+  updated_at: number
+}
+
 export interface MigrationsTable {
   version: number
   name: string
@@ -340,6 +353,7 @@ export interface Database {
   playlists: PlaylistsTable
   playlist_items: PlaylistItemsTable
   custom_metadata_providers: CustomMetadataProvidersTable
+  feeds: FeedsTable
   migrations: MigrationsTable
 }
 

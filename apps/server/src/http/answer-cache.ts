@@ -55,6 +55,11 @@ export class AnswerCache {
     this.maxBytes = opts.maxBytes ?? 64 * 1024 * 1024
   }
 
+  /** Moves with any content write and with this user's own writes (feeds rebuild their XML on it). */
+  stampFor(userId: string): string {
+    return `${this.versions.contentStamp()}|${this.versions.userVersion(userId)}`
+  }
+
   key(spec: AnswerSpec): string {
     const user = spec.byUser ? `${spec.user.id}:${this.versions.userVersion(spec.user.id)}` : ''
     return JSON.stringify([

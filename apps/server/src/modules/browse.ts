@@ -14,6 +14,8 @@ import { registerFilesystemRoutes } from './filesystem/filesystem.routes.ts'
 import { FilterDataRepository } from './filter-data/filter-data.repository.ts'
 import { registerFilterDataRoutes } from './filter-data/filter-data.routes.ts'
 import { FilterDataService } from './filter-data/filter-data.service.ts'
+import { FeedLookup } from './feeds/feed-lookup.ts'
+import { FeedsRepository } from './feeds/feeds.repository.ts'
 import { ItemsRepository } from './library-items/items.repository.ts'
 import { registerItemsRoutes } from './library-items/items.routes.ts'
 import { ItemsService } from './library-items/items.service.ts'
@@ -37,6 +39,8 @@ import type { SettingsService } from './settings/settings.service.ts'
 /** The read side of libraries: items, lists, filter data, series, authors, shelves, search, stats. */
 export interface Browse {
   items: ItemsService
+  /** The open feeds of items, collections and series (include=rssfeed). */
+  feeds: FeedLookup
   listing: ListingService
   filterData: FilterDataService
   series: SeriesService
@@ -57,12 +61,14 @@ export function createBrowse(deps: {
 }): Browse {
   const { db, settings } = deps
   const metadataPath = deps.config.metadataPath
-  const items = new ItemsService({ repo: new ItemsRepository(db), metadataPath })
+  const feeds = new FeedLookup(new FeedsRepository(db))
+  const items = new ItemsService({ repo: new ItemsRepository(db), metadataPath, feeds })
   const listing = new ListingService({ repo: new ListingRepository(db), items, settings })
-  const series = new SeriesService({ repo: new SeriesRepository(db), items, settings })
+  const series = new SeriesService({ repo: new SeriesRepository(db), items, settings, feeds })
   const authors = new AuthorsService({ repo: new AuthorsRepository(db), items, metadataPath })
   return {
     items,
+    feeds,
     listing,
     filterData: new FilterDataService({ repo: new FilterDataRepository(db), db, clock: deps.clock }),
     series,

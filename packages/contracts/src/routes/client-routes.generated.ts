@@ -253,3 +253,14 @@ export const backupRoutes = {
 export const logRoutes = {
   getLoggerData: { method: 'GET', path: '/api/logger-data' },
 } as unknown as typeof routes.logRoutes
+
+export const feedRoutes = {
+  list: { method: 'GET', path: '/api/feeds' },
+  openForItem: { method: 'POST', path: '/api/feeds/item/:itemId/open' },
+  openForCollection: { method: 'POST', path: '/api/feeds/collection/:collectionId/open' },
+  openForSeries: { method: 'POST', path: '/api/feeds/series/:seriesId/open' },
+  close: { method: 'POST', path: '/api/feeds/:id/close' },
+  xml: { method: 'GET', path: '/feed/:slug' },
+  cover: { method: 'GET', path: '/feed/:slug/cover*' },
+  enclosure: { method: 'GET', path: '/feed/:slug/item/:episodeId/*' },
+} as unknown as typeof routes.feedRoutes

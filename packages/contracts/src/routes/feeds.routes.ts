@@ -74,4 +74,25 @@ export const feedRoutes = {
     answer: rawAnswer.text('RSS 2.0', 'application/rss+xml'),
     errors: { 404: 'No open feed with this slug' },
   }),
+  cover: defineRoute({
+    method: 'GET',
+    path: '/feed/:slug/cover*',
+    tag,
+    summary: "The feed's cover image (`cover.jpg` and the like: the name after `cover` is ignored)",
+    access: 'public',
+    params: z.object({ slug: z.string().min(1).max(500) }),
+    answer: rawAnswer.bytes('image/*', 'The cover image'),
+    errors: { 404: 'No open feed with this slug, or it has no cover' },
+  }),
+  enclosure: defineRoute({
+    method: 'GET',
+    path: '/feed/:slug/item/:episodeId/*',
+    tag,
+    summary:
+      "One episode's audio file of an open feed, with byte ranges (the file name after the id is ignored)",
+    access: 'public',
+    params: z.object({ slug: z.string().min(1).max(500), episodeId: z.string().min(1).max(200) }),
+    answer: rawAnswer.bytes('audio/*', 'The audio file'),
+    errors: { 404: 'No open feed with this slug, or no such episode in it' },
+  }),
 } as const

@@ -29,7 +29,7 @@ import { shareRoutes } from './shares.routes.ts'
 
 export * from './route.ts'
 export { collectionRoutes, docsRoutes, playlistRoutes, PlaylistOrGone }
-// Not yet in routeGroups: modules/feeds and modules/shares register them (and add their groups) when they land.
+// shareRoutes is not yet in routeGroups: modules/shares registers it (and adds its group) when it lands.
 export { feedRoutes, shareRoutes }
 export { comicPageRoutes, ComicPage, ComicPagesResponse }
 export {
@@ -86,6 +86,7 @@ export const routeGroups = {
   email: emailRoutes,
   backups: backupRoutes,
   logs: logRoutes,
+  feeds: feedRoutes,
 } as const satisfies Record<string, Record<string, RouteSpec>>
 
 /** Every declared route with its `group.name` id (the OpenAPI operationId). */

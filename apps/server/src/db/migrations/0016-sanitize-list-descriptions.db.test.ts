@@ -33,7 +33,12 @@ describe('migration 0016', () => {
       )
       .run(HOSTILE_DESCRIPTION)
 
-    expect(migrate(sqlite, migrations)).toEqual([16])
+    expect(
+      migrate(
+        sqlite,
+        migrations.filter((m) => m.version <= 16),
+      ),
+    ).toEqual([16])
 
     expect(sqlite.prepare('SELECT id, description FROM collections ORDER BY id').all()).toEqual([
       { id: 'c1', description: HOSTILE_DESCRIPTION_SANITISED },

@@ -15,6 +15,7 @@ import { migration0013 } from './0013-items-by-media-type.ts'
 import { migration0014 } from './0014-library-last-scan-version.ts'
 import { migration0015 } from './0015-sanitize-descriptions.ts'
 import { migration0016 } from './0016-sanitize-list-descriptions.ts'
+import { migration0017 } from './0017-feeds.ts'
 
 /** Every migration, in order. A new one gets the next number and a test beside it. */
 export const migrations: readonly Migration[] = [
@@ -34,4 +35,5 @@ export const migrations: readonly Migration[] = [
   migration0014,
   migration0015,
   migration0016,
+  migration0017,
 ]

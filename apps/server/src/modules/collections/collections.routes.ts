@@ -6,7 +6,7 @@ import { serveRoute } from '../../http/serve-route.ts'
 
 export function registerCollectionsRoutes(
   app: FastifyInstance,
-  ctx: Pick<AppContext, 'collections' | 'libraries'>,
+  ctx: Pick<AppContext, 'collections' | 'libraries' | 'browse'>,
 ) {
   const collections = ctx.collections
 
@@ -19,9 +19,18 @@ export function registerCollectionsRoutes(
     collections: await collections.listAll(requireAuth(request).user, query.minified ?? false),
   }))
 
-  serveRoute(app, routes.get, ({ params, query }, request) =>
-    collections.get(requireAuth(request).user, params.id, query.minified ?? false, query.limit),
-  )
+  serveRoute(app, routes.get, async ({ params, query }, request) => {
+    const collection = await collections.get(
+      requireAuth(request).user,
+      params.id,
+      query.minified ?? false,
+      query.limit,
+    )
+    // include=rssfeed: the collection's open feed (Audiobookshelf's minified form) or null.
+    if (!query.include?.toLowerCase().split(',').includes('rssfeed')) return collection
+    const feedOf = await ctx.browse.feeds.orNull('collection', [collection.id])
+    return { ...collection, rssFeed: feedOf(collection.id) }
+  })
 
   serveRoute(app, routes.create, ({ body }, request) => collections.create(requireAuth(request).user, body))
 

@@ -237,7 +237,7 @@ export function isStoredAudioFile(v: unknown): v is AudioFile {
 }
 
 /** An episode's stored audio file: checked by hand, and by the schema only when that check fails. */
-function episodeAudioFile(text: string | null): AudioFile | null {
+export function episodeAudioFile(text: string | null): AudioFile | null {
   if (!text) return null
   try {
     const value: unknown = JSON.parse(text)
@@ -250,7 +250,7 @@ function episodeAudioFile(text: string | null): AudioFile | null {
 }
 
 /** A book's stored audio files: checked by hand, and by the schema only when that check fails. */
-function storedAudioFiles(text: string | null): AudioFile[] {
+export function storedAudioFiles(text: string | null): AudioFile[] {
   if (!text || text === '[]') return []
   try {
     const value: unknown = JSON.parse(text)

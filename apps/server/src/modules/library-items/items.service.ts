@@ -15,6 +15,7 @@ import { CoverImages, type CoverFormat, type ResizedCover } from './cover-images
 import { toEpisodeJson, toExpandedItem, toFullItem, toMinifiedItem } from './item-json.ts'
 import { type EpisodeRow, type ItemRow, type MinifiedItemRow } from '../../db/item-rows.ts'
 import type { ItemsRepository } from './items.repository.ts'
+import type { FeedLookup } from '../feeds/feed-lookup.ts'
 import { toProgressJson } from './progress-json.ts'
 
 /** A file the routes may stream: resolved, contained, regular. */
@@ -71,9 +72,11 @@ export class ItemsService {
   private readonly repo: ItemsRepository
   private readonly metadataPath: string
   private readonly covers: CoverImages
-  constructor(deps: { repo: ItemsRepository; metadataPath: string }) {
+  private readonly feeds: FeedLookup
+  constructor(deps: { repo: ItemsRepository; metadataPath: string; feeds: FeedLookup }) {
     this.repo = deps.repo
     this.metadataPath = deps.metadataPath
+    this.feeds = deps.feeds
     this.covers = new CoverImages(path.join(deps.metadataPath, 'cache', 'covers'))
   }
 
@@ -194,8 +197,8 @@ export class ItemsService {
   }
 
   /**
-   * The include= values of item lists, as Audiobookshelf adds them: `rssfeed` -> rssFeed (null: feeds do not
-   * exist yet), `share` -> mediaItemShare (null), `numepisodesincomplete` -> a podcast's episodes the user has not
+   * The include= values of item lists, as Audiobookshelf adds them: `rssfeed` -> rssFeed (the item's open
+   * feed, minified, or null), `share` -> mediaItemShare (null), `numepisodesincomplete` -> a podcast's episodes the user has not
    * finished. `include` is already lower-cased.
    */
   async withListIncludes<T extends { id: string; mediaType: string }>(
@@ -204,7 +207,13 @@ export class ItemsService {
     include: readonly string[],
   ): Promise<T[]> {
     let out = items
-    if (include.includes('rssfeed')) out = out.map((r) => ({ ...r, rssFeed: null }))
+    if (include.includes('rssfeed')) {
+      const feedOf = await this.feeds.orNull(
+        'item',
+        out.map((r) => r.id),
+      )
+      out = out.map((r) => ({ ...r, rssFeed: feedOf(r.id) }))
+    }
     if (include.includes('share')) out = out.map((r) => ({ ...r, mediaItemShare: null }))
     if (include.includes('numepisodesincomplete')) {
       const podcasts = out.filter((r) => r.mediaType === 'podcast').map((r) => r.id)

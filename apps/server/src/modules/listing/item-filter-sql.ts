@@ -155,8 +155,15 @@ export function filterPlan(f: ItemFilter | null, c: FilterContext): FilterPlan {
     case 'explicit':
       return column((c) => sql`${c('explicit')} = 1`)
     case 'feed-open':
+      // Items with an open RSS feed of their own (feeds of collections and series do not count, as in Audiobookshelf).
+      return {
+        kind: 'in',
+        ids: sql`SELECT f.entity_id AS item_id FROM feeds f JOIN library_items fl ON fl.id = f.entity_id AND fl.library_id = ${lib} WHERE f.entity_type = 'item'`,
+        test: (li) =>
+          sql<SqlBool>`EXISTS (SELECT 1 FROM feeds f WHERE f.entity_id = ${ref(li, 'id')} AND f.entity_type = 'item')`,
+      }
     case 'share-open':
-      // No item has an open feed or share yet: the honest answer is the empty set.
+      // No item has an open share yet: the honest answer is the empty set.
       return { kind: 'none' }
   }
   return { kind: 'none' }

@@ -1,4 +1,5 @@
 import {
+  type FeedMinified,
   MAX_PAGE_SIZE,
   seriesSortKeys,
   type Library,
@@ -10,6 +11,7 @@ import {
   type SeriesWithBooks,
 } from '@shelfcast/contracts'
 import { badRequest, notFound } from '../../http/errors.ts'
+import type { FeedLookup } from '../feeds/feed-lookup.ts'
 import type { ItemsService } from '../library-items/items.service.ts'
 import type { LibrariesService } from '../libraries/libraries.service.ts'
 import { effectiveLimit, parseItemFilter } from '../listing/listing-query.ts'
@@ -38,9 +40,13 @@ export interface SeriesBooks {
  * Audiobookshelf's series JSON with its books minified (series list, "Recent Series" shelf): no count, duration or
  * sequence, which a client derives from the books; `rssFeed` only with `include=rssfeed`.
  */
-export function seriesListJson(s: SeriesBooks, include: readonly string[]): SeriesWithBooks {
+export function seriesListJson(
+  s: SeriesBooks,
+  include: readonly string[],
+  feedOf: (id: string) => FeedMinified | null = () => null,
+): SeriesWithBooks {
   const books = s.books.map(({ sequence: _sequence, ...book }) => book)
-  return { ...s.series, books, ...(include.includes('rssfeed') ? { rssFeed: null } : {}) }
+  return { ...s.series, books, ...(include.includes('rssfeed') ? { rssFeed: feedOf(s.series.id) } : {}) }
 }
 
 export interface SeriesListInput {
@@ -58,10 +64,17 @@ export class SeriesService {
   private readonly repo: SeriesRepository
   private readonly items: ItemsService
   private readonly settings: SettingsService
-  constructor(deps: { repo: SeriesRepository; items: ItemsService; settings: SettingsService }) {
+  private readonly feeds: FeedLookup
+  constructor(deps: {
+    repo: SeriesRepository
+    items: ItemsService
+    settings: SettingsService
+    feeds: FeedLookup
+  }) {
     this.repo = deps.repo
     this.items = deps.items
     this.settings = deps.settings
+    this.feeds = deps.feeds
   }
 
   /** Series rows with their visible books (minified, with sequence) and the books' total duration. */
@@ -114,8 +127,14 @@ export class SeriesService {
       limit,
       offset: page * limit,
     })
+    const feedOf = q.include.includes('rssfeed')
+      ? await this.feeds.orNull(
+          'series',
+          rows.map((r) => r.id),
+        )
+      : undefined
     return {
-      results: (await this.withBooks(user, rows)).map((s) => seriesListJson(s, q.include)),
+      results: (await this.withBooks(user, rows)).map((s) => seriesListJson(s, q.include, feedOf)),
       total,
       limit,
       page,
@@ -159,7 +178,7 @@ export class SeriesService {
         isFinished: ids.length > 0 && ids.every((i) => finished.has(i)),
       }
     }
-    if (opts.include.includes('rssfeed')) out.rssFeed = null
+    if (opts.include.includes('rssfeed')) out.rssFeed = (await this.feeds.orNull('series', [row.id]))(row.id)
     return out
   }
 }

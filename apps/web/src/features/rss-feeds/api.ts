@@ -13,7 +13,7 @@ import { collectionKeys } from '@/features/collections/index.ts'
 import { useApiClient } from '@/lib/api/index.ts'
 import type { RssFeedTarget } from '@/lib/rss-feed-modal.ts'
 import { socketEvents } from '@/lib/socket/index.ts'
-import { feedRoutes } from './feed-routes.ts'
+import { feedRoutes } from '@shelfcast/contracts/client'
 
 export const feedKeys = { all: ['rss-feeds'] as const }
 
