@@ -6,6 +6,7 @@ import type {
   FeedsResponse,
   SeriesDetail,
 } from '@shelfcast/contracts'
+import { feedRoutes } from '@shelfcast/contracts/client'
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { browseKeys, itemKeys } from '@/features/browse/index.ts'
@@ -13,7 +14,6 @@ import { collectionKeys } from '@/features/collections/index.ts'
 import { useApiClient } from '@/lib/api/index.ts'
 import type { RssFeedTarget } from '@/lib/rss-feed-modal.ts'
 import { socketEvents } from '@/lib/socket/index.ts'
-import { feedRoutes } from '@shelfcast/contracts/client'
 
 export const feedKeys = { all: ['rss-feeds'] as const }
 
