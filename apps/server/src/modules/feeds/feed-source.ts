@@ -106,6 +106,12 @@ export class FeedSource {
     return false
   }
 
+  /** The item whose cover the feed shows: the source's first (owner-visible) item with a cover. */
+  async coverItemId(row: FeedRow, owner: UserRecord): Promise<string | null> {
+    const live = await this.live(row, owner)
+    return live?.items.find((i) => i.cover_path)?.id ?? null
+  }
+
   /** The whole document, or null when the source is gone or the owner may no longer see it. */
   async build(row: FeedRow, owner: UserRecord): Promise<FeedDocument | null> {
     const live = await this.live(row, owner)
@@ -245,8 +251,14 @@ export class FeedSource {
     if (cut <= 0) return null
     const itemId = entryId.slice(0, cut)
     const ino = entryId.slice(cut + 1)
-    const live = await this.live(row, owner)
-    const item = live?.items.find((i) => i.id === itemId)
+    const members =
+      row.entity_type === 'item'
+        ? [row.entity_id]
+        : row.entity_type === 'collection'
+          ? await this.repo.collectionBookIds(row.entity_id)
+          : await this.repo.seriesBookIds(row.entity_id)
+    if (!members.includes(itemId)) return null
+    const [item] = await this.repo.visibleItems(owner, [itemId])
     if (!item || item.media_type !== 'book') return null
     const file = playableTracks(item).find((f) => f.ino === ino)
     return file ? this.servable(item, file) : null

@@ -160,6 +160,18 @@ describe('RSS feeds', () => {
     for (const item of rss.items) {
       expect((await t.inject({ method: 'GET', url: local(item.enclosure.url) })).statusCode).toBe(200)
     }
+
+    // An episode without a publication date: listed without <pubDate>, and the feed says so (spec §8 warning).
+    t.ctx.database.sqlite
+      .prepare(
+        `UPDATE podcast_episodes SET pub_date = NULL, published_at = NULL WHERE title = 'Second Episode'`,
+      )
+      .run()
+    const item = await t.call('GET', `/api/items/${show}?include=rssfeed`, token)
+    expect(item.json<{ rssFeed: FeedMinified | null }>().rssFeed?.hasEpisodesWithoutPubDate).toBe(true)
+    const undated = await parsed('my-show')
+    expect(undated.items.find((i) => i.title === 'Second Episode')?.pubDate).toBeUndefined()
+    expect(undated.items.find((i) => i.title === 'First Episode')?.pubDate).toBeInstanceOf(Date)
   })
 
   it('a collection feed follows its collection and closes when the collection is deleted', async () => {

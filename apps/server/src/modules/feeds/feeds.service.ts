@@ -167,10 +167,9 @@ export class FeedsService {
   async cover(slug: string): Promise<ServableFile> {
     const row = await this.repo.bySlug(slug)
     if (!row) throw notFound(FEED_NOT_FOUND)
-    const doc = await this.docOf(row)
-    const cover = doc.coverItemId
-      ? await this.items.cover(doc.coverItemId, { raw: true, format: 'jpeg' })
-      : null
+    const owner = await this.users.get(row.user_id)
+    const itemId = owner ? await this.source.coverItemId(row, owner) : null
+    const cover = itemId ? await this.items.cover(itemId, { raw: true, format: 'jpeg' }) : null
     if (cover?.kind !== 'raw') throw notFound('Cover not found')
     return cover.file
   }
