@@ -88,7 +88,7 @@ describe('RSS feeds page', () => {
     expect(within(row).getByTestId('rss-feed-row-url').getAttribute('href')).toBe(
       'https://books.example/feed/slug-f1',
     )
-    await view.user.click(within(row).getByRole('button', { name: 'View the feed The Long Way' }))
+    await view.user.click(within(row).getByRole('button', { name: 'View feed The Long Way' }))
     const details = await screen.findByTestId('rss-feed-details')
     expect(details.textContent).toContain('Becky Chambers')
     expect(details.textContent).toContain('slug-f1')
@@ -103,7 +103,7 @@ describe('RSS feeds page', () => {
   it('closes a feed after asking; it leaves the list', async () => {
     const view = openPage([feedOf('f1', 'The Long Way'), feedOf('f2', 'Record')])
     await waitFor(() => expect(titles()).toHaveLength(2))
-    await view.user.click(screen.getByRole('button', { name: 'Close the feed The Long Way' }))
+    await view.user.click(screen.getByRole('button', { name: 'Close feed The Long Way' }))
     const prompt = await screen.findByTestId('rss-feed-close-confirm')
     expect(prompt.textContent).toContain('Close the RSS feed of “The Long Way”?')
     await view.user.click(within(prompt).getByRole('button', { name: 'Close feed' }))
