@@ -103,6 +103,19 @@ for (const viewport of [
       await expect(modal).toBeHidden()
       // The item page shows the open feed without a reload; so does the cover on the bookshelf.
       await expect(page.getByTestId('item-rss-feed')).toContainText('RSS feed')
+      if (viewport.width === 1280) {
+        // The open feed's modal in every theme: no serious or critical axe violation.
+        for (const theme of ['dark', 'light', 'sepia']) {
+          await page.evaluate((value) => localStorage.setItem('theme', value), theme)
+          await page.reload()
+          await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+          await page.getByTestId('item-rss-feed').click()
+          await expect(modal.getByTestId('rss-feed-url')).toHaveText(feedUrl)
+          expect.soft(await seriousAxeViolations(page), `modal ${theme}`).toEqual([])
+          await page.keyboard.press('Escape')
+          await expect(modal).toBeHidden()
+        }
+      }
       await page.goto(`/library/${libraryId}/bookshelf`)
       await expect(page.getByTestId('item-card-rss')).toHaveCount(1)
 

@@ -229,7 +229,13 @@ function OpenFeedView({ feed, canClose }: { feed: FeedMinified; canClose: boolea
       {feed.hasEpisodesWithoutPubDate && <Alert tone="warning">{t('MessageRSSFeedNoPubDate')}</Alert>}
       {canClose && (
         <div className="flex justify-end">
-          <Button variant="danger" loading={close.isPending} onClick={onClose} data-testid="rss-feed-close">
+          {/* Secondary, not danger: white on the error colour fails contrast in the Dark theme (axe). */}
+          <Button
+            variant="secondary"
+            loading={close.isPending}
+            onClick={onClose}
+            data-testid="rss-feed-close"
+          >
             {t('ButtonCloseFeed')}
           </Button>
         </div>
