@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { SlugField } from './rules/slug.ts'
+import { SlugField } from './rules/slug-field.ts'
 
 /** What an RSS feed is opened for (spec §7 `/api/feeds/{entityType}/{entityId}/open`). */
 export const FeedEntityType = z.enum(['item', 'collection', 'series'])

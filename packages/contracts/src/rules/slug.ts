@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { messages } from './messages.ts'
 
 /**
@@ -32,12 +31,3 @@ export function slugProblem(slug: string): string | null {
   if (slug.length > SLUG_MAX_LENGTH || !SLUG.test(slug)) return messages.slugInvalid
   return null
 }
-
-/** A slug in a request body: refused with the §5 message unless `slugProblem` finds none. */
-export const SlugField = z
-  .string()
-  .max(SLUG_MAX_LENGTH)
-  .superRefine((slug, ctx) => {
-    const problem = slugProblem(slug)
-    if (problem) ctx.addIssue({ code: 'custom', message: problem })
-  })
