@@ -1,5 +1,5 @@
 import type { Feed } from '@shelfcast/contracts'
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { socketEvents } from '@/lib/socket/index.ts'
@@ -88,6 +88,12 @@ describe('RSS feeds page', () => {
     expect(within(row).getByTestId('rss-feed-row-url').getAttribute('href')).toBe(
       'https://books.example/feed/slug-f1',
     )
+    // The feed's cover; a glyph instead when the entity has none.
+    const cover = row.querySelector('img')!
+    expect(cover.getAttribute('src')).toBe('https://books.example/feed/slug-f1/cover')
+    fireEvent.error(cover)
+    expect(within(row).getByTestId('rss-feed-cover-fallback')).toBeTruthy()
+    expect(row.querySelector('img')).toBeNull()
     await view.user.click(within(row).getByRole('button', { name: 'View feed The Long Way' }))
     const details = await screen.findByTestId('rss-feed-details')
     expect(details.textContent).toContain('Becky Chambers')

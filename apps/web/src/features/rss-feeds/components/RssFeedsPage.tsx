@@ -100,12 +100,7 @@ function FeedRow({
       data-feed-slug={feed.slug}
     >
       <div className="flex min-w-0 flex-1 gap-4">
-        <img
-          src={feed.meta.imageUrl}
-          alt=""
-          loading="lazy"
-          className="size-16 shrink-0 rounded-md bg-surface-raised object-cover"
-        />
+        <FeedCover url={feed.meta.imageUrl} />
         <div className="min-w-0 flex-1">
           <p className="truncate font-medium" data-testid="rss-feed-title">
             {feed.meta.title}
@@ -153,6 +148,21 @@ function pubDateLabel(pubDate: string | null, format: (ms: number) => string): s
   if (!pubDate) return null
   const ms = Date.parse(pubDate)
   return Number.isNaN(ms) ? pubDate : format(ms)
+}
+
+/** The feed's cover as podcast apps get it; an RSS glyph when the entity has none (the URL answers 404). */
+function FeedCover({ url }: { url: string }) {
+  const [failed, setFailed] = useState(false)
+  const box = 'flex size-16 shrink-0 items-center justify-center rounded-md bg-surface-raised'
+  if (failed)
+    return (
+      <span className={box} data-testid="rss-feed-cover-fallback">
+        <Icon name="rss" className="size-6 text-muted" />
+      </span>
+    )
+  return (
+    <img src={url} alt="" loading="lazy" onError={() => setFailed(true)} className={`${box} object-cover`} />
+  )
 }
 
 /** One feed's channel metadata and its episodes, as podcast apps see them. */
