@@ -136,6 +136,7 @@ function everyRoute(ids: DemoIds): string[] {
     '/config/sessions',
     '/config/sessions/open',
     '/config/log',
+    '/config/rss-feeds',
     `/config/users/${ids.user}/sessions`,
     '/config/item-metadata-utils/custom-metadata-providers',
     `/share/${ids.share}`,

@@ -7,12 +7,14 @@ import { useFindEpisodesModal } from '../lib/find-episodes-modal.ts'
 import { useItemEditModal } from '../lib/item-edit-modal.ts'
 import { lazyComponent } from '../lib/lazy-component.ts'
 import { useShareModal } from '../lib/share-modal.ts'
+import { useRssFeedModal } from '../lib/rss-feed-modal.ts'
 
 const ItemEditModal = lazyComponent(() => import('../features/item-edit/index.ts'), 'ItemEditModal')
 const ItemDeletePrompt = lazyComponent(() => import('../features/item-edit/index.ts'), 'ItemDeletePrompt')
 const AddToListModals = lazyComponent(() => import('../features/collections/on-demand.ts'), 'AddToListModals')
 const AuthorEditModal = lazyComponent(() => import('../features/author-edit/index.ts'), 'AuthorEditModal')
 const EpisodeModals = lazyComponent(() => import('../features/podcasts/on-demand.ts'), 'EpisodeModals')
+const RssFeedModal = lazyComponent(() => import('../features/rss-feeds/on-demand.ts'), 'RssFeedModal')
 const EbookReader = lazyComponent(() => import('../features/reader/on-demand.ts'), 'EbookReader')
 const ShareModals = lazyComponent(() => import('../features/shares/on-demand.ts'), 'ShareModals')
 const FindEpisodesModal = lazyComponent(
@@ -36,7 +38,7 @@ function WhenFirstOpened({ open, Modal }: { open: boolean; Modal: ComponentType 
 }
 
 /**
- * The app's globally mounted modals (item edit, delete, add to list, author edit, episodes, share) and the ebook reader,
+ * The app's globally mounted modals (item edit, delete, add to list, author edit, episodes, share, RSS feed) and the ebook reader,
  * fetched on demand.
  */
 export function OnDemandModals() {
@@ -48,6 +50,7 @@ export function OnDemandModals() {
   const findOpen = useFindEpisodesModal((s) => s.libraryItemId !== null)
   const readerOpen = useEreader((s) => s.request !== null)
   const shareOpen = useShareModal((s) => s.libraryItemId !== null)
+  const rssFeedOpen = useRssFeedModal((s) => s.target !== null)
   return (
     <>
       <WhenFirstOpened open={editOpen} Modal={ItemEditModal.Component} />
@@ -58,6 +61,7 @@ export function OnDemandModals() {
       <WhenFirstOpened open={findOpen} Modal={FindEpisodesModal.Component} />
       <WhenFirstOpened open={readerOpen} Modal={EbookReader.Component} />
       <WhenFirstOpened open={shareOpen} Modal={ShareModals.Component} />
+      <WhenFirstOpened open={rssFeedOpen} Modal={RssFeedModal.Component} />
     </>
   )
 }

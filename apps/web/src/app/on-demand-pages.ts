@@ -23,6 +23,7 @@ export const onDemandPages = {
   ),
   openSessions: lazyComponent(() => import('../features/config-sessions/on-demand.ts'), 'OpenSessionsPage'),
   userSessions: lazyComponent(() => import('../features/config-sessions/on-demand.ts'), 'UserSessionsPage'),
+  rssFeeds: lazyComponent(() => import('../features/rss-feeds/on-demand.ts'), 'RssFeedsPage'),
   logs: lazyComponent(() => import('../features/logs/on-demand.ts'), 'LogsPage'),
   customProviders: lazyComponent(
     () => import('../features/config-metadata-providers/on-demand.ts'),

@@ -206,6 +206,10 @@ export const appRoutes: RouteObject[] = [
                       onDemand({ path: 'backups', handle: handle('config-backups') }, onDemandPages.backups),
                       onDemand({ path: 'log', handle: handle('config-log') }, onDemandPages.logs),
                       onDemand(
+                        { path: 'rss-feeds', handle: handle('config-rss-feeds') },
+                        onDemandPages.rssFeeds,
+                      ),
+                      onDemand(
                         { path: 'sessions', handle: handle('config-sessions') },
                         onDemandPages.listeningSessions,
                       ),

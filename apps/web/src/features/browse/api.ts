@@ -105,6 +105,8 @@ export function fetchItemsPage(
       filter: filterQuery(params.filterBy),
       collapseseries: params.collapseSeries ? 1 : undefined,
       minified: 1,
+      // Covers show an RSS badge for items with an open feed.
+      include: 'rssfeed',
       limit,
       page,
     },
@@ -220,7 +222,7 @@ export function useSeriesDetail(libraryId: string, seriesId: string) {
       // Audiobookshelf answers the series without its books (SeriesDetailAnswer).
       const answer: SeriesDetailAnswer = await api.call(seriesRoutes.getInLibrary, {
         params: { id: libraryId, seriesId },
-        query: { include: 'progress' },
+        query: { include: 'progress,rssfeed' },
         signal,
       })
       const books = answer.books ?? (await fetchSeriesBooks(api, libraryId, seriesId, signal))
@@ -258,7 +260,7 @@ export function useItem(id: string) {
       api
         .call(itemRoutes.get, {
           params: { id },
-          query: { expanded: 1, include: 'progress', episodes: 'minified' },
+          query: { expanded: 1, include: 'progress,rssfeed', episodes: 'minified' },
           signal,
         })
         .then(expandedItem),

@@ -95,7 +95,11 @@ function useFirstScreen<T>(key: readonly unknown[], get: (limit: number, signal:
 export function useCollection(id: string) {
   const api = useApiClient()
   const get = (limit: number | undefined, signal: AbortSignal) =>
-    api.call(collectionRoutes.get, { params: { id }, query: { minified: 1, limit }, signal })
+    api.call(collectionRoutes.get, {
+      params: { id },
+      query: { minified: 1, include: 'rssfeed', limit },
+      signal,
+    })
   const first = useFirstScreen(collectionKeys.detail(id), get)
   return useQuery({
     queryKey: collectionKeys.detail(id),

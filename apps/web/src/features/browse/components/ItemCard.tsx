@@ -37,7 +37,8 @@ import { ReadButton } from './ReadButton.tsx'
 export type { BookshelfView } from '../model/card-geometry.ts'
 
 export interface ItemCardProps {
-  item: AnyItem & { collapsedSeries?: { id: string; name: string; numBooks: number } }
+  /** `rssFeed` (include=rssfeed): an open feed puts an RSS badge on the cover. */
+  item: AnyItem & { collapsedSeries?: { id: string; name: string; numBooks: number }; rssFeed?: unknown }
   /** Cover width in CSS px. */
   width: number
   aspectRatio: number
@@ -190,6 +191,18 @@ export const ItemCard = memo(function ItemCard({
               }
             >
               <Icon name="issues" className="size-3.5" />
+            </span>
+          )}
+          {!series && !!item.rssFeed && (
+            <span
+              className={cn(
+                'absolute left-1.5 rounded-md bg-black/75 p-1 text-warning transition group-hover:opacity-0',
+                hasIssue(item) ? 'top-9' : 'top-1.5',
+              )}
+              title={t('LabelRSSFeedOpen')}
+              data-testid="item-card-rss"
+            >
+              <Icon name="rss" className="size-3.5" />
             </span>
           )}
         </div>

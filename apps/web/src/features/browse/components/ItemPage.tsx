@@ -1,4 +1,4 @@
-import type { ExpandedItemResponse, LibraryFile, LibraryItem, MediaProgress } from '@shelfcast/contracts'
+import type { ExpandedItemResponse, LibraryFile, MediaProgress } from '@shelfcast/contracts'
 import { isAdminOrUp, scanRoutes } from '@shelfcast/contracts/client'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
@@ -11,6 +11,7 @@ import {
   Icon,
   ImagePreview,
   LoadingBox,
+  MenuRow,
   ProgressBar,
   coverAspectRatio,
 } from '@/components/ui/index.ts'
@@ -21,6 +22,7 @@ import { errorMessage } from '@/lib/error-message.ts'
 import { openEreader } from '@/lib/ereader.ts'
 import { openFindEpisodes } from '@/lib/find-episodes-modal.ts'
 import { openEditModal } from '@/lib/item-edit-modal.ts'
+import { openRssFeedModal } from '@/lib/rss-feed-modal.ts'
 import { formatBytes } from '@/lib/format.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { toast } from '@/lib/toast-store.ts'
@@ -219,6 +221,11 @@ function ItemDetails({ item }: { item: ExpandedItem }) {
                   {canSendToDevice && (
                     <SendToDeviceMenu libraryItemId={item.id} ebookFormat={book.ebookFile?.ebookFormat} />
                   )}
+                  {isAdmin && (
+                    <MenuRow testId="menu-rss-feed" onClick={() => openItemFeed(item, title)}>
+                      {t(item.rssFeed ? 'ButtonRSSFeedOpen' : 'ButtonOpenRSSFeed')}
+                    </MenuRow>
+                  )}
                 </ItemMoreMenu>
               )}
               {book && <DownloadItemLink libraryItemId={item.id} title={title} />}
@@ -388,8 +395,16 @@ function Links({ items }: { items: { key: string; to: string; label: string }[] 
   )
 }
 
-/** What can be done with the item so far: admins rescan it. (Play, read and edit come with their features.) */
-function ItemActions({ item, isAdmin, title }: { item: LibraryItem; isAdmin: boolean; title: string }) {
+/** The RSS feed modal for this item (spec §2), showing its open feed when it has one. */
+function openItemFeed(item: ExpandedItem, title: string) {
+  openRssFeedModal({ entityType: 'item', entityId: item.id, title, feed: item.rssFeed ?? null })
+}
+
+/**
+ * What admins can do with the item: rescan it, its RSS feed (always here for podcasts, which have no more
+ * menu; for books once a feed is open), and find a podcast's episodes.
+ */
+function ItemActions({ item, isAdmin, title }: { item: ExpandedItem; isAdmin: boolean; title: string }) {
   const { t } = useTranslation()
   const api = useApiClient()
   const queryClient = useQueryClient()
@@ -422,6 +437,12 @@ function ItemActions({ item, isAdmin, title }: { item: LibraryItem; isAdmin: boo
         <Icon name="refresh" className="size-4" />
         {t('ButtonReScan')}
       </Button>
+      {(item.mediaType === 'podcast' || item.rssFeed) && (
+        <Button variant="secondary" onClick={() => openItemFeed(item, title)} data-testid="item-rss-feed">
+          <Icon name="rss" className={item.rssFeed ? 'size-4 text-warning' : 'size-4'} />
+          {t(item.rssFeed ? 'ButtonRSSFeedOpen' : 'ButtonOpenRSSFeed')}
+        </Button>
+      )}
       {item.mediaType === 'podcast' && (
         <Button variant="secondary" onClick={() => openFindEpisodes(item.id)} data-testid="find-episodes">
           <Icon name="search" className="size-4" />

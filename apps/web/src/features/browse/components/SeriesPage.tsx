@@ -1,8 +1,11 @@
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
-import { Icon, LoadingBox } from '@/components/ui/index.ts'
+import { isAdminOrUp } from '@shelfcast/contracts/client'
+import { Button, Icon, LoadingBox } from '@/components/ui/index.ts'
 import { useCurrentLibrary } from '@/features/libraries/index.ts'
 import { isApiError } from '@/lib/api/index.ts'
+import { openRssFeedModal } from '@/lib/rss-feed-modal.ts'
+import { useSessionStore } from '@/lib/session-store.ts'
 import { useSeriesDetail } from '../api.ts'
 import { durationLabel } from '../model/duration.ts'
 import { bookshelfFilterPath } from '../model/filters.ts'
@@ -16,6 +19,7 @@ export function SeriesPage() {
   const { libraryId = '', seriesId = '' } = useParams()
   const { current } = useCurrentLibrary()
   const query = useSeriesDetail(libraryId, seriesId)
+  const isAdmin = useSessionStore((s) => (s.user ? isAdminOrUp(s.user.type) : false))
 
   if (query.isPending) return <LoadingBox message={t('MessageLoading')} />
   if (query.isError) {
@@ -51,12 +55,32 @@ export function SeriesPage() {
             {finished > 0 && ` · ${t('LabelFinishedOf', { finished, total: series.numBooks })}`}
           </p>
         </div>
-        <Link
-          to={bookshelfFilterPath(libraryId, 'series', series.id)}
-          className="text-sm font-medium text-primary hover:underline"
-        >
-          {t('ButtonShowInLibrary')}
-        </Link>
+        <div className="flex flex-wrap items-center gap-4">
+          {isAdmin && (
+            <Button
+              variant="secondary"
+              onClick={() =>
+                openRssFeedModal({
+                  entityType: 'series',
+                  entityId: series.id,
+                  title: series.name,
+                  feed: series.rssFeed ?? null,
+                  libraryId,
+                })
+              }
+              data-testid="series-rss-feed"
+            >
+              <Icon name="rss" className={series.rssFeed ? 'size-4 text-warning' : 'size-4'} />
+              {t(series.rssFeed ? 'ButtonRSSFeedOpen' : 'ButtonOpenRSSFeed')}
+            </Button>
+          )}
+          <Link
+            to={bookshelfFilterPath(libraryId, 'series', series.id)}
+            className="text-sm font-medium text-primary hover:underline"
+          >
+            {t('ButtonShowInLibrary')}
+          </Link>
+        </div>
       </header>
       {series.description && (
         <p className="mt-4 max-w-3xl whitespace-pre-line text-sm text-fg/90">{series.description}</p>

@@ -86,6 +86,7 @@ describe('filter menu', () => {
       'explicit',
       'abridged',
       'issues',
+      'feed-open',
     ])
     expect(groups.find((g) => g.group === 'authors')?.values).toEqual([
       { value: 'a1', label: 'Aldous Fenwick' },
@@ -94,7 +95,7 @@ describe('filter menu', () => {
 
   it('leaves book-only groups out of podcast libraries', () => {
     const names = filterMenuGroups('podcast', data).map((g) => g.group)
-    expect(names).toEqual(['genres', 'tags', 'languages', 'explicit', 'issues'])
+    expect(names).toEqual(['genres', 'tags', 'languages', 'explicit', 'issues', 'feed-open'])
   })
 
   it('shows names for id filters', () => {

@@ -176,6 +176,7 @@ export function filterMenuGroups(mediaType: MediaType, data: FilterData | undefi
     { group: 'explicit', values: [] },
     { group: 'abridged', values: [] },
     { group: 'issues', values: [] },
+    { group: 'feed-open', values: [] },
   ]
   return groups
     .filter(({ group }) => isFilterAllowed({ group }, mediaType))

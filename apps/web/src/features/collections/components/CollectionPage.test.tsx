@@ -66,7 +66,7 @@ describe('collection page', () => {
         .filter((r) => r.path === '/api/collections/c1')
         .map((r) => r.search)
         .sort(),
-    ).toEqual(['?minified=1', '?minified=1&limit=40'])
+    ).toEqual(['?minified=1&include=rssfeed', '?minified=1&include=rssfeed&limit=40'])
     expect(screen.getByTestId('list-play-all')).toBeTruthy()
     expect(screen.getByTestId('list-edit')).toBeTruthy()
   })

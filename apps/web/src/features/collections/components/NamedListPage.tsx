@@ -29,10 +29,13 @@ export function NamedListPage({
   list,
   permissions,
   actions,
+  extraActions,
 }: {
   list: NamedListView
   permissions: ListPermissions
   actions: ListActions
+  /** More header buttons after Edit (a collection's RSS feed). */
+  extraActions?: ReactNode
 }) {
   const { t } = useTranslation()
   const libraries = useLibraries()
@@ -95,6 +98,7 @@ export function NamedListPage({
                 {t('ButtonEdit')}
               </Button>
             )}
+            {extraActions}
           </div>
         </div>
       </header>

@@ -71,6 +71,7 @@ describe('/config/libraries', () => {
       ['Listening Sessions', '/config/sessions'],
       ['Open Listening Sessions', '/config/sessions/open'],
       ['Logs', '/config/log'],
+      ['RSS Feeds', '/config/rss-feeds'],
       ['Custom metadata providers', '/config/item-metadata-utils/custom-metadata-providers'],
     ])
     await user.click(await screen.findByRole('button', { name: 'Add your first library' }))
