@@ -9,8 +9,8 @@ import { lazyComponent } from '../lib/lazy-component.ts'
 import { useShareModal } from '../lib/share-modal.ts'
 import { useRssFeedModal } from '../lib/rss-feed-modal.ts'
 
-const ItemEditModal = lazyComponent(() => import('../features/item-edit/index.ts'), 'ItemEditModal')
-const ItemDeletePrompt = lazyComponent(() => import('../features/item-edit/index.ts'), 'ItemDeletePrompt')
+const ItemEditModal = lazyComponent(() => import('../features/item-edit/on-demand.ts'), 'ItemEditModal')
+const ItemDeletePrompt = lazyComponent(() => import('../features/item-edit/on-demand.ts'), 'ItemDeletePrompt')
 const AddToListModals = lazyComponent(() => import('../features/collections/on-demand.ts'), 'AddToListModals')
 const AuthorEditModal = lazyComponent(() => import('../features/author-edit/index.ts'), 'AuthorEditModal')
 const EpisodeModals = lazyComponent(() => import('../features/podcasts/on-demand.ts'), 'EpisodeModals')

@@ -1,3 +1,2 @@
-export { ItemDeletePrompt } from './components/ItemDeletePrompt.tsx'
-export { ItemEditModal } from './components/ItemEditModal.tsx'
+// What other features use statically; the modals load on demand from on-demand.ts.
 export { useCoverProviders } from './api.ts'
