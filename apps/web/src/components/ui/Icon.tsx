@@ -312,11 +312,14 @@ export const iconDrawings: Readonly<Record<IconName, ReactElement>> = icons
 export function Glyph({
   className,
   title,
+  strokeWidth = 1.8,
   children,
   ...data
 }: {
   className?: string
   title?: string
+  /** The player's bolder sets draw at 2. */
+  strokeWidth?: number
   children: ReactElement | undefined
 } & { [key: `data-${string}`]: string }) {
   return (
@@ -324,7 +327,7 @@ export function Glyph({
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
-      strokeWidth="1.8"
+      strokeWidth={strokeWidth}
       strokeLinecap="round"
       strokeLinejoin="round"
       className={cn('size-5 shrink-0', className)}

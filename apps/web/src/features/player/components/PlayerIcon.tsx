@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react'
-import { cn } from '@/components/ui/index.ts'
+import { Glyph } from '@/components/ui/index.ts'
 
 /** Player glyphs (24-unit grid, currentColor). */
 const icons = {
@@ -57,17 +57,8 @@ export type PlayerIconName = keyof typeof icons
 
 export function PlayerIcon({ name, className }: { name: PlayerIconName; className?: string }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      className={cn('size-5', className)}
-    >
+    <Glyph strokeWidth={2} className={className}>
       {icons[name]}
-    </svg>
+    </Glyph>
   )
 }

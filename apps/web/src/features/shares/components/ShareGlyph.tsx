@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react'
-import { cn } from '@/components/ui/index.ts'
+import { Glyph } from '@/components/ui/index.ts'
 
 /** The share player's glyphs (24-unit grid, currentColor). */
 const glyphs = {
@@ -26,17 +26,8 @@ export type ShareGlyphName = keyof typeof glyphs
 
 export function ShareGlyph({ name, className }: { name: ShareGlyphName; className?: string }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      className={cn('size-5', className)}
-    >
+    <Glyph strokeWidth={2} className={className}>
       {glyphs[name]}
-    </svg>
+    </Glyph>
   )
 }
