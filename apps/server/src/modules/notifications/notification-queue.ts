@@ -15,7 +15,7 @@ export interface SendQueueDeps {
   attempt(send: QueuedSend): Promise<boolean>
   /** Milliseconds from the start of one attempt to the start of the next. */
   delayMs: number
-  /** Sends allowed to wait (the one in flight is not counted); more are dropped. */
+  /** Sends allowed to wait behind the next one; more are dropped. */
   capacity(): number
   log: Logger
 }
@@ -39,7 +39,10 @@ export class SendQueue {
 
   /** Queues a send; false (and `done(false)`) when the queue is full. */
   push(send: QueuedSend): boolean {
-    if (this.stopped || (this.busy || this.timer ? this.pending.length >= this.deps.capacity() : false)) {
+    // The head (in flight, or waiting for its turn) is not counted, so a queue size of 0 still sends one at a time.
+    const hasHead = this.busy || this.pending.length > 0
+    const waiting = this.busy ? this.pending.length : Math.max(0, this.pending.length - 1)
+    if (this.stopped || (hasHead && waiting >= this.deps.capacity())) {
       this.deps.log.warn({ notificationId: send.notificationId }, 'notification queue full: dropped')
       send.done?.(false)
       return false

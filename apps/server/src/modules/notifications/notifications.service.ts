@@ -51,6 +51,8 @@ export class NotificationsService implements NotificationSink {
   private readonly deps: NotificationsDeps
   private readonly queue: SendQueue
   private settingsNow: StoredNotificationSettings | null = null
+  /** Events being turned into queued sends. */
+  private readonly firing = new Set<Promise<void>>()
 
   constructor(deps: NotificationsDeps) {
     this.deps = deps
@@ -150,14 +152,16 @@ export class NotificationsService implements NotificationSink {
 
   /** Modules fire events here; sends happen later, in the queue. Never throws. */
   fire(eventName: NotificationEventName, variables: NotificationVariables): void {
-    this.enqueueEvent(eventName, variables, false).catch((err: unknown) =>
-      this.deps.log.warn({ err, eventName }, 'notification event not queued'),
-    )
+    const queued = this.enqueueEvent(eventName, variables, false)
+      .catch((err: unknown) => this.deps.log.warn({ err, eventName }, 'notification event not queued'))
+      .finally(() => this.firing.delete(queued))
+    this.firing.add(queued)
   }
 
-  /** Resolves when every queued send is done (tests). */
-  idle(): Promise<void> {
-    return this.queue.idle()
+  /** Resolves when every fired event is queued and every queued send is done (tests). */
+  async idle(): Promise<void> {
+    while (this.firing.size > 0) await Promise.all(this.firing)
+    await this.queue.idle()
   }
 
   stop(): void {
