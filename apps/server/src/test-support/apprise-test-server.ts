@@ -50,7 +50,7 @@ export async function startAppriseTestServer(): Promise<AppriseTestServer> {
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', () => {
-      let body: AppriseRequest['body'] = {}
+      let body: AppriseRequest['body']
       try {
         body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as AppriseRequest['body']
       } catch {
