@@ -7,7 +7,16 @@ const KEY = 'notificationSettings'
 /** The settings as stored in the settings table (one JSON document, like the email settings; no migration). */
 const Stored = z.object({
   appriseApiUrl: z.string().nullable().catch(null),
-  notifications: z.array(Notification).catch([]),
+  // One damaged notification is skipped rather than losing every other one.
+  notifications: z
+    .array(z.unknown())
+    .catch([])
+    .transform((list) =>
+      list.flatMap((n) => {
+        const parsed = Notification.safeParse(n)
+        return parsed.success ? [parsed.data] : []
+      }),
+    ),
   maxFailedAttempts: z.number().int().min(0).catch(5),
   maxNotificationQueue: z.number().int().min(0).catch(20),
 })
