@@ -133,6 +133,7 @@ function everyRoute(ids: DemoIds): string[] {
     '/config/api-keys',
     '/config/email',
     '/config/backups',
+    '/config/notifications',
     '/config/sessions',
     '/config/sessions/open',
     '/config/log',

@@ -64,6 +64,10 @@ import { LibrariesService } from './modules/libraries/libraries.service.ts'
 import { registerMeRoutes } from './modules/me/me.routes.ts'
 import { EmailSettingsStore } from './modules/email/email-settings.store.ts'
 import { registerEmailRoutes } from './modules/email/email.routes.ts'
+import { createAppriseSender } from './modules/notifications/apprise-client.ts'
+import { NotificationSettingsStore } from './modules/notifications/notification-settings.store.ts'
+import { registerNotificationsRoutes } from './modules/notifications/notifications.routes.ts'
+import { NotificationsService } from './modules/notifications/notifications.service.ts'
 import { registerBackupsRoutes } from './modules/backups/backups.routes.ts'
 import { BackupsService } from './modules/backups/backups.service.ts'
 import { applyPendingRestore } from './db/pending-restore.ts'
@@ -100,6 +104,8 @@ export interface BuildAppOptions {
   metadataProviders?: MetadataProvidersOptions
   /** SMTP timeouts (tests shorten them against a silent server). */
   mailTimeouts?: MailTimeouts
+  /** How long one Apprise call may take (tests shorten it); 10 s by default. */
+  notificationTimeoutMs?: number
   /** Restarts the server (main.ts) so a staged restore is swapped in with the database closed. */
   requestRestart?: () => void
 }
@@ -225,6 +231,13 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     allowHosts: config.fetchAllowHosts,
     userAgent: `Shelfcast/${config.version}`,
   })
+  const notifications = new NotificationsService({
+    store: new NotificationSettingsStore(settingsRepo),
+    send: createAppriseSender(fetcher, options.notificationTimeoutMs ?? 10_000),
+    version: config.version,
+    clock,
+    log: log.child({ module: 'notifications' }),
+  })
   const itemCovers = new ItemCoverService({
     scanRepo,
     items: browse.items,
@@ -273,6 +286,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     clock,
   })
   const podcastDeps = {
+    notify: notifications,
     config,
     database,
     fetcher,
@@ -347,6 +361,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       tasks,
       clock,
       log,
+      notify: notifications,
       requestRestart: options.requestRestart,
     }),
     email: new EmailService({
@@ -357,6 +372,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       log,
     }),
     feeds,
+    notifications,
   }
 
   // First, so every answer carries them: 401s from the guard, 404s and errors too.
@@ -402,6 +418,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerLogsRoutes(app, ctx)
   registerSharesRoutes(app, ctx)
   registerFeedsRoutes(app, ctx)
+  registerNotificationsRoutes(app, ctx)
   await registerClientFiles(app, config.clientDistPath, base)
 
   realtime.attach(app.server, base ? ['/socket.io', `${base}/socket.io`] : ['/socket.io'], async (token) => {
@@ -456,6 +473,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   app.addHook('onClose', async () => {
     stopLogStream()
     clearInterval(housekeeping)
+    ctx.notifications.stop()
     ctx.fetcher.close()
     if (!options.database) await database.close()
   })

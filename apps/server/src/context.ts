@@ -24,6 +24,7 @@ import type { SettingsService } from './modules/settings/settings.service.ts'
 import type { UsersService } from './modules/users/users.service.ts'
 import type { FeedsService } from './modules/feeds/feeds.service.ts'
 import type { EmailService } from './modules/email/email.service.ts'
+import type { NotificationsService } from './modules/notifications/notifications.service.ts'
 import type { BackupsService } from './modules/backups/backups.service.ts'
 import type { Realtime } from './realtime/realtime.ts'
 import type { TaskRunner } from './jobs/task-runner.ts'
@@ -75,4 +76,6 @@ export interface AppContext {
   backups: BackupsService
   /** RSS feeds out: open/close by admins, /feed/:slug for podcast apps. */
   feeds: FeedsService
+  /** Apprise notifications: settings, notifications per event, the send queue (modules fire events into it). */
+  notifications: NotificationsService
 }

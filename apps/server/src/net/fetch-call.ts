@@ -81,8 +81,13 @@ export class FetchCall {
     this.#response?.destroy()
   }
 
-  /** Sends one GET to `target` and resolves with its response head. */
-  send(target: URL, headers: OutgoingHttpHeaders, transport: Transport): Promise<IncomingMessage> {
+  /** Sends one GET (or a POST of `payload`) to `target` and resolves with its response head. */
+  send(
+    target: URL,
+    headers: OutgoingHttpHeaders,
+    transport: Transport,
+    payload?: Buffer,
+  ): Promise<IncomingMessage> {
     this.#response?.destroy()
     return new Promise((resolve, reject) => {
       const secure = target.protocol === 'https:'
@@ -91,8 +96,8 @@ export class FetchCall {
         hostname: hostOf(target),
         port: target.port || undefined,
         path: `${target.pathname}${target.search}`,
-        method: 'GET',
-        headers,
+        method: payload ? 'POST' : 'GET',
+        headers: payload ? { ...headers, 'content-length': payload.length } : headers,
         agent: secure ? transport.httpsAgent : transport.httpAgent,
       })
       this.#request = request
@@ -108,7 +113,7 @@ export class FetchCall {
         resolve(response)
       })
       if (this.#failure) request.destroy(this.#failure)
-      request.end()
+      request.end(payload)
     })
   }
 }
@@ -126,13 +131,14 @@ export async function openResponse(
   input: string | URL,
   headers: OutgoingHttpHeaders,
   transport: Transport,
+  payload?: Buffer,
 ): Promise<{ response: IncomingMessage; url: URL }> {
   let target = parseFetchUrl(input)
   let hopHeaders = headers
   for (let redirects = 0; ; redirects++) {
     call.url = urlForLogs(target)
     assertFetchable(target, transport.allowlist)
-    const response = await call.send(target, hopHeaders, transport)
+    const response = await call.send(target, hopHeaders, transport, payload)
     const status = response.statusCode ?? 0
     const location = response.headers.location
     if (redirectStatuses.has(status) && location) {

@@ -78,6 +78,11 @@ export interface GuardedFetcher {
   fetchJson(url: string | URL, options?: FetchOptions): Promise<unknown>
   /** A JPEG, PNG, WebP or GIF: checked by Content-Type and by its first bytes. */
   fetchImage(url: string | URL, options?: FetchOptions): Promise<FetchedImage>
+  /**
+   * POSTs `payload` as JSON (webhooks such as an Apprise API server) and resolves with the 2xx answer. Redirects
+   * are not followed (a POST must not be replayed elsewhere): a 3xx fails like any other non-2xx.
+   */
+  postJson(url: string | URL, payload: unknown, options?: FetchOptions): Promise<FetchedBody>
   /** Streams into `filePath` through a temporary sibling renamed at the end: a failed download leaves no file. */
   fetchToFile(url: string | URL, filePath: string, options?: FetchOptions): Promise<FetchedStream>
   /** Streams into `destination`, which is ended on success and destroyed on failure. */
@@ -117,6 +122,7 @@ export function createGuardedFetcher(options: GuardedFetcherOptions): GuardedFet
     base: FetchLimits,
     acceptHeader: string,
     read: (response: IncomingMessage, head: FetchedHead, call: FetchCall) => Promise<T>,
+    payload?: Buffer,
   ): Promise<T> {
     const limits = limitsFor(base, opts)
     const call = new FetchCall(String(input).slice(0, 2000), limits, opts.signal)
@@ -126,9 +132,10 @@ export function createGuardedFetcher(options: GuardedFetcherOptions): GuardedFet
       'accept-encoding': 'identity',
       ...opts.headers,
       'user-agent': options.userAgent,
+      ...(payload ? { 'content-type': 'application/json' } : {}),
     }
     try {
-      const { response, url } = await openResponse(call, input, headers, transport)
+      const { response, url } = await openResponse(call, input, headers, transport, payload)
       const head: FetchedHead = {
         url: url.href,
         status: response.statusCode ?? 0,
@@ -177,6 +184,18 @@ export function createGuardedFetcher(options: GuardedFetcherOptions): GuardedFet
     },
     async fetchJson(url, opts = {}) {
       return (await buffered(url, opts, 'application/json')).json()
+    },
+    postJson(url, payload, opts = {}) {
+      const body = Buffer.from(JSON.stringify(payload))
+      return run(
+        url,
+        { ...opts, maxRedirects: 0 },
+        bufferedLimits,
+        acceptHeaderFor(opts.accept, 'application/json, */*'),
+        async (response, head, call) =>
+          withBody(head, await readCapped(response, call.limits.maxBytes, () => tooLarge(call)), call),
+        body,
+      )
     },
     async fetchImage(url, opts = {}) {
       const accept = opts.accept ?? imageTypes

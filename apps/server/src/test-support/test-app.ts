@@ -61,6 +61,8 @@ export interface TestAppOptions {
   env?: Record<string, string>
   /** Metadata provider origins and timeout, for tests against fake provider servers. */
   metadataProviders?: BuildAppOptions['metadataProviders']
+  /** How long one Apprise call may take (notification tests against a hanging server). */
+  notificationTimeoutMs?: number
 }
 
 export interface LoggedIn {
@@ -123,6 +125,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logControl: options.serverLogger,
     logLevelFromSettings: options.logLevelFromSettings,
     metadataProviders: options.metadataProviders,
+    notificationTimeoutMs: options.notificationTimeoutMs,
   })
   let closed = false
 

@@ -17,6 +17,10 @@ export const onDemandPages = {
   apiKeys: lazyComponent(() => import('../features/config-api-keys/index.ts'), 'ConfigApiKeysPage'),
   emailSettings: lazyComponent(() => import('../features/config-email/on-demand.ts'), 'EmailSettingsPage'),
   backups: lazyComponent(() => import('../features/config-backups/on-demand.ts'), 'BackupsPage'),
+  notifications: lazyComponent(
+    () => import('../features/config-notifications/on-demand.ts'),
+    'NotificationsPage',
+  ),
   listeningSessions: lazyComponent(
     () => import('../features/config-sessions/on-demand.ts'),
     'ListeningSessionsPage',

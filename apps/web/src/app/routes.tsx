@@ -204,6 +204,10 @@ export const appRoutes: RouteObject[] = [
                         onDemandPages.emailSettings,
                       ),
                       onDemand({ path: 'backups', handle: handle('config-backups') }, onDemandPages.backups),
+                      onDemand(
+                        { path: 'notifications', handle: handle('config-notifications') },
+                        onDemandPages.notifications,
+                      ),
                       onDemand({ path: 'log', handle: handle('config-log') }, onDemandPages.logs),
                       onDemand(
                         { path: 'rss-feeds', handle: handle('config-rss-feeds') },

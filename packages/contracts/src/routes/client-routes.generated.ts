@@ -277,3 +277,14 @@ export const feedRoutes = {
   cover: { method: 'GET', path: '/feed/:slug/cover*' },
   enclosure: { method: 'GET', path: '/feed/:slug/item/:episodeId/*' },
 } as unknown as typeof routes.feedRoutes
+
+export const notificationRoutes = {
+  get: { method: 'GET', path: '/api/notifications' },
+  updateSettings: { method: 'PATCH', path: '/api/notifications' },
+  data: { method: 'GET', path: '/api/notificationdata' },
+  fireTest: { method: 'GET', path: '/api/notifications/test' },
+  create: { method: 'POST', path: '/api/notifications' },
+  remove: { method: 'DELETE', path: '/api/notifications/:id' },
+  update: { method: 'PATCH', path: '/api/notifications/:id' },
+  test: { method: 'GET', path: '/api/notifications/:id/test' },
+} as unknown as typeof routes.notificationRoutes

@@ -26,10 +26,11 @@ import { backupRoutes } from './backups.routes.ts'
 import { logRoutes } from './logs.routes.ts'
 import { feedRoutes } from './feeds.routes.ts'
 import { shareRoutes } from './shares.routes.ts'
+import { notificationRoutes } from './notifications.routes.ts'
 
 export * from './route.ts'
 export { collectionRoutes, docsRoutes, playlistRoutes, PlaylistOrGone }
-export { feedRoutes, shareRoutes }
+export { feedRoutes, shareRoutes, notificationRoutes }
 export { comicPageRoutes, ComicPage, ComicPagesResponse }
 export {
   systemRoutes,
@@ -87,6 +88,7 @@ export const routeGroups = {
   logs: logRoutes,
   shares: shareRoutes,
   feeds: feedRoutes,
+  notifications: notificationRoutes,
 } as const satisfies Record<string, Record<string, RouteSpec>>
 
 /** Every declared route with its `group.name` id (the OpenAPI operationId). */

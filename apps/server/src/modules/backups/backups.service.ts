@@ -19,6 +19,7 @@ import { BACKUP_EXTENSION, backupIdFor, backupIdPattern } from './backup-format.
 import { InvalidBackupError, newestSchemaVersion, readDetails, stageBackup } from './backup-reader.ts'
 import { BackupTooLargeError, writeBackup } from './backup-writer.ts'
 import { BackupSchedule } from '../../jobs/backup-schedule.ts'
+import type { NotificationSink } from '../notifications/notification-events.ts'
 
 const BACKUP_PATH_KEY = 'backupPath'
 const GB = 1024 ** 3
@@ -40,6 +41,8 @@ export interface BackupsDeps {
   tasks: Pick<TaskRunner, 'start'>
   clock: Clock
   log: Logger
+  /** Fires onBackupCompleted / onBackupFailed notifications. */
+  notify?: NotificationSink
   /** Restarts the server onto the staged restore (main.ts); without one it is applied at the next start. */
   requestRestart?: () => void
 }
@@ -192,13 +195,23 @@ export class BackupsService {
       } catch (err) {
         const message = `${backupToasts.create}: ${(err as Error).message}`
         task.finish({ failed: true, error: message })
+        this.d.notify?.fire('onBackupFailed', { errorMsg: (err as Error).message })
         if (err instanceof BackupTooLargeError) throw badRequest(message)
         this.d.log.error({ err }, 'backup failed')
         throw badRequest(message)
       }
-      await this.prune(s.backupsToKeep)
+      const removed = await this.prune(s.backupsToKeep)
       this.d.log.info({ id }, 'backup created')
-      return this.list()
+      const answer = await this.list()
+      const made = answer.backups.find((b) => b.id === id)
+      this.d.notify?.fire('onBackupCompleted', {
+        completionTime: new Date(this.d.clock()).toISOString(),
+        backupPath: made?.fullPath ?? path.join(this.folder, `${id}${BACKUP_EXTENSION}`),
+        backupSize: made?.fileSize ?? 0,
+        backupCount: answer.backups.length,
+        removedOldest: removed > 0,
+      })
+      return answer
     })
   }
 
@@ -212,13 +225,15 @@ export class BackupsService {
     }
   }
 
-  /** Removes the oldest backups beyond `keep`. */
-  private async prune(keep: number) {
+  /** Removes the oldest backups beyond `keep`; answers how many. */
+  private async prune(keep: number): Promise<number> {
     const { backups } = await this.list()
-    for (const old of backups.slice(Math.max(1, keep))) {
-      await fs.promises.rm(old.fullPath, { force: true })
-      this.d.log.info({ id: old.id }, 'old backup removed')
+    const old = backups.slice(Math.max(1, keep))
+    for (const backup of old) {
+      await fs.promises.rm(backup.fullPath, { force: true })
+      this.d.log.info({ id: backup.id }, 'old backup removed')
     }
+    return old.length
   }
 
   async find(id: string): Promise<Backup> {

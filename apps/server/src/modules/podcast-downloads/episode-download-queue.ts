@@ -49,6 +49,8 @@ export interface QueueDeps {
   clock: Clock
   log: Logger
   concurrency?: number
+  /** Told when a download ends, unless it was cancelled (notifications). */
+  ended?: (job: DownloadJob, error: string | null) => void
 }
 
 interface Entry extends DownloadJob {
@@ -190,6 +192,7 @@ export class DownloadQueue {
       download.finishedAt = this.deps.clock()
       this.running.delete(download.id)
       this.deps.emit('episode_download_finished', { ...download })
+      if (download.error !== CANCELLED) this.deps.ended?.(entry, download.failed ? download.error : null)
       entry.settle()
       this.pump()
     }

@@ -6,7 +6,7 @@ import { ItemEvents } from '../../scanner/item-events.ts'
 import { fetchParsedFeed, toFeedEpisode } from '../podcasts/feed-fetch.ts'
 import type { PodcastDeps } from '../podcasts/podcast-deps.ts'
 import { selectNewEpisodes } from './check-new-episodes.ts'
-import { DownloadQueue } from './episode-download-queue.ts'
+import { DownloadQueue, type DownloadJob } from './episode-download-queue.ts'
 import { createEpisodeDownloader } from './episode-downloader.ts'
 import { enforceMaxEpisodes } from './episode-retention.ts'
 import { registerDownloadRoutes } from './podcast-downloads.routes.ts'
@@ -69,6 +69,7 @@ export function createPodcastDownloads(deps: PodcastDeps): PodcastDownloads {
     emit: (event, payload) => deps.realtime.toAdmins(event, payload),
     clock: deps.clock,
     log,
+    ended: (job, error) => notifyEnded(deps, job, error),
   })
   /** Feed fetches of running checks stop with the server. */
   const shutdown = new AbortController()
@@ -191,4 +192,33 @@ export function registerPodcastDownloadsRoutes(
   ctx: Pick<AppContext, 'browse' | 'libraries' | 'podcastDownloads'>,
 ): void {
   registerDownloadRoutes(app, ctx)
+}
+
+/** Fires onPodcastEpisodeDownloaded or onPodcastEpisodeDownloadFailed with the episode's template variables. */
+function notifyEnded(deps: PodcastDeps, job: DownloadJob, error: string | null): void {
+  const notify = deps.notify
+  if (!notify) return
+  const { target, episode, download } = job
+  void deps.libraries
+    .all()
+    .then((all) => all.find((l) => l.id === target.libraryId) ?? null)
+    .catch(() => null)
+    .then((library) => {
+      const common = {
+        libraryItemId: target.id,
+        libraryId: target.libraryId,
+        libraryName: library?.name ?? '',
+        podcastTitle: target.title,
+        podcastAuthor: target.author,
+        episodeTitle: episode.title,
+      }
+      if (error) notify.fire('onPodcastEpisodeDownloadFailed', { ...common, errorMsg: error })
+      else
+        notify.fire('onPodcastEpisodeDownloaded', {
+          ...common,
+          episodeSubtitle: episode.subtitle,
+          episodeDescription: episode.descriptionPlain ?? episode.description,
+          episodeId: download.id,
+        })
+    })
 }

@@ -10,6 +10,7 @@ import type { ScannerModule } from '../../scanner/scanner-module.ts'
 import type { Browse } from '../browse.ts'
 import type { ItemEditService } from '../item-edit/item-edit.service.ts'
 import type { LibrariesService } from '../libraries/libraries.service.ts'
+import type { NotificationSink } from '../notifications/notification-events.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 
 /** What the podcast modules (subscriptions and episodes; downloads and schedules) are built from. */
@@ -27,4 +28,6 @@ export interface PodcastDeps {
   realtime: Realtime
   clock: Clock
   log: Logger
+  /** Fires episode downloaded / download failed notifications. */
+  notify?: NotificationSink
 }

@@ -9,6 +9,7 @@ const sections: { to: string; labelKey: string; icon: IconName }[] = [
   { to: '/config/api-keys', labelKey: 'HeaderApiKeys', icon: 'key' },
   { to: '/config/email', labelKey: 'HeaderEmailSettings', icon: 'mail' },
   { to: '/config/backups', labelKey: 'HeaderBackups', icon: 'database' },
+  { to: '/config/notifications', labelKey: 'HeaderNotifications', icon: 'bell' },
   { to: '/config/sessions', labelKey: 'HeaderListeningSessions', icon: 'headphones' },
   { to: '/config/sessions/open', labelKey: 'HeaderOpenListeningSessions', icon: 'radio' },
   { to: '/config/log', labelKey: 'HeaderLogs', icon: 'layers' },

@@ -68,6 +68,7 @@ describe('/config/libraries', () => {
       ['API Keys', '/config/api-keys'],
       ['Email settings', '/config/email'],
       ['Backups', '/config/backups'],
+      ['Notifications', '/config/notifications'],
       ['Listening Sessions', '/config/sessions'],
       ['Open Listening Sessions', '/config/sessions/open'],
       ['Logs', '/config/log'],

@@ -1,0 +1,2 @@
+// What the app loads on demand: the admin page.
+export { NotificationsPage } from './components/NotificationsPage.tsx'
