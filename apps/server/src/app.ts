@@ -70,6 +70,8 @@ import { applyPendingRestore } from './db/pending-restore.ts'
 import { EmailService } from './modules/email/email.service.ts'
 import { FeedsRepository } from './modules/feeds/feeds.repository.ts'
 import { registerFeedsRoutes } from './modules/feeds/feeds.routes.ts'
+import { registerReleasesRoutes } from './modules/releases/releases.routes.ts'
+import { ReleasesService } from './modules/releases/releases.service.ts'
 import { FeedsService } from './modules/feeds/feeds.service.ts'
 import { createPlayback } from './modules/playback/playback-module.ts'
 import { registerPlaybackRoutes } from './modules/playback/playback.routes.ts'
@@ -306,6 +308,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     clock,
     stamps: browse.answers,
   })
+  const releases = new ReleasesService({ url: config.releasesUrl, fetcher, clock, log })
   const ctx: AppContext = {
     config,
     clock,
@@ -357,6 +360,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       log,
     }),
     feeds,
+    releases,
   }
 
   // First, so every answer carries them: 401s from the guard, 404s and errors too.
@@ -402,6 +406,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerLogsRoutes(app, ctx)
   registerSharesRoutes(app, ctx)
   registerFeedsRoutes(app, ctx)
+  registerReleasesRoutes(app, ctx)
   await registerClientFiles(app, config.clientDistPath, base)
 
   realtime.attach(app.server, base ? ['/socket.io', `${base}/socket.io`] : ['/socket.io'], async (token) => {

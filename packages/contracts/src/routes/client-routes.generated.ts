@@ -277,3 +277,7 @@ export const feedRoutes = {
   cover: { method: 'GET', path: '/feed/:slug/cover*' },
   enclosure: { method: 'GET', path: '/feed/:slug/item/:episodeId/*' },
 } as unknown as typeof routes.feedRoutes
+
+export const releaseRoutes = {
+  list: { method: 'GET', path: '/api/releases' },
+} as unknown as typeof routes.releaseRoutes
