@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import { Badge, Icon, cn, type IconName } from '../../components/ui/index.ts'
+import { VersionLabel } from '../../features/updates/index.ts'
 import {
   requestRadix,
   useRadix,
@@ -150,6 +151,9 @@ function MoreSheet({
           </Dialog.Close>
         </div>
         <ul className="flex flex-col gap-0.5">{children}</ul>
+        <div className="mt-2 border-t border-border pt-2">
+          <VersionLabel layout="row" />
+        </div>
       </Dialog.Content>
     </Dialog.Portal>
   )

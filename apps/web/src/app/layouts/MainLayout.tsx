@@ -3,6 +3,7 @@ import { Outlet } from 'react-router'
 import { cn } from '../../components/ui/index.ts'
 import { useCurrentLibrary } from '../../features/libraries/index.ts'
 import { PlayerBar } from '../../features/player/index.ts'
+import { UpdateNotifier } from '../../features/updates/index.ts'
 import { AppBar } from '../app-bar/AppBar.tsx'
 import { BottomNav } from '../bottom-nav/BottomNav.tsx'
 import { OnDemandModals } from '../OnDemandModals.tsx'
@@ -39,6 +40,7 @@ export function MainLayout() {
       </main>
       <PlayerBar />
       <OnDemandModals />
+      <UpdateNotifier />
     </div>
   )
 }

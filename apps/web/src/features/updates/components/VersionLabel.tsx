@@ -1,0 +1,48 @@
+import { useTranslation } from 'react-i18next'
+import { cn } from '@/components/ui/index.ts'
+import { openChangelogModal } from '@/lib/changelog-modal.ts'
+import { useSessionStore } from '@/lib/session-store.ts'
+import { useVersionData } from '../use-version-data.ts'
+
+/**
+ * The server version (spec §2): it opens the changelog; when a newer release exists, an "Update" link to it
+ * sits beside it. `layout` fits the narrow side rail ('stacked') or a row (the phone's navigation sheet).
+ */
+export function VersionLabel({ layout = 'stacked' }: { layout?: 'stacked' | 'row' }) {
+  const { t } = useTranslation()
+  const version = useSessionStore((s) => s.serverSettings?.version)
+  const versionData = useVersionData()
+  if (!version) return null
+  const update = versionData?.hasUpdate && versionData.githubTagUrl ? versionData : null
+  return (
+    <div
+      className={cn(
+        'flex items-center justify-center gap-1',
+        layout === 'stacked' ? 'flex-col' : 'flex-row gap-3',
+      )}
+      data-testid="version-label"
+    >
+      <button
+        type="button"
+        onClick={openChangelogModal}
+        aria-label={t('LabelOpenChangelog', { version })}
+        aria-haspopup="dialog"
+        className="rounded-md px-1.5 py-1 font-mono text-[0.65rem] text-muted transition hover:bg-surface-raised hover:text-fg"
+      >
+        v{version}
+      </button>
+      {update?.githubTagUrl && (
+        <a
+          href={update.githubTagUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={t('LabelUpdateToVersion', { version: update.latestVersion })}
+          data-testid="version-update-link"
+          className="rounded-md px-1.5 py-0.5 text-[0.65rem] font-semibold text-success hover:underline"
+        >
+          {t('ButtonUpdate')}
+        </a>
+      )}
+    </div>
+  )
+}
