@@ -8,7 +8,14 @@ import { useVersionData } from '../use-version-data.ts'
  * The server version (spec §2): it opens the changelog; when a newer release exists, an "Update" link to it
  * sits beside it. `layout` fits the narrow side rail ('stacked') or a row (the phone's navigation sheet).
  */
-export function VersionLabel({ layout = 'stacked' }: { layout?: 'stacked' | 'row' }) {
+export function VersionLabel({
+  layout = 'stacked',
+  onOpenChangelog,
+}: {
+  layout?: 'stacked' | 'row'
+  /** Called as the changelog opens (the phone's sheet closes, so only one dialog is open). */
+  onOpenChangelog?: () => void
+}) {
   const { t } = useTranslation()
   const version = useSessionStore((s) => s.serverSettings?.version)
   const versionData = useVersionData()
@@ -24,7 +31,10 @@ export function VersionLabel({ layout = 'stacked' }: { layout?: 'stacked' | 'row
     >
       <button
         type="button"
-        onClick={openChangelogModal}
+        onClick={() => {
+          onOpenChangelog?.()
+          openChangelogModal()
+        }}
         aria-label={t('LabelOpenChangelog', { version })}
         aria-haspopup="dialog"
         className="rounded-md px-1.5 py-1 font-mono text-[0.65rem] text-muted transition hover:bg-surface-raised hover:text-fg"
