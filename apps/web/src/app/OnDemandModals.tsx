@@ -1,7 +1,7 @@
 import { Suspense, useState, type ComponentType } from 'react'
 import { useAddToListModal } from '../lib/add-to-list-modal.ts'
 import { useAuthorEditModal } from '../lib/author-edit-modal.ts'
-import { useChangelogModal } from '../lib/changelog-modal.ts'
+import { useVersionNotice } from '../lib/version-notice.ts'
 import { useEpisodeModals } from '../lib/episode-modals.ts'
 import { useEreader } from '../lib/ereader.ts'
 import { useFindEpisodesModal } from '../lib/find-episodes-modal.ts'
@@ -53,7 +53,7 @@ export function OnDemandModals() {
   const readerOpen = useEreader((s) => s.request !== null)
   const shareOpen = useShareModal((s) => s.libraryItemId !== null)
   const rssFeedOpen = useRssFeedModal((s) => s.target !== null)
-  const changelogOpen = useChangelogModal((s) => s.open)
+  const changelogOpen = useVersionNotice((s) => s.changelogOpen)
   return (
     <>
       <WhenFirstOpened open={editOpen} Modal={ItemEditModal.Component} />

@@ -1,3 +1,2 @@
-// The version label (side rail, phone navigation) and the update notice: both on the first load.
+// The version label (side rail, phone navigation): on the first load; the update check loads on demand.
 export { VersionLabel } from './components/VersionLabel.tsx'
-export { UpdateNotifier } from './components/UpdateNotifier.tsx'

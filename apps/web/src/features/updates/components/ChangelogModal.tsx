@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Modal } from '@/components/ui/index.ts'
-import { closeChangelogModal, useChangelogModal } from '@/lib/changelog-modal.ts'
+import { closeChangelogModal, useVersionNotice } from '@/lib/version-notice.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { formatDate } from '@/lib/time-format.ts'
 import { useVersionData } from '../use-version-data.ts'
@@ -11,7 +11,7 @@ import { useVersionData } from '../use-version-data.ts'
  */
 export function ChangelogModal() {
   const { t, i18n } = useTranslation()
-  const open = useChangelogModal((s) => s.open)
+  const open = useVersionNotice((s) => s.changelogOpen)
   const dateFormat = useSessionStore((s) => s.serverSettings?.dateFormat ?? 'MM/dd/yyyy')
   const releases = useVersionData()?.releasesToShow ?? []
   return (

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { cn } from '@/components/ui/index.ts'
-import { openChangelogModal } from '@/lib/changelog-modal.ts'
+import { openChangelogModal, useVersionNotice } from '@/lib/version-notice.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
-import { useVersionData } from '../use-version-data.ts'
 
 /**
  * The server version (spec §2): it opens the changelog; when a newer release exists, an "Update" link to it
@@ -18,9 +17,8 @@ export function VersionLabel({
 }) {
   const { t } = useTranslation()
   const version = useSessionStore((s) => s.serverSettings?.version)
-  const versionData = useVersionData()
+  const update = useVersionNotice((s) => s.update)
   if (!version) return null
-  const update = versionData?.hasUpdate && versionData.githubTagUrl ? versionData : null
   return (
     <div
       className={cn(
@@ -41,12 +39,12 @@ export function VersionLabel({
       >
         v{version}
       </button>
-      {update?.githubTagUrl && (
+      {update && (
         <a
-          href={update.githubTagUrl}
+          href={update.url}
           target="_blank"
           rel="noopener noreferrer"
-          aria-label={t('LabelUpdateToVersion', { version: update.latestVersion })}
+          aria-label={t('LabelUpdateToVersion', { version: update.version })}
           data-testid="version-update-link"
           className="rounded-md px-1.5 py-0.5 text-[0.65rem] font-semibold text-success hover:underline"
         >

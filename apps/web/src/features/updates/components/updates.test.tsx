@@ -2,7 +2,7 @@ import type { Release } from '@shelfcast/contracts'
 import { defaultServerSettings } from '@shelfcast/contracts/client'
 import { act, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { closeChangelogModal } from '@/lib/changelog-modal.ts'
+import { useVersionNotice } from '@/lib/version-notice.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { useToastStore } from '@/lib/toast-store.ts'
 import { fakeServer, json } from '@/test/fake-server.ts'
@@ -58,7 +58,7 @@ beforeEach(() => {
     serverSettings: { ...defaultServerSettings('2.3.1'), dateFormat: 'yyyy-MM-dd' },
   })
 })
-afterEach(() => closeChangelogModal())
+afterEach(() => useVersionNotice.setState(useVersionNotice.getInitialState(), true))
 
 describe('version label and changelog', () => {
   it('opens the changelog of the running major.minor, notes as text, with a fallback', async () => {
