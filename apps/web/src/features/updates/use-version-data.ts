@@ -9,7 +9,7 @@ import {
   readStoredVersionData,
   versionCheckIntervalMs,
   type VersionData,
-} from './version-model.ts'
+} from './model/version-model.ts'
 
 export const versionDataKey = (currentVersion: string) => ['versionData', currentVersion] as const
 

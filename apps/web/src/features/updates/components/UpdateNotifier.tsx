@@ -4,7 +4,7 @@ import { readString, storageKeys, writeString } from '@/lib/storage.ts'
 import { toast } from '@/lib/toast-store.ts'
 import { setAvailableUpdate } from '@/lib/version-notice.ts'
 import { useVersionData } from '../use-version-data.ts'
-import { shouldNotifyUpdate } from '../version-model.ts'
+import { shouldNotifyUpdate } from '../model/version-model.ts'
 
 /** Versions this page already announced (refetches and remounts announce nothing new). */
 const announced = new Set<string>()
