@@ -3,6 +3,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { apiCall, logIn, rootToken } from './player-helpers.ts'
 import { expect, test as serverTest, type ShelfcastServer } from './server-fixture.ts'
@@ -129,6 +130,23 @@ test.describe('1280 px', () => {
     await expect(page.getByText(toastText)).toHaveCount(0)
     // One outward call: the server caches the releases for 5 minutes (the client its version data too).
     expect(releases.requests()).toBe(1)
+
+    // Label, Update link and changelog in each theme: no serious or critical axe violations.
+    for (const theme of ['dark', 'light', 'sepia']) {
+      await page.evaluate((value) => localStorage.setItem('theme', value), theme)
+      await page.reload()
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+      await expect(page.getByTestId('side-rail').getByTestId('version-update-link')).toBeVisible()
+      await page.getByTestId('side-rail').getByRole('button', { name: 'Changelog of v0.1.0' }).click()
+      await expect(page.getByTestId('changelog-release')).toHaveCount(1)
+      const { violations } = await new AxeBuilder({ page })
+        .include('[data-testid="side-rail"]')
+        .include('[data-testid="changelog-modal"]')
+        .analyze()
+      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      expect(serious.map((v) => `${theme}: ${v.id}`)).toEqual([])
+      await page.keyboard.press('Escape')
+    }
   })
 })
 
