@@ -74,6 +74,8 @@ import { applyPendingRestore } from './db/pending-restore.ts'
 import { EmailService } from './modules/email/email.service.ts'
 import { FeedsRepository } from './modules/feeds/feeds.repository.ts'
 import { registerFeedsRoutes } from './modules/feeds/feeds.routes.ts'
+import { registerReleasesRoutes } from './modules/releases/releases.routes.ts'
+import { ReleasesService } from './modules/releases/releases.service.ts'
 import { FeedsService } from './modules/feeds/feeds.service.ts'
 import { createPlayback } from './modules/playback/playback-module.ts'
 import { registerPlaybackRoutes } from './modules/playback/playback.routes.ts'
@@ -320,6 +322,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     clock,
     stamps: browse.answers,
   })
+  const releases = new ReleasesService({ url: config.releasesUrl, fetcher, clock, log })
   const ctx: AppContext = {
     config,
     clock,
@@ -373,6 +376,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     }),
     feeds,
     notifications,
+    releases,
   }
 
   // First, so every answer carries them: 401s from the guard, 404s and errors too.
@@ -419,6 +423,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerSharesRoutes(app, ctx)
   registerFeedsRoutes(app, ctx)
   registerNotificationsRoutes(app, ctx)
+  registerReleasesRoutes(app, ctx)
   await registerClientFiles(app, config.clientDistPath, base)
 
   realtime.attach(app.server, base ? ['/socket.io', `${base}/socket.io`] : ['/socket.io'], async (token) => {

@@ -23,6 +23,7 @@ import type { Shares } from './modules/shares/shares-module.ts'
 import type { SettingsService } from './modules/settings/settings.service.ts'
 import type { UsersService } from './modules/users/users.service.ts'
 import type { FeedsService } from './modules/feeds/feeds.service.ts'
+import type { ReleasesService } from './modules/releases/releases.service.ts'
 import type { EmailService } from './modules/email/email.service.ts'
 import type { NotificationsService } from './modules/notifications/notifications.service.ts'
 import type { BackupsService } from './modules/backups/backups.service.ts'
@@ -78,4 +79,6 @@ export interface AppContext {
   feeds: FeedsService
   /** Apprise notifications: settings, notifications per event, the send queue (modules fire events into it). */
   notifications: NotificationsService
+  /** Published releases for the update check (RELEASES_URL, cached 5 minutes). */
+  releases: ReleasesService
 }

@@ -69,6 +69,15 @@ const EnvSchema = z.object({
   /** Host names the guarded fetcher may reach whatever their address (LAN covers, test servers); Audiobookshelf's name. */
   SSRF_REQUEST_FILTER_WHITELIST: z.string().default(''),
   /**
+   * Where the update check reads published releases (a GitHub releases API answer). Empty (the default): no
+   * update check, nothing is fetched.
+   */
+  RELEASES_URL: z
+    .string()
+    .trim()
+    .default('')
+    .refine((v) => v === '' || /^https?:\/\//i.test(v), { message: 'must be empty or an http(s) URL' }),
+  /**
    * Where metadata providers live, for a mirror or a test double: JSON like
    * {"audible":"http://127.0.0.1:8000/audible/{region}","audnexus":"http://127.0.0.1:8000"} ({region}: the
    * Audible store asked). Unset: the real services.
@@ -126,6 +135,8 @@ export interface Config {
   fetchAllowHosts: string[]
   /** METADATA_PROVIDER_ORIGINS: provider name -> origin (empty: the real services). */
   providerOrigins: Partial<Record<ProviderOriginKey, string>>
+  /** RELEASES_URL: the releases the update check reads; null switches the check off. */
+  releasesUrl: string | null
   version: string
 }
 
@@ -166,6 +177,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .map((host) => host.trim())
       .filter((host) => host !== ''),
     providerOrigins: e.METADATA_PROVIDER_ORIGINS,
+    releasesUrl: e.RELEASES_URL === '' ? null : e.RELEASES_URL,
     version: serverVersion,
   }
 }

@@ -1,6 +1,7 @@
 import { Suspense, useState, type ComponentType } from 'react'
 import { useAddToListModal } from '../lib/add-to-list-modal.ts'
 import { useAuthorEditModal } from '../lib/author-edit-modal.ts'
+import { useVersionNotice } from '../lib/version-notice.ts'
 import { useEpisodeModals } from '../lib/episode-modals.ts'
 import { useEreader } from '../lib/ereader.ts'
 import { useFindEpisodesModal } from '../lib/find-episodes-modal.ts'
@@ -17,6 +18,7 @@ const EpisodeModals = lazyComponent(() => import('../features/podcasts/on-demand
 const RssFeedModal = lazyComponent(() => import('../features/rss-feeds/on-demand.ts'), 'RssFeedModal')
 const EbookReader = lazyComponent(() => import('../features/reader/on-demand.ts'), 'EbookReader')
 const ShareModals = lazyComponent(() => import('../features/shares/on-demand.ts'), 'ShareModals')
+const ChangelogModal = lazyComponent(() => import('../features/updates/on-demand.ts'), 'ChangelogModal')
 const FindEpisodesModal = lazyComponent(
   () => import('../features/podcasts/on-demand.ts'),
   'FindEpisodesModal',
@@ -38,7 +40,7 @@ function WhenFirstOpened({ open, Modal }: { open: boolean; Modal: ComponentType 
 }
 
 /**
- * The app's globally mounted modals (item edit, delete, add to list, author edit, episodes, share, RSS feed) and the ebook reader,
+ * The app's globally mounted modals (item edit, delete, add to list, author edit, episodes, share, RSS feed, changelog) and the ebook reader,
  * fetched on demand.
  */
 export function OnDemandModals() {
@@ -51,6 +53,7 @@ export function OnDemandModals() {
   const readerOpen = useEreader((s) => s.request !== null)
   const shareOpen = useShareModal((s) => s.libraryItemId !== null)
   const rssFeedOpen = useRssFeedModal((s) => s.target !== null)
+  const changelogOpen = useVersionNotice((s) => s.changelogOpen)
   return (
     <>
       <WhenFirstOpened open={editOpen} Modal={ItemEditModal.Component} />
@@ -62,6 +65,7 @@ export function OnDemandModals() {
       <WhenFirstOpened open={readerOpen} Modal={EbookReader.Component} />
       <WhenFirstOpened open={shareOpen} Modal={ShareModals.Component} />
       <WhenFirstOpened open={rssFeedOpen} Modal={RssFeedModal.Component} />
+      <WhenFirstOpened open={changelogOpen} Modal={ChangelogModal.Component} />
     </>
   )
 }

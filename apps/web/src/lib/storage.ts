@@ -10,6 +10,8 @@ export const storageKeys = {
   /** The library chosen last on this device, reopened after a reload. */
   lastLibraryId: 'lastLibraryId',
   ignoreVersion: 'ignoreVersion',
+  /** The last update check's version data (spec §4: reused for 5 minutes). */
+  versionData: 'versionData',
   playerQueueAutoPlay: 'playerQueueAutoPlay',
   /** Bookshelf view chosen on this device ('standard' or 'detail'); else the server's default. */
   bookshelfView: 'bookshelfView',

@@ -34,4 +34,16 @@ describe('toasts', () => {
     toast.dismiss(id)
     expect(useToastStore.getState().toasts).toEqual([])
   })
+
+  it('call their onClose once when closed by hand or by their timeout', () => {
+    vi.useFakeTimers()
+    const closed: string[] = []
+    const id = toast.info('by hand', { timeoutMs: null, onClose: () => closed.push('hand') })
+    toast.info('timed', { timeoutMs: 1000, position: 'top', onClose: () => closed.push('timeout') })
+    expect(useToastStore.getState().toasts.find((t) => t.message === 'timed')?.position).toBe('top')
+    toast.dismiss(id)
+    toast.dismiss(id)
+    vi.advanceTimersByTime(1000)
+    expect(closed).toEqual(['hand', 'timeout'])
+  })
 })

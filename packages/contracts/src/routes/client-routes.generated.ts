@@ -288,3 +288,7 @@ export const notificationRoutes = {
   update: { method: 'PATCH', path: '/api/notifications/:id' },
   test: { method: 'GET', path: '/api/notifications/:id/test' },
 } as unknown as typeof routes.notificationRoutes
+
+export const releaseRoutes = {
+  list: { method: 'GET', path: '/api/releases' },
+} as unknown as typeof routes.releaseRoutes

@@ -27,10 +27,12 @@ import { logRoutes } from './logs.routes.ts'
 import { feedRoutes } from './feeds.routes.ts'
 import { shareRoutes } from './shares.routes.ts'
 import { notificationRoutes } from './notifications.routes.ts'
+import { releaseRoutes, Release, ReleasesResponse } from './releases.routes.ts'
 
 export * from './route.ts'
 export { collectionRoutes, docsRoutes, playlistRoutes, PlaylistOrGone }
 export { feedRoutes, shareRoutes, notificationRoutes }
+export { releaseRoutes, Release, ReleasesResponse }
 export { comicPageRoutes, ComicPage, ComicPagesResponse }
 export {
   systemRoutes,
@@ -89,6 +91,7 @@ export const routeGroups = {
   shares: shareRoutes,
   feeds: feedRoutes,
   notifications: notificationRoutes,
+  releases: releaseRoutes,
 } as const satisfies Record<string, Record<string, RouteSpec>>
 
 /** Every declared route with its `group.name` id (the OpenAPI operationId). */

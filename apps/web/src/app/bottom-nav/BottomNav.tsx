@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import { Badge, Icon, cn, type IconName } from '../../components/ui/index.ts'
+import { VersionLabel } from '../../features/updates/index.ts'
 import {
   requestRadix,
   useRadix,
@@ -93,7 +94,11 @@ export function BottomNav({ library }: { library: Library }) {
                 >
                   <TabBody icon="more" label={t('ButtonMore')} />
                 </radix.RadixDialog.Trigger>
-                <MoreSheet Dialog={radix.RadixDialog} title={t('ButtonMore')}>
+                <MoreSheet
+                  Dialog={radix.RadixDialog}
+                  title={t('ButtonMore')}
+                  footer={<VersionLabel layout="row" onOpenChangelog={() => setMoreOpen(false)} />}
+                >
                   {moreLinks}
                 </MoreSheet>
               </radix.RadixDialog.Root>
@@ -126,10 +131,13 @@ function MoreSheet({
   Dialog,
   title,
   children,
+  footer,
 }: {
   Dialog: RadixPrimitives['RadixDialog']
   title: string
   children: ReactNode
+  /** Under the entries: the server version (it opens the changelog). */
+  footer: ReactNode
 }) {
   const { t } = useTranslation()
   return (
@@ -150,6 +158,7 @@ function MoreSheet({
           </Dialog.Close>
         </div>
         <ul className="flex flex-col gap-0.5">{children}</ul>
+        <div className="mt-2 border-t border-border pt-2">{footer}</div>
       </Dialog.Content>
     </Dialog.Portal>
   )

@@ -1,3 +1,4 @@
+import { Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet } from 'react-router'
 import { cn } from '../../components/ui/index.ts'
@@ -5,9 +6,13 @@ import { useCurrentLibrary } from '../../features/libraries/index.ts'
 import { PlayerBar } from '../../features/player/index.ts'
 import { AppBar } from '../app-bar/AppBar.tsx'
 import { BottomNav } from '../bottom-nav/BottomNav.tsx'
+import { lazyComponent } from '../../lib/lazy-component.ts'
 import { OnDemandModals } from '../OnDemandModals.tsx'
 import { useRouteName } from '../route-names.ts'
 import { SideRail } from '../side-rail/SideRail.tsx'
+
+// The update check (releases through our server, the update toast) is not needed for the first paint.
+const UpdateNotifier = lazyComponent(() => import('../../features/updates/on-demand.ts'), 'UpdateNotifier')
 
 /**
  * The signed-in shell (inside the guard): app bar, and when a library is current and the page is not a
@@ -39,6 +44,9 @@ export function MainLayout() {
       </main>
       <PlayerBar />
       <OnDemandModals />
+      <Suspense fallback={null}>
+        <UpdateNotifier.Component />
+      </Suspense>
     </div>
   )
 }

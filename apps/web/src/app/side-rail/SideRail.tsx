@@ -2,15 +2,14 @@ import type { Library } from '@shelfcast/contracts'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import { Badge, Icon, cn } from '../../components/ui/index.ts'
-import { useSessionStore } from '../../lib/session-store.ts'
+import { VersionLabel } from '../../features/updates/index.ts'
 import { isSideRailEntryActive } from './side-rail-entries.ts'
 import { useSideRailEntries } from './useSideRailEntries.ts'
 
-/** The 80 px rail of the current library's pages from 640 px up, with the server version at the bottom. */
+/** The 80 px rail of the current library's pages from 640 px up, with the server version (changelog, update link) at the bottom. */
 export function SideRail({ library }: { library: Library }) {
   const { t } = useTranslation()
   const location = useLocation()
-  const version = useSessionStore((s) => s.serverSettings?.version)
   const entries = useSideRailEntries(library)
 
   return (
@@ -48,11 +47,9 @@ export function SideRail({ library }: { library: Library }) {
           )
         })}
       </ul>
-      {version && (
-        <p className="border-t border-border py-3 text-center font-mono text-[0.65rem] text-muted">
-          v{version}
-        </p>
-      )}
+      <div className="border-t border-border py-2">
+        <VersionLabel />
+      </div>
     </nav>
   )
 }

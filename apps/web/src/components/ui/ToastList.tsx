@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react'
 import { Icon, type IconName } from './Icon.tsx'
 import { cn } from './cn.ts'
 
@@ -5,6 +6,8 @@ export interface ToastView {
   id: string
   kind: 'success' | 'info' | 'warning' | 'error'
   message: string
+  /** 'top': shown at the top centre (the update notice); otherwise the bottom stack. */
+  position?: 'bottom' | 'top'
 }
 
 const look: Record<ToastView['kind'], { icon: IconName; accent: string }> = {
@@ -23,7 +26,9 @@ const toastStackStyle = {
     'calc(1rem + max(var(--player-bar-height, 0px) + var(--bottom-nav-height, 0px), env(safe-area-inset-bottom, 0px)))',
 }
 
-/** The stack of toasts, bottom-centre. Errors and warnings are announced assertively. */
+const topStackStyle = { top: 'calc(0.75rem + env(safe-area-inset-top, 0px))' }
+
+/** The stacks of toasts, bottom-centre (and top-centre for those asking). Errors and warnings are announced assertively. */
 export function ToastList({
   toasts,
   onClose,
@@ -33,11 +38,48 @@ export function ToastList({
   onClose: (id: string) => void
   closeLabel: string
 }) {
+  const top = toasts.filter((t) => t.position === 'top')
+  const bottom = toasts.filter((t) => t.position !== 'top')
+  return (
+    <>
+      {top.length > 0 && (
+        <ToastStack
+          toasts={top}
+          onClose={onClose}
+          closeLabel={closeLabel}
+          style={topStackStyle}
+          testId="toast-stack-top"
+        />
+      )}
+      <ToastStack
+        toasts={bottom}
+        onClose={onClose}
+        closeLabel={closeLabel}
+        style={toastStackStyle}
+        testId="toast-stack"
+      />
+    </>
+  )
+}
+
+function ToastStack({
+  toasts,
+  onClose,
+  closeLabel,
+  style,
+  testId,
+}: {
+  toasts: readonly ToastView[]
+  onClose: (id: string) => void
+  closeLabel: string
+  style: CSSProperties
+  testId: string
+}) {
   return (
     <div
       className="pointer-events-none fixed inset-x-0 z-[70] flex flex-col items-center gap-2 px-4"
-      style={toastStackStyle}
-      data-testid="toast-stack"
+      style={style}
+      data-testid={testId}
     >
       {toasts.map((toast) => (
         <div
