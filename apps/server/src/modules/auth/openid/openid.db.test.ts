@@ -326,8 +326,15 @@ describe('OpenID sign-in against oidc-provider on 127.0.0.1', () => {
     ).toBe(idp.issuer)
     const ok = await configure({ authActiveAuthMethods: ['openid'] })
     expect(ok.statusCode, ok.body).toBe(200)
-    const status = (await get('/status')).json<{ authMethods: string[] }>()
+    const status = (await get('/status')).json<{
+      authMethods: string[]
+      authFormData: Record<string, unknown>
+    }>()
     expect(status.authMethods).toEqual(['openid'])
+    expect(status.authFormData).toMatchObject({
+      authOpenIDButtonText: 'Login with OpenId',
+      authOpenIDAutoLaunch: false,
+    })
     expect((await configure({ authActiveAuthMethods: ['local', 'openid'] })).statusCode).toBe(200)
   })
 
