@@ -4,6 +4,7 @@ import {
   isAdminOrUp,
   defaultPermissions,
   normalizeUsername,
+  Username,
   type CreateUserRequest,
   type UpdateUserRequest,
   type UserType,
@@ -133,7 +134,14 @@ export class UsersService {
     // A random password no one knows: a null hash would mean the empty password (root only).
     const passwordHash = await hashPassword(crypto.randomBytes(32).toString('base64url'))
     for (let n = 0; n < 50; n++) {
-      const username = n === 0 ? base : `${base}${n + 1}`
+      // Held to the username rule like any new account's (normalised); a provider name it refuses is not used.
+      const parsed = Username.safeParse(n === 0 ? base : `${base}${n + 1}`)
+      if (!parsed.success) {
+        if (n === 0 && base !== 'openid-user')
+          return this.createFromOpenID({ ...input, username: 'openid-user' })
+        continue
+      }
+      const username = parsed.data
       if ((await this.repo.findByUsernameKey(username)).length > 0) continue
       const user = this.newRecord(username, input.type, passwordHash)
       user.email = input.email
