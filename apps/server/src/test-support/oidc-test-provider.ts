@@ -1,3 +1,5 @@
+// oidc-provider ships no types: e2e imports this file too, so the declaration travels with it.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./oidc-provider.d.ts" />
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
