@@ -68,6 +68,9 @@ import { createAppriseSender } from './modules/notifications/apprise-client.ts'
 import { NotificationSettingsStore } from './modules/notifications/notification-settings.store.ts'
 import { registerNotificationsRoutes } from './modules/notifications/notifications.routes.ts'
 import { NotificationsService } from './modules/notifications/notifications.service.ts'
+import { registerOpenIDRoutes } from './modules/auth/openid/openid.routes.ts'
+import { AuthSettingsService } from './modules/auth/openid/auth-settings.service.ts'
+import { OpenIDSignIn } from './modules/auth/openid/openid-sign-in.ts'
 import { registerBackupsRoutes } from './modules/backups/backups.routes.ts'
 import { BackupsService } from './modules/backups/backups.service.ts'
 import { applyPendingRestore } from './db/pending-restore.ts'
@@ -323,7 +326,17 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     stamps: browse.answers,
   })
   const releases = new ReleasesService({ url: config.releasesUrl, fetcher, clock, log })
+  const authSettings = new AuthSettingsService({ settings, repo: settingsRepo })
+  const openid = new OpenIDSignIn({
+    authSettings,
+    users,
+    log,
+    userAgent: `Shelfcast/${config.version}`,
+    now: clock,
+  })
   const ctx: AppContext = {
+    authSettings,
+    openid,
     config,
     clock,
     log,
@@ -418,6 +431,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerPodcastDownloadsRoutes(app, ctx)
   registerComicPagesRoutes(app, { comicPages: new ComicPagesService({ items: browse.items }) })
   registerEmailRoutes(app, ctx)
+  registerOpenIDRoutes(app, ctx)
   registerBackupsRoutes(app, ctx)
   registerLogsRoutes(app, ctx)
   registerSharesRoutes(app, ctx)

@@ -30,6 +30,8 @@ import type { BackupsService } from './modules/backups/backups.service.ts'
 import type { Realtime } from './realtime/realtime.ts'
 import type { TaskRunner } from './jobs/task-runner.ts'
 import type { ScannerModule } from './scanner/scanner-module.ts'
+import type { AuthSettingsService } from './modules/auth/openid/auth-settings.service.ts'
+import type { OpenIDSignIn } from './modules/auth/openid/openid-sign-in.ts'
 
 /** Everything a route module may use. Built once by buildApp(). */
 export interface AppContext {
@@ -81,4 +83,8 @@ export interface AppContext {
   notifications: NotificationsService
   /** Published releases for the update check (RELEASES_URL, cached 5 minutes). */
   releases: ReleasesService
+  /** Authentication settings (password and OpenID), applied at once. */
+  authSettings: AuthSettingsService
+  /** OpenID Connect sign-in: the code flow with PKCE, the account it signs in as, logout at the provider. */
+  openid: OpenIDSignIn
 }

@@ -26,12 +26,13 @@ import { backupRoutes } from './backups.routes.ts'
 import { logRoutes } from './logs.routes.ts'
 import { feedRoutes } from './feeds.routes.ts'
 import { shareRoutes } from './shares.routes.ts'
+import { authSettingsRoutes } from './auth-settings.routes.ts'
 import { notificationRoutes } from './notifications.routes.ts'
 import { releaseRoutes, Release, ReleasesResponse } from './releases.routes.ts'
 
 export * from './route.ts'
 export { collectionRoutes, docsRoutes, playlistRoutes, PlaylistOrGone }
-export { feedRoutes, shareRoutes, notificationRoutes }
+export { feedRoutes, shareRoutes, notificationRoutes, authSettingsRoutes }
 export { releaseRoutes, Release, ReleasesResponse }
 export { comicPageRoutes, ComicPage, ComicPagesResponse }
 export {
@@ -92,6 +93,7 @@ export const routeGroups = {
   feeds: feedRoutes,
   notifications: notificationRoutes,
   releases: releaseRoutes,
+  authSettings: authSettingsRoutes,
 } as const satisfies Record<string, Record<string, RouteSpec>>
 
 /** Every declared route with its `group.name` id (the OpenAPI operationId). */
