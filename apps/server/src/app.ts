@@ -64,6 +64,7 @@ import { LibrariesService } from './modules/libraries/libraries.service.ts'
 import { registerMeRoutes } from './modules/me/me.routes.ts'
 import { EmailSettingsStore } from './modules/email/email-settings.store.ts'
 import { registerEmailRoutes } from './modules/email/email.routes.ts'
+import { registerOpenIDRoutes } from './modules/auth/openid/openid.routes.ts'
 import { registerBackupsRoutes } from './modules/backups/backups.routes.ts'
 import { BackupsService } from './modules/backups/backups.service.ts'
 import { applyPendingRestore } from './db/pending-restore.ts'
@@ -398,6 +399,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerPodcastDownloadsRoutes(app, ctx)
   registerComicPagesRoutes(app, { comicPages: new ComicPagesService({ items: browse.items }) })
   registerEmailRoutes(app, ctx)
+  registerOpenIDRoutes(app, ctx)
   registerBackupsRoutes(app, ctx)
   registerLogsRoutes(app, ctx)
   registerSharesRoutes(app, ctx)

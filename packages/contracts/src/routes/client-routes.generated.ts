@@ -277,3 +277,13 @@ export const feedRoutes = {
   cover: { method: 'GET', path: '/feed/:slug/cover*' },
   enclosure: { method: 'GET', path: '/feed/:slug/item/:episodeId/*' },
 } as unknown as typeof routes.feedRoutes
+
+export const authSettingsRoutes = {
+  getSettings: { method: 'GET', path: '/api/auth-settings' },
+  updateSettings: { method: 'PATCH', path: '/api/auth-settings' },
+  openidConfig: { method: 'GET', path: '/auth/openid/config' },
+  openidStart: { method: 'GET', path: '/auth/openid' },
+  openidCallback: { method: 'GET', path: '/auth/openid/callback' },
+  openidMobileRedirect: { method: 'GET', path: '/auth/openid/mobile-redirect' },
+  unlink: { method: 'PATCH', path: '/api/users/:id/openid-unlink' },
+} as unknown as typeof routes.authSettingsRoutes

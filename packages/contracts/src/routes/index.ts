@@ -26,10 +26,11 @@ import { backupRoutes } from './backups.routes.ts'
 import { logRoutes } from './logs.routes.ts'
 import { feedRoutes } from './feeds.routes.ts'
 import { shareRoutes } from './shares.routes.ts'
+import { authSettingsRoutes } from './auth-settings.routes.ts'
 
 export * from './route.ts'
 export { collectionRoutes, docsRoutes, playlistRoutes, PlaylistOrGone }
-export { feedRoutes, shareRoutes }
+export { feedRoutes, shareRoutes, authSettingsRoutes }
 export { comicPageRoutes, ComicPage, ComicPagesResponse }
 export {
   systemRoutes,
@@ -87,6 +88,7 @@ export const routeGroups = {
   logs: logRoutes,
   shares: shareRoutes,
   feeds: feedRoutes,
+  authSettings: authSettingsRoutes,
 } as const satisfies Record<string, Record<string, RouteSpec>>
 
 /** Every declared route with its `group.name` id (the OpenAPI operationId). */
