@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router'
 import { useApiClient, type ApiClient } from '@/lib/api/index.ts'
 import { languageController } from '@/lib/i18n/index.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
+import { leavePage } from './model/leave-page.ts'
 
 export const authKeys = {
   status: ['server-status'] as const,
@@ -110,7 +111,7 @@ export function useLogout() {
       queryClient.clear()
       // An OpenID session may need the provider's own logout page.
       const redirectUrl = answer?.redirect_url
-      if (redirectUrl && /^https?:\/\//i.test(redirectUrl)) window.location.assign(redirectUrl)
+      if (redirectUrl && /^https?:\/\//i.test(redirectUrl)) leavePage(redirectUrl)
       else void navigate('/login', { replace: true })
     },
   })
