@@ -188,6 +188,14 @@ describe('login page', () => {
       expect(url.searchParams.get('callback')).toBe(`${window.location.origin}/login`)
     })
 
+    it('keeps the page to return to in the callback', async () => {
+      const server = fakeServer({ 'GET /status': () => json(openIdStatus(['local', 'openid'])) })
+      const { user } = renderApp(`/login?redirect=${encodeURIComponent('/account')}`, server)
+      await user.click(await screen.findByTestId('openid-login'))
+      const callback = new URL(providerUrl() ?? '', 'http://app.test').searchParams.get('callback')
+      expect(callback).toBe(`${window.location.origin}/login?redirect=%2Faccount`)
+    })
+
     it('hides the password fields when password login is off, with a default text', async () => {
       const server = fakeServer({
         'GET /status': () => json(openIdStatus(['openid'], { authOpenIDButtonText: '' })),

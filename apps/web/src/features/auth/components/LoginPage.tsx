@@ -65,13 +65,13 @@ export function LoginPage() {
     })
   })
 
-  const startOpenId = () => launchOpenId(api.url)
+  const startOpenId = () => launchOpenId(api.url, target)
   const autoLaunch =
     status.data && !callbackToken && !openIdError ? shouldAutoLaunchOpenId(status.data, search) : false
   useEffect(() => {
     // ABS behaviour: straight to the provider when the admin asked for it; ?autoLaunch=0 stops it.
-    if (autoLaunch) launchOpenId(api.url)
-  }, [autoLaunch, api])
+    if (autoLaunch) launchOpenId(api.url, target)
+  }, [autoLaunch, api, target])
 
   if (user) return <Navigate to={target} replace />
   if (sessionStatus === 'restoring' || status.isPending || autoLaunch || finishOpenId.isPending)
@@ -104,8 +104,11 @@ export function LoginPage() {
   )
 }
 
-/** To the provider through GET /auth/openid, which brings the browser back to this page. */
-function launchOpenId(url: ApiClient['url']) {
-  const callback = openIdCallbackUrl(window.location.origin, url('/login'))
+/** To the provider through GET /auth/openid, which brings the browser back to this page (and its `redirect`). */
+function launchOpenId(url: ApiClient['url'], target: string) {
+  const callback = openIdCallbackUrl(
+    window.location.origin,
+    url('/login', { redirect: target === '/' ? null : target }),
+  )
   leavePage(url('/auth/openid', { callback }))
 }
