@@ -65,6 +65,8 @@ import { registerMeRoutes } from './modules/me/me.routes.ts'
 import { EmailSettingsStore } from './modules/email/email-settings.store.ts'
 import { registerEmailRoutes } from './modules/email/email.routes.ts'
 import { registerOpenIDRoutes } from './modules/auth/openid/openid.routes.ts'
+import { AuthSettingsService } from './modules/auth/openid/auth-settings.service.ts'
+import { OpenIDSignIn } from './modules/auth/openid/openid-sign-in.ts'
 import { registerBackupsRoutes } from './modules/backups/backups.routes.ts'
 import { BackupsService } from './modules/backups/backups.service.ts'
 import { applyPendingRestore } from './db/pending-restore.ts'
@@ -307,7 +309,17 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     clock,
     stamps: browse.answers,
   })
+  const authSettings = new AuthSettingsService({ settings, repo: settingsRepo })
+  const openid = new OpenIDSignIn({
+    authSettings,
+    users,
+    log,
+    userAgent: `Shelfcast/${config.version}`,
+    now: clock,
+  })
   const ctx: AppContext = {
+    authSettings,
+    openid,
     config,
     clock,
     log,

@@ -28,6 +28,8 @@ import type { BackupsService } from './modules/backups/backups.service.ts'
 import type { Realtime } from './realtime/realtime.ts'
 import type { TaskRunner } from './jobs/task-runner.ts'
 import type { ScannerModule } from './scanner/scanner-module.ts'
+import type { AuthSettingsService } from './modules/auth/openid/auth-settings.service.ts'
+import type { OpenIDSignIn } from './modules/auth/openid/openid-sign-in.ts'
 
 /** Everything a route module may use. Built once by buildApp(). */
 export interface AppContext {
@@ -75,4 +77,8 @@ export interface AppContext {
   backups: BackupsService
   /** RSS feeds out: open/close by admins, /feed/:slug for podcast apps. */
   feeds: FeedsService
+  /** Authentication settings (password and OpenID), applied at once. */
+  authSettings: AuthSettingsService
+  /** OpenID Connect sign-in: the code flow with PKCE, the account it signs in as, logout at the provider. */
+  openid: OpenIDSignIn
 }

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely'
+import type { ColumnType, Generated } from 'kysely'
 
 /** Table types for Kysely. Booleans are stored as 0/1 integers, JSON columns as text. */
 export interface SettingsTable {
@@ -26,6 +26,8 @@ export interface UsersTable {
   created_at: number
   updated_at: number
   last_seen: number | null
+  /** The linked OpenID subject (migration 0019); absent on insert means none. */
+  openid_sub: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface SessionsTable {

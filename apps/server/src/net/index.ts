@@ -33,3 +33,5 @@ export {
   type SendMail,
   type SmtpServer,
 } from './mailer.ts'
+// The identity provider of OpenID sign-in (admin-set, often on the local network): time-bounded calls.
+export { createOpenIDFetch, OPENID_FETCH_TIMEOUT_MS } from './openid-fetch.ts'

@@ -244,9 +244,10 @@ export function serverSettingsLockoutProblem(
   if (loginRateLimitEnabled(s) && s.rateLimitLoginRequests < MIN_LOGIN_RATE_LIMIT_REQUESTS) {
     return `Login rate limit requests must be at least ${MIN_LOGIN_RATE_LIMIT_REQUESTS} (or 0 to turn the limit off), so one mistyped password cannot lock everyone out`
   }
-  // This server has no OpenID sign-in to fall back on: apps hide the password form when 'local' is not listed.
-  if (!s.authActiveAuthMethods.includes('local')) {
-    return 'Password sign-in (local) must stay active: it is the only way to sign in to this server'
+  // Apps hide the password form when 'local' is not listed: OpenID must then be the way in (the server also
+  // checks that its discovery works before it lets password sign-in go).
+  if (!s.authActiveAuthMethods.includes('local') && !s.authActiveAuthMethods.includes('openid')) {
+    return 'Password sign-in (local) must stay active unless OpenID sign-in is on'
   }
   return null
 }

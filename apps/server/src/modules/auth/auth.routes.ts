@@ -7,6 +7,9 @@ import { assertSameOrigin } from '../../http/same-origin.ts'
 import { serveRoute } from '../../http/serve-route.ts'
 import { buildLoginPayload } from './login-payload.ts'
 
+/** The cookie OpenID sign-in keeps its ID token in (logout at the provider); named in modules/auth/openid. */
+const OPENID_ID_TOKEN_COOKIE = 'openid_id_token'
+
 export const REFRESH_COOKIE = 'refresh_token'
 
 function clientMeta(request: FastifyRequest) {
@@ -14,7 +17,7 @@ function clientMeta(request: FastifyRequest) {
   return { ip: request.ip ?? null, userAgent: typeof ua === 'string' ? ua : null }
 }
 
-function setRefreshCookie(
+export function setRefreshCookie(
   request: FastifyRequest,
   reply: FastifyReply,
   tokens: { refreshToken: string; refreshTokenExpirySec: number },
@@ -30,7 +33,10 @@ function setRefreshCookie(
 
 export function registerAuthRoutes(
   app: FastifyInstance,
-  ctx: Pick<AppContext, 'auth' | 'config' | 'email' | 'libraries' | 'limiters' | 'playback' | 'settings'>,
+  ctx: Pick<
+    AppContext,
+    'auth' | 'config' | 'email' | 'libraries' | 'limiters' | 'openid' | 'playback' | 'settings'
+  >,
 ) {
   /** The refresh cookie acts alone on refresh and logout: only our own pages (or allowed origins) may use it. */
   const assertCookieSameOrigin = async (request: FastifyRequest) =>
@@ -100,7 +106,10 @@ export function registerAuthRoutes(
     const userId = request.auth?.user.id ?? session?.userId ?? null
     await ctx.auth.logout(sessionId, userId, query.allDevices === '1')
     reply.clearCookie(REFRESH_COOKIE, { path: '/' })
-    return { redirect_url: null }
+    // Signed in through OpenID: the client goes on to the provider's end-session page, when it has one.
+    const idToken = request.cookies[OPENID_ID_TOKEN_COOKIE]
+    if (idToken) reply.clearCookie(OPENID_ID_TOKEN_COOKIE, { path: '/' })
+    return { redirect_url: await ctx.openid.logoutUrl(idToken, `${request.protocol}://${request.host}`) }
   })
 
   serveRoute(app, routes.authorize, async (_input, request) => {

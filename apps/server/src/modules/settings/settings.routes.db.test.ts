@@ -54,7 +54,7 @@ describe('PATCH /api/settings refuses values that would bloat answers or lock ev
     [
       'no password sign-in',
       { authActiveAuthMethods: ['openid'] },
-      /Password sign-in \(local\) must stay active/,
+      /OpenID sign-in needs an issuer URL and a client ID/,
     ],
   ]
 

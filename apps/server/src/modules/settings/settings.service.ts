@@ -33,6 +33,8 @@ export class SettingsService {
   private readonly storedEnvDefaulted = new Set<EnvDefaulted>()
   private cached: ServerSettings | null = null
   private readonly listeners = new Set<(settings: ServerSettings) => void>()
+  /** Set by OpenID sign-in: whether the sign-in methods of a change leave a way in (the message if not). */
+  private authMethodsGuard: (next: ServerSettings) => Promise<string | null> = async () => null
   constructor(repo: SettingsRepository, version: string, opts: SettingsServiceOptions) {
     this.repo = repo
     this.version = version
@@ -70,6 +72,10 @@ export class SettingsService {
       tokenLifetimesProblem(next, changes) ??
       unknownSettingsProblem(unknownSettings(next))
     if (problem) throw badRequest(problem)
+    if (!next.authActiveAuthMethods.includes('local')) {
+      const lockout = await this.authMethodsGuard(next)
+      if (lockout) throw badRequest(lockout)
+    }
     // The facts of the running server are stated in answers, never stored (they would go stale on upgrade).
     const { version: _version, buildNumber: _build, backupPath: _backups, timeZone: _zone, ...stored } = next
     // An environment default is not stored with the rest: a later change of the variable still applies.
@@ -93,6 +99,10 @@ export class SettingsService {
     const serverSettings = await this.updateServerSettings({ sortingPrefixes: cleaned })
     const rowsUpdated = await this.repo.resortTitles(cleaned)
     return { rowsUpdated, serverSettings }
+  }
+
+  setAuthMethodsGuard(guard: (next: ServerSettings) => Promise<string | null>) {
+    this.authMethodsGuard = guard
   }
 
   /** Called after every settings change (schedulers follow their settings). */
@@ -157,7 +167,9 @@ function storedSettings(stored: string, defaults: ServerSettings): ServerSetting
   const extra = unknownSettings(raw as Record<string, unknown>)
   if (!unknownSettingsProblem(extra)) Object.assign(merged, extra)
   const settings = merged as ServerSettings
-  if (serverSettingsLockoutProblem(settings)) {
+  // Password sign-in off with no OpenID provider stored would let no one in: password sign-in comes back.
+  const noWayIn = !settings.authActiveAuthMethods.includes('local') && !settings.authOpenIDIssuerURL
+  if (serverSettingsLockoutProblem(settings) || noWayIn) {
     settings.rateLimitLoginRequests = defaults.rateLimitLoginRequests
     settings.rateLimitLoginWindow = defaults.rateLimitLoginWindow
     settings.authActiveAuthMethods = defaults.authActiveAuthMethods

@@ -16,6 +16,8 @@ export interface UserRecord {
   createdAt: number
   updatedAt: number
   lastSeen: number | null
+  /** The OpenID subject this account signs in as; unset on a record not read from the database. */
+  openidSub?: string | null
 }
 
 /** The API shape. Progress and bookmarks are filled by the capabilities that own them. */
@@ -35,7 +37,7 @@ export function toUserJson(u: UserRecord): User {
     mediaProgress: [],
     bookmarks: [],
     seriesHideFromContinueListening: u.seriesHideFromContinueListening,
-    hasOpenIDLink: false,
+    hasOpenIDLink: Boolean(u.openidSub),
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely'
+import type { Insertable, Kysely, Selectable } from 'kysely'
 import { defaultPermissions, usernameKey, UserPermissions, UserType } from '@shelfcast/contracts'
 import type { Database, UsersTable } from '../../db/schema.ts'
 import type { UserRecord } from './users.model.ts'
@@ -39,11 +39,12 @@ function toRecord(row: Selectable<UsersTable>): UserRecord {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     lastSeen: row.last_seen,
+    openidSub: row.openid_sub,
   }
 }
 
 /** The columns a record sets; the name's key and rank are written by insert and rename only. */
-function toRow(u: UserRecord): Omit<UsersTable, 'username_key' | 'username_key_rank'> {
+function toRow(u: UserRecord): Omit<Insertable<UsersTable>, 'username_key' | 'username_key_rank'> {
   return {
     id: u.id,
     username: u.username,
@@ -59,6 +60,8 @@ function toRow(u: UserRecord): Omit<UsersTable, 'username_key' | 'username_key_r
     created_at: u.createdAt,
     updated_at: u.updatedAt,
     last_seen: u.lastSeen,
+    // A record not read from the database (openidSub unset) leaves the stored link alone.
+    ...(u.openidSub === undefined ? {} : { openid_sub: u.openidSub }),
   }
 }
 
@@ -124,6 +127,31 @@ export class UsersRepository {
       .updateTable('users')
       .set({ ...rest, ...key })
       .where('id', '=', u.id)
+      .execute()
+  }
+
+  /** The account linked to an OpenID subject. */
+  async findByOpenIDSub(sub: string): Promise<UserRecord | null> {
+    const row = await this.db.selectFrom('users').selectAll().where('openid_sub', '=', sub).executeTakeFirst()
+    return row ? toRecord(row) : null
+  }
+
+  /** Accounts whose email is `email` (case-insensitive). */
+  async findByEmail(email: string): Promise<UserRecord[]> {
+    const rows = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+      .execute()
+    return rows.map(toRecord)
+  }
+
+  /** Links an account to an OpenID subject, or unlinks it (null). */
+  async setOpenIDSub(id: string, sub: string | null): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ openid_sub: sub, updated_at: Date.now() })
+      .where('id', '=', id)
       .execute()
   }
 

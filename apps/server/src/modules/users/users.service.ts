@@ -9,7 +9,7 @@ import {
   type UserType,
 } from '@shelfcast/contracts'
 import type { Clock } from '../../clock.ts'
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts'
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.ts'
 import type { Realtime } from '../../realtime/realtime.ts'
 import { hashPassword } from './passwords.ts'
 import { toUserJson, toUserSummary, type UserRecord } from './users.model.ts'
@@ -96,6 +96,73 @@ export class UsersService {
     await this.writeUnlessNameTaken(user, (tx) => tx.insert(user))
     this.realtime.toAdmins('user_added', toUserJson(user))
     return user
+  }
+
+  /** The account linked to an OpenID subject. */
+  findByOpenIDSub(sub: string) {
+    return this.repo.findByOpenIDSub(sub)
+  }
+  /** Accounts with this email (case-insensitive): a first OpenID sign-in may match one. */
+  findByEmail(email: string) {
+    return this.repo.findByEmail(email)
+  }
+
+  /** Links (or, with null, unlinks) an account and an OpenID subject; admins hear of it. */
+  async setOpenIDLink(id: string, sub: string | null): Promise<UserRecord> {
+    await this.repo.setOpenIDSub(id, sub)
+    const user = await this.repo.findById(id)
+    if (!user) throw notFound('User not found')
+    this.realtime.toAdmins('user_updated', toUserJson(user))
+    return user
+  }
+
+  /**
+   * An account made by a first OpenID sign-in (auto-register): it signs in through the provider (an admin
+   * may give it a password), its name the provider's, made unique with a number when taken.
+   */
+  async createFromOpenID(input: {
+    username: string
+    email: string | null
+    type: UserType
+    sub: string
+    permissions?: Partial<UserRecord['permissions']>
+    librariesAccessible?: string[]
+    itemTagsSelected?: string[]
+  }): Promise<UserRecord> {
+    const base = input.username.slice(0, 60) || 'user'
+    // A random password no one knows: a null hash would mean the empty password (root only).
+    const passwordHash = await hashPassword(crypto.randomBytes(32).toString('base64url'))
+    for (let n = 0; n < 50; n++) {
+      const username = n === 0 ? base : `${base}${n + 1}`
+      if ((await this.repo.findByUsernameKey(username)).length > 0) continue
+      const user = this.newRecord(username, input.type, passwordHash)
+      user.email = input.email
+      user.openidSub = input.sub
+      user.permissions = { ...defaultPermissions(input.type), ...input.permissions }
+      user.librariesAccessible = input.librariesAccessible ?? []
+      user.itemTagsSelected = input.itemTagsSelected ?? []
+      try {
+        await this.writeUnlessNameTaken(user, (tx) => tx.insert(user))
+      } catch (err) {
+        if (err instanceof HttpError && err.status === 409) continue
+        throw err
+      }
+      this.realtime.toAdmins('user_added', toUserJson(user))
+      return user
+    }
+    throw conflict(USERNAME_TAKEN_MESSAGE)
+  }
+
+  /** Saves what an OpenID sign-in's claims say of an account: its type and a non-admin's permissions. */
+  async applyOpenIDClaims(
+    user: UserRecord,
+    change: Partial<Pick<UserRecord, 'type' | 'permissions' | 'librariesAccessible' | 'itemTagsSelected'>>,
+  ): Promise<UserRecord> {
+    const next = { ...user, ...change, updatedAt: this.clock() }
+    if (JSON.stringify(next) === JSON.stringify({ ...user, updatedAt: next.updatedAt })) return user
+    await this.repo.update(next)
+    this.realtime.toAdmins('user_updated', toUserJson(next))
+    return next
   }
 
   async update(actor: UserRecord, id: string, req: UpdateUserRequest): Promise<UserRecord> {
