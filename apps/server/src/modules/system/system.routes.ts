@@ -19,6 +19,11 @@ export function registerSystemRoutes(
       authMethods: settings.authActiveAuthMethods,
       authFormData: { authLoginCustomMessage: settings.authLoginCustomMessage ?? '' },
     }
+    // As Audiobookshelf: the login page's OpenID button text and auto-launch, while OpenID is on.
+    if (settings.authActiveAuthMethods.includes('openid')) {
+      status.authFormData.authOpenIDButtonText = settings.authOpenIDButtonText
+      status.authFormData.authOpenIDAutoLaunch = settings.authOpenIDAutoLaunch
+    }
     if (!isInit) {
       status.ConfigPath = ctx.config.configPath
       status.MetadataPath = ctx.config.metadataPath
