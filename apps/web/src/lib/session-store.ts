@@ -25,6 +25,22 @@ export interface SessionState {
   markReady: () => void
 }
 
+/**
+ * OpenID sign-in comes back to `?setToken=<access token>` (the refresh token is in its cookie): the token is
+ * stored before boot restores the session, and leaves the address bar (history, Referer) at once.
+ */
+function takeOpenIDToken() {
+  if (typeof window === 'undefined') return
+  const url = new URL(window.location.href)
+  const token = url.searchParams.get('setToken')
+  if (!token) return
+  writeString(storageKeys.token, token)
+  url.searchParams.delete('setToken')
+  url.searchParams.delete('accessToken')
+  window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash)
+}
+takeOpenIDToken()
+
 export const useSessionStore = create<SessionState>()((set) => ({
   status: readString(storageKeys.token) ? 'restoring' : 'ready',
   user: null,

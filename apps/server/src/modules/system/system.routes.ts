@@ -17,7 +17,16 @@ export function registerSystemRoutes(
       isInit,
       language: settings.language,
       authMethods: settings.authActiveAuthMethods,
-      authFormData: { authLoginCustomMessage: settings.authLoginCustomMessage ?? '' },
+      authFormData: {
+        authLoginCustomMessage: settings.authLoginCustomMessage ?? '',
+        // The login page's OpenID button and auto-launch (Audiobookshelf sends them while OpenID is on).
+        ...(settings.authActiveAuthMethods.includes('openid')
+          ? {
+              authOpenIDButtonText: settings.authOpenIDButtonText,
+              authOpenIDAutoLaunch: settings.authOpenIDAutoLaunch,
+            }
+          : {}),
+      },
     }
     // As Audiobookshelf: the login page's OpenID button text and auto-launch, while OpenID is on.
     if (settings.authActiveAuthMethods.includes('openid')) {

@@ -173,6 +173,14 @@ export class OpenIDSignIn {
       const value = query[key]
       if (value !== undefined) current.searchParams.set(key, value)
     }
+    // Audiobookshelf's apps send back the code and state only: the provider's `iss` stayed at the bounce.
+    const issuer = config.serverMetadata().issuer
+    if (
+      mobile &&
+      query.iss === undefined &&
+      config.serverMetadata().authorization_response_iss_parameter_supported
+    )
+      current.searchParams.set('iss', issuer)
     let claims: Record<string, unknown>
     let idToken: string | null
     try {

@@ -100,7 +100,7 @@ export function registerOpenIDRoutes(app: FastifyInstance, ctx: OpenIDContext) {
         accessToken: tokens.accessToken,
         refreshToken: tokens.refreshToken,
       })
-      return reply.type('application/json').send(payload)
+      return reply.status(200).type('application/json').send(payload)
     }
     // The web client: the refresh token stays in its httpOnly cookie; the URL carries the access token only.
     setRefreshCookie(request, reply, tokens)
