@@ -28,11 +28,6 @@ export function registerSystemRoutes(
           : {}),
       },
     }
-    // As Audiobookshelf: the login page's OpenID button text and auto-launch, while OpenID is on.
-    if (settings.authActiveAuthMethods.includes('openid')) {
-      status.authFormData.authOpenIDButtonText = settings.authOpenIDButtonText
-      status.authFormData.authOpenIDAutoLaunch = settings.authOpenIDAutoLaunch
-    }
     if (!isInit) {
       status.ConfigPath = ctx.config.configPath
       status.MetadataPath = ctx.config.metadataPath
