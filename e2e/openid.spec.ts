@@ -63,8 +63,9 @@ test('a new user in group admin signs in with OpenID and lands in the app as an 
   idp,
 }) => {
   const token = await configureOpenID(server, idp)
-  // The login page's OpenID button goes here; the journey starts the flow the same way.
-  await page.goto('/auth/openid?callback=/login')
+  // The login page's OpenID button starts the flow (GET /auth/openid with this origin's /login as callback).
+  await page.goto('/login')
+  await page.getByTestId('openid-login').click()
   await expect(page).toHaveURL(new RegExp(`^${idp.issuer}/interaction/`))
   await signInAtProvider(page, 'ada')
 
@@ -94,8 +95,8 @@ test('a user in no mapped group is refused with the message, and gets no session
   await configureOpenID(server, idp)
   await page.goto('/auth/openid?callback=/login')
   await signInAtProvider(page, 'nog')
-  // The login page shows the server's message (the ?error= query, as Audiobookshelf sends it) as a toast.
-  await expect(page.getByTestId('toast').filter({ hasText: /no group allowed/ })).toBeVisible()
+  // The login page shows the server's message (the ?error= query, as Audiobookshelf sends it) on its form.
+  await expect(page.getByTestId('login-form').getByRole('alert')).toContainText(/no group allowed/)
   await expect(page).toHaveURL(/\/login/)
   await expect(page.getByTestId('login-form')).toBeVisible()
   await expect(page.getByTestId('app-bar')).toHaveCount(0)

@@ -132,6 +132,7 @@ function everyRoute(ids: DemoIds): string[] {
     '/config/users',
     '/config/api-keys',
     '/config/email',
+    '/config/authentication',
     '/config/backups',
     '/config/notifications',
     '/config/sessions',

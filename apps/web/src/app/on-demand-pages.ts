@@ -16,6 +16,7 @@ export const onDemandPages = {
   configUsers: lazyComponent(() => import('../features/config-users/on-demand.ts'), 'ConfigUsersPage'),
   apiKeys: lazyComponent(() => import('../features/config-api-keys/index.ts'), 'ConfigApiKeysPage'),
   emailSettings: lazyComponent(() => import('../features/config-email/on-demand.ts'), 'EmailSettingsPage'),
+  authSettings: lazyComponent(() => import('../features/config-auth/on-demand.ts'), 'AuthSettingsPage'),
   backups: lazyComponent(() => import('../features/config-backups/on-demand.ts'), 'BackupsPage'),
   notifications: lazyComponent(
     () => import('../features/config-notifications/on-demand.ts'),

@@ -203,6 +203,10 @@ export const appRoutes: RouteObject[] = [
                         { path: 'email', handle: handle('config-email') },
                         onDemandPages.emailSettings,
                       ),
+                      onDemand(
+                        { path: 'authentication', handle: handle('config-authentication') },
+                        onDemandPages.authSettings,
+                      ),
                       onDemand({ path: 'backups', handle: handle('config-backups') }, onDemandPages.backups),
                       onDemand(
                         { path: 'notifications', handle: handle('config-notifications') },

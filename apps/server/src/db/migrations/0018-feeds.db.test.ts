@@ -11,7 +11,12 @@ describe('migration 0018', () => {
       sqlite,
       migrations.filter((m) => m.version < 18),
     )
-    expect(migrate(sqlite, migrations)).toEqual([18])
+    expect(
+      migrate(
+        sqlite,
+        migrations.filter((m) => m.version <= 18),
+      ),
+    ).toEqual([18])
     sqlite.exec(`
       INSERT INTO libraries (id, name, media_type, display_order, icon, provider, settings, created_at, updated_at)
         VALUES ('lib', 'Books', 'book', 1, 'database', 'google', '{}', 1, 1);

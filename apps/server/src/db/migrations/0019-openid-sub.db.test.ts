@@ -10,7 +10,12 @@ describe('migration 0019', () => {
       sqlite,
       migrations.filter((m) => m.version < 19),
     )
-    expect(migrate(sqlite, migrations)).toEqual([19])
+    expect(
+      migrate(
+        sqlite,
+        migrations.filter((m) => m.version <= 19),
+      ),
+    ).toEqual([19])
     sqlite.exec(`
       INSERT INTO users (id, username, username_key, type, password_hash, is_active, permissions, libraries_accessible, item_tags_selected, created_at, updated_at)
         VALUES ('u', 'u', 'u', 'admin', NULL, 1, '{}', '[]', '[]', 1, 1), ('v', 'v', 'v', 'user', NULL, 1, '{}', '[]', '[]', 1, 1);

@@ -8,6 +8,7 @@ const sections: { to: string; labelKey: string; icon: IconName }[] = [
   { to: '/config/users', labelKey: 'HeaderUsers', icon: 'users' },
   { to: '/config/api-keys', labelKey: 'HeaderApiKeys', icon: 'key' },
   { to: '/config/email', labelKey: 'HeaderEmailSettings', icon: 'mail' },
+  { to: '/config/authentication', labelKey: 'HeaderAuthentication', icon: 'lock' },
   { to: '/config/backups', labelKey: 'HeaderBackups', icon: 'database' },
   { to: '/config/notifications', labelKey: 'HeaderNotifications', icon: 'bell' },
   { to: '/config/sessions', labelKey: 'HeaderListeningSessions', icon: 'headphones' },

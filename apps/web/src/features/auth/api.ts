@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router'
 import { useApiClient, type ApiClient } from '@/lib/api/index.ts'
 import { languageController } from '@/lib/i18n/index.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
+import { leavePage } from './model/leave-page.ts'
 
 export const authKeys = {
   status: ['server-status'] as const,
@@ -74,6 +75,29 @@ export function useLogin(onAnswer?: (session: LoginResponse) => void) {
   })
 }
 
+/**
+ * Back from the OpenID provider with the session's access token in the URL: POST /api/authorize with it, then
+ * store the session exactly as after a password login (the server set the refresh cookie on its callback).
+ */
+export function useFinishOpenIdLogin() {
+  const api = useApiClient()
+  return useMutation({
+    mutationFn: async (accessToken: string) => {
+      useSessionStore.setState({ accessToken })
+      try {
+        return await api.call(authRoutes.authorize, { credentials: 'include' })
+      } catch (error) {
+        useSessionStore.getState().clearSession('expired')
+        throw error
+      }
+    },
+    onSuccess: (session) => {
+      const started = startSession(session)
+      return started
+    },
+  })
+}
+
 /** POST /logout, then forget everything locally whatever the server said, and go to /login. */
 export function useLogout() {
   const api = useApiClient()
@@ -87,7 +111,7 @@ export function useLogout() {
       queryClient.clear()
       // An OpenID session may need the provider's own logout page.
       const redirectUrl = answer?.redirect_url
-      if (redirectUrl && /^https?:\/\//i.test(redirectUrl)) window.location.assign(redirectUrl)
+      if (redirectUrl && /^https?:\/\//i.test(redirectUrl)) leavePage(redirectUrl)
       else void navigate('/login', { replace: true })
     },
   })

@@ -1,4 +1,4 @@
-export { restoreSession, startSession, useLogout } from './api.ts'
+export { authKeys, restoreSession, startSession, useLogout } from './api.ts'
 export { LoginPage } from './components/LoginPage.tsx'
 export { accountTypeKeys } from './model/account-types.ts'
 export { safeRedirectTarget } from './model/redirect-target.ts'

@@ -1,5 +1,5 @@
 import type { CreateUserRequest, Library, UpdateUserRequest, User } from '@shelfcast/contracts'
-import { userRoutes } from '@shelfcast/contracts/client'
+import { authSettingsRoutes, userRoutes } from '@shelfcast/contracts/client'
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query'
 import { libraryDetailQuery } from '@/features/libraries/index.ts'
 import { useApiClient } from '@/lib/api/index.ts'
@@ -79,4 +79,20 @@ export function useKnownTags(libraries: readonly Library[], enabled: boolean): s
   })
   const tags = new Set(results.flatMap((r) => r.data?.filterdata.tags ?? []))
   return [...tags].sort((a, b) => a.localeCompare(b))
+}
+
+/** PATCH /api/users/:id/openid-unlink: the account's next OpenID sign-in matches or registers it again. */
+export function useUnlinkOpenId() {
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (userId: string) =>
+      (await api.call(authSettingsRoutes.unlink, { params: { id: userId } })).user,
+    onSuccess: (user) => {
+      queryClient.setQueryData<User[]>(userKeys.list(), (list) =>
+        list?.map((u) => (u.id === user.id ? user : u)),
+      )
+      return queryClient.invalidateQueries({ queryKey: userKeys.list() })
+    },
+  })
 }

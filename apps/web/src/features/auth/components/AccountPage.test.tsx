@@ -4,6 +4,9 @@ import { useSessionStore } from '@/lib/session-store.ts'
 import { fakeServer, json, text } from '@/test/fake-server.ts'
 import { loginResponseFixture, userFixture } from '@/test/fixtures.ts'
 import { currentPath, renderApp } from '@/test/render-app.tsx'
+import { leavePage } from '../model/leave-page.ts'
+
+vi.mock('../model/leave-page.ts', () => ({ leavePage: vi.fn() }))
 
 function accountServer(routes: Parameters<typeof fakeServer>[0] = {}) {
   return fakeServer({
@@ -105,6 +108,15 @@ describe('account page', () => {
     expect(server.requests.some((r) => r.method === 'POST' && r.path === '/logout')).toBe(true)
     expect(useSessionStore.getState().user).toBeNull()
     expect(localStorage.getItem('token')).toBeNull()
+  })
+
+  it('logs out at the OpenID provider when the logout answer gives its end-session URL', async () => {
+    vi.mocked(leavePage).mockClear()
+    const endSession = 'https://idp.example/session/end?id_token_hint=abc'
+    const { user } = await openAccount({ 'POST /logout': () => json({ redirect_url: endSession }) })
+    await user.click(screen.getByRole('button', { name: 'Logout' }))
+    await waitFor(() => expect(leavePage).toHaveBeenCalledWith(endSession))
+    expect(useSessionStore.getState().user).toBeNull()
   })
 
   it('logs out locally even when the server cannot be reached', async () => {

@@ -1,8 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { fakeServer, json, text } from '@/test/fake-server.ts'
 import { loginResponseFixture } from '@/test/fixtures.ts'
+import { getAccessToken } from '@/lib/session-store.ts'
 import { currentPath, renderApp } from '@/test/render-app.tsx'
+import { leavePage } from '../model/leave-page.ts'
+
+vi.mock('../model/leave-page.ts', () => ({ leavePage: vi.fn() }))
 
 const status = (isInit: boolean) => ({
   app: 'audiobookshelf',
@@ -160,5 +164,94 @@ describe('login page', () => {
     await user.click(within(form).getByRole('button', { name: 'Submit' }))
     await waitFor(() => expect(currentPath(router)).toBe('/account'))
     expect(server.requests.some((r) => r.path.endsWith('/personalized'))).toBe(false)
+  })
+
+  describe('with OpenID', () => {
+    const openIdStatus = (authMethods: string[], formData: Record<string, unknown> = {}) => ({
+      ...status(true),
+      authMethods,
+      authFormData: { authOpenIDButtonText: 'Sign in with Pocket ID', ...formData },
+    })
+    const providerUrl = () => vi.mocked(leavePage).mock.calls.at(-1)?.[0]
+    beforeEach(() => vi.mocked(leavePage).mockClear())
+
+    it('shows the button with the configured text beside the form, and it goes to /auth/openid', async () => {
+      const server = fakeServer({ 'GET /status': () => json(openIdStatus(['local', 'openid'])) })
+      const { user } = renderApp('/login', server)
+      const button = await screen.findByTestId('openid-login')
+      expect(button.textContent).toBe('Sign in with Pocket ID')
+      expect(screen.getByTestId('login-form')).toBeTruthy()
+      expect(leavePage).not.toHaveBeenCalled()
+      await user.click(button)
+      const url = new URL(providerUrl() ?? '', 'http://app.test')
+      expect(url.pathname).toBe('/auth/openid')
+      expect(url.searchParams.get('callback')).toBe(`${window.location.origin}/login`)
+    })
+
+    it('keeps the page to return to in the callback', async () => {
+      const server = fakeServer({ 'GET /status': () => json(openIdStatus(['local', 'openid'])) })
+      const { user } = renderApp(`/login?redirect=${encodeURIComponent('/account')}`, server)
+      await user.click(await screen.findByTestId('openid-login'))
+      const callback = new URL(providerUrl() ?? '', 'http://app.test').searchParams.get('callback')
+      expect(callback).toBe(`${window.location.origin}/login?redirect=%2Faccount`)
+    })
+
+    it('hides the password fields when password login is off, with a default text', async () => {
+      const server = fakeServer({
+        'GET /status': () => json(openIdStatus(['openid'], { authOpenIDButtonText: '' })),
+      })
+      renderApp('/login', server)
+      expect((await screen.findByTestId('openid-login')).textContent).toBe('Login with OpenID')
+      expect(screen.queryByTestId('login-form')).toBeNull()
+      expect(screen.queryByLabelText('Password')).toBeNull()
+    })
+
+    it('auto-launches when configured, but not with autoLaunch=0', async () => {
+      const status = () => json(openIdStatus(['local', 'openid'], { authOpenIDAutoLaunch: true }))
+      const first = renderApp('/login', fakeServer({ 'GET /status': status }))
+      await waitFor(() => expect(leavePage).toHaveBeenCalledTimes(1))
+      expect(new URL(providerUrl() ?? '', 'http://app.test').pathname).toBe('/auth/openid')
+      first.unmount()
+
+      vi.mocked(leavePage).mockClear()
+      renderApp('/login?autoLaunch=0', fakeServer({ 'GET /status': status }))
+      await screen.findByTestId('login-form')
+      expect(screen.getByTestId('openid-login')).toBeTruthy()
+      expect(leavePage).not.toHaveBeenCalled()
+    })
+
+    it('signs in with the token the callback brings back, as after a password login', async () => {
+      const server = fakeServer({
+        'GET /status': () => json(openIdStatus(['openid'], { authOpenIDAutoLaunch: true })),
+        'POST /api/authorize': () =>
+          getAccessToken() === 'oidc-access'
+            ? json({
+                ...loginResponseFixture(),
+                user: { ...loginResponseFixture().user, accessToken: undefined },
+              })
+            : text('Unauthorized', 401),
+        'GET /api/libraries': () => json({ libraries: [] }),
+      })
+      const { router } = renderApp('/login?setToken=oidc-refresh&accessToken=oidc-access', server)
+      await screen.findByTestId('no-libraries')
+      expect(currentPath(router)).toBe('/')
+      expect(localStorage.getItem('token')).toBe('oidc-access')
+      expect(leavePage).not.toHaveBeenCalled()
+      expect((await screen.findByTestId('account-link')).textContent).toContain('root')
+    })
+
+    it('shows the message of a failed OpenID sign-in on the form, without auto-launching again', async () => {
+      const server = fakeServer({
+        'GET /status': () => json(openIdStatus(['local', 'openid'], { authOpenIDAutoLaunch: true })),
+      })
+      const { router } = renderApp(
+        `/login?error=${encodeURIComponent('You are in no allowed group')}`,
+        server,
+      )
+      const form = await screen.findByTestId('login-form')
+      expect(within(form).getByRole('alert').textContent).toContain('You are in no allowed group')
+      expect(leavePage).not.toHaveBeenCalled()
+      await waitFor(() => expect(currentPath(router)).toBe('/login'))
+    })
   })
 })

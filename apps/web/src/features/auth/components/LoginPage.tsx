@@ -1,15 +1,22 @@
 import type { LoginResponse } from '@shelfcast/contracts'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useSearchParams } from 'react-router'
 import { Alert, Button, LoadingBox } from '@/components/ui/index.ts'
 import { usePrefetchHomeShelves } from '@/features/browse/index.ts'
 import { useCurrentLibraryStore } from '@/features/libraries/index.ts'
-import { useApiClient } from '@/lib/api/index.ts'
+import { useApiClient, type ApiClient } from '@/lib/api/index.ts'
 import { errorMessage } from '@/lib/error-message.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
-import { useServerStatus } from '../api.ts'
+import { useFinishOpenIdLogin, useServerStatus } from '../api.ts'
+import { leavePage } from '../model/leave-page.ts'
 import { shouldAutoLaunchOpenId } from '../model/openid-auto-launch.ts'
+import {
+  loginOptions,
+  openIdCallbackParams,
+  openIdCallbackUrl,
+  tokenFromOpenIdCallback,
+} from '../model/openid-login.ts'
 import { safeRedirectTarget } from '../model/redirect-target.ts'
 import { AuthCard } from './AuthCard.tsx'
 import { LoginForm } from './LoginForm.tsx'
@@ -22,7 +29,7 @@ import { SetupForm } from './SetupForm.tsx'
 export function LoginPage() {
   const { t } = useTranslation()
   const api = useApiClient()
-  const [search] = useSearchParams()
+  const [search, setSearch] = useSearchParams()
   const user = useSessionStore((s) => s.user)
   const sessionStatus = useSessionStore((s) => s.status)
   const status = useServerStatus()
@@ -37,14 +44,37 @@ export function LoginPage() {
     if (target === '/' && libraryId) prefetchHomeShelves(libraryId)
   }
 
-  const autoLaunch = status.data ? shouldAutoLaunchOpenId(status.data, search) : false
+  // Back from the OpenID provider: `?setToken=` signs in like a password login; `?error=` says why it failed.
+  const [callbackToken] = useState(() => tokenFromOpenIdCallback(search))
+  const [openIdError, setOpenIdError] = useState(() => search.get('error'))
+  const finishOpenId = useFinishOpenIdLogin()
+  const finishing = useRef(false)
   useEffect(() => {
-    // Only when the server offers OpenID auto-launch (Shelfcast has no OpenID yet); ?autoLaunch=0 stops it.
-    if (autoLaunch) window.location.assign(api.url('/auth/openid', { callback: window.location.href }))
-  }, [autoLaunch, api])
+    if (!search.has('setToken') && !search.has('accessToken') && !search.has('error')) return
+    const next = new URLSearchParams(search)
+    for (const key of openIdCallbackParams) next.delete(key)
+    setSearch(next, { replace: true })
+  }, [search, setSearch])
+  useEffect(() => {
+    const token = callbackToken
+    if (!token || finishing.current) return
+    finishing.current = true
+    finishOpenId.mutate(token, {
+      onSuccess: startHome,
+      onError: (error) => setOpenIdError(errorMessage(error, t)),
+    })
+  })
+
+  const startOpenId = () => launchOpenId(api.url, target)
+  const autoLaunch =
+    status.data && !callbackToken && !openIdError ? shouldAutoLaunchOpenId(status.data, search) : false
+  useEffect(() => {
+    // ABS behaviour: straight to the provider when the admin asked for it; ?autoLaunch=0 stops it.
+    if (autoLaunch) launchOpenId(api.url, target)
+  }, [autoLaunch, api, target])
 
   if (user) return <Navigate to={target} replace />
-  if (sessionStatus === 'restoring' || status.isPending || autoLaunch)
+  if (sessionStatus === 'restoring' || status.isPending || autoLaunch || finishOpenId.isPending)
     return <LoadingBox message={t('MessageLoading')} className="min-h-dvh" />
 
   if (status.isError) {
@@ -67,6 +97,18 @@ export function LoginPage() {
       initialUsername={createdRoot ?? ''}
       notice={createdRoot ? t('MessageRootUserCreated') : null}
       onSignedIn={startHome}
+      options={loginOptions(status.data)}
+      onOpenId={startOpenId}
+      error={openIdError}
     />
   )
+}
+
+/** To the provider through GET /auth/openid, which brings the browser back to this page (and its `redirect`). */
+function launchOpenId(url: ApiClient['url'], target: string) {
+  const callback = openIdCallbackUrl(
+    window.location.origin,
+    url('/login', { redirect: target === '/' ? null : target }),
+  )
+  leavePage(url('/auth/openid', { callback }))
 }

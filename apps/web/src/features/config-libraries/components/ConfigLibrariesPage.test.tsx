@@ -67,6 +67,7 @@ describe('/config/libraries', () => {
       ['Users', '/config/users'],
       ['API Keys', '/config/api-keys'],
       ['Email settings', '/config/email'],
+      ['Authentication', '/config/authentication'],
       ['Backups', '/config/backups'],
       ['Notifications', '/config/notifications'],
       ['Listening Sessions', '/config/sessions'],

@@ -161,4 +161,37 @@ describe('/config/users', () => {
     const { router } = renderApp('/config/users', server())
     await waitFor(() => expect(currentPath(router)).not.toBe('/config/users'))
   })
+
+  it('shows an OpenID-linked account as such and unlinks it after a confirm', async () => {
+    useSessionStore.getState().setSession(loginResponseFixture(root))
+    const linkedBob = { ...bob, hasOpenIDLink: true }
+    const fake = fakeServer({
+      'GET /api/libraries': () => json({ libraries: [libraryFixture('a')] }),
+      'GET /api/users': () => json({ users: [root, linkedBob] }),
+      'GET /api/users/online': () => json({ usersOnline: [], openSessions: [] }),
+      'PATCH /api/users/bob-id/openid-unlink': () => json({ user: { ...bob, hasOpenIDLink: false } }),
+    })
+    const { user } = renderApp('/config/users', fake)
+    await user.click(await screen.findByRole('button', { name: 'Edit user bob' }))
+    const modal = await screen.findByTestId('user-modal')
+    expect(within(modal).getByTestId('user-openid-link').textContent).toContain('Linked to OpenID')
+
+    await user.click(within(modal).getByRole('button', { name: 'Unlink OpenID' }))
+    const prompt = await screen.findByTestId('user-openid-unlink-confirm')
+    expect(prompt.textContent).toContain('Unlink bob from OpenID?')
+    expect(fake.requests.some((r) => r.path.endsWith('/openid-unlink'))).toBe(false)
+    await user.click(within(prompt).getByRole('button', { name: 'Unlink OpenID' }))
+    await waitFor(() => expect(within(modal).queryByTestId('user-openid-link')).toBeNull())
+    expect(
+      fake.requests.filter((r) => r.path === '/api/users/bob-id/openid-unlink').map((r) => r.method),
+    ).toEqual(['PATCH'])
+  })
+
+  it('offers no unlink for an account without an OpenID link', async () => {
+    useSessionStore.getState().setSession(loginResponseFixture(root))
+    const { user } = renderApp('/config/users', server())
+    await user.click(await screen.findByRole('button', { name: 'Edit user bob' }))
+    const modal = await screen.findByTestId('user-modal')
+    expect(within(modal).queryByTestId('user-openid-link')).toBeNull()
+  })
 })

@@ -22,6 +22,7 @@ import {
   withType,
   type UserDraft,
 } from '../model/user-form.ts'
+import { OpenIdLink } from './OpenIdLink.tsx'
 import { TagPicker } from './TagPicker.tsx'
 
 /** Create (user null) or edit an account. Mounted fresh on every opening. */
@@ -134,6 +135,7 @@ export function UserModal({
               label={t('LabelAccountActive')}
             />
           </div>
+          {user && <OpenIdLink user={user} />}
         </div>
 
         {switches ? (
