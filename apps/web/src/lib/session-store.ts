@@ -26,13 +26,14 @@ export interface SessionState {
 }
 
 /**
- * OpenID sign-in comes back to `?setToken=<access token>` (the refresh token is in its cookie): the token is
- * stored before boot restores the session, and leaves the address bar (history, Referer) at once.
+ * OpenID sign-in comes back to `?setToken=…&accessToken=…` (the access token; the refresh token is in its
+ * cookie), on whatever page it was started from: the token is stored before boot restores the session with it,
+ * and leaves the address bar (history, Referer) at once. Exported for its test; runs once at load.
  */
-function takeOpenIDToken() {
+export function takeOpenIDToken(): void {
   if (typeof window === 'undefined') return
   const url = new URL(window.location.href)
-  const token = url.searchParams.get('setToken')
+  const token = (url.searchParams.get('accessToken') || url.searchParams.get('setToken') || '').trim()
   if (!token) return
   writeString(storageKeys.token, token)
   url.searchParams.delete('setToken')

@@ -75,29 +75,6 @@ export function useLogin(onAnswer?: (session: LoginResponse) => void) {
   })
 }
 
-/**
- * Back from the OpenID provider with the session's access token in the URL: POST /api/authorize with it, then
- * store the session exactly as after a password login (the server set the refresh cookie on its callback).
- */
-export function useFinishOpenIdLogin() {
-  const api = useApiClient()
-  return useMutation({
-    mutationFn: async (accessToken: string) => {
-      useSessionStore.setState({ accessToken })
-      try {
-        return await api.call(authRoutes.authorize, { credentials: 'include' })
-      } catch (error) {
-        useSessionStore.getState().clearSession('expired')
-        throw error
-      }
-    },
-    onSuccess: (session) => {
-      const started = startSession(session)
-      return started
-    },
-  })
-}
-
 /** POST /logout, then forget everything locally whatever the server said, and go to /login. */
 export function useLogout() {
   const api = useApiClient()

@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { fakeServer, json, text } from '@/test/fake-server.ts'
 import { loginResponseFixture } from '@/test/fixtures.ts'
-import { getAccessToken } from '@/lib/session-store.ts'
 import { currentPath, renderApp } from '@/test/render-app.tsx'
 import { leavePage } from '../model/leave-page.ts'
 
@@ -218,26 +217,6 @@ describe('login page', () => {
       await screen.findByTestId('login-form')
       expect(screen.getByTestId('openid-login')).toBeTruthy()
       expect(leavePage).not.toHaveBeenCalled()
-    })
-
-    it('signs in with the token the callback brings back, as after a password login', async () => {
-      const server = fakeServer({
-        'GET /status': () => json(openIdStatus(['openid'], { authOpenIDAutoLaunch: true })),
-        'POST /api/authorize': () =>
-          getAccessToken() === 'oidc-access'
-            ? json({
-                ...loginResponseFixture(),
-                user: { ...loginResponseFixture().user, accessToken: undefined },
-              })
-            : text('Unauthorized', 401),
-        'GET /api/libraries': () => json({ libraries: [] }),
-      })
-      const { router } = renderApp('/login?setToken=oidc-refresh&accessToken=oidc-access', server)
-      await screen.findByTestId('no-libraries')
-      expect(currentPath(router)).toBe('/')
-      expect(localStorage.getItem('token')).toBe('oidc-access')
-      expect(leavePage).not.toHaveBeenCalled()
-      expect((await screen.findByTestId('account-link')).textContent).toContain('root')
     })
 
     it('shows the message of a failed OpenID sign-in on the form, without auto-launching again', async () => {

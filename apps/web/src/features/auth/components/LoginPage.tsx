@@ -1,5 +1,5 @@
 import type { LoginResponse } from '@shelfcast/contracts'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useSearchParams } from 'react-router'
 import { Alert, Button, LoadingBox } from '@/components/ui/index.ts'
@@ -8,15 +8,10 @@ import { useCurrentLibraryStore } from '@/features/libraries/index.ts'
 import { useApiClient, type ApiClient } from '@/lib/api/index.ts'
 import { errorMessage } from '@/lib/error-message.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
-import { useFinishOpenIdLogin, useServerStatus } from '../api.ts'
+import { useServerStatus } from '../api.ts'
 import { leavePage } from '../model/leave-page.ts'
 import { shouldAutoLaunchOpenId } from '../model/openid-auto-launch.ts'
-import {
-  loginOptions,
-  openIdCallbackParams,
-  openIdCallbackUrl,
-  tokenFromOpenIdCallback,
-} from '../model/openid-login.ts'
+import { loginOptions, openIdCallbackUrl } from '../model/openid-login.ts'
 import { safeRedirectTarget } from '../model/redirect-target.ts'
 import { AuthCard } from './AuthCard.tsx'
 import { LoginForm } from './LoginForm.tsx'
@@ -44,37 +39,24 @@ export function LoginPage() {
     if (target === '/' && libraryId) prefetchHomeShelves(libraryId)
   }
 
-  // Back from the OpenID provider: `?setToken=` signs in like a password login; `?error=` says why it failed.
-  const [callbackToken] = useState(() => tokenFromOpenIdCallback(search))
-  const [openIdError, setOpenIdError] = useState(() => search.get('error'))
-  const finishOpenId = useFinishOpenIdLogin()
-  const finishing = useRef(false)
+  // Back from a failed OpenID sign-in: `?error=` says why (a successful one was taken at load: session-store).
+  const [openIdError] = useState(() => search.get('error'))
   useEffect(() => {
-    if (!search.has('setToken') && !search.has('accessToken') && !search.has('error')) return
+    if (!search.has('error')) return
     const next = new URLSearchParams(search)
-    for (const key of openIdCallbackParams) next.delete(key)
+    next.delete('error')
     setSearch(next, { replace: true })
   }, [search, setSearch])
-  useEffect(() => {
-    const token = callbackToken
-    if (!token || finishing.current) return
-    finishing.current = true
-    finishOpenId.mutate(token, {
-      onSuccess: startHome,
-      onError: (error) => setOpenIdError(errorMessage(error, t)),
-    })
-  })
 
   const startOpenId = () => launchOpenId(api.url, target)
-  const autoLaunch =
-    status.data && !callbackToken && !openIdError ? shouldAutoLaunchOpenId(status.data, search) : false
+  const autoLaunch = status.data && !openIdError ? shouldAutoLaunchOpenId(status.data, search) : false
   useEffect(() => {
     // ABS behaviour: straight to the provider when the admin asked for it; ?autoLaunch=0 stops it.
     if (autoLaunch) launchOpenId(api.url, target)
   }, [autoLaunch, api, target])
 
   if (user) return <Navigate to={target} replace />
-  if (sessionStatus === 'restoring' || status.isPending || autoLaunch || finishOpenId.isPending)
+  if (sessionStatus === 'restoring' || status.isPending || autoLaunch)
     return <LoadingBox message={t('MessageLoading')} className="min-h-dvh" />
 
   if (status.isError) {

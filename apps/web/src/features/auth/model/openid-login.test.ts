@@ -1,6 +1,6 @@
 import type { StatusResponse } from '@shelfcast/contracts'
 import { describe, expect, it } from 'vitest'
-import { loginOptions, openIdCallbackUrl, tokenFromOpenIdCallback } from './openid-login.ts'
+import { loginOptions, openIdCallbackUrl } from './openid-login.ts'
 
 const status = (authMethods: string[], authFormData: Record<string, unknown> = {}): StatusResponse => ({
   app: 'audiobookshelf',
@@ -33,10 +33,5 @@ describe('OpenID start and callback', () => {
     expect(openIdCallbackUrl('https://books.example', '/audiobookshelf/login')).toBe(
       'https://books.example/audiobookshelf/login',
     )
-  })
-  it('reads the access token, else setToken', () => {
-    expect(tokenFromOpenIdCallback(new URLSearchParams('setToken=r&accessToken=a'))).toBe('a')
-    expect(tokenFromOpenIdCallback(new URLSearchParams('setToken=r'))).toBe('r')
-    expect(tokenFromOpenIdCallback(new URLSearchParams('redirect=/x'))).toBeNull()
   })
 })

@@ -26,15 +26,3 @@ export function loginOptions(status: StatusResponse): LoginOptions {
 export function openIdCallbackUrl(origin: string, loginPath: string): string {
   return `${origin}${loginPath}`
 }
-
-/**
- * The token the OpenID callback hands back in the URL (`?setToken=…&accessToken=…`): the access token when
- * given, else `setToken` (ABS's older single-token answer). Null on an ordinary visit.
- */
-export function tokenFromOpenIdCallback(search: URLSearchParams): string | null {
-  const token = search.get('accessToken') || search.get('setToken')
-  return token && token.trim() ? token.trim() : null
-}
-
-/** The query parameters the callback adds, removed from the address bar once read. */
-export const openIdCallbackParams = ['setToken', 'accessToken', 'error'] as const
