@@ -43,7 +43,13 @@ for (const { viewport, touch } of [
   { viewport: { width: 1280, height: 800 }, touch: false },
 ]) {
   test.describe(`${viewport.width} px`, () => {
-    test.use({ viewport, hasTouch: touch, isMobile: touch })
+    // The discovery server runs on 127.0.0.1: reached only when the admin allows its host.
+    test.use({
+      viewport,
+      hasTouch: touch,
+      isMobile: touch,
+      serverEnv: { SSRF_REQUEST_FILTER_WHITELIST: '127.0.0.1' },
+    })
 
     test('an admin cannot drop password sign-in alone, fills OpenID from the issuer and saves it', async ({
       page,

@@ -331,7 +331,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     authSettings,
     users,
     log,
-    userAgent: `Shelfcast/${config.version}`,
+    fetcher,
     now: clock,
   })
   const ctx: AppContext = {

@@ -81,12 +81,13 @@ export class FetchCall {
     this.#response?.destroy()
   }
 
-  /** Sends one GET (or a POST of `payload`) to `target` and resolves with its response head. */
+  /** Sends one request (GET, or POST of `payload`, unless `method` says) and resolves with its response head. */
   send(
     target: URL,
     headers: OutgoingHttpHeaders,
     transport: Transport,
     payload?: Buffer,
+    method?: string,
   ): Promise<IncomingMessage> {
     this.#response?.destroy()
     return new Promise((resolve, reject) => {
@@ -96,7 +97,7 @@ export class FetchCall {
         hostname: hostOf(target),
         port: target.port || undefined,
         path: `${target.pathname}${target.search}`,
-        method: payload ? 'POST' : 'GET',
+        method: method ?? (payload ? 'POST' : 'GET'),
         headers: payload ? { ...headers, 'content-length': payload.length } : headers,
         agent: secure ? transport.httpsAgent : transport.httpAgent,
       })
@@ -122,6 +123,17 @@ const redirectStatuses = new Set([301, 302, 303, 307, 308])
 // Credentials the caller set for one origin never travel to another one a redirect names.
 const originBoundHeaders = ['authorization', 'cookie', 'proxy-authorization']
 
+/** How one fetch is sent: its body and method, and whether the caller reads every status itself. */
+export interface SendOptions {
+  payload?: Buffer
+  method?: string
+  /**
+   * Answer whatever status comes, redirects included, without following them (fetch's `redirect: 'manual'`):
+   * for protocol clients such as openid-client that read error answers and decide on redirects themselves.
+   */
+  rawStatus?: boolean
+}
+
 /**
  * Follows redirects by hand, re-checking every hop (scheme, literal address, and — through the agents'
  * lookup — the resolved address at connect time), and resolves with the first 2xx answer.
@@ -131,15 +143,16 @@ export async function openResponse(
   input: string | URL,
   headers: OutgoingHttpHeaders,
   transport: Transport,
-  payload?: Buffer,
+  { payload, method, rawStatus = false }: SendOptions = {},
 ): Promise<{ response: IncomingMessage; url: URL }> {
   let target = parseFetchUrl(input)
   let hopHeaders = headers
   for (let redirects = 0; ; redirects++) {
     call.url = urlForLogs(target)
     assertFetchable(target, transport.allowlist)
-    const response = await call.send(target, hopHeaders, transport, payload)
+    const response = await call.send(target, hopHeaders, transport, payload, method)
     const status = response.statusCode ?? 0
+    if (rawStatus) return { response, url: target }
     const location = response.headers.location
     if (redirectStatuses.has(status) && location) {
       response.destroy()

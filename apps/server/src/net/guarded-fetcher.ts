@@ -13,7 +13,7 @@ import {
   sniffImageType,
   type ImageType,
 } from './content-type.ts'
-import { FetchCall, openResponse, type FetchLimits, type Transport } from './fetch-call.ts'
+import { FetchCall, openResponse, type FetchLimits, type SendOptions, type Transport } from './fetch-call.ts'
 import { FetchFailedError } from './fetch-errors.ts'
 import { guardedLookup, systemResolver, type Resolver } from './guarded-lookup.ts'
 import { hostAllowlist } from './url-policy.ts'
@@ -83,11 +83,22 @@ export interface GuardedFetcher {
    * are not followed (a POST must not be replayed elsewhere): a 3xx fails like any other non-2xx.
    */
   postJson(url: string | URL, payload: unknown, options?: FetchOptions): Promise<FetchedBody>
+  /**
+   * One request as a protocol client sends it (openid-client's fetch): any method, the caller's headers and
+   * body, every status answered as it came, redirects not followed. Address checks and caps as everywhere.
+   */
+  request(url: string | URL, init: RawRequest, options?: FetchOptions): Promise<FetchedBody>
   /** Streams into `filePath` through a temporary sibling renamed at the end: a failed download leaves no file. */
   fetchToFile(url: string | URL, filePath: string, options?: FetchOptions): Promise<FetchedStream>
   /** Streams into `destination`, which is ended on success and destroyed on failure. */
   fetchToStream(url: string | URL, destination: Writable, options?: FetchOptions): Promise<FetchedStream>
   close(): void
+}
+
+export interface RawRequest {
+  method: string
+  headers?: Readonly<Record<string, string>>
+  body?: Buffer
 }
 
 export interface GuardedFetcherOptions {
@@ -122,7 +133,7 @@ export function createGuardedFetcher(options: GuardedFetcherOptions): GuardedFet
     base: FetchLimits,
     acceptHeader: string,
     read: (response: IncomingMessage, head: FetchedHead, call: FetchCall) => Promise<T>,
-    payload?: Buffer,
+    send: SendOptions = {},
   ): Promise<T> {
     const limits = limitsFor(base, opts)
     const call = new FetchCall(String(input).slice(0, 2000), limits, opts.signal)
@@ -130,12 +141,13 @@ export function createGuardedFetcher(options: GuardedFetcherOptions): GuardedFet
       accept: acceptHeader,
       // Nothing here decompresses: ask for the bytes as they are, so the cap counts what callers get.
       'accept-encoding': 'identity',
+      // A JSON POST's type, unless the caller names its own (a raw request's form body).
+      ...(send.payload ? { 'content-type': 'application/json' } : {}),
       ...opts.headers,
       'user-agent': options.userAgent,
-      ...(payload ? { 'content-type': 'application/json' } : {}),
     }
     try {
-      const { response, url } = await openResponse(call, input, headers, transport, payload)
+      const { response, url } = await openResponse(call, input, headers, transport, send)
       const head: FetchedHead = {
         url: url.href,
         status: response.statusCode ?? 0,
@@ -159,15 +171,10 @@ export function createGuardedFetcher(options: GuardedFetcherOptions): GuardedFet
     }
   }
 
+  const readBody = async (response: IncomingMessage, head: FetchedHead, call: FetchCall) =>
+    withBody(head, await readCapped(response, call.limits.maxBytes, () => tooLarge(call)), call)
   const buffered = (url: string | URL, opts: FetchOptions, fallbackAccept: string) =>
-    run(
-      url,
-      opts,
-      bufferedLimits,
-      acceptHeaderFor(opts.accept, fallbackAccept),
-      async (response, head, call) =>
-        withBody(head, await readCapped(response, call.limits.maxBytes, () => tooLarge(call)), call),
-    )
+    run(url, opts, bufferedLimits, acceptHeaderFor(opts.accept, fallbackAccept), readBody)
   const fetchBuffer = (url: string | URL, opts: FetchOptions = {}) => buffered(url, opts, '*/*')
 
   /** Streams into the destination `open` makes once the answer has passed every check (no file for a refused URL). */
@@ -192,9 +199,18 @@ export function createGuardedFetcher(options: GuardedFetcherOptions): GuardedFet
         { ...opts, maxRedirects: 0 },
         bufferedLimits,
         acceptHeaderFor(opts.accept, 'application/json, */*'),
-        async (response, head, call) =>
-          withBody(head, await readCapped(response, call.limits.maxBytes, () => tooLarge(call)), call),
-        body,
+        readBody,
+        { payload: body },
+      )
+    },
+    request(url, init, opts = {}) {
+      return run(
+        url,
+        { ...opts, headers: { ...init.headers, ...opts.headers }, maxRedirects: 0 },
+        bufferedLimits,
+        init.headers?.accept ?? '*/*',
+        readBody,
+        { payload: init.body, method: init.method, rawStatus: true },
       )
     },
     async fetchImage(url, opts = {}) {

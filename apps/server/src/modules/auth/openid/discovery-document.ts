@@ -1,7 +1,7 @@
 import type { OpenIDConfigResponse } from '@shelfcast/contracts'
 import { z } from 'zod'
 import { badRequest } from '../../../http/errors.ts'
-import { createOpenIDFetch } from '../../../net/index.ts'
+import { createOpenIDFetch, type GuardedFetcher } from '../../../net/index.ts'
 
 const WELL_KNOWN = '/.well-known/openid-configuration'
 const MAX_DOCUMENT_BYTES = 256 * 1024
@@ -35,12 +35,12 @@ export function wellKnownUrl(issuer: string): URL {
 /** GET /auth/openid/config: the provider's endpoints, for the settings form (a clear 400 when unreachable). */
 export async function fetchDiscoveryDocument(
   issuer: string,
-  userAgent: string,
+  fetcher: GuardedFetcher,
 ): Promise<OpenIDConfigResponse> {
   const target = wellKnownUrl(issuer)
   let body: unknown
   try {
-    const res = await createOpenIDFetch(userAgent)(target.href, {
+    const res = await createOpenIDFetch(fetcher)(target.href, {
       method: 'GET',
       headers: { accept: 'application/json' },
       redirect: 'manual',

@@ -8,6 +8,7 @@ import { permissionsFromClaim, roleFromGroupClaim } from './claims.ts'
 import { PendingFlows } from './pending-flows.ts'
 import { describeOpenIDError, ProviderConfigCache } from './provider-config.ts'
 import { mobileRedirectAllowed, ownCallbackPath } from './redirects.ts'
+import type { GuardedFetcher } from '../../../net/index.ts'
 
 /** A sign-in that failed for a reason the user may read (the login page shows it); no session is made. */
 export class OpenIDSignInError extends Error {}
@@ -48,13 +49,14 @@ export class OpenIDSignIn {
     authSettings: AuthSettingsService
     users: UsersService
     log: Logger
-    userAgent: string
+    /** The app's guarded fetcher: the provider is reached like every outward call. */
+    fetcher: GuardedFetcher
     now?: () => number
   }) {
     this.authSettings = deps.authSettings
     this.users = deps.users
     this.log = deps.log
-    this.providers = new ProviderConfigCache(deps.userAgent)
+    this.providers = new ProviderConfigCache(deps.fetcher)
     this.flows = new PendingFlows(deps.now)
     deps.authSettings.onChange(() => this.providers.invalidate())
     deps.authSettings.setVerifier(async (s) => {

@@ -68,7 +68,7 @@ describe('OpenID sign-in against oidc-provider on 127.0.0.1', () => {
   const redirectOf = (res: LightMyRequestResponse) => new URL(res.headers.location as string, ORIGIN)
 
   beforeAll(async () => {
-    ;({ t } = await createInitialisedApp())
+    ;({ t } = await createInitialisedApp({ env: { SSRF_REQUEST_FILTER_WHITELIST: '127.0.0.1' } }))
     rootToken = (await t.login('root', 'root-password')).accessToken
     idp = await startTestOidcProvider({
       accounts: [
@@ -345,5 +345,18 @@ describe('OpenID sign-in against oidc-provider on 127.0.0.1', () => {
     const down = await t.call('GET', '/auth/openid/config?issuer=http%3A%2F%2F127.0.0.1%3A1', rootToken)
     expect(down.statusCode).toBe(400)
     expect(down.body).toMatch(/Could not read/)
+  })
+
+  it('reaches the provider through the guarded fetcher: a local one needs SSRF_REQUEST_FILTER_WHITELIST', async () => {
+    const { t: guarded } = await createInitialisedApp()
+    try {
+      const token = (await guarded.login('root', 'root-password')).accessToken
+      const issuer = encodeURIComponent(idp.issuer)
+      const res = await guarded.call('GET', `/auth/openid/config?issuer=${issuer}`, token)
+      expect(res.statusCode).toBe(400)
+      expect(res.body).toMatch(/not a public address/)
+    } finally {
+      await guarded.close()
+    }
   })
 })

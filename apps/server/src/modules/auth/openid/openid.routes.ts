@@ -20,7 +20,16 @@ export const ownOrigin = (request: FastifyRequest) => `${request.protocol}://${r
 
 type OpenIDContext = Pick<
   AppContext,
-  'auth' | 'authSettings' | 'config' | 'email' | 'libraries' | 'openid' | 'playback' | 'settings' | 'users'
+  | 'auth'
+  | 'authSettings'
+  | 'config'
+  | 'email'
+  | 'fetcher'
+  | 'libraries'
+  | 'openid'
+  | 'playback'
+  | 'settings'
+  | 'users'
 >
 
 /** The Authentication settings and the OpenID Connect flow (modules/auth/openid). */
@@ -29,9 +38,7 @@ export function registerOpenIDRoutes(app: FastifyInstance, ctx: OpenIDContext) {
 
   serveRoute(app, routes.updateSettings, ({ body }) => ctx.authSettings.update(body))
 
-  serveRoute(app, routes.openidConfig, ({ query }) =>
-    fetchDiscoveryDocument(query.issuer, `Shelfcast/${ctx.config.version}`),
-  )
+  serveRoute(app, routes.openidConfig, ({ query }) => fetchDiscoveryDocument(query.issuer, ctx.fetcher))
 
   /** A failed web sign-in goes back to the login page with the message (no session made). */
   const toLoginWithError = async (reply: FastifyReply, message: string) => {

@@ -1,6 +1,6 @@
 import * as oidc from 'openid-client'
 import type { AuthSettings } from '@shelfcast/contracts'
-import { createOpenIDFetch } from '../../../net/index.ts'
+import { createOpenIDFetch, type GuardedFetcher } from '../../../net/index.ts'
 
 /** Why OpenID is not usable with these settings (nothing fetched), or null. */
 export function openIDSettingsProblem(s: AuthSettings): string | null {
@@ -16,7 +16,7 @@ export function openIDSettingsProblem(s: AuthSettings): string | null {
  * the authorization, token and JWKS URLs are all given. ID token signatures are always checked against the
  * provider's keys (enableNonRepudiationChecks), so a token signed by a key not in its JWKS is refused.
  */
-async function buildConfiguration(s: AuthSettings, userAgent: string): Promise<oidc.Configuration> {
+async function buildConfiguration(s: AuthSettings, fetcher: GuardedFetcher): Promise<oidc.Configuration> {
   const problem = openIDSettingsProblem(s)
   if (problem) throw new Error(problem)
   const clientId = s.authOpenIDClientID ?? ''
@@ -24,7 +24,7 @@ async function buildConfiguration(s: AuthSettings, userAgent: string): Promise<o
     id_token_signed_response_alg: s.authOpenIDTokenSigningAlgorithm || 'RS256',
   }
   const auth = s.authOpenIDClientSecret ? oidc.ClientSecretBasic(s.authOpenIDClientSecret) : oidc.None()
-  const customFetch = createOpenIDFetch(userAgent)
+  const customFetch = createOpenIDFetch(fetcher)
   const issuer = s.authOpenIDIssuerURL ?? ''
   const insecure = issuer.startsWith('http:')
   let config: oidc.Configuration
@@ -61,16 +61,16 @@ async function buildConfiguration(s: AuthSettings, userAgent: string): Promise<o
 
 /** The Configuration of the current settings, built once per change of them (discovery is one fetch). */
 export class ProviderConfigCache {
-  private readonly userAgent: string
+  private readonly fetcher: GuardedFetcher
   private cached: { key: string; config: Promise<oidc.Configuration> } | null = null
-  constructor(userAgent: string) {
-    this.userAgent = userAgent
+  constructor(fetcher: GuardedFetcher) {
+    this.fetcher = fetcher
   }
 
   get(s: AuthSettings): Promise<oidc.Configuration> {
     const key = JSON.stringify(s)
     if (this.cached?.key === key) return this.cached.config
-    const config = buildConfiguration(s, this.userAgent)
+    const config = buildConfiguration(s, this.fetcher)
     this.cached = { key, config }
     // A failed discovery is not kept: the next sign-in tries again (the provider may have been down).
     config.catch(() => {
