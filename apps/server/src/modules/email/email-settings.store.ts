@@ -1,6 +1,6 @@
 import { EreaderDevice, type EmailSettings } from '@shelfcast/contracts'
 import { z } from 'zod'
-import type { SettingsRepository } from '../settings/settings.repository.ts'
+import { readJsonSetting, type SettingsRepository } from '../settings/settings.repository.ts'
 import { registerSecret } from '../../logging/redact.ts'
 
 const EMAIL_SETTINGS_KEY = 'emailSettings'
@@ -33,16 +33,8 @@ export class EmailSettingsStore {
 
   async get(): Promise<StoredEmailSettings> {
     if (this.cached) return this.cached
-    const raw = await this.repo.get(EMAIL_SETTINGS_KEY)
-    let parsed: unknown
-    try {
-      parsed = raw ? JSON.parse(raw) : {}
-    } catch {
-      parsed = {}
-    }
-    // A damaged value falls back to its default, key by key, rather than failing every login.
-    const result = Stored.safeParse(parsed && typeof parsed === 'object' ? parsed : {})
-    this.cached = result.success ? result.data : defaultEmailSettings()
+    // A damaged value falls back to its defaults rather than failing every login.
+    this.cached = await readJsonSetting(this.repo, EMAIL_SETTINGS_KEY, Stored)
     registerSecret(this.cached.pass)
     return this.cached
   }

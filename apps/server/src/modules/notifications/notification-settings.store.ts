@@ -1,6 +1,6 @@
 import { Notification, type NotificationSettings } from '@shelfcast/contracts'
 import { z } from 'zod'
-import type { SettingsRepository } from '../settings/settings.repository.ts'
+import { readJsonSetting, type SettingsRepository } from '../settings/settings.repository.ts'
 
 const KEY = 'notificationSettings'
 
@@ -50,15 +50,8 @@ export class NotificationSettingsStore {
 
   async get(): Promise<StoredNotificationSettings> {
     if (this.cached) return this.cached
-    const raw = await this.repo.get(KEY)
-    let parsed: unknown
-    try {
-      parsed = raw ? JSON.parse(raw) : {}
-    } catch {
-      parsed = {}
-    }
-    const result = Stored.safeParse(parsed && typeof parsed === 'object' ? parsed : {})
-    this.cached ??= result.success ? result.data : Stored.parse({})
+    const stored = await readJsonSetting(this.repo, KEY, Stored)
+    this.cached ??= stored
     return this.cached
   }
 

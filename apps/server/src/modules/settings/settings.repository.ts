@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import type { z } from 'zod'
 import type { Database } from '../../db/schema.ts'
 import { titleIgnoringPrefix } from '../../scanner/names.ts'
 
@@ -66,4 +67,24 @@ export class SettingsRepository {
       return changed
     })
   }
+}
+
+/**
+ * A JSON document kept under `key`, read with `schema`; a missing, unparsable or damaged value reads as the
+ * schema's answer to `{}` (its defaults), so one bad row never fails the feature that reads it.
+ */
+export async function readJsonSetting<T>(
+  repo: Pick<SettingsRepository, 'get'>,
+  key: string,
+  schema: z.ZodType<T>,
+): Promise<T> {
+  const raw = await repo.get(key)
+  let parsed: unknown
+  try {
+    parsed = raw ? JSON.parse(raw) : {}
+  } catch {
+    parsed = {}
+  }
+  const result = schema.safeParse(parsed && typeof parsed === 'object' ? parsed : {})
+  return result.success ? result.data : schema.parse({})
 }
