@@ -302,3 +302,9 @@ export const authSettingsRoutes = {
   openidMobileRedirect: { method: 'GET', path: '/auth/openid/mobile-redirect' },
   unlink: { method: 'PATCH', path: '/api/users/:id/openid-unlink' },
 } as unknown as typeof routes.authSettingsRoutes
+
+export const statsRoutes = {
+  myYear: { method: 'GET', path: '/api/me/stats/year/:year' },
+  serverYear: { method: 'GET', path: '/api/stats/year/:year' },
+  server: { method: 'GET', path: '/api/stats/server' },
+} as unknown as typeof routes.statsRoutes

@@ -29,11 +29,13 @@ import { shareRoutes } from './shares.routes.ts'
 import { authSettingsRoutes } from './auth-settings.routes.ts'
 import { notificationRoutes } from './notifications.routes.ts'
 import { releaseRoutes, Release, ReleasesResponse } from './releases.routes.ts'
+import { statsRoutes } from './stats.routes.ts'
 
 export * from './route.ts'
 export { collectionRoutes, docsRoutes, playlistRoutes, PlaylistOrGone }
 export { feedRoutes, shareRoutes, notificationRoutes, authSettingsRoutes }
 export { releaseRoutes, Release, ReleasesResponse }
+export { statsRoutes }
 export { comicPageRoutes, ComicPage, ComicPagesResponse }
 export {
   systemRoutes,
@@ -94,6 +96,7 @@ export const routeGroups = {
   notifications: notificationRoutes,
   releases: releaseRoutes,
   authSettings: authSettingsRoutes,
+  stats: statsRoutes,
 } as const satisfies Record<string, Record<string, RouteSpec>>
 
 /** Every declared route with its `group.name` id (the OpenAPI operationId). */
