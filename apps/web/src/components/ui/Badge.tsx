@@ -11,7 +11,7 @@ export function Badge({
   className?: string
 }) {
   const tones = {
-    error: 'bg-error text-white',
+    error: 'bg-error text-error-fg',
     primary: 'bg-primary text-primary-fg',
     muted: 'bg-surface-raised text-muted',
   }

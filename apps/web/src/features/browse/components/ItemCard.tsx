@@ -183,7 +183,7 @@ export const ItemCard = memo(function ItemCard({
           )}
           {!series && hasIssue(item) && (
             <span
-              className="absolute top-1.5 left-1.5 rounded-md bg-error p-1 text-white"
+              className="absolute top-1.5 left-1.5 rounded-md bg-error p-1 text-error-fg"
               title={
                 item.isMissing
                   ? t('LabelMissing')
