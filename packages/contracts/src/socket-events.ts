@@ -13,6 +13,7 @@ import { BatchQuickMatchComplete, CustomMetadataProvider } from './metadata-prov
 import { UserItemProgressUpdated } from './playback.ts'
 import { PlaybackSession } from './playback-sessions.ts'
 import { EpisodeDownload, EpisodeDownloadQueue } from './podcasts.ts'
+import { MetadataEmbedQueueUpdate, TrackFinished, TrackProgress, TrackStarted } from './tools.ts'
 import { OnlineUser } from './users.ts'
 
 /** An author as `author_added` / `authors_added` carry it (Audiobookshelf's author JSON). */
@@ -139,6 +140,12 @@ export const serverEvents = {
   task_started: Task,
   task_progress: Task,
   task_finished: Task,
+  /** Admins: an audio tool began, moved on in, or finished one file of an item (embed, encode). */
+  track_started: TrackStarted,
+  track_progress: TrackProgress,
+  track_finished: TrackFinished,
+  /** Admins: an item joined (`queued: true`) or left the metadata embed queue. */
+  metadata_embed_queue_update: MetadataEmbedQueueUpdate,
   /** The download queue, to admins and users who may see the podcast; progress at most twice a second each. */
   episode_download_queued: EpisodeDownload,
   episode_download_started: EpisodeDownload,
