@@ -30,13 +30,13 @@ import { authSettingsRoutes } from './auth-settings.routes.ts'
 import { notificationRoutes } from './notifications.routes.ts'
 import { releaseRoutes, Release, ReleasesResponse } from './releases.routes.ts'
 import { statsRoutes } from './stats.routes.ts'
-import { toolRoutes } from './tools.routes.ts'
+import { embedRoutes, toolRoutes } from './tools.routes.ts'
 
 export * from './route.ts'
 export { collectionRoutes, docsRoutes, playlistRoutes, PlaylistOrGone }
 export { feedRoutes, shareRoutes, notificationRoutes, authSettingsRoutes }
 export { releaseRoutes, Release, ReleasesResponse }
-export { statsRoutes, toolRoutes }
+export { statsRoutes, toolRoutes, embedRoutes }
 export { comicPageRoutes, ComicPage, ComicPagesResponse }
 export {
   systemRoutes,

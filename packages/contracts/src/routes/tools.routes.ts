@@ -18,7 +18,7 @@ const itemErrors = {
   409: 'A tool is already running on this item',
 } as const
 
-/** Audio tools (modules/tools): admin only, each run a task with live progress (spec §3 encode-m4b, embed-metadata). */
+/** Audio tools (modules/tools): admin only, each run a task with live progress (spec §3 encode-m4b). */
 export const toolRoutes = {
   encodeM4b: defineRoute({
     method: 'POST',
@@ -41,27 +41,6 @@ export const toolRoutes = {
     answer: ToolTaskResponse,
     errors: { 404: 'No encode is running for this item' },
   }),
-  embedMetadata: defineRoute({
-    method: 'POST',
-    path: '/api/tools/item/:id/embed-metadata',
-    tag,
-    summary: "Writes the item's metadata, cover and chapters into its audio files",
-    access: 'admin',
-    params: itemParams,
-    query: EmbedMetadataQuery,
-    answer: ToolTaskResponse,
-    errors: itemErrors,
-  }),
-  batchEmbedMetadata: defineRoute({
-    method: 'POST',
-    path: '/api/tools/batch/embed-metadata',
-    tag,
-    summary: 'Queues metadata embeds for many books (one at a time; `metadata_embed_queue_update` per item)',
-    access: 'admin',
-    body: BatchEmbedMetadataRequest,
-    answer: BatchEmbedMetadataResponse,
-    errors: { 400: 'No ids, too many, or an item without audio or of a podcast', 404: 'An id names no item' },
-  }),
   splitM4b: defineRoute({
     method: 'POST',
     path: '/api/tools/item/:id/split-m4b',
@@ -82,5 +61,30 @@ export const toolRoutes = {
     params: itemParams,
     answer: ToolRunLog,
     errors: { 404: 'No such item' },
+  }),
+}
+
+/** Metadata embedding (modules/tools/embed): one item at once, or many through a queue (`GET /api/tasks?include=queue`). */
+export const embedRoutes = {
+  embedMetadata: defineRoute({
+    method: 'POST',
+    path: '/api/tools/item/:id/embed-metadata',
+    tag,
+    summary: "Writes the item's metadata, cover and chapters into its audio files",
+    access: 'admin',
+    params: itemParams,
+    query: EmbedMetadataQuery,
+    answer: ToolTaskResponse,
+    errors: itemErrors,
+  }),
+  batchEmbedMetadata: defineRoute({
+    method: 'POST',
+    path: '/api/tools/batch/embed-metadata',
+    tag,
+    summary: 'Queues metadata embeds for many books (one at a time; `metadata_embed_queue_update` per item)',
+    access: 'admin',
+    body: BatchEmbedMetadataRequest,
+    answer: BatchEmbedMetadataResponse,
+    errors: { 400: 'No ids, too many, or an item without audio or of a podcast', 404: 'An id names no item' },
   }),
 }
