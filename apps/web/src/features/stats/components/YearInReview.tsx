@@ -105,9 +105,13 @@ function YearCharts({ stats }: { stats: UserYearStats | ServerYearStats }) {
       {session && (
         <p className="mt-6 text-sm" data-testid="year-longest-session">
           <span className="font-semibold">{t('LabelLongestSession')}: </span>
-          <Link to={`/item/${session.libraryItemId}`} className="hover:underline">
-            {session.displayTitle || t('LabelNoTitle')}
-          </Link>{' '}
+          {session.libraryItemId ? (
+            <Link to={`/item/${session.libraryItemId}`} className="hover:underline">
+              {session.displayTitle || t('LabelNoTitle')}
+            </Link>
+          ) : (
+            session.displayTitle || t('LabelNoTitle')
+          )}{' '}
           <span className="text-muted">
             {durationLabel(session.timeListening, t)} ·{' '}
             {new Date(`${session.date}T12:00:00`).toLocaleDateString(i18n.language)}
