@@ -24,7 +24,7 @@ export function BarChart({ title, rows, emptyText }: { title: string; rows: BarR
   const max = Math.max(0, ...rows.map((r) => r.value))
   return (
     <section
-      className="rounded-2xl border border-border bg-surface p-4"
+      className="min-w-0 rounded-2xl border border-border bg-surface p-4"
       aria-labelledby={headingId}
       data-testid="bar-chart"
     >

@@ -45,7 +45,7 @@ export function ColumnChart({
   const height = VALUE_SPACE + PLOT_HEIGHT + LABEL_SPACE
   return (
     <section
-      className="rounded-2xl border border-border bg-surface p-4"
+      className="min-w-0 rounded-2xl border border-border bg-surface p-4"
       aria-labelledby={headingId}
       data-testid={testId ?? 'column-chart'}
     >
@@ -98,23 +98,26 @@ export function ColumnChart({
           )
         })}
       </svg>
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{title}</th>
-            <th scope="col">{valueLabel}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {columns.map((column) => (
-            <tr key={column.key}>
-              <th scope="row">{column.longLabel}</th>
-              <td>{column.valueText}</td>
+      {/* sr-only on a wrapper, not the table: a table ignores overflow and its width, and would widen the page. */}
+      <div className="sr-only">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{title}</th>
+              <th scope="col">{valueLabel}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {columns.map((column) => (
+              <tr key={column.key}>
+                <th scope="row">{column.longLabel}</th>
+                <td>{column.valueText}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   )
 }
