@@ -52,7 +52,7 @@ function LibraryStatsBody({ stats }: { stats: LibraryStats }) {
     [t('LabelStatsItemsInLibrary'), number(stats.totalItems)],
     [t('LabelStatsAuthors'), number(stats.totalAuthors)],
     [t('LabelStatsGenres'), number(stats.totalGenres)],
-    [t('LabelStatsOverallHours'), number(Math.round(stats.totalDuration / 3600))],
+    [t('LabelTotalDuration'), durationLabel(stats.totalDuration, t)],
     [t('LabelSize'), formatBytes(stats.totalSize, locale)],
     [t('LabelStatsAudioTracks'), number(stats.numAudioTracks)],
   ]

@@ -175,7 +175,7 @@ describe('year in review', () => {
     expect(tiles).toEqual(['2 hr 0 min', '4', '9', '12', '2', '1 GB'])
     expect(screen.getAllByTestId('server-total').map((t) => t.textContent)).toEqual([
       '40',
-      '100',
+      '100 hr 0 min',
       '5 GB',
       '80',
       '3',

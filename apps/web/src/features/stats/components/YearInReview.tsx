@@ -240,7 +240,7 @@ function ServerTotals({ totals }: { totals: ServerStats | undefined }) {
         testId="server-total"
         tiles={[
           [t('LabelNumberOfBooks'), number(totals.books.numItems)],
-          [t('LabelStatsOverallHours'), number(Math.round(totals.total.totalDuration / 3600))],
+          [t('LabelTotalDuration'), durationLabel(totals.total.totalDuration, t)],
           [t('LabelSize'), formatBytes(totals.total.totalSize, i18n.language)],
           [t('LabelStatsAudioTracks'), number(totals.total.numAudioFiles)],
           [t('LabelUsers'), number(totals.total.numUsers)],

@@ -11,11 +11,10 @@ export interface Column {
   valueText: string
 }
 
-const COLUMN_WIDTH = 40
-const GAP = 8
+/** SVG units: each column has a slot SLOT wide, its bar BAR wide in the middle; the plot is PLOT_HEIGHT high. */
+const SLOT = 10
+const BAR = 7
 const PLOT_HEIGHT = 100
-const LABEL_SPACE = 18
-const VALUE_SPACE = 16
 
 /** Height of a column in SVG units for its value against the biggest column. */
 export function columnHeight(value: number, max: number): number {
@@ -24,8 +23,8 @@ export function columnHeight(value: number, max: number): number {
 }
 
 /**
- * A column chart (minutes of the last 7 days, listening per month), drawn in SVG with the theme's colours. The
- * SVG is an image named by the chart's title; its figures are also a visually hidden table for screen readers.
+ * A column chart (minutes of the last 7 days, listening per month): bars drawn in SVG with the theme's colours.
+ * The SVG is an image named by the chart's title; its figures are also a visually hidden table for screen readers.
  */
 export function ColumnChart({
   title,
@@ -41,8 +40,8 @@ export function ColumnChart({
 }) {
   const headingId = useId()
   const max = Math.max(0, ...columns.map((c) => c.value))
-  const width = columns.length * (COLUMN_WIDTH + GAP) - GAP
-  const height = VALUE_SPACE + PLOT_HEIGHT + LABEL_SPACE
+  // Values and labels are HTML (readable at any width); only the bars are SVG, stretched to the chart's width.
+  const grid = { gridTemplateColumns: `repeat(${columns.length}, minmax(0, 1fr))` }
   return (
     <section
       className="min-w-0 rounded-2xl border border-border bg-surface p-4"
@@ -52,52 +51,51 @@ export function ColumnChart({
       <h2 id={headingId} className="text-lg font-semibold">
         {title}
       </h2>
+      <div className="mt-3 grid text-center text-[11px] text-fg tabular-nums" style={grid} aria-hidden="true">
+        {columns.map((column) => (
+          <span key={column.key} className="truncate">
+            {column.value > 0 ? column.value.toLocaleString() : ''}
+          </span>
+        ))}
+      </div>
       <svg
         role="img"
         aria-labelledby={headingId}
-        className="mt-3 block h-44 w-full"
-        viewBox={`0 0 ${width} ${height}`}
-        preserveAspectRatio="xMidYMid meet"
+        className="block h-32 w-full"
+        viewBox={`0 0 ${columns.length * SLOT} ${PLOT_HEIGHT}`}
+        preserveAspectRatio="none"
       >
         {columns.map((column, i) => {
-          const x = i * (COLUMN_WIDTH + GAP)
           const h = columnHeight(column.value, max)
-          const y = VALUE_SPACE + PLOT_HEIGHT - h
           return (
-            <g key={column.key} data-testid="column">
-              <rect
-                x={x}
-                y={y}
-                width={COLUMN_WIDTH}
-                height={h}
-                rx="3"
-                fill="var(--theme-primary)"
-                data-testid="column-bar"
-              />
-              <text
-                x={x + COLUMN_WIDTH / 2}
-                y={y - 4}
-                textAnchor="middle"
-                fontSize="10"
-                fill="var(--theme-fg)"
-                aria-hidden="true"
-              >
-                {column.value > 0 ? column.value.toLocaleString() : ''}
-              </text>
-              <text
-                x={x + COLUMN_WIDTH / 2}
-                y={height - 4}
-                textAnchor="middle"
-                fontSize="10"
-                fill="var(--theme-muted)"
-                aria-hidden="true"
-              >
-                {column.label}
-              </text>
-            </g>
+            <rect
+              key={column.key}
+              x={i * SLOT + (SLOT - BAR) / 2}
+              y={PLOT_HEIGHT - h}
+              width={BAR}
+              height={h}
+              fill="var(--theme-primary)"
+              data-testid="column-bar"
+            />
           )
         })}
+        <line
+          x1="0"
+          x2={columns.length * SLOT}
+          y1={PLOT_HEIGHT}
+          y2={PLOT_HEIGHT}
+          stroke="var(--theme-border)"
+          strokeWidth="1"
+          vectorEffect="non-scaling-stroke"
+        />
       </svg>
+      <div className="mt-1 grid text-center text-[11px] text-muted" style={grid} aria-hidden="true">
+        {columns.map((column) => (
+          <span key={column.key} className="truncate" data-testid="column">
+            {column.label}
+          </span>
+        ))}
+      </div>
       {/* sr-only on a wrapper, not the table: a table ignores overflow and its width, and would widen the page. */}
       <div className="sr-only">
         <table>
