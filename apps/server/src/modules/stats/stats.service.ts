@@ -244,19 +244,18 @@ export class StatsService {
     const l = await this.listening(user, 'server', year)
     const bookLibraries = (await this.repo.libraries()).filter((lib) => lib.media_type === 'book')
     const visible = itemVisibility(user, 'li')
-    let added = { count: 0, size: 0, duration: 0, withCovers: [] as { id: string }[] }
-    let authorsAdded = 0
     let today = emptyGroup()
+    const added = { count: 0, size: 0, duration: 0, withCovers: [] as string[] }
+    let authorsAdded = 0
     for (const lib of bookLibraries) {
-      const a = await this.repo.booksAdded(lib.id, year, visible)
-      added = {
-        count: added.count + a.count,
-        size: added.size + a.size,
-        duration: added.duration + a.duration,
-        withCovers: [...added.withCovers, ...a.withCovers.map((id) => ({ id }))],
-      }
-      authorsAdded += await this.repo.authorsAdded(lib.id, year)
       today = addTotals(today, await this.repo.libraryTotals(lib.id))
+      const a = await this.repo.added(lib.id, year)
+      added.count += a.count
+      added.size += a.size
+      added.duration += a.duration
+      if (added.withCovers.length < MAX_COVERS)
+        added.withCovers.push(...(await this.repo.booksAddedWithCovers(lib.id, year, visible)))
+      authorsAdded += await this.repo.authorsAdded(lib.id, year)
     }
     return {
       year,
@@ -274,7 +273,7 @@ export class StatsService {
       numAuthorsAdded: authorsAdded,
       totalBooksAddedSize: added.size,
       totalBooksAddedDuration: added.duration,
-      booksAddedWithCovers: added.withCovers.slice(0, MAX_COVERS).map((b) => b.id),
+      booksAddedWithCovers: added.withCovers.slice(0, MAX_COVERS),
       totalBooksSize: today.totalSize,
       totalBooksDuration: today.totalDuration,
       numBooks: today.numItems,
