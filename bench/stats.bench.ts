@@ -223,6 +223,8 @@ interface Row {
   first: number
   cached: number[]
   recomputed: number[]
+  /** CPU ms of the recomputed calls. */
+  recomputedCpu: number[]
   target: number
 }
 
@@ -254,10 +256,15 @@ async function main() {
     ).map((x) => x.r)
     let bump = 0
     const touch = sqlite.prepare('UPDATE library_items SET updated_at = updated_at + 1 WHERE rowid = ?')
+    /** Wall time, and CPU time of this process (server and client): what the call costs without waiting for a core. */
+    const cpu: number[] = []
     const time = async (url: string) => {
+      const c = process.cpuUsage()
       const t = performance.now()
       const res = await client.request('GET', url, token)
       const ms = performance.now() - t
+      const used = process.cpuUsage(c)
+      cpu.push((used.user + used.system) / 1000)
       if (res.status !== 200) throw new Error(`${url}: ${res.status} ${res.text().slice(0, 200)}`)
       return ms
     }
@@ -273,6 +280,7 @@ async function main() {
       const cached: number[] = []
       for (let i = 0; i < RUNS; i++) cached.push(await time(url))
       const recomputed: number[] = []
+      cpu.length = 0
       for (let i = 0; i < RUNS; i++) {
         touch.run(someItems[++bump % someItems.length] ?? 0)
         recomputed.push(await time(url))
@@ -282,18 +290,20 @@ async function main() {
         first,
         cached: cached.sort((a, b) => a - b),
         recomputed: recomputed.sort((a, b) => a - b),
+        recomputedCpu: [...cpu].sort((a, b) => a - b),
         target,
       })
     }
     console.log(
       `\n${ITEMS.toLocaleString('en')} items, ${counts.sessions?.toLocaleString('en')} sessions (${counts.months?.toLocaleString('en')} rollup rows), ${counts.users} users; load average ${loadAverage()}`,
     )
-    console.log('| request | first ms | cached p50 / p95 ms | recomputed p50 / p95 ms | target | met |')
+    console.log(
+      '| request | first ms | cached p50 / p95 ms | recomputed p50 / p95 ms | recomputed CPU p50 / p95 ms | target |',
+    )
     console.log('| --- | ---: | ---: | ---: | ---: | --- |')
     for (const r of rows) {
-      const worst = Math.max(r.first, pct(r.recomputed, 95))
       console.log(
-        `| ${r.name} | ${fmtMs(r.first)} | ${fmtMs(pct(r.cached, 50))} / ${fmtMs(pct(r.cached, 95))} | ${fmtMs(pct(r.recomputed, 50))} / ${fmtMs(pct(r.recomputed, 95))} | < ${r.target} | ${worst < r.target ? 'yes' : 'NO'} |`,
+        `| ${r.name} | ${fmtMs(r.first)} | ${fmtMs(pct(r.cached, 50))} / ${fmtMs(pct(r.cached, 95))} | ${fmtMs(pct(r.recomputed, 50))} / ${fmtMs(pct(r.recomputed, 95))} | ${fmtMs(pct(r.recomputedCpu, 50))} / ${fmtMs(pct(r.recomputedCpu, 95))} | < ${r.target} |`,
       )
     }
   } finally {
