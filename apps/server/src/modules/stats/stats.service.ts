@@ -41,6 +41,12 @@ function add(map: Map<string, number>, name: string, seconds: number) {
   if (name) map.set(name, (map.get(name) ?? 0) + seconds)
 }
 
+function append(map: Map<string, string[]>, key: string, value: string) {
+  const list = map.get(key)
+  if (list) list.push(value)
+  else map.set(key, [value])
+}
+
 /** The most listened names, ties by name. */
 function top(map: Map<string, number>): { name: string; time: number }[] {
   return [...map]
@@ -130,12 +136,11 @@ export class StatsService {
     for (const a of await this.repo.authorsOf(
       visibleIds.filter((id) => visible.get(id)?.media_type === 'book'),
     ))
-      authorsOf.set(a.item_id, [...(authorsOf.get(a.item_id) ?? []), a.name])
+      append(authorsOf, a.item_id, a.name)
     const genresOf = new Map<string, string[]>()
     const narratorsOf = new Map<string, string[]>()
     for (const f of await this.repo.facetsOf(visibleIds)) {
-      const map = f.kind === 'genre' ? genresOf : narratorsOf
-      map.set(f.item_id, [...(map.get(f.item_id) ?? []), f.value])
+      append(f.kind === 'genre' ? genresOf : narratorsOf, f.item_id, f.value)
     }
     const authors = new Map<string, number>()
     const genres = new Map<string, number>()
