@@ -156,40 +156,29 @@ export class StatsRepository {
       ORDER BY mp.finished_at DESC`)
   }
 
-  /** How many times any user finished a book in the year. */
+  /** How many times any user finished a book in the year (a book's progress is the one without an episode). */
   numBooksFinished(year: number): Promise<number> {
     const { from, to } = yearBounds(year)
-    return this.one(sql<{ n: number }>`SELECT count(*) AS n FROM media_progress mp
-      CROSS JOIN library_items li ON li.id = mp.library_item_id
-      WHERE mp.finished_at >= ${from} AND mp.finished_at < ${to} AND mp.episode_id = '' AND li.media_type = 'book'`)
+    return this.one(sql<{ n: number }>`SELECT count(*) AS n FROM media_progress
+      WHERE finished_at >= ${from} AND finished_at < ${to} AND episode_id = ''`)
   }
 
   async libraries(): Promise<{ id: string; media_type: string }[]> {
     return this.db.selectFrom('libraries').select(['id', 'media_type']).execute()
   }
 
-  /** Books added to one library in the year: count, size, duration, and the latest ids with a cover. */
-  async booksAdded(
+  /** The latest books added to one library in the year that have a cover and the caller may see. */
+  async booksAddedWithCovers(
     libraryId: string,
     year: number,
     visible: RawBuilder<SqlBool>,
-  ): Promise<{ count: number; size: number; duration: number; withCovers: string[] }> {
+  ): Promise<string[]> {
     const { from, to } = yearBounds(year)
-    const added = sql`library_items li WHERE li.library_id = ${libraryId} AND li.added_at >= ${from}
-      AND li.added_at < ${to}`
-    const totals = (
-      await this.rows(sql<{ n: number; size: number; duration: number }>`SELECT count(*) AS n,
-        total(li.size) AS size, total(li.duration) AS duration FROM ${added}`)
-    )[0]
-    const withCovers = await this.rows(sql<{ id: string; added_at: number }>`SELECT li.id AS id,
-      li.added_at AS added_at FROM ${added} AND li.cover_path IS NOT NULL AND ${visible}
+    const rows = await this.rows(sql<{ id: string }>`SELECT li.id AS id FROM library_items li
+      WHERE li.library_id = ${libraryId} AND li.added_at >= ${from} AND li.added_at < ${to}
+        AND li.cover_path IS NOT NULL AND ${visible}
       ORDER BY li.added_at DESC LIMIT 10`)
-    return {
-      count: num(totals?.n),
-      size: num(totals?.size),
-      duration: num(totals?.duration),
-      withCovers: withCovers.map((r) => r.id),
-    }
+    return rows.map((r) => r.id)
   }
 
   /** Authors added to one library in the year (authors_added index). */
@@ -199,7 +188,10 @@ export class StatsRepository {
       WHERE library_id = ${libraryId} AND added_at >= ${from} AND added_at < ${to}`)
   }
 
-  /** Items, tracks, duration and size of one library; each sum reads the index that holds its column. */
+  /**
+   * Items, tracks, duration and size of one library: each sum reads the narrow index that holds its column (four
+   * short index scans measured faster than one scan of the wide by-id index or of the rows).
+   */
   async libraryTotals(libraryId: string): Promise<Totals> {
     const items = sql`library_items li WHERE li.library_id = ${libraryId}`
     return {
@@ -208,6 +200,17 @@ export class StatsRepository {
       totalDuration: await this.one(sql<{ n: number }>`SELECT total(li.duration) AS n FROM ${items}`),
       totalSize: await this.one(sql<{ n: number }>`SELECT total(li.size) AS n FROM ${items}`),
     }
+  }
+
+  /** Count, duration and size of the items added to one library in the year. */
+  async added(libraryId: string, year: number): Promise<{ count: number; duration: number; size: number }> {
+    const { from, to } = yearBounds(year)
+    const r = (
+      await this.rows(sql<{ n: number; size: number; duration: number }>`SELECT count(*) AS n,
+        total(li.size) AS size, total(li.duration) AS duration FROM library_items li
+        WHERE li.library_id = ${libraryId} AND li.added_at >= ${from} AND li.added_at < ${to}`)
+    )[0]
+    return { count: num(r?.n), duration: num(r?.duration), size: num(r?.size) }
   }
 
   /** Podcast episodes with an audio file (a podcast's files are its episodes). */

@@ -41,6 +41,12 @@ function add(map: Map<string, number>, name: string, seconds: number) {
   if (name) map.set(name, (map.get(name) ?? 0) + seconds)
 }
 
+function append(map: Map<string, string[]>, key: string, value: string) {
+  const list = map.get(key)
+  if (list) list.push(value)
+  else map.set(key, [value])
+}
+
 /** The most listened names, ties by name. */
 function top(map: Map<string, number>): { name: string; time: number }[] {
   return [...map]
@@ -130,12 +136,11 @@ export class StatsService {
     for (const a of await this.repo.authorsOf(
       visibleIds.filter((id) => visible.get(id)?.media_type === 'book'),
     ))
-      authorsOf.set(a.item_id, [...(authorsOf.get(a.item_id) ?? []), a.name])
+      append(authorsOf, a.item_id, a.name)
     const genresOf = new Map<string, string[]>()
     const narratorsOf = new Map<string, string[]>()
     for (const f of await this.repo.facetsOf(visibleIds)) {
-      const map = f.kind === 'genre' ? genresOf : narratorsOf
-      map.set(f.item_id, [...(map.get(f.item_id) ?? []), f.value])
+      append(f.kind === 'genre' ? genresOf : narratorsOf, f.item_id, f.value)
     }
     const authors = new Map<string, number>()
     const genres = new Map<string, number>()
@@ -244,19 +249,18 @@ export class StatsService {
     const l = await this.listening(user, 'server', year)
     const bookLibraries = (await this.repo.libraries()).filter((lib) => lib.media_type === 'book')
     const visible = itemVisibility(user, 'li')
-    let added = { count: 0, size: 0, duration: 0, withCovers: [] as { id: string }[] }
-    let authorsAdded = 0
     let today = emptyGroup()
+    const added = { count: 0, size: 0, duration: 0, withCovers: [] as string[] }
+    let authorsAdded = 0
     for (const lib of bookLibraries) {
-      const a = await this.repo.booksAdded(lib.id, year, visible)
-      added = {
-        count: added.count + a.count,
-        size: added.size + a.size,
-        duration: added.duration + a.duration,
-        withCovers: [...added.withCovers, ...a.withCovers.map((id) => ({ id }))],
-      }
-      authorsAdded += await this.repo.authorsAdded(lib.id, year)
       today = addTotals(today, await this.repo.libraryTotals(lib.id))
+      const a = await this.repo.added(lib.id, year)
+      added.count += a.count
+      added.size += a.size
+      added.duration += a.duration
+      if (added.withCovers.length < MAX_COVERS)
+        added.withCovers.push(...(await this.repo.booksAddedWithCovers(lib.id, year, visible)))
+      authorsAdded += await this.repo.authorsAdded(lib.id, year)
     }
     return {
       year,
@@ -274,7 +278,7 @@ export class StatsService {
       numAuthorsAdded: authorsAdded,
       totalBooksAddedSize: added.size,
       totalBooksAddedDuration: added.duration,
-      booksAddedWithCovers: added.withCovers.slice(0, MAX_COVERS).map((b) => b.id),
+      booksAddedWithCovers: added.withCovers.slice(0, MAX_COVERS),
       totalBooksSize: today.totalSize,
       totalBooksDuration: today.totalDuration,
       numBooks: today.numItems,
