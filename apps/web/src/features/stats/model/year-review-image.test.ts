@@ -7,17 +7,14 @@ describe('shareOrDownloadPng', () => {
   let clicked: string[]
   beforeEach(() => {
     clicked = []
-    vi.stubGlobal(
-      'URL',
-      Object.assign(URL, { createObjectURL: () => 'blob:review', revokeObjectURL: () => {} }),
-    )
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:review')
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {})
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(this.download)
     })
   })
   afterEach(() => {
     vi.restoreAllMocks()
-    vi.unstubAllGlobals()
     Reflect.deleteProperty(navigator, 'share')
     Reflect.deleteProperty(navigator, 'canShare')
   })
