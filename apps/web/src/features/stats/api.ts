@@ -1,5 +1,5 @@
 import { browseRoutes, playbackRoutes, statsRoutes } from '@shelfcast/contracts/client'
-import { useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useApiClient } from '@/lib/api/index.ts'
 
 export const statsKeys = {
@@ -35,6 +35,8 @@ export function useMyYearStats(year: number, enabled = true) {
     queryKey: statsKeys.myYear(year),
     queryFn: ({ signal }) => api.call(statsRoutes.myYear, { params: { year }, signal }),
     enabled,
+    // The previous year's answer keeps the year picker's list while another year loads.
+    placeholderData: keepPreviousData,
   })
 }
 
@@ -45,6 +47,7 @@ export function useServerYearStats(year: number, enabled: boolean) {
     queryKey: statsKeys.serverYear(year),
     queryFn: ({ signal }) => api.call(statsRoutes.serverYear, { params: { year }, signal }),
     enabled,
+    placeholderData: keepPreviousData,
   })
 }
 

@@ -59,7 +59,7 @@ export function YearInReview() {
         />
       </div>
       <div className="mt-4">
-        {active.isPending ? (
+        {active.isPending || active.isPlaceholderData ? (
           <LoadingBox message={t('MessageLoading')} />
         ) : active.isError ? (
           <ListError error={active.error} onRetry={() => void active.refetch()} />
