@@ -85,6 +85,9 @@ import { registerPlaybackRoutes } from './modules/playback/playback.routes.ts'
 import { SettingsRepository } from './modules/settings/settings.repository.ts'
 import { registerSettingsRoutes } from './modules/settings/settings.routes.ts'
 import { SettingsService } from './modules/settings/settings.service.ts'
+import { StatsRepository } from './modules/stats/stats.repository.ts'
+import { registerStatsRoutes } from './modules/stats/stats.routes.ts'
+import { StatsService } from './modules/stats/stats.service.ts'
 import { registerSystemRoutes } from './modules/system/system.routes.ts'
 import { registerUsersRoutes } from './modules/users/users.routes.ts'
 import { UsersRepository } from './modules/users/users.repository.ts'
@@ -356,6 +359,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     tasks,
     scanner,
     playback: createPlayback({ database, items: browse.items, realtime, clock, config, log }),
+    stats: new StatsService({ repo: new StatsRepository(database.db), db: database.db }),
     collections,
     playlists,
     itemEdit,
@@ -419,6 +423,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerScanRoutes(app, ctx)
   registerTaskRoutes(app, tasks)
   registerPlaybackRoutes(app, ctx)
+  registerStatsRoutes(app, ctx)
   registerCollectionsRoutes(app, ctx)
   registerPlaylistsRoutes(app, ctx)
   registerOpenApiRoutes(app)

@@ -21,6 +21,7 @@ import type { LibrariesService } from './modules/libraries/libraries.service.ts'
 import type { Playback } from './modules/playback/playback-module.ts'
 import type { Shares } from './modules/shares/shares-module.ts'
 import type { SettingsService } from './modules/settings/settings.service.ts'
+import type { StatsService } from './modules/stats/stats.service.ts'
 import type { UsersService } from './modules/users/users.service.ts'
 import type { FeedsService } from './modules/feeds/feeds.service.ts'
 import type { ReleasesService } from './modules/releases/releases.service.ts'
@@ -54,6 +55,8 @@ export interface AppContext {
   scanner: ScannerModule
   /** Playback sessions, streams, progress, bookmarks, listening history. */
   playback: Playback
+  /** Year in review (a user's, the server's) and server totals. */
+  stats: StatsService
   /** Public share links of books: create, delete, the public routes' share and its expiry. */
   shares: Shares
   collections: CollectionsService

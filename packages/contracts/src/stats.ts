@@ -16,7 +16,8 @@ export type GenreWithTime = z.infer<typeof GenreWithTime>
 
 /** The longest single listening session of the year. */
 export const LongestSession = z.object({
-  libraryItemId: z.string(),
+  /** null when the item no longer exists or is in a library the caller may not open (the title is kept). */
+  libraryItemId: z.string().nullable(),
   episodeId: z.string().nullable(),
   displayTitle: z.string(),
   displayAuthor: z.string(),

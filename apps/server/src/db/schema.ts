@@ -246,6 +246,19 @@ export interface PlaybackSessionsTable {
   closed_at: number | null
 }
 
+/** Seconds and sessions of one user, month and item, kept by triggers on playback_sessions (migration 0020). */
+export interface ListeningMonthsTable {
+  user_id: string
+  /** YYYY-MM. */
+  month: string
+  library_item_id: string
+  media_type: string
+  seconds: number
+  sessions: number
+  display_title: string
+  display_author: string
+}
+
 export interface BookmarksTable {
   user_id: string
   library_item_id: string
@@ -373,6 +386,7 @@ export interface Database {
   media_progress: MediaProgressTable
   items_fts: ItemsFtsTable
   playback_sessions: PlaybackSessionsTable
+  listening_months: ListeningMonthsTable
   bookmarks: BookmarksTable
   collections: CollectionsTable
   collection_books: CollectionBooksTable

@@ -35,6 +35,7 @@ export const onDemandPages = {
     'CustomProvidersPage',
   ),
   listeningStats: lazyComponent(() => import('../features/stats/on-demand.ts'), 'ListeningStatsPage'),
+  libraryStats: lazyComponent(() => import('../features/stats/on-demand.ts'), 'LibraryStatsPage'),
   upload: lazyComponent(() => import('../features/upload/index.ts'), 'UploadPage'),
   batchEdit: lazyComponent(() => import('../features/selection/on-demand.ts'), 'BatchEditPage'),
   addPodcast: lazyComponent(() => import('../features/podcasts/on-demand.ts'), 'AddPodcastPage'),

@@ -113,7 +113,16 @@ export const appRoutes: RouteObject[] = [
                     },
                     onDemandPages.narrators,
                   ),
-                  later('stats', 'library-library-stats', 'ButtonStats'),
+                  onDemand(
+                    {
+                      path: 'stats',
+                      handle: {
+                        name: 'library-library-stats',
+                        titleKey: 'ButtonStats',
+                      } satisfies RouteHandle,
+                    },
+                    onDemandPages.libraryStats,
+                  ),
                   onDemand(
                     {
                       path: 'podcast/latest',

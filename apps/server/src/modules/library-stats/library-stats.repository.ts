@@ -40,15 +40,18 @@ export class LibraryStatsRepository {
     ).rows
     // Books per author counted along the (author_id, item_id) index, then joined to the library's authors.
     const perAuthor = sql`SELECT t.author_id AS author_id, count(*) AS count FROM item_authors t ${joinVis} GROUP BY t.author_id`
-    const authorsWithCount = (
+    // The top ten and the number of authors in one pass (a window count) instead of grouping item_authors twice.
+    const topAuthors = (
       await sql<{
         id: string
         name: string
         count: number
-      }>`SELECT a.id AS id, a.name AS name, c.count AS count
+        total: number
+      }>`SELECT a.id AS id, a.name AS name, c.count AS count, count(*) OVER () AS total
         FROM (${perAuthor}) c CROSS JOIN authors a ON a.id = c.author_id WHERE +a.library_id = ${libraryId}
         ORDER BY c.count DESC, a.name LIMIT ${TOP}`.execute(this.db)
-    ).rows.map((r) => ({ ...r, count: Number(r.count) }))
+    ).rows
+    const authorsWithCount = topAuthors.map((r) => ({ id: r.id, name: r.name, count: Number(r.count) }))
     const genres = (
       await sql<{
         genre: string
@@ -58,10 +61,7 @@ export class LibraryStatsRepository {
         this.db,
       )
     ).rows.map((r) => ({ ...r, count: Number(r.count) }))
-    const totalAuthors = await one(sql<{
-      n: number
-    }>`SELECT count(*) AS n FROM (${perAuthor}) c CROSS JOIN authors a ON a.id = c.author_id
-      WHERE +a.library_id = ${libraryId}`)
+    const totalAuthors = Number(topAuthors[0]?.total ?? 0)
     return {
       totalItems,
       totalAuthors,

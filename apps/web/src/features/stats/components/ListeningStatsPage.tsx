@@ -9,8 +9,9 @@ import { errorMessage } from '@/lib/error-message.ts'
 import { formatRelativeTime } from '@/lib/relative-time.ts'
 import { secondsToTimestamp } from '@/lib/time-format.ts'
 import { listeningSummary } from '../model/listening-summary.ts'
+import { YearInReview } from './YearInReview.tsx'
 
-/** /config/stats: the user's own listening — totals, the last seven days, recent sessions. */
+/** /config/stats: the user's own listening — totals, the last seven days, recent sessions, the year in review. */
 export function ListeningStatsPage() {
   const { t, i18n } = useTranslation()
   const api = useApiClient()
@@ -98,6 +99,8 @@ export function ListeningStatsPage() {
           </ul>
         )}
       </section>
+
+      <YearInReview />
     </div>
   )
 }
