@@ -5,6 +5,8 @@ import { ITEM_TOTALS_INDEX } from '../../db/migrations/0020-listening-rollup.ts'
 import type { Database } from '../../db/schema.ts'
 
 const MISSING_COVER_INDEX = `library_items_missing_${'cover' satisfies keyof typeof MISSING_COLUMNS}`
+/** An item without a cover: the listing's "missing cover" rule (a null or empty path). */
+const HAS_NO_COVER = sql.raw(missingCondition('li.cover_path'))
 
 /** Whose listening: one user's, or every user's (the server's year). */
 export type ListenerScope = { userId: string } | 'server'
@@ -161,7 +163,7 @@ export class StatsRepository {
   finishedBooks(userId: string, year: number, visible: RawBuilder<SqlBool>): Promise<FinishedRow[]> {
     const { from, to } = yearBounds(year)
     return this.rows(sql<FinishedRow>`SELECT li.id AS id, li.title AS title, li.author_name AS author_name,
-      li.duration AS duration, li.cover_path IS NOT NULL AS has_cover,
+      li.duration AS duration, NOT ${HAS_NO_COVER} AS has_cover,
       CASE WHEN ${visible} THEN 1 ELSE 0 END AS visible, mp.finished_at AS finished_at
       FROM media_progress mp CROSS JOIN library_items li ON li.id = mp.library_item_id
       WHERE mp.finished_at >= ${from} AND mp.finished_at < ${to} AND mp.user_id = ${userId}
@@ -189,7 +191,7 @@ export class StatsRepository {
     const { from, to } = yearBounds(year)
     const rows = await this.rows(sql<{ id: string }>`SELECT li.id AS id FROM library_items li
       WHERE li.library_id = ${libraryId} AND li.added_at >= ${from} AND li.added_at < ${to}
-        AND li.cover_path IS NOT NULL AND ${visible}
+        AND NOT ${HAS_NO_COVER} AND ${visible}
       ORDER BY li.added_at DESC LIMIT 10`)
     return rows.map((r) => r.id)
   }
