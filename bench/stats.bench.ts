@@ -208,7 +208,6 @@ async function prepare(): Promise<{ dir: string; lib: SyntheticLibrary }> {
     t0 = Date.now()
     const n = seedListening(sqlite, userIds, lib)
     console.error(`wrote ${n.toLocaleString('en')} sessions in ${((Date.now() - t0) / 1000).toFixed(0)} s`)
-    sqlite.exec('ANALYZE')
     sqlite.pragma('wal_checkpoint(TRUNCATE)')
     sqlite.pragma('synchronous = NORMAL')
     fs.writeFileSync(libFile, JSON.stringify(lib))

@@ -79,7 +79,7 @@ describe('migration 0020', () => {
     ])
   })
 
-  it('finds the longest session of a year through its index', () => {
+  it('finds the longest session of a year and a library totals through their indexes', () => {
     const sqlite = new BetterSqlite3(':memory:')
     migrate(
       sqlite,
@@ -91,5 +91,11 @@ describe('migration 0020', () => {
       )
       .all() as { detail: string }[]
     expect(plan.map((p) => p.detail).join(' ')).toContain('playback_sessions_year_longest')
+    const totals = sqlite
+      .prepare(
+        "EXPLAIN QUERY PLAN SELECT count(*), total(duration), total(size), total(num_tracks) FROM library_items WHERE library_id = 'l'",
+      )
+      .all() as { detail: string }[]
+    expect(totals.map((p) => p.detail).join(' ')).toContain('COVERING INDEX library_items_totals')
   })
 })

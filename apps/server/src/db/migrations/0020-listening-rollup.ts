@@ -7,8 +7,11 @@ import type { Migration } from '../migrate.ts'
  *   write so an item deleted later still counts for its author. A year of the whole server is ~10,000 rows.
  * - The longest session of a year (a user's or the server's) is the first entry of an index on the year.
  * - Books finished in a year come from a partial index on media_progress.finished_at.
+ * - A library's totals (items, tracks, duration, size) and those of the items added in a year come from one narrow
+ *   index (one scan instead of four; the year's additions a range of it instead of 20,000 item rows).
  */
 export const SESSION_YEAR = 'substr(date, 1, 4)'
+export const ITEM_TOTALS_INDEX = 'library_items_totals'
 
 export const migration0020: Migration = {
   version: 20,
@@ -77,6 +80,7 @@ export const migration0020: Migration = {
       CREATE INDEX playback_sessions_user_year_longest ON playback_sessions (user_id, ${SESSION_YEAR}, time_listening);
       CREATE INDEX media_progress_finished ON media_progress (finished_at, user_id, library_item_id, episode_id)
         WHERE finished_at IS NOT NULL;
+      CREATE INDEX ${ITEM_TOTALS_INDEX} ON library_items (library_id, added_at, duration, size, num_tracks);
     `)
   },
 }

@@ -15,13 +15,21 @@ export class LibraryStatsRepository {
   async stats(libraryId: string, visible: RawBuilder<SqlBool> | null): Promise<LibraryStats> {
     const vis = visible ?? sql<SqlBool>`1`
     const items = sql`library_items li WHERE li.library_id = ${libraryId} AND ${vis}`
-    const one = async (q: RawBuilder<{ n: number }>) => Number((await q.execute(this.db)).rows[0]?.n ?? 0)
     const joinVis = visible ? sql`JOIN library_items li ON li.id = t.item_id AND ${visible}` : sql``
-    // Each sum reads the index that holds its column, never the item rows.
-    const totalItems = await one(sql<{ n: number }>`SELECT count(*) AS n FROM ${items}`)
-    const totalDuration = await one(sql<{ n: number }>`SELECT total(li.duration) AS n FROM ${items}`)
-    const totalSize = await one(sql<{ n: number }>`SELECT total(li.size) AS n FROM ${items}`)
-    const numAudioTracks = await one(sql<{ n: number }>`SELECT total(li.num_tracks) AS n FROM ${items}`)
+    // The sums in one scan of the narrow totals index (migration 0020), never the item rows.
+    const totals = (
+      await sql<{
+        n: number
+        duration: number
+        size: number
+        tracks: number
+      }>`SELECT count(*) AS n, total(li.duration) AS duration, total(li.size) AS size,
+        total(li.num_tracks) AS tracks FROM ${items}`.execute(this.db)
+    ).rows[0]
+    const totalItems = Number(totals?.n ?? 0)
+    const totalDuration = Number(totals?.duration ?? 0)
+    const totalSize = Number(totals?.size ?? 0)
+    const numAudioTracks = Number(totals?.tracks ?? 0)
     const longestItems = (
       await sql<{
         id: string
