@@ -1,9 +1,4 @@
-import {
-  limits,
-  metaValueIssue,
-  metaValueMessages,
-  type Library,
-} from '@shelfcast/contracts'
+import { limits, metaValueIssue, metaValueMessages, type Library } from '@shelfcast/contracts'
 import type { Logger } from 'pino'
 import type { Clock } from '../../clock.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
@@ -43,10 +38,11 @@ interface Scope {
 
 /**
  * Renaming (merging into an existing name) and removing tags, genres and narrators on every item of a
- * scope the caller may see. One transaction writes rows, facets and search rows; then each touched item's
- * metadata.json is written as an item edit writes it and clients get items_updated in chunks. Filter data
- * follows by itself (it is keyed on the library's content version, which the write moves). Past 500 items
- * the change also runs as a task, so the app bar shows it; the HTTP answer still waits for the counts.
+ * scope the caller may see. One transaction writes rows, facets and search rows; then clients get
+ * items_updated in chunks and each touched item's metadata.json is written as an item edit writes it. Filter
+ * data follows by itself (it is keyed on the library's content version, which the write moves). Up to 500
+ * items the answer waits for all of it; past 500 the change runs as a task (task_started ... task_finished):
+ * the answer comes with the counts once the transaction commits, and the files follow under the task.
  */
 export class ItemMetadataService {
   private readonly deps: {
@@ -61,6 +57,7 @@ export class ItemMetadataService {
     log: Logger
   }
   private readonly events: ItemEvents
+  private afterCommitQueue: Promise<void> = Promise.resolve()
   constructor(deps: ItemMetadataService['deps']) {
     this.deps = deps
     this.events = new ItemEvents(deps.realtime)
@@ -120,7 +117,12 @@ export class ItemMetadataService {
   ): Promise<number> {
     const holders = await this.deps.repo.holders(scope.kind, value, idsOf(scope), itemVisibility(user, 'li'))
     if (holders.length === 0) throw notFound(NOT_FOUND[scope.kind])
-    const changes: ValuesChange[] = holders.map((h) => ({ id: h.id, values: uniqueStrings(edit(h.values)) }))
+    const changes: ValuesChange[] = holders.map((h) => ({
+      id: h.id,
+      libraryId: h.libraryId,
+      before: h.values,
+      values: uniqueStrings(edit(h.values)),
+    }))
     const task =
       changes.length > limits.metaChangeTaskThreshold
         ? this.deps.tasks.start({
@@ -132,25 +134,39 @@ export class ItemMetadataService {
         : null
     try {
       this.deps.repo.apply(scope.kind, changes, this.deps.clock())
-      task?.progress(10)
-      await this.afterCommit(
-        changes.map((c) => c.id),
-        task,
-      )
-      task?.finish({ description: `${changes.length} items updated` })
     } catch (err) {
       task?.finish({ failed: true, error: err instanceof Error ? err.message : String(err) })
       throw err
     }
+    task?.progress(10)
+    // Files and events of one change at a time, each reading the items as they are by then: a later change
+    // never has its metadata.json overwritten by an earlier one still writing.
+    const ids = changes.map((c) => c.id)
+    const after = this.afterCommitQueue.then(() => this.afterCommit(ids, task))
+    this.afterCommitQueue = after.catch(() => undefined)
+    if (!task) {
+      await after
+      return changes.length
+    }
+    // A task answers once the transaction holds (the counts are final); the files follow under the task.
+    void after.then(
+      () => task.finish({ description: `${changes.length} items updated` }),
+      (err: unknown) => {
+        this.deps.log.error({ err }, 'metadata.json files of a tag, genre or narrator change failed')
+        task.finish({ failed: true, error: err instanceof Error ? err.message : String(err) })
+      },
+    )
     return changes.length
   }
 
-  /** metadata.json of each touched item (as an item edit writes it), then items_updated to who may see it. */
+  /** items_updated to who may see each touched item, then its metadata.json (as an item edit writes it). */
   private async afterCommit(ids: readonly string[], task: TaskHandle | null) {
     const server = await this.deps.settings.getServerSettings()
     const limit = createLimiter(8)
     for (let i = 0; i < ids.length; i += FILE_BATCH) {
       const items = await this.deps.scanRepo.loadItems(ids.slice(i, i + FILE_BATCH))
+      // The database already holds the change: clients hear of it before the files are written.
+      this.events.updated(items)
       await Promise.all(
         items.map((item) =>
           limit(() =>
@@ -167,7 +183,6 @@ export class ItemMetadataService {
           ),
         ),
       )
-      this.events.updated(items)
       task?.progress(10 + (90 * Math.min(ids.length, i + FILE_BATCH)) / ids.length)
     }
   }

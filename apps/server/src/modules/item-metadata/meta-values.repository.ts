@@ -17,9 +17,11 @@ export interface Holder {
   values: string[]
 }
 
-/** One item's new list of values (already de-duplicated) and, for narrators, its joined name column. */
+/** One item's list of values before and after (de-duplicated): only the facets that differ are rewritten. */
 export interface ValuesChange {
   id: string
+  libraryId: string
+  before: readonly string[]
   values: string[]
 }
 
@@ -107,9 +109,11 @@ export class MetaValuesRepository {
         ? 'UPDATE library_items SET narrators = ?, narrator_name = ?, updated_at = ? WHERE id = ?'
         : `UPDATE library_items SET ${column} = ?, updated_at = ? WHERE id = ?`,
     )
-    const clearFacets = this.sqlite.prepare('DELETE FROM item_facets WHERE item_id = ? AND kind = ?')
+    const removeFacet = this.sqlite.prepare(
+      'DELETE FROM item_facets WHERE item_id = ? AND kind = ? AND value = ?',
+    )
     const addFacet = this.sqlite.prepare(
-      'INSERT OR IGNORE INTO item_facets (item_id, library_id, kind, value) SELECT id, library_id, ?, ? FROM library_items WHERE id = ?',
+      'INSERT OR IGNORE INTO item_facets (item_id, library_id, kind, value) VALUES (?, ?, ?, ?)',
     )
     const updateSearch = this.sqlite.prepare(
       `UPDATE items_fts SET ${column} = ? WHERE rowid = (SELECT rowid FROM library_items WHERE id = ?)`,
@@ -119,8 +123,10 @@ export class MetaValuesRepository {
         const json = JSON.stringify(c.values)
         if (kind === 'narrator') updateRow.run(json, c.values.join(', '), now, c.id)
         else updateRow.run(json, now, c.id)
-        clearFacets.run(c.id, kind)
-        for (const v of c.values) addFacet.run(kind, v, c.id)
+        const after = new Set(c.values)
+        const before = new Set(c.before)
+        for (const v of before) if (!after.has(v)) removeFacet.run(c.id, kind, v)
+        for (const v of after) if (!before.has(v)) addFacet.run(c.id, c.libraryId, kind, v)
         updateSearch.run(c.values.join(' '), c.id)
       }
     })()
