@@ -144,7 +144,7 @@ for (const { viewport, touch } of [
       server,
     }) => {
       await logIn(page, server)
-      await taggedBook(server)
+      const book = await taggedBook(server)
       for (const theme of ['dark', 'light', 'sepia']) {
         await page.goto('/config/item-metadata-utils')
         await page.evaluate((value) => localStorage.setItem('theme', value), theme)
@@ -167,6 +167,11 @@ for (const { viewport, touch } of [
         expect.soft(await seriousAxeViolations(page), `rename dialog ${theme}`).toEqual([])
         await page.keyboard.press('Escape')
         await expect(page.getByTestId('rename-meta-value-modal')).toBeHidden()
+        // The narrators page with its admin buttons.
+        await page.goto(`/library/${book.libraryId}/narrators`)
+        await expect(page.getByRole('button', { name: 'Rename Old Voice' })).toBeVisible()
+        expect.soft(await seriousAxeViolations(page), `narrators ${theme}`).toEqual([])
+        expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0)
       }
     })
   })
