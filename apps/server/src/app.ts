@@ -29,6 +29,9 @@ import { registerAuthorEditRoutes } from './modules/authors/author-edit.routes.t
 import { AuthorEditRepository } from './modules/authors/author-edit.repository.ts'
 import { AuthorEditService } from './modules/authors/author-edit.service.ts'
 import { registerItemEditRoutes } from './modules/item-edit/item-edit.routes.ts'
+import { ItemMetadataService } from './modules/item-metadata/item-metadata.service.ts'
+import { registerItemMetadataRoutes } from './modules/item-metadata/item-metadata.routes.ts'
+import { MetaValuesRepository } from './modules/item-metadata/meta-values.repository.ts'
 import { createMetadataModule } from './modules/metadata-providers/metadata-providers.module.ts'
 import { registerMetadataProvidersRoutes } from './modules/metadata-providers/metadata-providers.routes.ts'
 import type { MetadataProvidersOptions } from './modules/metadata-providers/provider-registry.ts'
@@ -363,6 +366,17 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     collections,
     playlists,
     itemEdit,
+    itemMetadata: new ItemMetadataService({
+      repo: new MetaValuesRepository({ db: database.db, sqlite: database.sqlite }),
+      libraries,
+      scanRepo,
+      settings,
+      tasks,
+      realtime,
+      metadataPath: config.metadataPath,
+      clock,
+      log,
+    }),
     itemCovers,
     authorEdit,
     upload,
@@ -428,6 +442,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerPlaylistsRoutes(app, ctx)
   registerOpenApiRoutes(app)
   registerItemEditRoutes(app, ctx)
+  registerItemMetadataRoutes(app, ctx)
   registerAuthorEditRoutes(app, ctx)
   registerMetadataProvidersRoutes(app, ctx)
   registerUploadRoutes(app, ctx)

@@ -12,6 +12,7 @@ import type { UploadService } from './modules/upload/upload.service.ts'
 import type { AuthorEditService } from './modules/authors/author-edit.service.ts'
 import type { ItemCoverService } from './modules/item-edit/item-cover.service.ts'
 import type { ItemEditService } from './modules/item-edit/item-edit.service.ts'
+import type { ItemMetadataService } from './modules/item-metadata/item-metadata.service.ts'
 import type { MetadataModule } from './modules/metadata-providers/metadata-providers.module.ts'
 import type { PodcastDownloads } from './modules/podcast-downloads/podcast-downloads-module.ts'
 import type { Podcasts } from './modules/podcasts/podcasts-module.ts'
@@ -63,6 +64,8 @@ export interface AppContext {
   playlists: PlaylistsService
   /** Metadata, chapter and delete edits of items (saved like a scan, kept in metadata.json). */
   itemEdit: ItemEditService
+  /** Tags, genres and narrators renamed (merged) or removed across items. */
+  itemMetadata: ItemMetadataService
   /** Covers set by users: upload, URL, one of the item's images, or none. */
   itemCovers: ItemCoverService
   /** Renames (and merges), details, images and removal of authors. */

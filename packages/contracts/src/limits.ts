@@ -32,6 +32,10 @@ export const limits = {
   bulkChaptersMin: 1,
   bulkChaptersMax: 150,
   filenameMaxBytes: 255,
+  /** A tag, genre or narrator name: the item edit form's limit for names. */
+  metaValueMaxLength: 500,
+  /** A tag, genre or narrator change touching more items than this runs as a task (task_started ...). */
+  metaChangeTaskThreshold: 500,
   /** Reader swipe: shorter than this, at least this far across, and a start this soon after the last ignored. */
   readerSwipeMaxDurationMs: 1000,
   readerSwipeMinDistancePx: 60,

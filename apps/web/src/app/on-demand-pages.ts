@@ -34,6 +34,12 @@ export const onDemandPages = {
     () => import('../features/config-metadata-providers/on-demand.ts'),
     'CustomProvidersPage',
   ),
+  itemMetadataUtils: lazyComponent(
+    () => import('../features/item-metadata/on-demand.ts'),
+    'ItemMetadataUtilsPage',
+  ),
+  manageTags: lazyComponent(() => import('../features/item-metadata/on-demand.ts'), 'TagsPage'),
+  manageGenres: lazyComponent(() => import('../features/item-metadata/on-demand.ts'), 'GenresPage'),
   listeningStats: lazyComponent(() => import('../features/stats/on-demand.ts'), 'ListeningStatsPage'),
   libraryStats: lazyComponent(() => import('../features/stats/on-demand.ts'), 'LibraryStatsPage'),
   upload: lazyComponent(() => import('../features/upload/index.ts'), 'UploadPage'),

@@ -235,6 +235,24 @@ export const appRoutes: RouteObject[] = [
                         onDemandPages.openSessions,
                       ),
                       onDemand(
+                        { path: 'item-metadata-utils', handle: handle('config-item-metadata-utils') },
+                        onDemandPages.itemMetadataUtils,
+                      ),
+                      onDemand(
+                        {
+                          path: 'item-metadata-utils/tags',
+                          handle: handle('config-item-metadata-utils-tags'),
+                        },
+                        onDemandPages.manageTags,
+                      ),
+                      onDemand(
+                        {
+                          path: 'item-metadata-utils/genres',
+                          handle: handle('config-item-metadata-utils-genres'),
+                        },
+                        onDemandPages.manageGenres,
+                      ),
+                      onDemand(
                         {
                           path: 'item-metadata-utils/custom-metadata-providers',
                           handle: handle('config-item-metadata-utils-custom-metadata-providers'),

@@ -13,6 +13,8 @@ export const taskActions = [
   'opml-import',
   /** POST /api/backups or the backup schedule: the online database backup, zipped. */
   'backup',
+  /** Renaming or removing a tag, genre or narrator on more than 500 items (modules/item-metadata). */
+  'item-metadata-update',
 ] as const
 export const TaskAction = z.enum(taskActions)
 export type TaskAction = z.infer<typeof TaskAction>

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import {
   LibraryStats,
   PersonalizedQuery,
@@ -7,6 +6,7 @@ import {
   SearchResponse,
 } from '../browse.ts'
 import { FilterData } from '../entities/library.ts'
+import { GenresResponse, MetaValuesQuery, TagsResponse } from '../item-metadata.ts'
 import { LibraryItemsQuery, LibraryItemsResponse } from '../listing.ts'
 import { defineRoute } from './route.ts'
 
@@ -36,17 +36,19 @@ export const browseRoutes = {
     method: 'GET',
     path: '/api/tags',
     tag,
-    summary: 'Every tag of the items the caller may see, alphabetically',
+    summary: 'Every tag of the items the caller may see, alphabetically; include=count adds item counts',
     access: 'admin',
-    answer: z.object({ tags: z.array(z.string()) }),
+    query: MetaValuesQuery,
+    answer: TagsResponse,
   }),
   genres: defineRoute({
     method: 'GET',
     path: '/api/genres',
     tag,
-    summary: 'Every genre of the items the caller may see, alphabetically',
+    summary: 'Every genre of the items the caller may see, alphabetically; include=count adds item counts',
     access: 'admin',
-    answer: z.object({ genres: z.array(z.string()) }),
+    query: MetaValuesQuery,
+    answer: GenresResponse,
   }),
   personalized: defineRoute({
     method: 'GET',

@@ -308,3 +308,12 @@ export const statsRoutes = {
   serverYear: { method: 'GET', path: '/api/stats/year/:year' },
   server: { method: 'GET', path: '/api/stats/server' },
 } as unknown as typeof routes.statsRoutes
+
+export const itemMetadataRoutes = {
+  renameTag: { method: 'POST', path: '/api/tags/rename' },
+  removeTag: { method: 'DELETE', path: '/api/tags/:tag' },
+  renameGenre: { method: 'POST', path: '/api/genres/rename' },
+  removeGenre: { method: 'DELETE', path: '/api/genres/:genre' },
+  renameNarrator: { method: 'PATCH', path: '/api/libraries/:id/narrators/:narratorId' },
+  removeNarrator: { method: 'DELETE', path: '/api/libraries/:id/narrators/:narratorId' },
+} as unknown as typeof routes.itemMetadataRoutes

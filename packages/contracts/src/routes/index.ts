@@ -31,12 +31,14 @@ import { notificationRoutes } from './notifications.routes.ts'
 import { releaseRoutes, Release, ReleasesResponse } from './releases.routes.ts'
 import { statsRoutes } from './stats.routes.ts'
 import { embedRoutes, toolRoutes } from './tools.routes.ts'
+import { itemMetadataRoutes } from './item-metadata.routes.ts'
 
 export * from './route.ts'
 export { collectionRoutes, docsRoutes, playlistRoutes, PlaylistOrGone }
 export { feedRoutes, shareRoutes, notificationRoutes, authSettingsRoutes }
 export { releaseRoutes, Release, ReleasesResponse }
 export { statsRoutes, toolRoutes, embedRoutes }
+export { itemMetadataRoutes }
 export { comicPageRoutes, ComicPage, ComicPagesResponse }
 export {
   systemRoutes,
@@ -98,6 +100,7 @@ export const routeGroups = {
   releases: releaseRoutes,
   authSettings: authSettingsRoutes,
   stats: statsRoutes,
+  itemMetadata: itemMetadataRoutes,
 } as const satisfies Record<string, Record<string, RouteSpec>>
 
 /** Every declared route with its `group.name` id (the OpenAPI operationId). */

@@ -1,5 +1,5 @@
 import { browseRoutes as routes } from '@shelfcast/contracts'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.ts'
 import { requireAuth } from '../../http/auth-guard.ts'
 import { checkedText, serveRoute } from '../../http/serve-route.ts'
@@ -19,18 +19,5 @@ export function registerFilterDataRoutes(
     return reply.type('application/json; charset=utf-8').send(await json())
   })
 
-  /** Every tag or genre of the items the caller may see, across the libraries they may open, alphabetically. */
-  const everyValue = async (request: FastifyRequest, kind: 'tags' | 'genres') => {
-    const user = requireAuth(request).user
-    const values = new Set<string>()
-    for (const library of await ctx.libraries.listFor(user)) {
-      for (const value of (await ctx.browse.filterData.forLibrary(user, library))[kind]) values.add(value)
-    }
-    return [...values].sort(
-      (a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }) || (a < b ? -1 : a > b ? 1 : 0),
-    )
-  }
-  // The web client's tag and genre pages (admins, as in Audiobookshelf); renaming and deleting are not here yet.
-  serveRoute(app, routes.tags, async (_input, request) => ({ tags: await everyValue(request, 'tags') }))
-  serveRoute(app, routes.genres, async (_input, request) => ({ genres: await everyValue(request, 'genres') }))
+  // GET /api/tags and /api/genres are served with their renames in modules/item-metadata.
 }

@@ -54,6 +54,9 @@ function bookMetaOf(item: SavedItem): Omit<BookMeta, 'chapters'> {
 
 const chaptersOf = (item: SavedItem): Chapter[] => jsonColumn(item.row.chapters, z.array(Chapter), [])
 
+/** A saved book's metadata.json as an edit writes it (tag, genre and narrator changes write the same). */
+export const bookMetadataJson = (item: SavedItem) => toAbsBookJson(bookMetaOf(item), chaptersOf(item))
+
 const blankToNull = (v: string | null | undefined) =>
   v === undefined ? undefined : v?.trim() ? v.trim() : null
 

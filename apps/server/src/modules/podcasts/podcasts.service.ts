@@ -75,6 +75,12 @@ function podcastJson(meta: PodcastMetadata, tags: readonly string[]) {
   }
 }
 
+/** A saved podcast's metadata.json as an edit writes it (tag and genre changes write the same). */
+export function podcastMetadataJson(row: ItemRow) {
+  const column = jsonColumn(row.podcast, PodcastColumn, defaultPodcast)
+  return podcastJson(podcastMetadata(row, column), stringArrayColumn(row.tags))
+}
+
 const scheduleFields = (s: PodcastScheduleInput) =>
   Object.fromEntries(
     (

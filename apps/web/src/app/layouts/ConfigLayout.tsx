@@ -15,6 +15,7 @@ const sections: { to: string; labelKey: string; icon: IconName }[] = [
   { to: '/config/sessions/open', labelKey: 'HeaderOpenListeningSessions', icon: 'radio' },
   { to: '/config/log', labelKey: 'HeaderLogs', icon: 'layers' },
   { to: '/config/rss-feeds', labelKey: 'HeaderRSSFeeds', icon: 'rss' },
+  { to: '/config/item-metadata-utils', labelKey: 'HeaderItemMetadataUtils', icon: 'layers' },
   {
     to: '/config/item-metadata-utils/custom-metadata-providers',
     labelKey: 'HeaderCustomMetadataProviders',

@@ -1,8 +1,16 @@
 import type { Library } from '@shelfcast/contracts'
+import { isAdminOrUp } from '@shelfcast/contracts/client'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { Icon, LoadingBox } from '@/components/ui/index.ts'
+import { Icon, IconButton, LoadingBox } from '@/components/ui/index.ts'
+import {
+  MetaValueDialogs,
+  useRemoveNarrator,
+  useRenameNarrator,
+  type MetaValueAction,
+} from '@/features/item-metadata/on-demand.ts'
+import { useSessionStore } from '@/lib/session-store.ts'
 import { useNarrators } from '../api.ts'
 import { bookshelfFilterPath } from '../model/filters.ts'
 import { EmptyState, ListError } from './GridStates.tsx'
@@ -21,6 +29,11 @@ function Narrators({ library }: { library: Library }) {
   const query = useNarrators(library.id)
   const [search, setSearch] = useState('')
   const [sort, setSort] = useState<NarratorSort>('name')
+  // Admins rename (merging) and remove narrators across the library's books.
+  const isAdmin = useSessionStore((s) => (s.user ? isAdminOrUp(s.user.type) : false))
+  const rename = useRenameNarrator(library.id)
+  const remove = useRemoveNarrator(library.id)
+  const [action, setAction] = useState<MetaValueAction>(null)
   const needle = search.trim().toLowerCase()
   const narrators = (query.data?.narrators ?? [])
     .filter((n) => !needle || n.name.toLowerCase().includes(needle))
@@ -83,6 +96,11 @@ function Narrators({ library }: { library: Library }) {
               <tr>
                 {header('name', t('LabelName'), 'px-4 py-2.5')}
                 {header('numBooks', t('LabelBooks'), 'w-28 px-4 py-2.5 text-right')}
+                {isAdmin && (
+                  <th scope="col" className="w-24 px-2 py-2.5">
+                    <span className="sr-only">{t('LabelActions')}</span>
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody className="divide-y divide-border">
@@ -102,12 +120,39 @@ function Narrators({ library }: { library: Library }) {
                   <td className="px-4 py-2.5 text-right tabular-nums text-muted">
                     {narrator.numBooks.toLocaleString()}
                   </td>
+                  {isAdmin && (
+                    <td className="px-2 py-1 text-right whitespace-nowrap">
+                      <IconButton
+                        icon="edit"
+                        label={t('ButtonRenameValue', { name: narrator.name })}
+                        title={t('ButtonRename')}
+                        onClick={() => setAction({ type: 'rename', name: narrator.name })}
+                      />
+                      <IconButton
+                        icon="trash"
+                        tone="danger"
+                        label={t('ButtonRemoveValue', { name: narrator.name })}
+                        title={t('ButtonRemove')}
+                        onClick={() => setAction({ type: 'remove', name: narrator.name })}
+                      />
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>
           </table>
         )}
       </div>
+      {isAdmin && (
+        <MetaValueDialogs
+          kind="narrator"
+          names={query.data?.narrators.map((n) => n.name) ?? []}
+          action={action}
+          onDone={() => setAction(null)}
+          rename={(from, to) => rename.mutateAsync({ from, to })}
+          remove={(name) => remove.mutateAsync(name)}
+        />
+      )}
     </div>
   )
 }

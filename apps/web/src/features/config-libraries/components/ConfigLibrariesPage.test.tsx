@@ -74,6 +74,7 @@ describe('/config/libraries', () => {
       ['Open Listening Sessions', '/config/sessions/open'],
       ['Logs', '/config/log'],
       ['RSS Feeds', '/config/rss-feeds'],
+      ['Item Metadata Utils', '/config/item-metadata-utils'],
       ['Custom metadata providers', '/config/item-metadata-utils/custom-metadata-providers'],
     ])
     await user.click(await screen.findByRole('button', { name: 'Add your first library' }))
