@@ -29,6 +29,9 @@ import { registerAuthorEditRoutes } from './modules/authors/author-edit.routes.t
 import { AuthorEditRepository } from './modules/authors/author-edit.repository.ts'
 import { AuthorEditService } from './modules/authors/author-edit.service.ts'
 import { registerItemEditRoutes } from './modules/item-edit/item-edit.routes.ts'
+import { registerItemFilesRoutes } from './modules/item-edit/item-files.routes.ts'
+import { ItemFilesService } from './modules/item-edit/item-files.service.ts'
+import { FileChoicesStore } from './scanner/file-choices.ts'
 import { createMetadataModule } from './modules/metadata-providers/metadata-providers.module.ts'
 import { registerMetadataProvidersRoutes } from './modules/metadata-providers/metadata-providers.routes.ts'
 import type { MetadataProvidersOptions } from './modules/metadata-providers/provider-registry.ts'
@@ -253,6 +256,17 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     clock,
     log,
   })
+  const itemFiles = new ItemFilesService({
+    scanRepo,
+    items: browse.items,
+    itemEdit,
+    choices: new FileChoicesStore(database.db),
+    rescanItem: (id) => scanner.scans.scanItem(id),
+    realtime,
+    ffprobePath: config.ffprobePath,
+    clock,
+    log,
+  })
   const authorEdit = new AuthorEditService({
     repo: new AuthorEditRepository(database.db),
     authors: browse.authors,
@@ -360,6 +374,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     playlists,
     itemEdit,
     itemCovers,
+    itemFiles,
     authorEdit,
     upload,
     metadata,
@@ -423,6 +438,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerPlaylistsRoutes(app, ctx)
   registerOpenApiRoutes(app)
   registerItemEditRoutes(app, ctx)
+  registerItemFilesRoutes(app, ctx)
   registerAuthorEditRoutes(app, ctx)
   registerMetadataProvidersRoutes(app, ctx)
   registerUploadRoutes(app, ctx)
