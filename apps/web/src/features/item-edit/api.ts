@@ -4,6 +4,7 @@ import type {
   UpdateBookMediaRequest,
   UpdateChaptersRequest,
   UpdatePodcastMediaRequest,
+  UpdateTracksRequest,
 } from '@shelfcast/contracts'
 import { fillPath, itemEditRoutes } from '@shelfcast/contracts/client'
 import { metadataRoutes } from '@shelfcast/contracts/client'
@@ -147,4 +148,45 @@ export function useSearchBooks(itemId: string) {
         timeoutMs: 60_000,
       }),
   })
+}
+
+/** PATCH /api/items/:id/tracks: the play order and excluded tracks; the page shows the answered item at once. */
+export function useUpdateTracks(itemId: string) {
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: UpdateTracksRequest) =>
+      api.call(itemEditRoutes.updateTracks, { params: { id: itemId }, body }),
+    onSuccess: (item) => refreshAfterEdit(queryClient, item),
+  })
+}
+
+/** GET /api/items/:id/ffprobe/:fileid (admins), fetched while the dialog is open. */
+export function useFfprobeData(itemId: string, fileId: string | null) {
+  const api = useApiClient()
+  return useQuery({
+    queryKey: ['item-ffprobe', itemId, fileId],
+    enabled: fileId !== null,
+    retry: false,
+    queryFn: ({ signal }) =>
+      api.call(itemEditRoutes.ffprobe, { params: { id: itemId, fileid: fileId ?? '' }, signal }),
+  })
+}
+
+/** DELETE /api/items/:id/file/:fileid, then PATCH .../ebook/:fileid/status: both end in a fresh item. */
+export function useItemFileActions(itemId: string) {
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  const refetch = () => queryClient.invalidateQueries({ queryKey: itemKeys.detail(itemId) })
+  const removeFile = useMutation({
+    mutationFn: (fileId: string) =>
+      api.call(itemEditRoutes.removeFile, { params: { id: itemId, fileid: fileId } }),
+    onSuccess: refetch,
+  })
+  const toggleEbook = useMutation({
+    mutationFn: (fileId: string) =>
+      api.call(itemEditRoutes.setEbookStatus, { params: { id: itemId, fileid: fileId } }),
+    onSuccess: refetch,
+  })
+  return { removeFile, toggleEbook }
 }
