@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Alert, CopyButton, LoadingBox, Modal } from '@/components/ui/index.ts'
 import { errorMessage } from '@/lib/error-message.ts'
 import { toast } from '@/lib/toast-store.ts'
-import { useFfprobeData } from '../api.ts'
+import { useFfprobeData } from '../item-files-api.ts'
 
 /** ffprobe's JSON of one audio file (admins), pre-formatted and scrollable, with a copy button. */
 export function FfprobeDialog({
