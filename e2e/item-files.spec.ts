@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { makeAudio } from '../scripts/media/index.ts'
+import { makeAudio, makeCoverImage } from '../scripts/media/index.ts'
 import { apiCall, bookId, logIn, rootToken } from './player-helpers.ts'
 import { expect, test, type ShelfcastServer } from './server-fixture.ts'
 
@@ -24,6 +24,8 @@ async function threeFileBook(server: ShelfcastServer, title: string) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'shelfcast-e2e-files-'))
   mediaFolders.push(root)
   const folder = path.join(root, 'File Author', title)
+  fs.mkdirSync(folder, { recursive: true })
+  await makeCoverImage({ path: path.join(folder, 'cover.jpg'), width: 60, height: 60, colour: '#335577' })
   for (const name of NAMES) {
     await makeAudio({
       path: path.join(folder, name),
@@ -61,6 +63,9 @@ async function lastScan(server: ShelfcastServer, token: string, libraryId: strin
   )
   return body.lastScan ?? body.library?.lastScan ?? 0
 }
+
+const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
 
 async function seriousAxeViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze()
@@ -172,8 +177,15 @@ for (const viewport of [
     const { id } = await threeFileBook(server, 'Theme Tale')
     for (const theme of ['dark', 'light', 'sepia']) {
       await page.evaluate((value) => localStorage.setItem('theme', value), theme)
-      const modal = await openFilesTab(page, id)
+      await page.goto(`/item/${id}`)
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+      // The item page's files section has the same per-file menus.
+      await expect(
+        page.getByTestId('library-files-table').getByRole('button', { name: /Actions for/ }),
+      ).toHaveCount(4)
+      expect.soft(await seriousAxeViolations(page), `item page ${theme}`).toEqual([])
+      expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0)
+      const modal = await openFilesTab(page, id)
       await expect(modal.getByTestId('track-order-row')).toHaveCount(3)
       expect.soft(await seriousAxeViolations(page), `files tab ${theme}`).toEqual([])
       await modal.getByRole('button', { name: /Actions for 01 Alpha\.mp3/ }).click()
