@@ -3,7 +3,13 @@ import path from 'node:path'
 import type { Book, Library, LibraryItem } from '@shelfcast/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeAudio, makeEpub } from '../../../../../scripts/media/index.ts'
-import { createLibrary, itemsOf, settle } from '../../scanner/test-library.ts'
+import {
+  createLibrary,
+  createScannedPodcastLibrary,
+  itemsOf,
+  makePodcastLibrary,
+  settle,
+} from '../../scanner/test-library.ts'
 import { createInitialisedApp, tempDir, type TestApp } from '../../test-support/test-app.ts'
 
 const THREE = 'Track Author/Three Parts'
@@ -234,6 +240,39 @@ describe('item files: track order, ffprobe, deleting a file, ebook status', () =
     })
     expect(viewer.username).toBe('viewer')
     expect((await status(a, (await t.login('viewer', 'pw')).accessToken)).statusCode).toBe(403)
+  })
+
+  it('hides items of libraries the user cannot open (404), and refuses podcasts (400)', async () => {
+    const book = await item(THREE)
+    const first = book.libraryFiles.find((f) => f.fileType === 'audio')?.ino ?? ''
+    await t.createUser(token, {
+      username: 'elsewhere',
+      password: 'pw',
+      permissions: { update: true, delete: true, accessAllLibraries: false },
+      librariesAccessible: [],
+    })
+    const elsewhere = (await t.login('elsewhere', 'pw')).accessToken
+    const tracks = await t.call('PATCH', `/api/items/${book.id}/tracks`, elsewhere, {
+      orderedFileData: [{ ino: first }],
+    })
+    expect(tracks.statusCode).toBe(404)
+    expect((await t.call('DELETE', `/api/items/${book.id}/file/${first}`, elsewhere)).statusCode).toBe(404)
+    expect(fs.existsSync(path.join(root, THREE, '03 three.mp3'))).toBe(true)
+
+    const podcasts = path.join(path.dirname(root), 'podcasts')
+    await makePodcastLibrary(podcasts)
+    const pods = await createScannedPodcastLibrary(t, token, podcasts)
+    const [show] = (await itemsOf(t, pods.id)).values()
+    if (!show) return expect.fail('the podcast should be scanned')
+    const episode = show.libraryFiles[0]?.ino ?? ''
+    const refused = await t.call('PATCH', `/api/items/${show.id}/tracks`, token, {
+      orderedFileData: [{ ino: episode }],
+    })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.body).toMatch(/Only books/)
+    expect((await t.call('PATCH', `/api/items/${show.id}/ebook/${episode}/status`, token)).statusCode).toBe(
+      400,
+    )
   })
 
   it('logs and permission-checks the download of one file', async () => {
