@@ -89,7 +89,18 @@ test('a track order set in the files tab survives a forced rescan; ffprobe data;
   const names = editor.getByTestId('track-order-name')
   await expect(names).toHaveText(NAMES)
 
-  // Keyboard: the move buttons are the keyboard path. Gamma goes up one ...
+  // Keyboard: the move buttons are the keyboard path, and keep the focus while their row moves.
+  const alphaDown = editor.getByRole('button', { name: 'Move 01 Alpha.mp3 down' })
+  await alphaDown.focus()
+  await page.keyboard.press('Enter')
+  await expect(names).toHaveText(['02 Beta.mp3', '01 Alpha.mp3', '03 Gamma.mp3'])
+  await expect(alphaDown).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(names).toHaveText(['02 Beta.mp3', '03 Gamma.mp3', '01 Alpha.mp3'])
+  await editor.getByTestId('track-order-reset').focus()
+  await page.keyboard.press('Enter')
+  await expect(names).toHaveText(NAMES)
+  // Gamma goes up one by keyboard ...
   const gammaUp = editor.getByRole('button', { name: 'Move 03 Gamma.mp3 up' })
   await gammaUp.focus()
   await page.keyboard.press('Enter')

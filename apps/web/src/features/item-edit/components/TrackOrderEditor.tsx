@@ -1,4 +1,4 @@
-import { useMemo, useState, type PointerEvent } from 'react'
+import { useEffect, useMemo, useRef, useState, type PointerEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AudioFile } from '@shelfcast/contracts'
 import { Button, Icon, IconButton, cn } from '@/components/ui/index.ts'
@@ -34,6 +34,19 @@ export function TrackOrderEditor({ itemId, files }: { itemId: string; files: rea
   const [announcement, setAnnouncement] = useState('')
   const update = useUpdateTracks(itemId)
   const changed = isChanged(saved, draft)
+  const list = useRef<HTMLOListElement>(null)
+  // React may move a row's node when the order changes, which drops the focus: the moved row's button gets it back.
+  const refocus = useRef<{ ino: string; testId: string } | null>(null)
+  useEffect(() => {
+    const target = refocus.current
+    refocus.current = null
+    if (!target) return
+    list.current
+      ?.querySelector<HTMLElement>(
+        `[data-track-ino="${CSS.escape(target.ino)}"] [data-testid="${target.testId}"]`,
+      )
+      ?.focus()
+  }, [draft])
 
   const move = (from: number, to: number) => {
     const row = draft[from]
@@ -75,11 +88,12 @@ export function TrackOrderEditor({ itemId, files }: { itemId: string; files: rea
         {t('HeaderTrackOrder')}
       </h2>
       <p className="mt-1 text-sm text-muted">{t('MessageTrackOrderHint')}</p>
-      <ol className="mt-3 divide-y divide-border rounded-2xl border border-border bg-surface">
+      <ol ref={list} className="mt-3 divide-y divide-border rounded-2xl border border-border bg-surface">
         {draft.map((row, index) => (
           <li
             key={row.ino}
             data-track-index={index}
+            data-track-ino={row.ino}
             data-testid="track-order-row"
             className={cn(
               'flex items-center gap-2 px-2 py-1.5 text-sm',
@@ -125,7 +139,10 @@ export function TrackOrderEditor({ itemId, files }: { itemId: string; files: rea
               icon="arrowUp"
               label={t('ButtonMoveUp', { name: row.name })}
               aria-disabled={index === 0}
-              onClick={() => move(index, index - 1)}
+              onClick={() => {
+                refocus.current = { ino: row.ino, testId: 'track-move-up' }
+                move(index, index - 1)
+              }}
               className="p-1.5 aria-disabled:opacity-40"
               data-testid="track-move-up"
             />
@@ -133,7 +150,10 @@ export function TrackOrderEditor({ itemId, files }: { itemId: string; files: rea
               icon="arrowDown"
               label={t('ButtonMoveDown', { name: row.name })}
               aria-disabled={index === draft.length - 1}
-              onClick={() => move(index, index + 1)}
+              onClick={() => {
+                refocus.current = { ino: row.ino, testId: 'track-move-down' }
+                move(index, index + 1)
+              }}
               className="p-1.5 aria-disabled:opacity-40"
               data-testid="track-move-down"
             />
