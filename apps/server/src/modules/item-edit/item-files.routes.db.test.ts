@@ -171,13 +171,32 @@ describe('item files: track order, ffprobe, deleting a file, ebook status', () =
     expect((await t.call('DELETE', `/api/items/${book.id}/file/unknown`, token)).statusCode).toBe(404)
     expect(fs.existsSync(path.join(root, SYMLINKED, 'part.mp3'))).toBe(true)
 
+    // metadata.json goes into the item folder, where the rescan after the delete lists it.
+    expect((await t.call('PATCH', '/api/settings', token, { storeMetadataWithItem: true })).statusCode).toBe(
+      200,
+    )
     const res = await t.call('DELETE', `/api/items/${book.id}/file/${one}`, token)
+    expect((await t.call('PATCH', '/api/settings', token, { storeMetadataWithItem: false })).statusCode).toBe(
+      200,
+    )
     expect(res.statusCode).toBe(200)
     expect(res.body).toBe('OK')
     expect(fs.existsSync(path.join(root, THREE, '01 one.mp3'))).toBe(false)
     const after = await item(THREE)
     expect(names(after)).toEqual(['03 three.mp3', '02 two.mp3', '00 zero.mp3'])
-    expect(after.libraryFiles.some((f) => f.ino === one)).toBe(false)
+    // By name: the file system may hand the freed inode to the next new file (metadata.json here).
+    expect(after.libraryFiles.some((f) => f.metadata.filename === '01 one.mp3')).toBe(false)
+
+    // A metadata.json deleted stays deleted (saving an edit would write it again).
+    const json = after.libraryFiles.find((f) => f.metadata.filename === 'metadata.json')
+    expect(json).toBeDefined()
+    if (json) {
+      expect((await t.call('DELETE', `/api/items/${book.id}/file/${json.ino}`, token)).statusCode).toBe(200)
+      expect(fs.existsSync(path.join(root, THREE, 'metadata.json'))).toBe(false)
+      expect((await item(THREE)).libraryFiles.some((f) => f.metadata.filename === 'metadata.json')).toBe(
+        false,
+      )
+    }
   })
 
   it('refuses to delete through a symlink that leaves the item folder', async () => {

@@ -153,7 +153,9 @@ export class ItemFilesService {
     this.deps.log.info({ userId: user.id, itemId: item.row.id, file: listed }, 'item file deleted')
     // The book leaves the file at once (a book whose last file went has no tracks, which a rescan that finds no
     // media flags missing without rebuilding); the rescan then says what the rest of the disk holds.
-    if (item.row.media_type === 'book') await this.saveWithout(item, fileId, entry.metadata.path)
+    // Only media and images: saving writes metadata.json, which must not come back when it was the file deleted.
+    const media = entry.fileType === 'audio' || entry.fileType === 'ebook' || entry.fileType === 'image'
+    if (item.row.media_type === 'book' && media) await this.saveWithout(item, fileId, entry.metadata.path)
     await this.deps.rescanItem(item.row.id)
     const [after] = await this.deps.scanRepo.loadItems([item.row.id])
     if (after) this.events.updatedOne(after)
