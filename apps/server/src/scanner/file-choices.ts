@@ -84,6 +84,22 @@ export class FileChoicesStore {
       .execute()
   }
 
+  /**
+   * Drops a deleted file from the choices (a chosen primary ebook falls back to the scanner's pick): the file
+   * system may give its inode to a later file, which must not inherit its place.
+   */
+  async forgetFile(itemId: string, ino: string): Promise<void> {
+    const choices = await this.get(itemId)
+    const order = choices.trackOrder?.filter((c) => c.ino !== ino) ?? null
+    const primary = choices.primaryEbook === ino ? null : choices.primaryEbook
+    if (order?.length === choices.trackOrder?.length && primary === choices.primaryEbook) return
+    await this.db
+      .updateTable('item_file_choices')
+      .set({ track_order: order ? JSON.stringify(order) : null, primary_ebook: primary })
+      .where('item_id', '=', itemId)
+      .execute()
+  }
+
   async setPrimaryEbook(itemId: string, ino: string): Promise<void> {
     await this.db
       .insertInto('item_file_choices')

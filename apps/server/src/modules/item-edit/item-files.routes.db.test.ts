@@ -10,6 +10,7 @@ import {
   makePodcastLibrary,
   settle,
 } from '../../scanner/test-library.ts'
+import { FileChoicesStore } from '../../scanner/file-choices.ts'
 import { createInitialisedApp, tempDir, type TestApp } from '../../test-support/test-app.ts'
 
 const THREE = 'Track Author/Three Parts'
@@ -184,6 +185,9 @@ describe('item files: track order, ffprobe, deleting a file, ebook status', () =
     expect(fs.existsSync(path.join(root, THREE, '01 one.mp3'))).toBe(false)
     const after = await item(THREE)
     expect(names(after)).toEqual(['03 three.mp3', '02 two.mp3', '00 zero.mp3'])
+    // The stored order forgets it, so a later file given the same inode does not take its place.
+    const choices = await new FileChoicesStore(t.ctx.database.db).get(book.id)
+    expect(choices.trackOrder?.map((c) => c.ino)).not.toContain(one)
     // By name: the file system may hand the freed inode to the next new file (metadata.json here).
     expect(after.libraryFiles.some((f) => f.metadata.filename === '01 one.mp3')).toBe(false)
 

@@ -151,6 +151,7 @@ export class ItemFilesService {
       })
     }
     this.deps.log.info({ userId: user.id, itemId: item.row.id, file: listed }, 'item file deleted')
+    await this.deps.choices.forgetFile(item.row.id, fileId)
     // The book leaves the file at once (a book whose last file went has no tracks, which a rescan that finds no
     // media flags missing without rebuilding); the rescan then says what the rest of the disk holds.
     // Only media and images: saving writes metadata.json, which must not come back when it was the file deleted.
