@@ -32,6 +32,9 @@ import { registerItemEditRoutes } from './modules/item-edit/item-edit.routes.ts'
 import { ItemMetadataService } from './modules/item-metadata/item-metadata.service.ts'
 import { registerItemMetadataRoutes } from './modules/item-metadata/item-metadata.routes.ts'
 import { MetaValuesRepository } from './modules/item-metadata/meta-values.repository.ts'
+import { registerItemFilesRoutes } from './modules/item-edit/item-files.routes.ts'
+import { ItemFilesService } from './modules/item-edit/item-files.service.ts'
+import { FileChoicesStore } from './scanner/file-choices.ts'
 import { createMetadataModule } from './modules/metadata-providers/metadata-providers.module.ts'
 import { registerMetadataProvidersRoutes } from './modules/metadata-providers/metadata-providers.routes.ts'
 import type { MetadataProvidersOptions } from './modules/metadata-providers/provider-registry.ts'
@@ -259,6 +262,17 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     clock,
     log,
   })
+  const itemFiles = new ItemFilesService({
+    scanRepo,
+    items: browse.items,
+    itemEdit,
+    choices: new FileChoicesStore(database.db),
+    rescanItem: (id) => scanner.scans.scanItem(id),
+    realtime,
+    ffprobePath: config.ffprobePath,
+    clock,
+    log,
+  })
   const authorEdit = new AuthorEditService({
     repo: new AuthorEditRepository(database.db),
     authors: browse.authors,
@@ -378,6 +392,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       log,
     }),
     itemCovers,
+    itemFiles,
     authorEdit,
     upload,
     metadata,
@@ -443,6 +458,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerOpenApiRoutes(app)
   registerItemEditRoutes(app, ctx)
   registerItemMetadataRoutes(app, ctx)
+  registerItemFilesRoutes(app, ctx)
   registerAuthorEditRoutes(app, ctx)
   registerMetadataProvidersRoutes(app, ctx)
   registerUploadRoutes(app, ctx)

@@ -31,6 +31,7 @@ import type { NotificationsService } from './modules/notifications/notifications
 import type { BackupsService } from './modules/backups/backups.service.ts'
 import type { Realtime } from './realtime/realtime.ts'
 import type { TaskRunner } from './jobs/task-runner.ts'
+import type { ItemFilesService } from './modules/item-edit/item-files.service.ts'
 import type { ScannerModule } from './scanner/scanner-module.ts'
 import type { AuthSettingsService } from './modules/auth/openid/auth-settings.service.ts'
 import type { OpenIDSignIn } from './modules/auth/openid/openid-sign-in.ts'
@@ -68,6 +69,8 @@ export interface AppContext {
   itemMetadata: ItemMetadataService
   /** Covers set by users: upload, URL, one of the item's images, or none. */
   itemCovers: ItemCoverService
+  /** One item's files: track order, ffprobe data, deleting a file, the primary ebook. */
+  itemFiles: ItemFilesService
   /** Renames (and merges), details, images and removal of authors. */
   authorEdit: AuthorEditService
   /** Books uploaded through the web client into a library folder. */

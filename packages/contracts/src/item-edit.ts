@@ -88,6 +88,25 @@ export type UpdateChaptersRequest = z.infer<typeof UpdateChaptersRequest>
 export const UpdateChaptersResponse = z.object({ success: z.boolean(), updated: z.boolean() })
 export type UpdateChaptersResponse = z.infer<typeof UpdateChaptersResponse>
 
+/** The most audio files one track order may name (a book of 10,000 tracks is far past any real one). */
+export const MAX_TRACK_ORDER_FILES = 10_000
+
+/**
+ * PATCH /api/items/:id/tracks: a book's audio files in the play order wanted, each by its ino, `exclude` to leave
+ * it out of playback. Files not named keep their order after the named ones. Kept across rescans.
+ */
+export const UpdateTracksRequest = z.object({
+  orderedFileData: z
+    .array(z.object({ ino: z.string().min(1).max(100), exclude: z.boolean().optional() }))
+    .min(1, 'No files given')
+    .max(MAX_TRACK_ORDER_FILES),
+})
+export type UpdateTracksRequest = z.infer<typeof UpdateTracksRequest>
+
+/** GET /api/items/:id/ffprobe/:fileid: ffprobe's JSON of one audio file as ffprobe printed it. */
+export const FfprobeResponse = z.record(z.string(), z.unknown())
+export type FfprobeResponse = z.infer<typeof FfprobeResponse>
+
 /** The biggest batch one request may name (batch actions on 1,000 items are a target). */
 export const MAX_BATCH_ITEMS = 10_000
 

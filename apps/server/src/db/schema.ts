@@ -368,6 +368,15 @@ export interface MigrationsTable {
   applied_at: number
 }
 
+/** A user's choices about an item's files, which rescans keep (migration 0021). */
+export interface ItemFileChoicesTable {
+  item_id: string
+  /** JSON [{ino, exclude}] in play order, or NULL for the scanner's order. */
+  track_order: string | null
+  /** The primary ebook's ino, '' for none, NULL for the scanner's choice. */
+  primary_ebook: string | null
+}
+
 export interface Database {
   settings: SettingsTable
   users: UsersTable
@@ -377,6 +386,7 @@ export interface Database {
   libraries: LibrariesTable
   library_folders: LibraryFoldersTable
   library_items: LibraryItemsTable
+  item_file_choices: ItemFileChoicesTable
   authors: AuthorsTable
   item_authors: ItemAuthorsTable
   series: SeriesTable

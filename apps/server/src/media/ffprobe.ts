@@ -44,7 +44,14 @@ export type FfprobeOutput = z.infer<typeof FfprobeOutput>
  * choice). Argument array, no shell; the path is given with the `file:` protocol so it is never read as
  * an option or another protocol.
  */
-export function ffprobe(ffprobePath: string, file: string): Promise<FfprobeOutput> {
+export async function ffprobe(ffprobePath: string, file: string): Promise<FfprobeOutput> {
+  const parsed = FfprobeOutput.safeParse(await ffprobeJson(ffprobePath, file))
+  if (!parsed.success) throw new Error('ffprobe gave unreadable output')
+  return parsed.data
+}
+
+/** ffprobe's JSON of a file as it printed it (format, streams, chapters), with the same limits. */
+export function ffprobeJson(ffprobePath: string, file: string): Promise<Record<string, unknown>> {
   const args = [
     '-v',
     'error',
@@ -63,7 +70,10 @@ export function ffprobe(ffprobePath: string, file: string): Promise<FfprobeOutpu
       (err, stdout) => {
         if (err) return reject(new Error(`ffprobe failed: ${err.message.split('\n')[0] ?? 'unknown error'}`))
         try {
-          resolve(FfprobeOutput.parse(JSON.parse(stdout)))
+          const json: unknown = JSON.parse(stdout)
+          if (json && typeof json === 'object' && !Array.isArray(json))
+            resolve(json as Record<string, unknown>)
+          else reject(new Error('ffprobe gave unreadable output'))
         } catch {
           reject(new Error('ffprobe gave unreadable output'))
         }

@@ -3,6 +3,7 @@ import { type ItemRow } from '../db/item-rows.ts'
 import type { AudioProbe } from './audio-probe.ts'
 import { mergeBookMeta, type BookMetaDraft, type SeriesEntry } from './book-meta.ts'
 import { writeItemCover } from './cover.ts'
+import { applyTrackOrder } from './file-choices.ts'
 import { EBOOK_PREFERENCE, type EbookInfo } from './ebook.ts'
 import { extOf, naturalCompare } from './file-types.ts'
 import { parseBookFolder } from './folder-name.ts'
@@ -42,18 +43,24 @@ async function readEbooks(
   parts: ItemParts,
   ebooks: WalkedFile[],
   wantCover: boolean,
+  choice: string | null,
 ): Promise<{ primary: WalkedFile | null; info: EbookInfo; problems: string[] }> {
   let primary: { file: WalkedFile; info: EbookInfo } | null = null
   let fallback: { file: WalkedFile; info: EbookInfo } | null = null
+  let chosen: { file: WalkedFile; info: EbookInfo } | null = null
   const problems: string[] = []
   for (const file of rankEbooks(ebooks)) {
     const info = await parts.deps.readEbook(file.path, wantCover && !primary)
     if (info.problem) problems.push(`${file.name}: ${info.problem}`)
     else primary ??= { file, info }
     fallback ??= { file, info }
+    if (file.ino === choice) chosen = { file, info }
   }
-  const chosen = primary ?? fallback
-  return { primary: chosen?.file ?? null, info: chosen?.info ?? NO_EBOOK, problems }
+  const auto = primary ?? fallback
+  // A user's choice wins while its file is there: '' keeps every ebook supplementary.
+  if (choice === '') return { primary: null, info: auto?.info ?? NO_EBOOK, problems }
+  const pick = chosen ?? auto
+  return { primary: pick?.file ?? null, info: pick?.info ?? NO_EBOOK, problems }
 }
 
 const NO_EBOOK: EbookInfo = { metadata: null, cover: null, problem: null }
@@ -100,19 +107,32 @@ export async function buildBook(
   if (files.audio.length === 0 && ebooks.length === 0) return null
 
   const probed = await parts.probeAll(files.audio)
-  const ordered = orderTracks(probed, c.relPath)
-  const audioFiles: AudioFile[] = ordered.map((p, i) =>
-    toAudioFile(p, i + 1, c.relPath, c.isFile, {
-      addedAt: prev?.fileTimes.get(p.file.ino) ?? t.now,
+  // The scanner's order, unless a user chose one (PATCH /api/items/:id/tracks): that one is kept.
+  const placed = applyTrackOrder(
+    orderTracks(probed, c.relPath),
+    (p) => p.file.ino,
+    prev?.fileChoices?.trackOrder ?? null,
+  )
+  const ordered = placed.map((x) => x.item)
+  const audioFiles: AudioFile[] = placed.map(({ item, exclude, chosen }, i) => ({
+    ...toAudioFile(item, i + 1, c.relPath, c.isFile, {
+      addedAt: prev?.fileTimes.get(item.file.ino) ?? t.now,
       updatedAt: t.now,
     }),
-  )
+    exclude,
+    manuallyVerified: chosen,
+  }))
   const firstGood = ordered.find((p) => !p.probe.error)
   const {
     primary: ebook,
     info: ebookInfo,
     problems: ebookProblems,
-  } = await readEbooks(parts, ebooks, !firstGood?.probe.embeddedCoverArt)
+  } = await readEbooks(
+    parts,
+    ebooks,
+    !firstGood?.probe.embeddedCoverArt,
+    prev?.fileChoices?.primaryEbook ?? null,
+  )
 
   const folderName = c.isFile ? nameWithoutExt(c.relPath) : c.relPath
   const folderDraft = parseBookFolder(folderName.split('/'), { parseSubtitle: t.parseSubtitle === true })

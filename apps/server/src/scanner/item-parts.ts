@@ -5,6 +5,7 @@ import type { Logger } from 'pino'
 import { type EpisodeRow, type ItemRow } from '../db/item-rows.ts'
 import type { AudioProbe } from './audio-probe.ts'
 import type { SeriesEntry } from './book-meta.ts'
+import type { FileChoices } from './file-choices.ts'
 import { fileExists, isUserCover, pickFolderCover, writeItemCover } from './cover.ts'
 import { MAX_COVER_BYTES, type EbookInfo } from './ebook.ts'
 import { extOf, fileTypeOf, naturalCompare } from './file-types.ts'
@@ -44,6 +45,8 @@ export interface PreviousItem {
   /** Its podcast episodes, to keep their ids. */
   episodes: EpisodeRow[]
   podcast: string | null
+  /** Track order and primary ebook a user chose (absent: none). */
+  fileChoices?: FileChoices
 }
 
 /** A scanned item ready for the repository: the row plus what goes to the join tables. */

@@ -263,6 +263,7 @@ export class LibraryScanner {
                 addedAt: prevState.addedAt,
                 coverPath: prevState.coverPath,
                 fileTimes: fileTimesOf(prevState.libraryFiles),
+                fileChoices: prevState.fileChoices,
                 episodes: prevState.episodes,
                 podcast: prevState.podcast,
               }

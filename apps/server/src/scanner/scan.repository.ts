@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import { type EpisodeRow, type ItemRelations, type ItemRow } from '../db/item-rows.ts'
+import { parseTrackOrder, type FileChoices } from './file-choices.ts'
 import type { BuiltItem } from './item-builder.ts'
 import { lastFirst, sequenceSortValue, titleIgnoringPrefix } from './names.ts'
 
@@ -92,13 +93,24 @@ export class ScanRepository {
         libraryFiles: string
         podcast: string | null
         episodes: EpisodeRow[]
+        fileChoices: FileChoices
       }
     >()
     for (const part of chunks(ids, IDS_PER_QUERY)) {
       const rows = await this.db
         .selectFrom('library_items')
-        .select(['id', 'media_id', 'added_at', 'cover_path', 'library_files', 'podcast'])
-        .where('id', 'in', part)
+        .leftJoin('item_file_choices', 'item_file_choices.item_id', 'library_items.id')
+        .select([
+          'library_items.id',
+          'library_items.media_id',
+          'library_items.added_at',
+          'library_items.cover_path',
+          'library_items.library_files',
+          'library_items.podcast',
+          'item_file_choices.track_order',
+          'item_file_choices.primary_ebook',
+        ])
+        .where('library_items.id', 'in', part)
         .execute()
       for (const r of rows) {
         out.set(r.id, {
@@ -108,6 +120,7 @@ export class ScanRepository {
           libraryFiles: r.library_files,
           podcast: r.podcast,
           episodes: [],
+          fileChoices: { trackOrder: parseTrackOrder(r.track_order), primaryEbook: r.primary_ebook },
         })
       }
       const episodes = await this.db

@@ -139,6 +139,10 @@ export const itemEditRoutes = {
   remove: { method: 'DELETE', path: '/api/items/:id' },
   removeMany: { method: 'POST', path: '/api/items/batch/delete' },
   removeIssues: { method: 'DELETE', path: '/api/libraries/:id/issues' },
+  updateTracks: { method: 'PATCH', path: '/api/items/:id/tracks' },
+  ffprobe: { method: 'GET', path: '/api/items/:id/ffprobe/:fileid' },
+  removeFile: { method: 'DELETE', path: '/api/items/:id/file/:fileid' },
+  setEbookStatus: { method: 'PATCH', path: '/api/items/:id/ebook/:fileid/status' },
   updateMany: { method: 'POST', path: '/api/items/batch/update' },
 } as unknown as typeof routes.itemEditRoutes
 

@@ -3,11 +3,14 @@ import {
   BatchDeleteRequest,
   BatchUpdateRequest,
   BatchUpdateResponse,
+  FfprobeResponse,
   UpdateBookMediaRequest,
   UpdateChaptersRequest,
   UpdateChaptersResponse,
   UpdateMediaResponse,
+  UpdateTracksRequest,
 } from '../item-edit.ts'
+import { LibraryItem } from '../entities/library-item.ts'
 import { UpdatePodcastMediaRequest } from '../podcasts.ts'
 import { queryFlag } from '../query.ts'
 import { defineRoute, rawAnswer } from './route.ts'
@@ -118,6 +121,53 @@ export const itemEditRoutes = {
     access: 'admin',
     answer: rawAnswer.text('OK'),
     errors: { 404: 'No such library' },
+  }),
+  updateTracks: defineRoute({
+    method: 'PATCH',
+    path: '/api/items/:id/tracks',
+    tag,
+    summary: "Sets a book's track order and excluded tracks (kept across rescans); answers the expanded item",
+    permission: 'update',
+    body: UpdateTracksRequest,
+    answer: LibraryItem,
+    errors: {
+      400: 'Not a book, an ino that is not an audio file of the item, or an ino given twice',
+      404: 'No such item, or not accessible',
+    },
+  }),
+  ffprobe: defineRoute({
+    method: 'GET',
+    path: '/api/items/:id/ffprobe/:fileid',
+    tag,
+    summary: "ffprobe's JSON of one audio file of the item",
+    access: 'admin',
+    answer: FfprobeResponse,
+    errors: {
+      400: 'ffprobe could not read the file',
+      404: 'No such item, no such audio file of it, or the file is gone from disk',
+    },
+  }),
+  removeFile: defineRoute({
+    method: 'DELETE',
+    path: '/api/items/:id/file/:fileid',
+    tag,
+    summary:
+      'Deletes one file of the item from disk; the item is then rescanned (its tracks, ebook, cover follow)',
+    permission: 'delete',
+    answer: rawAnswer.text('OK'),
+    errors: {
+      400: 'The file lies outside the item folder (a symlink leaving it)',
+      404: 'No such item, or no such file of it',
+    },
+  }),
+  setEbookStatus: defineRoute({
+    method: 'PATCH',
+    path: '/api/items/:id/ebook/:fileid/status',
+    tag,
+    summary: 'Toggles an ebook file between primary and supplementary (kept across rescans)',
+    permission: 'update',
+    answer: rawAnswer.text('OK'),
+    errors: { 400: 'Not an ebook file of the item', 404: 'No such item, or not accessible' },
   }),
   updateMany: defineRoute({
     method: 'POST',

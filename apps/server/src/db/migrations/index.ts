@@ -19,6 +19,7 @@ import { migration0017 } from './0017-shares.ts'
 import { migration0018 } from './0018-feeds.ts'
 import { migration0019 } from './0019-openid-sub.ts'
 import { migration0020 } from './0020-listening-rollup.ts'
+import { migration0021 } from './0021-item-file-choices.ts'
 
 /** Every migration, in order. A new one gets the next number and a test beside it. */
 export const migrations: readonly Migration[] = [
@@ -42,4 +43,5 @@ export const migrations: readonly Migration[] = [
   migration0018,
   migration0019,
   migration0020,
+  migration0021,
 ]

@@ -32,7 +32,9 @@ export function registerDownloadsRoutes(app: FastifyInstance, ctx: Pick<AppConte
 
   // One file of an item as an attachment: Audiobookshelf's apps download a book's tracks one by one here.
   serveRoute(app, routes.downloadItemFile, async ({ params }, request, reply) => {
-    const file = await items.libraryFile(requireAuth(request).user, params.id, params.ino)
+    const user = requireAuth(request).user
+    const file = await items.libraryFile(user, params.id, params.ino)
+    request.log.info({ userId: user.id, itemId: params.id, file: file.path }, 'item file downloaded')
     return sendFile(request, reply, { ...file, attachment: true })
   })
 

@@ -20,7 +20,7 @@ import { createLimiter } from '../../scanner/limiter.ts'
 import { toAbsBookJson } from '../../scanner/metadata-files.ts'
 import { noAuthorChanges, type SavedItem, type ScanRepository } from '../../scanner/scan.repository.ts'
 import type { LibrariesService } from '../libraries/libraries.service.ts'
-import { jsonColumn, stringArrayColumn } from '../../db/item-rows.ts'
+import { jsonColumn, stringArrayColumn, type ItemRow } from '../../db/item-rows.ts'
 import type { ItemsService } from '../library-items/items.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import type { UserRecord } from '../users/users.model.ts'
@@ -95,6 +95,8 @@ interface Change {
   item: SavedItem
   meta: Omit<BookMeta, 'chapters'>
   chapters: Chapter[]
+  /** Columns the edit sets besides the metadata (a file edit's audio files, ebook ...). */
+  columns?: Partial<ItemRow>
 }
 
 /**
@@ -188,6 +190,14 @@ export class ItemEditService {
   }
 
   /**
+   * Saves a file edit of a book (track order, ebook status): the given columns and chapters, with its metadata
+   * as it stands, written like any edit (row, metadata.json, item_updated).
+   */
+  async saveFileEdit(item: SavedItem, chapters: Chapter[], columns: Partial<ItemRow>): Promise<void> {
+    await this.save([{ item, meta: bookMetaOf(item), chapters, columns }])
+  }
+
+  /**
    * Saves books again from what the database says of them now (after an author was renamed, merged or
    * removed), so their name columns, search rows and metadata.json follow.
    */
@@ -206,9 +216,10 @@ export class ItemEditService {
     for (const c of changes)
       byLibrary.set(c.item.row.library_id, [...(byLibrary.get(c.item.row.library_id) ?? []), c])
     for (const [libraryId, list] of byLibrary) {
-      const built = list.map(({ item, meta, chapters }) => ({
+      const built = list.map(({ item, meta, chapters, columns }) => ({
         row: {
           ...item.row,
+          ...columns,
           ...bookMetaColumns(meta, server.sortingPrefixes),
           chapters: JSON.stringify(chapters),
           num_chapters: chapters.length,

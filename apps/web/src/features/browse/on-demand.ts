@@ -10,3 +10,5 @@ export { ItemPage } from './components/ItemPage.tsx'
 export { NarratorsPage } from './components/NarratorsPage.tsx'
 export { SeriesPage } from './components/SeriesPage.tsx'
 export { SeriesTab } from './components/SeriesTab.tsx'
+// The edit modal's files tab shares the item page's per-file menu.
+export { useFileRights, useItemFileMenu } from './components/ItemFileActions.tsx'

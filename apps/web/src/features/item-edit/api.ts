@@ -4,6 +4,7 @@ import type {
   UpdateBookMediaRequest,
   UpdateChaptersRequest,
   UpdatePodcastMediaRequest,
+  UpdateTracksRequest,
 } from '@shelfcast/contracts'
 import { fillPath, itemEditRoutes } from '@shelfcast/contracts/client'
 import { metadataRoutes } from '@shelfcast/contracts/client'
@@ -146,5 +147,16 @@ export function useSearchBooks(itemId: string) {
         // Providers are slow remote services.
         timeoutMs: 60_000,
       }),
+  })
+}
+
+/** PATCH /api/items/:id/tracks: the play order and excluded tracks; the page shows the answered item at once. */
+export function useUpdateTracks(itemId: string) {
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: UpdateTracksRequest) =>
+      api.call(itemEditRoutes.updateTracks, { params: { id: itemId }, body }),
+    onSuccess: (item) => refreshAfterEdit(queryClient, item),
   })
 }

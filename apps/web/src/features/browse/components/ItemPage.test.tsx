@@ -89,3 +89,37 @@ describe("a book's item page: progress and download actions", () => {
     expect(screen.queryByTestId('item-download')).toBeNull()
   })
 })
+
+describe("a book's item page: the files section", () => {
+  it('offers each file a menu; deleting one asks first, naming it', async () => {
+    const { server, user } = open(userFixture('root'), {
+      'DELETE /api/items/b1/file/ino-1': () => text('OK', 200),
+    })
+    const files = await screen.findByTestId('library-files-table')
+    await user.click(within(files).getByRole('button', { name: /Actions for part 2\.mp3/ }))
+    const menu = await screen.findByRole('menu')
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((m) => m.textContent),
+    ).toEqual(['Download', 'FFprobe data', 'Delete'])
+    await user.click(within(menu).getByRole('menuitem', { name: 'Delete' }))
+    const prompt = await screen.findByTestId('file-delete-prompt')
+    expect(prompt.textContent).toContain('part 2.mp3')
+    await user.click(within(prompt).getByRole('button', { name: 'Delete' }))
+    await waitFor(() =>
+      expect(
+        server.requests.some((r) => r.method === 'DELETE' && r.path === '/api/items/b1/file/ino-1'),
+      ).toBe(true),
+    )
+  })
+
+  it('gives a listener without rights no file menu', async () => {
+    const listener = userFixture('user', {
+      permissions: { ...userFixture('user').permissions, download: false, update: false, delete: false },
+    })
+    open(listener)
+    const files = await screen.findByTestId('library-files-table')
+    expect(within(files).queryByRole('button', { name: /Actions for/ })).toBeNull()
+  })
+})

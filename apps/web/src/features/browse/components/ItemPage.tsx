@@ -40,6 +40,7 @@ import { SendToDeviceMenu, useCanSendToDevice } from '@/features/config-email/in
 import { ItemMoreMenu } from './ItemMoreMenu.tsx'
 import { ReadButton } from './ReadButton.tsx'
 import { DiscardProgressPrompt, DownloadItemLink, FinishedToggle } from './ItemProgressActions.tsx'
+import { useItemFileMenu } from './ItemFileActions.tsx'
 import { ChaptersTable, EbookFileCard, LibraryFilesTable, TracksTable } from './ItemTables.tsx'
 
 /** /item/:id: everything the server knows of one item. */
@@ -86,6 +87,8 @@ function ItemDetails({ item }: { item: ExpandedItem }) {
   const book = item.mediaType === 'book' ? item.media : null
   const podcast = item.mediaType === 'podcast' ? item.media : null
   const canSendToDevice = useCanSendToDevice(book?.ebookFile?.ebookFormat)
+  // The files section's per-file menu (download, ffprobe data, ebook status, delete), as in the files tab.
+  const fileMenu = useItemFileMenu(item)
 
   return (
     <article className="mx-auto max-w-6xl px-4 py-8 md:px-8" data-testid="item-page">
@@ -343,12 +346,18 @@ function ItemDetails({ item }: { item: ExpandedItem }) {
         <LibraryFilesTable
           files={item.libraryFiles}
           fileAction={
-            item.libraryFiles.some(isSupplementaryEbook)
-              ? (file) => isSupplementaryEbook(file) && <ReadFileButton itemId={item.id} file={file} />
+            item.libraryFiles.some(isSupplementaryEbook) || fileMenu.menu
+              ? (file) => (
+                  <span className="inline-flex items-center justify-end gap-1">
+                    {isSupplementaryEbook(file) && <ReadFileButton itemId={item.id} file={file} />}
+                    {fileMenu.menu?.(file)}
+                  </span>
+                )
               : undefined
           }
         />
       )}
+      {fileMenu.dialogs}
     </article>
   )
 }

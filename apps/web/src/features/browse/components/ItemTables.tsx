@@ -26,7 +26,13 @@ export function DataTable({
           {count}
         </span>
       </h2>
-      <div className="relative overflow-x-auto rounded-2xl border border-border bg-surface">
+      <div
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- scrolls sideways on phones: focusable so keyboards can scroll it
+        tabIndex={0}
+        role="region"
+        aria-label={title}
+        className="relative overflow-x-auto rounded-2xl border border-border bg-surface"
+      >
         <table className="w-full text-left text-sm">
           <thead className="bg-surface-raised text-xs tracking-wide text-muted uppercase">{head}</thead>
           <tbody className="divide-y divide-border">{children}</tbody>

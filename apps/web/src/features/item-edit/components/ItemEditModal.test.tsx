@@ -80,7 +80,7 @@ describe('ItemEditModal', () => {
     await screen.findByTestId('edit-files')
     expect(tabNames()).toEqual(['Files'])
     expect(useItemEditModal.getState().editModalTab).toBe('files')
-    expect(screen.getAllByTestId('file-download')).toHaveLength(2)
+    expect(screen.getAllByTestId('file-menu')).toHaveLength(2)
   })
 
   it('closes when the user may neither update nor download', async () => {
