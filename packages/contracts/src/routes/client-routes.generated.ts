@@ -85,6 +85,7 @@ export const seriesRoutes = {
   list: { method: 'GET', path: '/api/libraries/:id/series' },
   getInLibrary: { method: 'GET', path: '/api/libraries/:id/series/:seriesId' },
   get: { method: 'GET', path: '/api/series/:id' },
+  update: { method: 'PATCH', path: '/api/series/:id' },
 } as unknown as typeof routes.seriesRoutes
 
 export const authorRoutes = {
@@ -308,3 +309,9 @@ export const statsRoutes = {
   serverYear: { method: 'GET', path: '/api/stats/year/:year' },
   server: { method: 'GET', path: '/api/stats/server' },
 } as unknown as typeof routes.statsRoutes
+
+export const libraryCareRoutes = {
+  removeMetadata: { method: 'POST', path: '/api/libraries/:id/remove-metadata' },
+  purgeCache: { method: 'POST', path: '/api/cache/purge' },
+  purgeItemsCache: { method: 'POST', path: '/api/cache/items/purge' },
+} as unknown as typeof routes.libraryCareRoutes

@@ -30,12 +30,14 @@ import { authSettingsRoutes } from './auth-settings.routes.ts'
 import { notificationRoutes } from './notifications.routes.ts'
 import { releaseRoutes, Release, ReleasesResponse } from './releases.routes.ts'
 import { statsRoutes } from './stats.routes.ts'
+import { libraryCareRoutes } from './library-care.routes.ts'
 
 export * from './route.ts'
 export { collectionRoutes, docsRoutes, playlistRoutes, PlaylistOrGone }
 export { feedRoutes, shareRoutes, notificationRoutes, authSettingsRoutes }
 export { releaseRoutes, Release, ReleasesResponse }
 export { statsRoutes }
+export { libraryCareRoutes }
 export { comicPageRoutes, ComicPage, ComicPagesResponse }
 export {
   systemRoutes,
@@ -97,6 +99,7 @@ export const routeGroups = {
   releases: releaseRoutes,
   authSettings: authSettingsRoutes,
   stats: statsRoutes,
+  libraryCare: libraryCareRoutes,
 } as const satisfies Record<string, Record<string, RouteSpec>>
 
 /** Every declared route with its `group.name` id (the OpenAPI operationId). */
