@@ -63,6 +63,19 @@ export function registerBrowseSocketHandlers(): () => void {
       queryClient.removeQueries({ queryKey: itemKeys.detail(payload.id) })
       if (payload.libraryId) lists.schedule(payload.libraryId)
     }),
+    // A series renamed, described or gone: its lists, page, shelves and the filter data refetch (a page left on a
+    // removed series then shows its not-found state).
+    socketEvents.register('series_updated', ({ queryClient }, series: { libraryId?: string }) => {
+      client = queryClient
+      if (series?.libraryId) lists.schedule(series.libraryId)
+    }),
+    socketEvents.register(
+      'series_removed',
+      ({ queryClient }, series: { id?: string; libraryId?: string }) => {
+        client = queryClient
+        if (series?.libraryId) lists.schedule(series.libraryId)
+      },
+    ),
     socketEvents.register('library_updated', ({ queryClient }, library: LibraryChangedPayload) => {
       client = queryClient
       if (library?.id) lists.schedule(library.id)
