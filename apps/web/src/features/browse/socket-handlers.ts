@@ -76,6 +76,12 @@ export function registerBrowseSocketHandlers(): () => void {
         if (series?.libraryId) lists.schedule(series.libraryId)
       },
     ),
+    // The user's hidden series may have changed (another tab or device): home shelves refetch.
+    socketEvents.register('user_updated', ({ queryClient }) => {
+      void queryClient.invalidateQueries({
+        predicate: (query) => query.queryKey[0] === 'browse' && query.queryKey[2] === 'personalized',
+      })
+    }),
     socketEvents.register('library_updated', ({ queryClient }, library: LibraryChangedPayload) => {
       client = queryClient
       if (library?.id) lists.schedule(library.id)
