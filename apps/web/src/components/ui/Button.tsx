@@ -8,7 +8,7 @@ const variants: Record<ButtonVariant, string> = {
   primary: 'bg-primary text-primary-fg hover:brightness-110 shadow-sm',
   secondary: 'bg-surface-raised text-fg border border-border hover:border-muted',
   ghost: 'text-fg hover:bg-surface-raised',
-  danger: 'bg-error text-white hover:brightness-110 shadow-sm',
+  danger: 'bg-error text-error-fg hover:brightness-110 shadow-sm',
 }
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {

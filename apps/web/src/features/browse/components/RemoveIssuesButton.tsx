@@ -16,17 +16,18 @@ export function RemoveIssuesButton({ libraryId, count }: { libraryId: string; co
   const formatted = count.toLocaleString(i18n.language)
   const label = count === 1 ? t('ButtonRemoveAllIssuesOne') : t('ButtonRemoveAllIssuesOther', { formatted })
 
+  // mutateAsync: the button leaves the page once the list is empty, and mutate's own callbacks would not run then.
   const confirm = () =>
-    remove.mutate(undefined, {
-      onSuccess: () => toast.success(t('ToastRemoveAllIssuesSuccess')),
-      onError: (error) => toast.error(`${t('ToastRemoveFailed')}: ${errorMessage(error, t)}`),
-      onSettled: () => setAsking(false),
-    })
+    remove
+      .mutateAsync()
+      .then(() => toast.success(t('ToastRemoveAllIssuesSuccess')))
+      .catch((error: unknown) => toast.error(`${t('ToastRemoveFailed')}: ${errorMessage(error, t)}`))
+      .finally(() => setAsking(false))
 
   return (
     <>
       <Button
-        variant="danger"
+        variant="secondary"
         onClick={() => setAsking(true)}
         loading={remove.isPending}
         data-testid="remove-issues"
@@ -42,7 +43,7 @@ export function RemoveIssuesButton({ libraryId, count }: { libraryId: string; co
         closeLabel={t('ButtonClose')}
         yesVariant="danger"
         processing={remove.isPending}
-        onConfirm={confirm}
+        onConfirm={() => void confirm()}
         onCancel={() => setAsking(false)}
         testId="remove-issues-confirm"
       />

@@ -94,14 +94,13 @@ export function SeriesPage() {
               <MenuRow
                 testId="series-readd-continue"
                 onClick={() =>
-                  visibility.mutate(
-                    { seriesId: series.id, hide: false },
-                    {
-                      onSuccess: () => toast.success(t('ToastSeriesShownInContinue')),
-                      onError: (error) =>
-                        toast.error(`${t('ToastFailedToUpdate')}: ${errorMessage(error, t)}`),
-                    },
-                  )
+                  void visibility
+                    .mutateAsync({ seriesId: series.id, hide: false })
+                    // The menu goes as soon as the series is shown again: the toast must not depend on it.
+                    .then(() => toast.success(t('ToastSeriesShownInContinue')))
+                    .catch((error: unknown) =>
+                      toast.error(`${t('ToastFailedToUpdate')}: ${errorMessage(error, t)}`),
+                    )
                 }
               >
                 {t('LabelReAddSeriesToContinueListening')}
