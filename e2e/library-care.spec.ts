@@ -193,8 +193,14 @@ for (const viewport of [
         await expect(toast(page, 'Cache purged successfully')).toBeVisible()
         if (fs.existsSync(cacheDir)) expect(fs.readdirSync(cacheDir)).toEqual([])
         await panel.getByTestId('purge-cache-all').click()
+        const purgedAll = page.waitForResponse(
+          (r) => r.url().endsWith('/api/cache/purge') && r.request().method() === 'POST',
+        )
         await page.getByTestId('purge-cache-confirm').getByRole('button', { name: 'Purge All Cache' }).click()
-        await expect(toast(page, 'Cache purged successfully')).toHaveCount(2)
+        expect((await purgedAll).status()).toBe(200)
+        await expect(page.getByTestId('purge-cache-confirm')).toBeHidden()
+        await expect(toast(page, 'Cache purged successfully').first()).toBeVisible()
+        expect(fs.readdirSync(path.join(server.dataDir, 'metadata', 'cache'))).toEqual([])
         await page.goto(`/item/${looseId}`)
         await expect
           .poll(() =>
