@@ -3,6 +3,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { ItemFixtures } from '../../test-support/item-fixtures.ts'
+import { connectSocket } from '../../test-support/socket-client.ts'
 import { createInitialisedApp } from '../../test-support/test-app.ts'
 
 describe('POST /api/libraries/:id/remove-metadata', () => {
@@ -131,6 +132,60 @@ describe('cache purge', () => {
       // A purge of an empty (or missing) cache is fine too.
       fs.rmSync(cache, { recursive: true, force: true })
       expect((await t.call('POST', '/api/cache/purge', root.accessToken)).statusCode).toBe(200)
+    } finally {
+      await t.close()
+    }
+  })
+})
+
+describe('DELETE /api/libraries/:id/issues: events and filter data', () => {
+  it('sends item_removed for each removed item and series_removed for a series left empty; filter data follows', async () => {
+    const { t, root } = await createInitialisedApp()
+    try {
+      const fx = new ItemFixtures(t.ctx.database.db)
+      const library = (await fx.library({ folder: path.join(t.dir, 'media', 'books') })).id
+      await fx.item(library, { title: 'Sound', series: [{ name: 'Kept Series' }] })
+      const gone = await fx.item(library, {
+        title: 'Gone',
+        isMissing: true,
+        series: [{ name: 'Lost Series' }],
+      })
+      const broken = await fx.item(library, {
+        title: 'Broken',
+        isInvalid: true,
+        series: [{ name: 'Kept Series' }],
+      })
+      const lost = await t.ctx.database.db
+        .selectFrom('series')
+        .select('id')
+        .where('name', '=', 'Lost Series')
+        .executeTakeFirstOrThrow()
+      const filterData = async () =>
+        (await t.call('GET', `/api/libraries/${library}/filterdata`, root.accessToken)).json<{
+          series: { name: string }[]
+          numIssues: number
+        }>()
+      expect((await filterData()).numIssues).toBe(2)
+
+      const socket = await connectSocket(await t.listen())
+      await socket.auth(root.accessToken)
+      expect((await t.call('DELETE', `/api/libraries/${library}/issues`, root.accessToken)).statusCode).toBe(
+        200,
+      )
+      await socket.waitUntil(() => socket.received('item_removed').length === 2, 'two item_removed')
+      expect(socket.received('item_removed')).toEqual(
+        expect.arrayContaining([
+          { id: gone, libraryId: library },
+          { id: broken, libraryId: library },
+        ]),
+      )
+      expect(await socket.waitFor('series_removed')).toEqual({ id: lost.id, libraryId: library })
+      expect(socket.received('series_removed')).toHaveLength(1)
+      socket.close()
+
+      const after = await filterData()
+      expect(after.numIssues).toBe(0)
+      expect(after.series.map((x) => x.name)).toEqual(['Kept Series'])
     } finally {
       await t.close()
     }
