@@ -28,6 +28,10 @@ import { CollectionsService } from './modules/collections/collections.service.ts
 import { registerAuthorEditRoutes } from './modules/authors/author-edit.routes.ts'
 import { AuthorEditRepository } from './modules/authors/author-edit.repository.ts'
 import { AuthorEditService } from './modules/authors/author-edit.service.ts'
+import { LibraryCareService } from './modules/library-care/library-care.service.ts'
+import { registerLibraryCareRoutes } from './modules/library-care/library-care.routes.ts'
+import { SeriesEditService } from './modules/series/series-edit.service.ts'
+import { registerSeriesEditRoutes } from './modules/series/series-edit.routes.ts'
 import { registerItemEditRoutes } from './modules/item-edit/item-edit.routes.ts'
 import { ItemMetadataService } from './modules/item-metadata/item-metadata.service.ts'
 import { registerItemMetadataRoutes } from './modules/item-metadata/item-metadata.routes.ts'
@@ -394,6 +398,15 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     itemCovers,
     itemFiles,
     authorEdit,
+    seriesEdit: new SeriesEditService({ db: database.db, libraries, itemEdit, settings, realtime, clock }),
+    libraryCare: new LibraryCareService({
+      db: database.db,
+      libraries,
+      items: browse.items,
+      authors: browse.authors,
+      metadataPath: config.metadataPath,
+      log,
+    }),
     upload,
     metadata,
     fetcher,
@@ -460,6 +473,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerItemMetadataRoutes(app, ctx)
   registerItemFilesRoutes(app, ctx)
   registerAuthorEditRoutes(app, ctx)
+  registerSeriesEditRoutes(app, ctx)
+  registerLibraryCareRoutes(app, ctx)
   registerMetadataProvidersRoutes(app, ctx)
   registerUploadRoutes(app, ctx)
   registerDownloadsRoutes(app, ctx)

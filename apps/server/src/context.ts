@@ -10,6 +10,8 @@ import type { Browse } from './modules/browse.ts'
 import type { CollectionsService } from './modules/collections/collections.service.ts'
 import type { UploadService } from './modules/upload/upload.service.ts'
 import type { AuthorEditService } from './modules/authors/author-edit.service.ts'
+import type { LibraryCareService } from './modules/library-care/library-care.service.ts'
+import type { SeriesEditService } from './modules/series/series-edit.service.ts'
 import type { ItemCoverService } from './modules/item-edit/item-cover.service.ts'
 import type { ItemEditService } from './modules/item-edit/item-edit.service.ts'
 import type { ItemMetadataService } from './modules/item-metadata/item-metadata.service.ts'
@@ -73,6 +75,10 @@ export interface AppContext {
   itemFiles: ItemFilesService
   /** Renames (and merges), details, images and removal of authors. */
   authorEdit: AuthorEditService
+  /** Series renames and descriptions (no merging: a taken name is refused). */
+  seriesEdit: SeriesEditService
+  /** Admin tidying: metadata files of item folders, the cache folder. */
+  libraryCare: LibraryCareService
   /** Books uploaded through the web client into a library folder. */
   upload: UploadService
   /** Metadata providers (built-in and custom), and quick match of items and authors. */

@@ -144,6 +144,8 @@ export const ShelfItem = MinifiedLibraryItem.and(
     progressLastUpdate: z.number().optional(),
     recentEpisode: PodcastEpisode.optional(),
     userMediaProgress: MediaProgress.optional(),
+    /** Continue Series: the series this book continues (the menu hides that series from the shelf). */
+    series: z.object({ id: z.string(), name: z.string() }).optional(),
   }),
 )
 export type ShelfItem = z.infer<typeof ShelfItem>

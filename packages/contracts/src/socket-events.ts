@@ -3,7 +3,7 @@ import { Collection, Playlist } from './collections.ts'
 import { EreaderDevicesResponse } from './email.ts'
 import { FeedMinified } from './feeds.ts'
 import { LogEntry } from './logs.ts'
-import { Author, LibraryItem, PodcastEpisode } from './entities/library-item.ts'
+import { Author, LibraryItem, PodcastEpisode, Series } from './entities/library-item.ts'
 import { LibraryJson } from './entities/library.ts'
 import { ServerSettings } from './entities/server-settings.ts'
 import { Task } from './entities/task.ts'
@@ -128,6 +128,8 @@ export const serverEvents = {
   items_updated: z.array(LibraryItem),
   /** A series no item uses any more. */
   series_removed: z.object({ id: z.string(), libraryId: z.string() }),
+  /** A series was renamed or its description changed (Shelfcast's own: Audiobookshelf sends none). */
+  series_updated: Series,
   /** Users who may see the collection (each with the books they may see). */
   collection_added: Collection,
   collection_updated: Collection,

@@ -85,6 +85,7 @@ export const seriesRoutes = {
   list: { method: 'GET', path: '/api/libraries/:id/series' },
   getInLibrary: { method: 'GET', path: '/api/libraries/:id/series/:seriesId' },
   get: { method: 'GET', path: '/api/series/:id' },
+  update: { method: 'PATCH', path: '/api/series/:id' },
 } as unknown as typeof routes.seriesRoutes
 
 export const authorRoutes = {
@@ -321,3 +322,9 @@ export const itemMetadataRoutes = {
   renameNarrator: { method: 'PATCH', path: '/api/libraries/:id/narrators/:narratorId' },
   removeNarrator: { method: 'DELETE', path: '/api/libraries/:id/narrators/:narratorId' },
 } as unknown as typeof routes.itemMetadataRoutes
+
+export const libraryCareRoutes = {
+  removeMetadata: { method: 'POST', path: '/api/libraries/:id/remove-metadata' },
+  purgeCache: { method: 'POST', path: '/api/cache/purge' },
+  purgeItemsCache: { method: 'POST', path: '/api/cache/items/purge' },
+} as unknown as typeof routes.libraryCareRoutes

@@ -32,6 +32,7 @@ import { releaseRoutes, Release, ReleasesResponse } from './releases.routes.ts'
 import { statsRoutes } from './stats.routes.ts'
 import { embedRoutes, toolRoutes } from './tools.routes.ts'
 import { itemMetadataRoutes } from './item-metadata.routes.ts'
+import { libraryCareRoutes } from './library-care.routes.ts'
 
 export * from './route.ts'
 export { collectionRoutes, docsRoutes, playlistRoutes, PlaylistOrGone }
@@ -39,6 +40,7 @@ export { feedRoutes, shareRoutes, notificationRoutes, authSettingsRoutes }
 export { releaseRoutes, Release, ReleasesResponse }
 export { statsRoutes, toolRoutes, embedRoutes }
 export { itemMetadataRoutes }
+export { libraryCareRoutes }
 export { comicPageRoutes, ComicPage, ComicPagesResponse }
 export {
   systemRoutes,
@@ -101,6 +103,7 @@ export const routeGroups = {
   authSettings: authSettingsRoutes,
   stats: statsRoutes,
   itemMetadata: itemMetadataRoutes,
+  libraryCare: libraryCareRoutes,
 } as const satisfies Record<string, Record<string, RouteSpec>>
 
 /** Every declared route with its `group.name` id (the OpenAPI operationId). */

@@ -1,4 +1,6 @@
 import { SeriesDetail, SeriesDetailQuery, SeriesListQuery, SeriesListResponse } from '../browse.ts'
+import { Series } from '../entities/library-item.ts'
+import { UpdateSeriesRequest } from '../library-care.ts'
 import { defineRoute } from './route.ts'
 
 const tag = 'Series'
@@ -31,5 +33,19 @@ export const seriesRoutes = {
     query: SeriesDetailQuery,
     answer: SeriesDetail,
     errors: { 404: 'No such series, or not accessible' },
+  }),
+  update: defineRoute({
+    method: 'PATCH',
+    path: '/api/series/:id',
+    tag,
+    summary: "Renames a series or changes its description; its books' metadata.json follow",
+    permission: 'update',
+    body: UpdateSeriesRequest,
+    answer: Series,
+    errors: {
+      400: 'Empty, too long or control characters in the name',
+      404: 'No such series, or not accessible',
+      409: 'Another series of the library has that name',
+    },
   }),
 } as const

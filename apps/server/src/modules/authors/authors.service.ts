@@ -48,6 +48,11 @@ export class AuthorsService {
     this.images = new CoverImages(path.join(deps.metadataPath, 'cache', 'authors'))
   }
 
+  /** Deletes the resized author images (cache purge); they are rebuilt when asked for. */
+  purgeImageCache(): Promise<void> {
+    return this.images.clear()
+  }
+
   /** GET /api/libraries/:id/authors: `{authors}` without a limit, else a page. */
   async list(
     user: UserRecord,

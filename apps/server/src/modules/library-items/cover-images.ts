@@ -50,6 +50,15 @@ export class CoverImages {
     this.index = new ImageCacheIndex(cacheDir, limits)
   }
 
+  /**
+   * Deletes every cached copy (cache purge). Only the folder's own entries go (symlinks as links, never what they
+   * point to); copies are rebuilt on the next request.
+   */
+  async clear(): Promise<void> {
+    await emptyFolder(this.cacheDir)
+    this.index.forget()
+  }
+
   /** True when the file is an image of an allowed format (checked from its bytes, not its name). */
   async isAllowedImage(file: string): Promise<boolean> {
     try {
@@ -127,4 +136,10 @@ export class CoverImages {
       return null
     }
   }
+}
+
+/** Removes what a folder holds, keeping the folder; a missing folder is already empty. */
+export async function emptyFolder(dir: string): Promise<void> {
+  const names = await fs.readdir(dir).catch(() => [] as string[])
+  await Promise.all(names.map((name) => fs.rm(path.join(dir, name), { recursive: true, force: true })))
 }

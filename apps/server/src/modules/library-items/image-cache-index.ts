@@ -83,6 +83,14 @@ export class ImageCacheIndex {
     return entry
   }
 
+  /** The folder was emptied (cache purge): nothing is indexed; the next use reads the folder again. */
+  forget(): void {
+    this.entries.clear()
+    this.perKey.clear()
+    this.bytes = 0
+    this.loading = null
+  }
+
   /** A cached file was served: it becomes the most recently used. */
   async touch(name: string, size: number): Promise<void> {
     await this.load()

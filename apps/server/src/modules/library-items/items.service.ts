@@ -85,6 +85,11 @@ export class ItemsService {
     this.covers = new CoverImages(path.join(deps.metadataPath, 'cache', 'covers'))
   }
 
+  /** Deletes the resized covers (cache purge); they are rebuilt when asked for. */
+  purgeCoverCache(): Promise<void> {
+    return this.covers.clear()
+  }
+
   /** Set by the shares module once built (it reads items itself, so it cannot be a constructor dependency). */
   setShareLookup(lookup: ShareLookup): void {
     this.shareLookup = lookup

@@ -29,6 +29,11 @@ describe('GET /api/me/series/:id/remove-from-continue-listening and readd-to-con
 
   it('hides the series from Continue Series and shows it again, answering the user and telling its sockets', async () => {
     expect(await continueSeries()).toBe(1)
+    const shelf = (await s.get<Shelf[]>(`/api/libraries/${s.books}/personalized?limit=10`)).body.find(
+      (sh) => sh.id === 'continue-series',
+    )
+    // Each book names the series it continues, so the web client's card menu can hide that series.
+    expect((shelf?.entities[0] as { series?: { id: string } } | undefined)?.series?.id).toBe(seriesId)
     const socket = await connectSocket(await s.t.listen())
     await socket.auth(s.root.accessToken)
     const removed = await s.get<User>(`/api/me/series/${seriesId}/remove-from-continue-listening`)

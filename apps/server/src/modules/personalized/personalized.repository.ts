@@ -98,14 +98,14 @@ export class PersonalizedRepository {
       ? sql`AND (x.sequence_sort IS NULL OR f.maxseq IS NULL OR x.sequence_sort > f.maxseq)`
       : sql``
     const hidden = opts.hidden.length ? sql`AND f.sid NOT IN (${sql.join([...opts.hidden])})` : sql``
-    const rows = await sql<{ sid: string; lu: number; next: string | null }>`
+    const rows = await sql<{ sid: string; name: string; lu: number; next: string | null }>`
       WITH f AS (
         SELECT x.series_id AS sid, max(mp.last_update) AS lu, max(x.sequence_sort) AS maxseq
         FROM media_progress mp CROSS JOIN item_series x ON x.item_id = mp.library_item_id CROSS JOIN series s ON s.id = x.series_id
         WHERE mp.user_id = ${user.id} AND mp.episode_id = '' AND mp.is_finished = 1 AND +s.library_id = ${libraryId}
         GROUP BY x.series_id
       )
-      SELECT f.sid AS sid, f.lu AS lu, (
+      SELECT f.sid AS sid, (SELECT s.name FROM series s WHERE s.id = f.sid) AS name, f.lu AS lu, (
         SELECT li.id FROM item_series x CROSS JOIN library_items li ON li.id = x.item_id
         WHERE x.series_id = f.sid AND ${itemVisibility(user, 'li', { probeOnly: true })} AND NOT EXISTS (${started}) ${later}
         ORDER BY x.sequence_sort IS NULL, x.sequence_sort, li.id LIMIT 1
@@ -116,7 +116,9 @@ export class PersonalizedRepository {
         WHERE x.series_id = f.sid AND p.is_finished = 0 AND (p."current_time" > 0 OR p.ebook_progress > 0)
       ) ${hidden}
       ORDER BY f.lu DESC`.execute(this.db)
-    return rows.rows.filter((r): r is { sid: string; lu: number; next: string } => r.next !== null)
+    return rows.rows.filter(
+      (r): r is { sid: string; name: string; lu: number; next: string } => r.next !== null,
+    )
   }
 
   /**

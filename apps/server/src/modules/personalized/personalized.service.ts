@@ -142,10 +142,18 @@ export class PersonalizedService {
       ...discover.ids,
     ])
     const withProgress = (hits: readonly ProgressHit[]) => PersonalizedService.withProgress(json, hits)
+    // Each Continue Series book names its series (as Audiobookshelf's `series`), so a client can hide that series.
+    const withSeries = (items: ShelfItem[], of: readonly { next: string; sid: string; name: string }[]) => {
+      const byItem = new Map(of.map((n) => [n.next, { id: n.sid, name: n.name }]))
+      return items.map((item) => {
+        const series = byItem.get(item.id)
+        return series ? { ...item, series } : item
+      })
+    }
     return [
       shelf('continue-listening', 'book', withProgress(listening.rows), listening.total),
       shelf('continue-reading', 'book', withProgress(reading.rows), reading.total),
-      shelf('continue-series', 'book', withProgress(continueSeries), next.length),
+      shelf('continue-series', 'book', withSeries(withProgress(continueSeries), next), next.length),
       shelf('recently-added', 'book', PersonalizedService.plain(json, recent.ids), recent.total),
       shelf(
         'recent-series',

@@ -65,4 +65,19 @@ describe('library socket handlers', () => {
     vi.advanceTimersByTime(LIBRARY_REFRESH_MS)
     expect(invalidate).toHaveBeenCalledWith({ queryKey: browseKeys.library('lib') })
   })
+
+  it.each(['series_removed', 'series_updated'])(
+    'refreshes the lists, series page and filter data of the library on %s',
+    (name) => {
+      vi.useFakeTimers()
+      off = registerBrowseSocketHandlers()
+      const queryClient = new QueryClient()
+      queryClient.setQueryData(browseKeys.seriesDetail('lib', 's1'), { id: 's1', name: 'Old' })
+      queryClient.setQueryData(browseKeys.seriesDetail('other', 's2'), { id: 's2', name: 'Other' })
+      socketEvents.dispatch({ queryClient }, name, [{ id: 's1', libraryId: 'lib', name: 'New' }])
+      vi.advanceTimersByTime(LIBRARY_REFRESH_MS)
+      expect(queryClient.getQueryState(browseKeys.seriesDetail('lib', 's1'))?.isInvalidated).toBe(true)
+      expect(queryClient.getQueryState(browseKeys.seriesDetail('other', 's2'))?.isInvalidated).toBe(false)
+    },
+  )
 })

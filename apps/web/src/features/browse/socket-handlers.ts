@@ -52,6 +52,11 @@ export function registerBrowseSocketHandlers(): () => void {
     }
   }
 
+  const seriesChanged = ({ queryClient }: SocketEventContext, series: { libraryId?: string }) => {
+    client = queryClient
+    if (series?.libraryId) lists.schedule(series.libraryId)
+  }
+
   const offs = [
     socketEvents.register('items_added', (context, items: LibraryItem[]) => added(context, items ?? [])),
     socketEvents.register('item_added', (context, item: LibraryItem) => item && added(context, [item])),
@@ -62,6 +67,16 @@ export function registerBrowseSocketHandlers(): () => void {
       if (!payload?.id) return
       queryClient.removeQueries({ queryKey: itemKeys.detail(payload.id) })
       if (payload.libraryId) lists.schedule(payload.libraryId)
+    }),
+    // A series renamed, described or gone: its lists, page, shelves and the filter data refetch (a page left on a
+    // removed series then shows its not-found state).
+    socketEvents.register('series_updated', seriesChanged),
+    socketEvents.register('series_removed', seriesChanged),
+    // The user's hidden series may have changed (another tab or device): home shelves refetch.
+    socketEvents.register('user_updated', ({ queryClient }) => {
+      void queryClient.invalidateQueries({
+        predicate: (query) => query.queryKey[0] === 'browse' && query.queryKey[2] === 'personalized',
+      })
     }),
     socketEvents.register('library_updated', ({ queryClient }, library: LibraryChangedPayload) => {
       client = queryClient

@@ -1,5 +1,11 @@
 import type { CreateLibraryRequest, Library, Task, UpdateLibraryRequest } from '@shelfcast/contracts'
-import { libraryFromJson, libraryRoutes, fileRoutes, scanRoutes } from '@shelfcast/contracts/client'
+import {
+  libraryFromJson,
+  libraryCareRoutes,
+  libraryRoutes,
+  fileRoutes,
+  scanRoutes,
+} from '@shelfcast/contracts/client'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { libraryKeys } from '@/features/libraries/index.ts'
@@ -108,4 +114,13 @@ export function useFolderCache(): FolderCache {
     ),
   )
   return cache
+}
+
+/** POST /api/libraries/:id/remove-metadata?ext=: deletes the metadata files in the library's item folders. */
+export function useRemoveMetadataFiles(libraryId: string) {
+  const api = useApiClient()
+  return useMutation({
+    mutationFn: (ext: 'json' | 'abs') =>
+      api.call(libraryCareRoutes.removeMetadata, { params: { id: libraryId }, query: { ext } }),
+  })
 }

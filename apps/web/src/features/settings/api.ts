@@ -1,5 +1,5 @@
 import type { UpdateServerSettingsRequest } from '@shelfcast/contracts'
-import { settingsRoutes } from '@shelfcast/contracts/client'
+import { libraryCareRoutes, settingsRoutes } from '@shelfcast/contracts/client'
 import { useMutation } from '@tanstack/react-query'
 import { useApiClient } from '@/lib/api/index.ts'
 import { languageController } from '@/lib/i18n/index.ts'
@@ -24,5 +24,17 @@ export function useUpdateSortingPrefixes() {
     mutationFn: (sortingPrefixes: string[]) =>
       api.call(settingsRoutes.updateSortingPrefixes, { body: { sortingPrefixes } }),
     onSuccess: ({ serverSettings }) => useSessionStore.getState().setServerSettings(serverSettings),
+  })
+}
+
+/** Which cache a purge empties: everything under the cache folder, or only the resized covers. */
+export type CacheKind = 'all' | 'items'
+
+/** POST /api/cache/purge or /api/cache/items/purge (admins). Covers are rebuilt by the server on their next request. */
+export function usePurgeCache() {
+  const api = useApiClient()
+  return useMutation({
+    mutationFn: (kind: CacheKind) =>
+      api.call(kind === 'all' ? libraryCareRoutes.purgeCache : libraryCareRoutes.purgeItemsCache),
   })
 }

@@ -3,7 +3,9 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button, LoadingBox, Toggle, coverAspectRatio } from '@/components/ui/index.ts'
 import { useLibraryDetail } from '@/features/libraries/index.ts'
+import { isAdminOrUp } from '@shelfcast/contracts/client'
 import { useApiClient } from '@/lib/api/index.ts'
+import { useSessionStore } from '@/lib/session-store.ts'
 import { publishBookshelfPage } from '@/lib/item-edit-modal.ts'
 import { browseKeys, fetchItemsPage, type ItemListParams } from '../api.ts'
 import { useBookshelfSettings } from '../hooks/useBookshelfSettings.ts'
@@ -22,6 +24,7 @@ import { CoverSizeControl, ViewToggle } from './ViewControls.tsx'
 import { EmptyState, ListError } from './GridStates.tsx'
 import { CurrentLibraryPage } from './CurrentLibraryPage.tsx'
 import { ItemCard } from './ItemCard.tsx'
+import { RemoveIssuesButton } from './RemoveIssuesButton.tsx'
 import { VirtualPagedGrid } from './VirtualPagedGrid.tsx'
 
 /** /library/:libraryId/bookshelf: the whole library as a virtualised, server-paged grid. */
@@ -38,6 +41,7 @@ function Bookshelf({ library }: { library: Library }) {
   const isBook = library.mediaType === 'book'
   const aspectRatio = coverAspectRatio(library.settings.coverAspectRatio === 1)
   const [total, setTotal] = useState<number | null>(null)
+  const isAdmin = useSessionStore((s) => (s.user ? isAdminOrUp(s.user.type) : false))
 
   const params: ItemListParams = {
     orderBy: settings.orderBy,
@@ -126,11 +130,16 @@ function Bookshelf({ library }: { library: Library }) {
       }
       below={
         filtered ? (
-          <ActiveFilter
-            value={filterBy}
-            filterData={detail.data?.filterdata}
-            onClear={() => shelf.setFilter(FILTER_ALL)}
-          />
+          <div className="flex flex-wrap items-center gap-3">
+            <ActiveFilter
+              value={filterBy}
+              filterData={detail.data?.filterdata}
+              onClear={() => shelf.setFilter(FILTER_ALL)}
+            />
+            {filterBy === 'issues' && isAdmin && !!total && (
+              <RemoveIssuesButton libraryId={library.id} count={total} />
+            )}
+          </div>
         ) : undefined
       }
     >

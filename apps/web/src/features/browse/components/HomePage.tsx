@@ -17,6 +17,7 @@ import { episodeQueueEntry } from '../model/queue-entry.ts'
 import { AuthorCard } from './AuthorCard.tsx'
 import { EmptyState, ListError } from './GridStates.tsx'
 import { CurrentLibraryPage } from './CurrentLibraryPage.tsx'
+import { HideSeriesMenuRow } from './HideSeriesMenuRow.tsx'
 import { ItemCard } from './ItemCard.tsx'
 import { SERIES_CARD_WIDTH_FACTOR, SeriesCard } from './SeriesCard.tsx'
 import { captionHeight, captionLines, type BookshelfView } from '../model/card-geometry.ts'
@@ -160,6 +161,11 @@ function ShelfRow({
                       view={view}
                       eager={eager}
                       episodeTitle={item.recentEpisode?.title}
+                      menuRows={
+                        shelf.id === 'continue-series' && item.series ? (
+                          <HideSeriesMenuRow libraryId={item.libraryId} seriesId={item.series.id} />
+                        ) : undefined
+                      }
                     />
                     {item.recentEpisode && <EpisodePlayButton item={item} episode={item.recentEpisode} />}
                   </li>

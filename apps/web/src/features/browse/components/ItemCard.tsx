@@ -1,4 +1,4 @@
-import { memo } from 'react'
+import { memo, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { CoverImage, Icon, ProgressBar, cn } from '@/components/ui/index.ts'
@@ -52,6 +52,8 @@ export interface ItemCardProps {
   selectionIndex?: number
   /** An episode shelf's card: the episode's title leads, the podcast's title is the caption. */
   episodeTitle?: string
+  /** More rows at the end of the card's more menu (Continue Series: hide the series). */
+  menuRows?: ReactNode
 }
 
 /**
@@ -71,6 +73,7 @@ export const ItemCard = memo(function ItemCard({
   eager = false,
   selectionIndex,
   episodeTitle,
+  menuRows,
 }: ItemCardProps) {
   const { t, i18n } = useTranslation()
   const user = useSessionStore((s) => s.user)
@@ -268,7 +271,9 @@ export const ItemCard = memo(function ItemCard({
             shareItemId={itemTrackCount(item) > 0 ? item.id : undefined}
             className="pointer-events-auto absolute right-2 bottom-2 opacity-0 group-hover:opacity-100 focus-within:opacity-100"
             testId="item-card-more"
-          />
+          >
+            {menuRows}
+          </ItemMoreMenu>
         )}
         {showActions && canEdit && (
           <button

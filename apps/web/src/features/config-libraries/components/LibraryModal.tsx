@@ -1,6 +1,7 @@
 import type { Library, LibrarySettings, MediaType } from '@shelfcast/contracts'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { LibraryToolsPanel } from './LibraryToolsPanel.tsx'
 import { Alert, Button, Icon, Modal, SelectField, Tabs, TextField, Toggle } from '@/components/ui/index.ts'
 import { errorMessage } from '@/lib/error-message.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
@@ -24,7 +25,7 @@ import { IconPicker } from './IconPicker.tsx'
 import { MetadataPrecedenceEditor } from './MetadataPrecedenceEditor.tsx'
 import { ScheduleEditor } from './ScheduleEditor.tsx'
 
-type TabId = 'details' | 'settings' | 'scanner' | 'schedule'
+type TabId = 'details' | 'settings' | 'scanner' | 'schedule' | 'tools'
 
 /** Which tab shows each error, so a refused save opens the tab with the problem. */
 const tabOfError: Record<keyof LibraryDraftErrors, TabId> = {
@@ -54,6 +55,8 @@ export function LibraryModal({ library, onClose }: { library: Library | null; on
     { id: 'settings', label: t('HeaderSettings') },
     ...(draft.mediaType === 'book' ? [{ id: 'scanner' as const, label: t('HeaderScanner') }] : []),
     { id: 'schedule', label: t('HeaderSchedule') },
+    // Tools act on a saved library's folders at once (not on Save).
+    ...(library ? [{ id: 'tools' as const, label: t('HeaderTools') }] : []),
   ]
 
   const setSetting = <K extends keyof LibrarySettings>(key: K, value: LibrarySettings[K]) =>
@@ -256,6 +259,7 @@ export function LibraryModal({ library, onClose }: { library: Library | null; on
           </div>
         )}
       </form>
+      {tab === 'tools' && library && <LibraryToolsPanel libraryId={library.id} />}
     </Modal>
   )
 }

@@ -20,6 +20,7 @@ import { formatDate, formatTime } from '@/lib/time-format.ts'
 import { toast } from '@/lib/toast-store.ts'
 import { LOG_FILTER_LEVELS } from '@/features/logs/index.ts'
 import { useUpdateServerSettings, useUpdateSortingPrefixes } from '../api.ts'
+import { CachePurgePanel } from './CachePurgePanel.tsx'
 import {
   draftFrom,
   prefixesChanged,
@@ -72,7 +73,14 @@ export function ServerSettingsPage() {
   const settings = useSessionStore((s) => s.serverSettings)
   if (!settings) return null
   // After a save the stored settings equal the draft, so nothing shows as changed.
-  return <ServerSettingsForm settings={settings} />
+  return (
+    <>
+      <ServerSettingsForm settings={settings} />
+      <div className="max-w-2xl">
+        <CachePurgePanel />
+      </div>
+    </>
+  )
 }
 
 function ServerSettingsForm({ settings }: { settings: ServerSettings }) {
