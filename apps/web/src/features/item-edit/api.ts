@@ -1,4 +1,5 @@
 import type {
+  AudibleRegion,
   ExpandedItemResponse,
   LibraryItem,
   UpdateBookMediaRequest,
@@ -146,5 +147,14 @@ export function useSearchBooks(itemId: string) {
         // Providers are slow remote services.
         timeoutMs: 60_000,
       }),
+  })
+}
+
+/** GET /api/search/chapters: Audible's chapters of an ASIN through Audnexus, or `{error}` when it has none. */
+export function useChapterLookup() {
+  const api = useApiClient()
+  return useMutation({
+    mutationFn: (lookup: { asin: string; region: AudibleRegion }) =>
+      api.call(metadataRoutes.searchChapters, { query: lookup, timeoutMs: 60_000 }),
   })
 }
