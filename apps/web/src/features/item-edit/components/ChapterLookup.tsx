@@ -131,11 +131,13 @@ export function FoundChaptersDialog({
   const [keepTitles, setKeepTitles] = useState(false)
   const difference = runtimeDifference(found, duration, removeBranding)
   const chapters = foundChapterViews(found, removeBranding)
+  // Whole seconds, as shown: a recording a few milliseconds off is an exact match.
+  const shownDifference = Math.round(difference)
   const comparison =
-    difference === 0
+    shownDifference === 0
       ? t('LabelDurationComparisonExactMatch')
-      : t(difference > 0 ? 'LabelDurationComparisonLonger' : 'LabelDurationComparisonShorter', {
-          duration: secondsToTimestamp(Math.abs(difference)),
+      : t(shownDifference > 0 ? 'LabelDurationComparisonLonger' : 'LabelDurationComparisonShorter', {
+          duration: secondsToTimestamp(Math.abs(shownDifference)),
         })
 
   return (
