@@ -1,5 +1,4 @@
 import type {
-  AudibleRegion,
   ExpandedItemResponse,
   LibraryItem,
   UpdateBookMediaRequest,
@@ -147,14 +146,5 @@ export function useSearchBooks(itemId: string) {
         // Providers are slow remote services.
         timeoutMs: 60_000,
       }),
-  })
-}
-
-/** GET /api/search/chapters: Audible's chapters of an ASIN through Audnexus, or `{error}` when it has none. */
-export function useChapterLookup() {
-  const api = useApiClient()
-  return useMutation({
-    mutationFn: (lookup: { asin: string; region: AudibleRegion }) =>
-      api.call(metadataRoutes.searchChapters, { query: lookup, timeoutMs: 60_000 }),
   })
 }

@@ -6,7 +6,7 @@ import { Alert, Button, Checkbox, Modal, SelectField, TextField } from '@/compon
 import { errorMessage } from '@/lib/error-message.ts'
 import { secondsToTimestamp } from '@/lib/time-format.ts'
 import { toast } from '@/lib/toast-store.ts'
-import { useChapterLookup } from '../api.ts'
+import { useChapterLookup } from '../chapter-lookup-api.ts'
 import {
   brandingSeconds,
   foundChapterViews,
