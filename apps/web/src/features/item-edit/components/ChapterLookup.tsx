@@ -192,7 +192,7 @@ export function FoundChaptersDialog({
         {hasRows && (
           <Checkbox checked={keepTitles} onChange={setKeepTitles} label={t('LabelKeepCurrentTitles')} />
         )}
-        <p className="text-muted">{t('LabelChaptersFound', { count: chapters.length })}</p>
+        <p className="text-muted">{t('LabelChaptersFound', { number: chapters.length })}</p>
         <div
           className="max-h-72 overflow-y-auto rounded-lg border border-border"
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolled region: focusable so keyboards can scroll it

@@ -40,8 +40,8 @@ describe('rowsFromLookup', () => {
     expect(rows.map((r) => r.start)).toEqual([0, 28, 68.5])
   })
 
-  it('keeps the current titles row by row, found titles past them', () => {
-    const current = [row(7, 0, 'Intro'), { ...row(8, 12, 'The Start'), locked: true }]
+  it('keeps the current titles row by row, found titles past them or for blank ones', () => {
+    const current = [row(7, 0, 'Intro'), { ...row(8, 12, 'The Start'), locked: true }, row(9, 50, ' ')]
     const rows = rowsFromLookup(found, { duration: 100, removeBranding: false, keepTitles: true, current })
     expect(rows.map((r) => [r.title, r.locked])).toEqual([
       ['Intro', false],

@@ -50,7 +50,7 @@ export interface ApplyLookupOptions {
   duration: number
   /** Files without Audible's intro/outro: every start but the first moves back by the intro. */
   removeBranding: boolean
-  /** Keep the editor's titles row by row (found titles where the editor has fewer rows). */
+  /** Keep the editor's titles row by row (found titles where the editor has fewer rows or a blank title). */
   keepTitles: boolean
   current: readonly ChapterRow[]
 }
@@ -74,7 +74,7 @@ export function rowsFromLookup(found: FoundChapters, options: ApplyLookupOptions
     if (previous && start <= previous.start) continue
     const index = rows.length
     const kept = options.keepTitles ? options.current[index]?.title : undefined
-    rows.push({ id: index, start, title: kept ?? chapter.title.trim(), locked: false })
+    rows.push({ id: index, start, title: kept?.trim() || chapter.title.trim(), locked: false })
   }
   return rows
 }
