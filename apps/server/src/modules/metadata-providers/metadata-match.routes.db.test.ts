@@ -410,6 +410,21 @@ describe('metadata search, matching and custom providers over HTTP', () => {
     expect((await t.call('GET', '/api/search/chapters', user)).body).toBe('ASIN required')
   })
 
+  it('answers a chapter lookup whose region is unknown or whose provider fails with a clear 400', async () => {
+    const region = await t.call('GET', `/api/search/chapters?asin=${FAKE_BOOK_ASIN}&region=xx`, user)
+    expect(region.statusCode).toBe(400)
+    for (const mode of ['error500', 'malformed', 'wrong-shape', 'slow', 'redirect-private'] as const) {
+      fake.mode = mode
+      const res = await t.call('GET', `/api/search/chapters?asin=${FAKE_BOOK_ASIN}`, user)
+      expect([mode, res.statusCode, res.body]).toEqual([
+        mode,
+        400,
+        expect.stringMatching(/^Error fetching metadata: /),
+      ])
+    }
+    fake.mode = 'ok'
+  })
+
   it('matches an author on Audnexus by ASIN or name: name, ASIN, description and image', async () => {
     const mort = await item(BOOKS.mort)
     const authorId =

@@ -55,7 +55,8 @@ export function ChapterRowView({
 
   return (
     <li className="flex flex-col gap-1" data-testid="chapter-row">
-      <div className="flex items-center gap-2">
+      {/* On a phone the row buttons wrap under the fields rather than squeezing the title to nothing. */}
+      <div className="flex flex-wrap items-center gap-2">
         <span className="w-7 shrink-0 text-right text-xs text-muted">{number}</span>
         <input
           aria-label={t('LabelChapterStart', { number })}
@@ -72,7 +73,7 @@ export function ChapterRowView({
           }}
           className={cn(
             inputClass,
-            'w-32 font-mono',
+            'w-28 font-mono sm:w-32',
             errors.length > 0 && issues.length !== errors.length ? 'border-error' : 'border-border',
           )}
           data-testid="chapter-start"
@@ -83,26 +84,38 @@ export function ChapterRowView({
           readOnly={row.locked}
           onChange={(e) => onChange({ title: e.target.value })}
           onKeyDown={guard}
-          className={cn(inputClass, 'min-w-0 flex-1', errors.length > 0 ? 'border-error' : 'border-border')}
+          className={cn(inputClass, 'min-w-36 flex-1', errors.length > 0 ? 'border-error' : 'border-border')}
           data-testid="chapter-title"
         />
-        <RowButton
-          icon={row.locked ? 'lock' : 'unlock'}
-          label={row.locked ? t('ButtonUnlockChapter') : t('ButtonLockChapter')}
-          pressed={row.locked}
-          onClick={() => onChange({ locked: !row.locked })}
-          testId="chapter-lock"
-        />
-        <RowButton icon="add" label={t('ButtonAddChapterBelow')} onClick={onAddBelow} testId="chapter-add" />
-        <RowButton icon="trash" label={t('ButtonRemoveChapter')} onClick={onRemove} testId="chapter-remove" />
-        {onPlay && (
+        <div className="ml-auto flex shrink-0 items-center">
           <RowButton
-            icon="headphones"
-            label={t('ButtonPlayFromHere')}
-            onClick={onPlay}
-            testId="chapter-play"
+            icon={row.locked ? 'lock' : 'unlock'}
+            label={row.locked ? t('ButtonUnlockChapter') : t('ButtonLockChapter')}
+            pressed={row.locked}
+            onClick={() => onChange({ locked: !row.locked })}
+            testId="chapter-lock"
           />
-        )}
+          <RowButton
+            icon="add"
+            label={t('ButtonAddChapterBelow')}
+            onClick={onAddBelow}
+            testId="chapter-add"
+          />
+          <RowButton
+            icon="trash"
+            label={t('ButtonRemoveChapter')}
+            onClick={onRemove}
+            testId="chapter-remove"
+          />
+          {onPlay && (
+            <RowButton
+              icon="headphones"
+              label={t('ButtonPlayFromHere')}
+              onClick={onPlay}
+              testId="chapter-play"
+            />
+          )}
+        </div>
       </div>
       {errors.length > 0 && (
         <p className="pl-9 text-xs text-error" data-testid="chapter-error">

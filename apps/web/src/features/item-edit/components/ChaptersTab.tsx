@@ -21,6 +21,7 @@ import {
   type ChapterRow,
   type ShiftResult,
 } from '../model/chapter-rules.ts'
+import { ChapterLookup } from './ChapterLookup.tsx'
 import { ChapterRowView } from './ChapterRowView.tsx'
 import { TabActions } from './TabActions.tsx'
 
@@ -39,7 +40,7 @@ const shiftKeys: Record<Exclude<ShiftResult, { ok: true }>['reason'], string> = 
   noAmount: 'ToastChaptersShiftNoAmount',
 }
 
-/** The chapter editor of spec §5: rows with lock, add and remove; shift, bulk add, from tracks; save. */
+/** The chapter editor of spec §5: lookup by ASIN; rows with lock, add and remove; shift, bulk add, from tracks; save. */
 export function ChaptersTab({ item }: { item: EditableBook }) {
   const { t } = useTranslation()
   const book = item.media
@@ -99,6 +100,7 @@ export function ChaptersTab({ item }: { item: EditableBook }) {
 
   return (
     <div className="flex flex-col gap-4" data-testid="edit-chapters">
+      <ChapterLookup bookAsin={book.metadata.asin} duration={duration} rows={rows} onApply={setRows} />
       <div className="flex flex-wrap items-end gap-x-6 gap-y-3 text-sm">
         <p className="text-muted">
           {t('LabelDuration')}:{' '}

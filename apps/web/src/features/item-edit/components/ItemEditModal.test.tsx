@@ -276,3 +276,103 @@ describe('ItemEditModal errors', () => {
     )
   })
 })
+
+describe('ItemEditModal chapter lookup', () => {
+  // Audnexus's answer: a 5 s intro and outro around three chapters, 70 s in all (the book has 60 s).
+  const found = {
+    asin: 'B0TESTBOOK',
+    brandIntroDurationMs: 5000,
+    brandOutroDurationMs: 5000,
+    chapters: [
+      { lengthMs: 20_000, startOffsetMs: 0, startOffsetSec: 0, title: 'Opening Credits' },
+      { lengthMs: 25_000, startOffsetMs: 20_000, startOffsetSec: 20, title: 'Chapter 1' },
+      { lengthMs: 25_000, startOffsetMs: 45_000, startOffsetSec: 45, title: 'Chapter 2' },
+    ],
+    isAccurate: true,
+    region: 'uk',
+    runtimeLengthMs: 70_000,
+    runtimeLengthSec: 70,
+  }
+  const withAsin = () => {
+    const book = bookItemFixture('b1')
+    return { ...book, media: { ...book.media, metadata: { ...book.media.metadata, asin: 'B0TESTBOOK' } } }
+  }
+
+  it('finds chapters by the book ASIN, warns on a runtime mismatch, applies without branding and saves', async () => {
+    const { server, user } = setup(
+      userFixture('root'),
+      { b1: withAsin() },
+      { 'GET /api/search/chapters': () => json(found) },
+    )
+    act(() => openEditModal('b1', 'chapters'))
+    await screen.findByTestId('edit-chapters')
+    expect((screen.getByTestId('chapter-lookup-asin') as HTMLInputElement).value).toBe('B0TESTBOOK')
+    await user.selectOptions(screen.getByTestId('chapter-lookup-region'), 'uk')
+    await user.click(screen.getByTestId('chapter-lookup-find'))
+
+    const dialog = await screen.findByTestId('found-chapters')
+    const lookup = server.requests.find((r) => r.path === '/api/search/chapters')
+    expect(new URLSearchParams(lookup?.search).get('asin')).toBe('B0TESTBOOK')
+    expect(new URLSearchParams(lookup?.search).get('region')).toBe('uk')
+    expect(
+      within(dialog)
+        .getAllByTestId('found-chapter')
+        .map((row) => row.textContent),
+    ).toEqual(['1Opening Credits0:00:000:00:20', '2Chapter 10:00:200:00:25', '3Chapter 20:00:450:00:25'])
+    expect(within(dialog).getByTestId('found-chapters-runtime').textContent).toBe('0:01:10 (0:10 longer)')
+    expect(within(dialog).getByTestId('found-chapters-warning')).toBeTruthy()
+
+    await user.click(within(dialog).getByLabelText('Remove Audible intro and outro from chapters'))
+    expect(within(dialog).getByTestId('found-chapters-runtime').textContent).toBe('0:01:00 (exact match)')
+    expect(within(dialog).queryByTestId('found-chapters-warning')).toBeNull()
+    await user.click(within(dialog).getByLabelText('Keep the current chapter titles'))
+    await user.click(within(dialog).getByTestId('found-chapters-apply'))
+
+    await waitFor(() => expect(screen.queryByTestId('found-chapters')).toBeNull())
+    expect(writes(server)).toEqual([])
+    expect(screen.getAllByTestId('chapter-start').map((input) => (input as HTMLInputElement).value)).toEqual([
+      '00:00:00',
+      '00:00:15',
+      '00:00:40',
+    ])
+    await user.click(screen.getByTestId('chapters-save'))
+    await waitFor(() => expect(writes(server)).toHaveLength(1))
+    expect(writes(server)[0]).toMatchObject({
+      body: {
+        chapters: [
+          { start: 0, end: 15, title: 'One' },
+          { start: 15, end: 40, title: 'Two' },
+          { start: 40, end: 60, title: 'Chapter 2' },
+        ],
+      },
+    })
+  })
+
+  it('says so when no ASIN is given, when Audnexus has no chapters and when the lookup fails', async () => {
+    let answer = () => json({ error: 'Chapters not found' })
+    const { server, user } = setup(
+      userFixture('root'),
+      { b1: bookItemFixture('b1') },
+      { 'GET /api/search/chapters': () => answer() },
+    )
+    act(() => openEditModal('b1', 'chapters'))
+    await screen.findByTestId('edit-chapters')
+    await user.click(screen.getByTestId('chapter-lookup-find'))
+    expect(toasts()).toContain('ASIN required')
+    expect(server.requests.some((r) => r.path === '/api/search/chapters')).toBe(false)
+
+    await user.type(screen.getByTestId('chapter-lookup-asin'), 'B000000000{Enter}')
+    await waitFor(() => expect(toasts()).toContain('Chapters not found'))
+
+    answer = () => text('Error fetching metadata: The provider did not answer in time', 400)
+    await user.click(screen.getByTestId('chapter-lookup-find'))
+    await waitFor(() =>
+      expect(toasts()).toContain('Error fetching metadata: The provider did not answer in time'),
+    )
+    expect(screen.queryByTestId('found-chapters')).toBeNull()
+    expect(screen.getAllByTestId('chapter-title').map((input) => (input as HTMLInputElement).value)).toEqual([
+      'One',
+      'Two',
+    ])
+  })
+})
