@@ -141,6 +141,7 @@ export const itemEditRoutes = {
   removeMany: { method: 'POST', path: '/api/items/batch/delete' },
   removeIssues: { method: 'DELETE', path: '/api/libraries/:id/issues' },
   updateTracks: { method: 'PATCH', path: '/api/items/:id/tracks' },
+  metadataObject: { method: 'GET', path: '/api/items/:id/metadata-object' },
   ffprobe: { method: 'GET', path: '/api/items/:id/ffprobe/:fileid' },
   removeFile: { method: 'DELETE', path: '/api/items/:id/file/:fileid' },
   setEbookStatus: { method: 'PATCH', path: '/api/items/:id/ebook/:fileid/status' },

@@ -135,6 +135,18 @@ export const itemEditRoutes = {
       404: 'No such item, or not accessible',
     },
   }),
+  metadataObject: defineRoute({
+    method: 'GET',
+    path: '/api/items/:id/metadata-object',
+    tag,
+    summary: "The item's metadata as its metadata.json would hold it (Audiobookshelf's metadata object)",
+    access: 'admin',
+    answer: z
+      .object({})
+      .catchall(z.unknown())
+      .describe("metadata.json's fields: title, authors, narrators, series …"),
+    errors: { 404: 'No such item' },
+  }),
   ffprobe: defineRoute({
     method: 'GET',
     path: '/api/items/:id/ffprobe/:fileid',

@@ -29,6 +29,10 @@ export function registerItemEditRoutes(
     return edit.updateMedia(user, params.id, parseInput(UpdateBookMediaRequest, request.body))
   })
 
+  serveRoute(app, routes.metadataObject, ({ params }, request) =>
+    edit.metadataObject(requireAuth(request).user, params.id),
+  )
+
   serveRoute(app, routes.updateChapters, ({ params, body }, request) =>
     edit.updateChapters(requireAuth(request).user, params.id, body),
   )

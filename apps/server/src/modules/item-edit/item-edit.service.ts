@@ -21,6 +21,7 @@ import { toAbsBookJson } from '../../scanner/metadata-files.ts'
 import { noAuthorChanges, type SavedItem, type ScanRepository } from '../../scanner/scan.repository.ts'
 import type { LibrariesService } from '../libraries/libraries.service.ts'
 import { jsonColumn, stringArrayColumn, type ItemRow } from '../../db/item-rows.ts'
+import { podcastMetadataJson } from '../podcasts/podcasts.service.ts'
 import type { ItemsService } from '../library-items/items.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import type { UserRecord } from '../users/users.model.ts'
@@ -56,6 +57,10 @@ const chaptersOf = (item: SavedItem): Chapter[] => jsonColumn(item.row.chapters,
 
 /** A saved book's metadata.json as an edit writes it (tag, genre and narrator changes write the same). */
 export const bookMetadataJson = (item: SavedItem) => toAbsBookJson(bookMetaOf(item), chaptersOf(item))
+
+/** A saved item's metadata.json (book or podcast): GET metadata-object and bulk tag/genre/narrator changes. */
+export const itemMetadataJson = (item: SavedItem): Record<string, unknown> =>
+  item.row.media_type === 'podcast' ? podcastMetadataJson(item.row) : bookMetadataJson(item)
 
 const blankToNull = (v: string | null | undefined) =>
   v === undefined ? undefined : v?.trim() ? v.trim() : null
@@ -132,6 +137,11 @@ export class ItemEditService {
     const [json] = await this.deps.items.expanded([id])
     if (!json) throw notFound(ITEM_NOT_FOUND)
     return json
+  }
+
+  /** GET /api/items/:id/metadata-object: what the item's metadata.json holds (or would hold). */
+  async metadataObject(user: UserRecord, id: string): Promise<Record<string, unknown>> {
+    return itemMetadataJson(await this.editable(user, id))
   }
 
   /** PATCH /api/items/:id/media for a book: the fields given replace the current ones. */

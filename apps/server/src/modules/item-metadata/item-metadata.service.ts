@@ -6,13 +6,12 @@ import type { TaskHandle, TaskRunner } from '../../jobs/task-runner.ts'
 import type { Realtime } from '../../realtime/realtime.ts'
 import { ItemEvents } from '../../scanner/item-events.ts'
 import { createLimiter } from '../../scanner/limiter.ts'
-import type { SavedItem, ScanRepository } from '../../scanner/scan.repository.ts'
+import type { ScanRepository } from '../../scanner/scan.repository.ts'
 import { uniqueStrings } from '../../scanner/text.ts'
-import { bookMetadataJson } from '../item-edit/item-edit.service.ts'
+import { itemMetadataJson } from '../item-edit/item-edit.service.ts'
 import { writeItemMetadataJson } from '../item-edit/metadata-writer.ts'
 import type { LibrariesService } from '../libraries/libraries.service.ts'
 import { itemVisibility } from '../library-items/item-visibility.ts'
-import { podcastMetadataJson } from '../podcasts/podcasts.service.ts'
 import type { SettingsService } from '../settings/settings.service.ts'
 import type { UserRecord } from '../users/users.model.ts'
 import type { MetaKind, MetaValuesRepository, ValuesChange } from './meta-values.repository.ts'
@@ -174,7 +173,7 @@ export class ItemMetadataService {
               item: { id: item.row.id, path: item.row.path, isFile: item.row.is_file === 1 },
               metadataPath: this.deps.metadataPath,
               storeWithItem: server.storeMetadataWithItem,
-              json: metadataJsonOf(item),
+              json: itemMetadataJson(item),
               log: this.deps.log,
             }).catch((err: unknown) => {
               // The database holds the change; a file that cannot be written is logged, not a failed request.
@@ -190,5 +189,3 @@ export class ItemMetadataService {
 
 const idsOf = (scope: Scope) => scope.libraries.map((l) => l.id)
 
-const metadataJsonOf = (item: SavedItem): unknown =>
-  item.row.media_type === 'podcast' ? podcastMetadataJson(item.row) : bookMetadataJson(item)
