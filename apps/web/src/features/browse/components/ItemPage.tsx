@@ -89,6 +89,18 @@ function ItemDetails({ item }: { item: ExpandedItem }) {
   const canSendToDevice = useCanSendToDevice(book?.ebookFile?.ebookFormat)
   // The files section's per-file menu (download, ffprobe data, ebook status, delete), as in the files tab.
   const fileMenu = useItemFileMenu(item)
+  const cover = (
+    <CoverImage
+      src={coverUrl}
+      title={title}
+      author={author}
+      aspectRatio={aspectRatio}
+      width={COVER_WIDTH}
+      invalidLabel={t('LabelInvalidCover')}
+      loading="eager"
+      className="shadow-2xl"
+    />
+  )
 
   return (
     <article className="mx-auto max-w-6xl px-4 py-8 md:px-8" data-testid="item-page">
@@ -106,25 +118,21 @@ function ItemDetails({ item }: { item: ExpandedItem }) {
       )}
       <div className="flex flex-col gap-8 md:flex-row">
         <div className="shrink-0 self-center md:self-start">
-          <button
-            type="button"
-            onClick={() => rawCoverUrl && setPreview(true)}
-            disabled={!rawCoverUrl}
-            aria-label={t('ButtonPreviewCover')}
-            className="block cursor-zoom-in rounded-md disabled:cursor-default"
-            data-testid="item-cover"
-          >
-            <CoverImage
-              src={coverUrl}
-              title={title}
-              author={author}
-              aspectRatio={aspectRatio}
-              width={COVER_WIDTH}
-              invalidLabel={t('LabelInvalidCover')}
-              loading="eager"
-              className="shadow-2xl"
-            />
-          </button>
+          {/* Only a real cover opens a preview: a placeholder (title and author drawn) is no button, so its
+              text is not read under a "show the cover" name. */}
+          {rawCoverUrl ? (
+            <button
+              type="button"
+              onClick={() => setPreview(true)}
+              aria-label={t('ButtonPreviewCover')}
+              className="block cursor-zoom-in rounded-md"
+              data-testid="item-cover"
+            >
+              {cover}
+            </button>
+          ) : (
+            <div data-testid="item-cover">{cover}</div>
+          )}
           {preview && rawCoverUrl && (
             <ImagePreview
               src={rawCoverUrl}
