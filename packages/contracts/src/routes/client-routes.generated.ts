@@ -308,3 +308,8 @@ export const statsRoutes = {
   serverYear: { method: 'GET', path: '/api/stats/year/:year' },
   server: { method: 'GET', path: '/api/stats/server' },
 } as unknown as typeof routes.statsRoutes
+
+export const embedRoutes = {
+  embedMetadata: { method: 'POST', path: '/api/tools/item/:id/embed-metadata' },
+  batchEmbedMetadata: { method: 'POST', path: '/api/tools/batch/embed-metadata' },
+} as unknown as typeof routes.embedRoutes
