@@ -12,6 +12,16 @@ import { createInitialisedApp } from '../apps/server/src/test-support/test-app.t
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100)
 const FILES = Number(process.env.BENCH_FILES ?? 10)
+/** CPU seconds of this process and of its finished children (the ffmpeg runs), from /proc (Linux). */
+const cpuSeconds = (): number | null => {
+  try {
+    const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? []
+    // After "pid (comm) ": utime stime cutime cstime are fields 12-15 (0-based), in clock ticks of 1/100 s.
+    return [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i] ?? 0), 0) / 100
+  } catch {
+    return null
+  }
+}
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shelfcast-bench-embed-'))
@@ -53,10 +63,12 @@ try {
   const rss: number[] = [process.memoryUsage().rss]
   const sampler = setInterval(() => rss.push(process.memoryUsage().rss), 200)
   const started = performance.now()
+  const cpuStart = cpuSeconds()
   const res = await t.call('POST', '/api/tools/batch/embed-metadata', token, { libraryItemIds: ids })
   if (res.statusCode !== 200) throw new Error(`batch embed: ${res.statusCode} ${res.body}`)
   while (t.ctx.embed.queued().length > 0) await new Promise((r) => setTimeout(r, 50))
   const wall = (performance.now() - started) / 1000
+  const cpuEnd = cpuSeconds()
   clearInterval(sampler)
   rss.push(process.memoryUsage().rss)
 
@@ -73,6 +85,13 @@ try {
   console.log(
     `  RSS              start ${mb(rss[0] ?? 0)}, peak ${mb(Math.max(...rss))}, end ${mb(rss.at(-1) ?? 0)}`,
   )
+  if (cpuStart !== null && cpuEnd !== null) {
+    const cpu = cpuEnd - cpuStart
+    const cores = os.availableParallelism()
+    console.log(
+      `  CPU              ${cpu.toFixed(1)} s (server + ffmpeg children); over ${cores} cores: ${(cpu / cores).toFixed(1)} s`,
+    )
+  }
   console.log(
     `  load average     ${os
       .loadavg()

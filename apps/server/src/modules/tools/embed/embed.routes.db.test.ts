@@ -50,9 +50,9 @@ describe('embed metadata', () => {
   let baseUrl: string
   let socket: TestSocket
 
-  const item = async (rel: string): Promise<LibraryItem> => {
+  const item = async (rel: string): Promise<Extract<LibraryItem, { mediaType: 'book' }>> => {
     const found = (await itemsOf(t, library.id)).get(rel)
-    if (!found) throw new Error(`no item at ${rel}`)
+    if (found?.mediaType !== 'book') throw new Error(`no book at ${rel}`)
     return found
   }
   const at = (...parts: string[]) => path.join(root, ...parts)
