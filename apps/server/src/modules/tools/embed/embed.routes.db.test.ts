@@ -16,6 +16,7 @@ const BOOK = {
   parts: 'Author One/Two Parts',
   readOnly: 'Author One/Read Only',
   queued: 'Author One/Queued',
+  trouble: 'Author One/Cache Trouble',
 } as const
 
 const CHAPTERS = [
@@ -112,6 +113,7 @@ describe('embed metadata', () => {
     await makeAudio({ path: at(BOOK.readOnly, 'ro.mp3'), durationSec: 2, tags: { album: 'Read Only' } })
     fs.chmodSync(at(BOOK.readOnly, 'ro.mp3'), 0o444)
     await makeAudio({ path: at(BOOK.queued, 'q.mp3'), durationSec: 2, tags: { album: 'Queued' } })
+    await makeAudio({ path: at(BOOK.trouble, 't.mp3'), durationSec: 2, tags: { album: 'Trouble' } })
 
     const app = await createInitialisedApp()
     t = app.t
@@ -289,6 +291,30 @@ describe('embed metadata', () => {
     expect(sha(file)).toBe(before)
     const log = await t.ctx.toolRuns.latest(ro.id)
     expect(log.lines.some((l) => l.level === 'error')).toBe(true)
+  })
+
+  it('fails with the §8 messages when the cache folder or the backup cannot be made, the original untouched', async () => {
+    const trouble = await item(BOOK.trouble)
+    const file = at(BOOK.trouble, 't.mp3')
+    const before = sha(file)
+    const cacheDir = path.join(t.config.metadataPath, 'cache', 'items', trouble.id)
+    fs.mkdirSync(path.dirname(cacheDir), { recursive: true })
+    fs.writeFileSync(cacheDir, 'a file where the folder should be')
+    const noCache = await embed(trouble.id)
+    expect(noCache.isFailed).toBe(true)
+    expect(noCache.error).toMatch(/^failed to create cache directory /)
+    expect(sha(file)).toBe(before)
+
+    fs.rmSync(cacheDir)
+    // A folder where the backup copy must go: the copy cannot be renamed into place.
+    fs.mkdirSync(path.join(cacheDir, 'backup', 't.mp3'), { recursive: true })
+    const noBackup = await embed(trouble.id)
+    expect(noBackup.isFailed).toBe(true)
+    expect(noBackup.error).toMatch(/^failed to back up audio file /)
+    expect(sha(file)).toBe(before)
+    expect(fs.readdirSync(at(BOOK.trouble))).toEqual(['t.mp3'])
+    // Nothing of the run is left in the cache folder but the backup folder.
+    expect(fs.readdirSync(cacheDir)).toEqual(['backup'])
   })
 
   it('answers 409 while another tool holds the item, 404 for an unknown id, 400 for a podcast', async () => {
