@@ -209,6 +209,14 @@ describe('embed metadata', () => {
     })
     expect(probed.attachedPicture).not.toBeNull()
     expect(probed.chapters.map((c) => c.title)).toEqual(['Opening', 'Middle', 'Ending'])
+    // The fields MP4 has no atom for (publisher, ASIN ...) stay on the item after its rescan.
+    const after = await item(BOOK.m4b)
+    expect(after.media.metadata).toMatchObject({
+      publisher: 'Pub House',
+      asin: 'B00TESTASIN',
+      subtitle: 'A Subtitle',
+    })
+    expect(after.media.metadata.series).toMatchObject([{ name: 'Saga', sequence: '2' }])
     // backup=0: nothing copied.
     expect(fs.existsSync(path.join(t.config.metadataPath, 'cache', 'items', m4b.id, 'backup'))).toBe(false)
   })
