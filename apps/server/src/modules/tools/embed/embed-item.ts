@@ -276,8 +276,9 @@ export async function embedItemMetadata(
   }
   const width = Math.max(1, Math.min(FILES_AT_ONCE, os.availableParallelism(), plans.length))
   await Promise.all(Array.from({ length: width }, worker))
-  if (failure !== null) throw failure
+  // The converted cover (if any) is only needed during the run, whatever its outcome.
   await fs.rm(path.join(cacheDir, 'embed-cover.jpg'), { force: true }).catch(() => undefined)
+  if (failure !== null) throw failure
   hooks.log('info', `Metadata embedded into ${written} file${written === 1 ? '' : 's'}`)
   return { filesWritten: written }
 }
