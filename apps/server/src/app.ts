@@ -105,6 +105,9 @@ import { UsersService } from './modules/users/users.service.ts'
 import { Realtime } from './realtime/realtime.ts'
 import { TaskRunner } from './jobs/task-runner.ts'
 import { registerTaskRoutes } from './jobs/tasks.routes.ts'
+import { ToolRuns } from './modules/tools/tool-runs.ts'
+import { EmbedService } from './modules/tools/embed/embed.service.ts'
+import { registerEmbedRoutes } from './modules/tools/embed/embed.routes.ts'
 import { registerScanRoutes } from './scanner/scan.routes.ts'
 import { createScannerModule } from './scanner/scanner-module.ts'
 
@@ -358,7 +361,23 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     fetcher,
     now: clock,
   })
+  const toolRuns = new ToolRuns({ clock })
+  const embed = new EmbedService({
+    items: browse.items,
+    scans: scanner.scans,
+    tasks,
+    toolRuns,
+    realtime,
+    env: {
+      ffmpegPath: config.ffmpegPath || 'ffmpeg',
+      ffprobePath: config.ffprobePath || 'ffprobe',
+      metadataPath: config.metadataPath,
+    },
+    log: log.child({ module: 'embed' }),
+  })
   const ctx: AppContext = {
+    toolRuns,
+    embed,
     authSettings,
     openid,
     config,
@@ -463,7 +482,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerLibrariesRoutes(app, ctx)
   registerBrowseRoutes(app, ctx)
   registerScanRoutes(app, ctx)
-  registerTaskRoutes(app, tasks)
+  registerTaskRoutes(app, tasks, () => embed.queued())
+  registerEmbedRoutes(app, ctx)
   registerPlaybackRoutes(app, ctx)
   registerStatsRoutes(app, ctx)
   registerCollectionsRoutes(app, ctx)
@@ -524,6 +544,10 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     await ctx.playback.sessions.stop()
   })
   // Scans stop (and are awaited) before anything else closes: no scan writes after the database is gone.
+  // Embeds in flight finish (their rescan needs the scanner) before the scanner stops.
+  app.addHook('preClose', async () => {
+    await embed.stop()
+  })
   app.addHook('preClose', async () => {
     await scanner.stop()
     tasks.close()

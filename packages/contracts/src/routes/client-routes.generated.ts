@@ -329,3 +329,8 @@ export const libraryCareRoutes = {
   purgeCache: { method: 'POST', path: '/api/cache/purge' },
   purgeItemsCache: { method: 'POST', path: '/api/cache/items/purge' },
 } as unknown as typeof routes.libraryCareRoutes
+
+export const embedRoutes = {
+  embedMetadata: { method: 'POST', path: '/api/tools/item/:id/embed-metadata' },
+  batchEmbedMetadata: { method: 'POST', path: '/api/tools/batch/embed-metadata' },
+} as unknown as typeof routes.embedRoutes

@@ -104,6 +104,7 @@ export const routeGroups = {
   stats: statsRoutes,
   itemMetadata: itemMetadataRoutes,
   libraryCare: libraryCareRoutes,
+  embed: embedRoutes,
 } as const satisfies Record<string, Record<string, RouteSpec>>
 
 /** Every declared route with its `group.name` id (the OpenAPI operationId). */
