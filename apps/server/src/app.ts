@@ -94,6 +94,9 @@ import { TaskRunner } from './jobs/task-runner.ts'
 import { registerTaskRoutes } from './jobs/tasks.routes.ts'
 import { registerScanRoutes } from './scanner/scan.routes.ts'
 import { createScannerModule } from './scanner/scanner-module.ts'
+import { ToolRuns } from './modules/tools/tool-runs.ts'
+import { registerToolsRoutes } from './modules/tools/tools.routes.ts'
+import { ToolsService } from './modules/tools/tools.service.ts'
 
 export interface BuildAppOptions {
   config: Config
@@ -334,6 +337,19 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     fetcher,
     now: clock,
   })
+  const toolRuns = new ToolRuns({ clock })
+  const tools = new ToolsService({
+    items: browse.items,
+    libraries,
+    scans: scanner.scans,
+    tasks,
+    runs: toolRuns,
+    ffmpegPath: config.ffmpegPath,
+    ffprobePath: config.ffprobePath,
+    metadataPath: config.metadataPath,
+    clock,
+    log: log.child({ module: 'tools' }),
+  })
   const ctx: AppContext = {
     authSettings,
     openid,
@@ -390,6 +406,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     feeds,
     notifications,
     releases,
+    toolRuns,
+    tools,
   }
 
   // First, so every answer carries them: 401s from the guard, 404s and errors too.
@@ -438,6 +456,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerFeedsRoutes(app, ctx)
   registerNotificationsRoutes(app, ctx)
   registerReleasesRoutes(app, ctx)
+  registerToolsRoutes(app, ctx)
   await registerClientFiles(app, config.clientDistPath, base)
 
   realtime.attach(app.server, base ? ['/socket.io', `${base}/socket.io`] : ['/socket.io'], async (token) => {
@@ -463,6 +482,10 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   })
   app.addHook('preClose', async () => {
     ctx.backups.stop()
+  })
+  // Running encodes and splits stop (ffmpeg killed, partial output removed) before the scanner and database go.
+  app.addHook('preClose', async () => {
+    await tools.stop()
   })
   // Schedules stop and running downloads are cancelled (and awaited) before the database closes.
   app.addHook('preClose', async () => {

@@ -98,6 +98,7 @@ export const routeGroups = {
   releases: releaseRoutes,
   authSettings: authSettingsRoutes,
   stats: statsRoutes,
+  tools: toolRoutes,
 } as const satisfies Record<string, Record<string, RouteSpec>>
 
 /** Every declared route with its `group.name` id (the OpenAPI operationId). */
