@@ -1,6 +1,6 @@
 import path from 'node:path'
 import type { Book, Chapter } from '@shelfcast/contracts'
-import { sanitizeFilename } from '@shelfcast/contracts'
+import { MAX_FILENAME_BYTES, sanitizeFilename } from '@shelfcast/contracts'
 import { htmlToText } from '../../html/html-to-text.ts'
 
 /** One audio file going into the merge, as probed just before the run. */
@@ -76,8 +76,9 @@ export function clipChapters(chapters: readonly Chapter[], total: number): Chapt
 
 /** The new file's name from the book's title (§5 rule: 255 bytes, no separators or reserved names). */
 export function m4bFileName(title: string | null): string {
-  const name = sanitizeFilename(`${title ?? ''}.m4b`)
-  return name && name !== '.m4b' && !name.startsWith('.') ? name : `${FALLBACK_NAME}.m4b`
+  // The title alone is sanitised (to 255 bytes less the extension), so "..", "CON" or "" fall back to a plain name.
+  const stem = sanitizeFilename(title ?? '', MAX_FILENAME_BYTES - '.m4b'.length)
+  return `${stem || FALLBACK_NAME}.m4b`
 }
 
 const clean = (value: string | null | undefined): string | null => {

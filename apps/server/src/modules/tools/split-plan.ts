@@ -1,18 +1,20 @@
 import path from 'node:path'
 import type { Book, Chapter } from '@shelfcast/contracts'
-import { sanitizeFilename } from '@shelfcast/contracts'
+import { MAX_FILENAME_BYTES, sanitizeFilename } from '@shelfcast/contracts'
 
 /** The folder beside the book's that the MP3s go to: "<Title> (MP3)", §5-sanitised. */
 export function splitFolderName(title: string | null): string {
-  return sanitizeFilename(`${title?.trim() || 'Audiobook'} (MP3)`) || 'Audiobook (MP3)'
+  const stem = sanitizeFilename(title ?? '', MAX_FILENAME_BYTES - ' (MP3)'.length)
+  return `${stem || 'Audiobook'} (MP3)`
 }
 
 /** "NN - Chapter title.mp3", numbered to the width of the count, sanitised as one name (§5). */
 export function chapterFileName(chapter: Chapter, index: number, count: number): string {
   const width = Math.max(2, String(count).length)
   const number = String(index + 1).padStart(width, '0')
-  const title = chapter.title.trim() || `Chapter ${index + 1}`
-  return sanitizeFilename(`${number} - ${title}.mp3`) || `${number}.mp3`
+  const room = MAX_FILENAME_BYTES - `${number} - .mp3`.length
+  const title = sanitizeFilename(chapter.title, room) || `Chapter ${index + 1}`
+  return `${number} - ${title}.mp3`
 }
 
 /** ffmpeg arguments that cut one chapter out of the book into a tagged MP3 (with the cover when there is one). */
