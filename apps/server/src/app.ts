@@ -92,8 +92,13 @@ import { UsersService } from './modules/users/users.service.ts'
 import { Realtime } from './realtime/realtime.ts'
 import { TaskRunner } from './jobs/task-runner.ts'
 import { registerTaskRoutes } from './jobs/tasks.routes.ts'
+import { EmbedService } from './modules/tools/embed/embed.service.ts'
+import { registerEmbedRoutes } from './modules/tools/embed/embed.routes.ts'
 import { registerScanRoutes } from './scanner/scan.routes.ts'
 import { createScannerModule } from './scanner/scanner-module.ts'
+import { ToolRuns } from './modules/tools/tool-runs.ts'
+import { registerToolsRoutes } from './modules/tools/tools.routes.ts'
+import { ToolsService } from './modules/tools/tools.service.ts'
 
 export interface BuildAppOptions {
   config: Config
@@ -334,7 +339,35 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     fetcher,
     now: clock,
   })
+  const toolRuns = new ToolRuns({ clock })
+  const tools = new ToolsService({
+    items: browse.items,
+    libraries,
+    scans: scanner.scans,
+    tasks,
+    runs: toolRuns,
+    ffmpegPath: config.ffmpegPath,
+    ffprobePath: config.ffprobePath,
+    metadataPath: config.metadataPath,
+    clock,
+    log: log.child({ module: 'tools' }),
+  })
+  const embed = new EmbedService({
+    items: browse.items,
+    scans: scanner.scans,
+    tasks,
+    toolRuns,
+    realtime,
+    env: {
+      ffmpegPath: config.ffmpegPath || 'ffmpeg',
+      ffprobePath: config.ffprobePath || 'ffprobe',
+      metadataPath: config.metadataPath,
+    },
+    log: log.child({ module: 'embed' }),
+  })
   const ctx: AppContext = {
+    toolRuns,
+    embed,
     authSettings,
     openid,
     config,
@@ -390,6 +423,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     feeds,
     notifications,
     releases,
+    tools,
   }
 
   // First, so every answer carries them: 401s from the guard, 404s and errors too.
@@ -417,7 +451,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerLibrariesRoutes(app, ctx)
   registerBrowseRoutes(app, ctx)
   registerScanRoutes(app, ctx)
-  registerTaskRoutes(app, tasks)
+  registerTaskRoutes(app, tasks, () => embed.queued())
+  registerEmbedRoutes(app, ctx)
   registerPlaybackRoutes(app, ctx)
   registerCollectionsRoutes(app, ctx)
   registerPlaylistsRoutes(app, ctx)
@@ -438,6 +473,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerFeedsRoutes(app, ctx)
   registerNotificationsRoutes(app, ctx)
   registerReleasesRoutes(app, ctx)
+  registerToolsRoutes(app, ctx)
   await registerClientFiles(app, config.clientDistPath, base)
 
   realtime.attach(app.server, base ? ['/socket.io', `${base}/socket.io`] : ['/socket.io'], async (token) => {
@@ -464,6 +500,10 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   app.addHook('preClose', async () => {
     ctx.backups.stop()
   })
+  // Running encodes and splits stop (ffmpeg killed, partial output removed) before the scanner and database go.
+  app.addHook('preClose', async () => {
+    await tools.stop()
+  })
   // Schedules stop and running downloads are cancelled (and awaited) before the database closes.
   app.addHook('preClose', async () => {
     await podcastDownloads.stop()
@@ -473,6 +513,10 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     await ctx.playback.sessions.stop()
   })
   // Scans stop (and are awaited) before anything else closes: no scan writes after the database is gone.
+  // Embeds in flight finish (their rescan needs the scanner) before the scanner stops.
+  app.addHook('preClose', async () => {
+    await embed.stop()
+  })
   app.addHook('preClose', async () => {
     await scanner.stop()
     tasks.close()

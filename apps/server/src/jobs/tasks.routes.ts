@@ -8,7 +8,11 @@ import type { TaskRunner } from './task-runner.ts'
  * GET /api/tasks: the running tasks like Audiobookshelf's (`include=finished` adds the recently finished);
  * admins see every task, others only tasks of libraries they can open.
  */
-export function registerTaskRoutes(app: FastifyInstance, tasks: TaskRunner) {
+export function registerTaskRoutes(
+  app: FastifyInstance,
+  tasks: TaskRunner,
+  embedQueue: () => { libraryItemId: string }[] = () => [],
+) {
   serveRoute(app, routes.tasks, ({ query }, request) => {
     const { user } = requireAuth(request)
     const includes = (query.include ?? '').split(',')
@@ -17,8 +21,10 @@ export function registerTaskRoutes(app: FastifyInstance, tasks: TaskRunner) {
       { runningOnly: !includes.includes('finished') },
     )
     const body: TasksResponse = { tasks: list }
-    // The embed-metadata queue arrives with that capability; until then it is truly empty.
-    if (includes.includes('queue')) body.queuedTaskData = { embedMetadata: [] }
+    // The metadata embed queue (quick embed), waiting and running items in order.
+    if (includes.includes('queue')) {
+      body.queuedTaskData = { embedMetadata: isAdminOrUp(user.type) ? embedQueue() : [] }
+    }
     return body
   })
 }

@@ -13,6 +13,8 @@ export const taskActions = [
   'opml-import',
   /** POST /api/backups or the backup schedule: the online database backup, zipped. */
   'backup',
+  /** POST /api/tools/item/:id/split-m4b: one MP3 per chapter into a new folder. */
+  'split-m4b',
 ] as const
 export const TaskAction = z.enum(taskActions)
 export type TaskAction = z.infer<typeof TaskAction>

@@ -98,6 +98,8 @@ export const routeGroups = {
   releases: releaseRoutes,
   authSettings: authSettingsRoutes,
   stats: statsRoutes,
+  tools: toolRoutes,
+  embed: embedRoutes,
 } as const satisfies Record<string, Record<string, RouteSpec>>
 
 /** Every declared route with its `group.name` id (the OpenAPI operationId). */

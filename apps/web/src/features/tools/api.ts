@@ -4,7 +4,7 @@ import type { ApiClient } from '@/lib/api/index.ts'
 import { useApiClient } from '@/lib/api/index.ts'
 import { useTaskStore } from '@/features/tasks/index.ts'
 import { encodeQuery, type EncodeOptions } from './model/tool-plan.ts'
-import { embedRoutes, toolRoutes } from './routes.ts'
+import { embedRoutes, toolRoutes } from '@shelfcast/contracts/client'
 
 export const toolKeys = {
   log: (itemId: string) => ['tools', 'log', itemId] as const,

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useTaskStore, useToolEventsStore } from '@/features/tasks/index.ts'
 import { useApiClient } from '@/lib/api/index.ts'
 import { LOG_REFRESH_MS, toolKeys } from './api.ts'
-import { toolRoutes } from './routes.ts'
+import { toolRoutes } from '@shelfcast/contracts/client'
 
 export interface ToolRun {
   /** The item's latest run of this tool: from the socket when one arrived, else from the log route. */
