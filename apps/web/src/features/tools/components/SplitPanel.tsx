@@ -4,13 +4,16 @@ import { Button, SelectField } from '@/components/ui/index.ts'
 import { errorMessage } from '@/lib/error-message.ts'
 import { toast } from '@/lib/toast-store.ts'
 import { useSplitM4b } from '../api.ts'
+import { useToolRun } from '../hooks.ts'
 import { bitrateChoices } from '../model/tool-plan.ts'
+import { RunLog, RunStatus } from './RunStatus.tsx'
 
 /** A book that is one M4B already: it cannot be merged, but it can be split into one MP3 per chapter. */
 export function SplitPanel({ itemId }: { itemId: string }) {
   const { t } = useTranslation()
   const [bitrate, setBitrate] = useState('128k')
   const split = useSplitM4b(itemId)
+  const run = useToolRun(itemId, 'split-m4b')
   const onSplit = () =>
     split.mutate(bitrate, {
       onSuccess: () => toast.info(t('ToastSplitStarted')),
@@ -28,10 +31,12 @@ export function SplitPanel({ itemId }: { itemId: string }) {
           options={bitrateChoices.map((b) => ({ value: b, label: b }))}
           className="w-40"
         />
-        <Button onClick={onSplit} loading={split.isPending} data-testid="split-start">
+        <Button onClick={onSplit} loading={split.isPending} disabled={run.running} data-testid="split-start">
           {t('ButtonSplitM4b')}
         </Button>
       </div>
+      <RunStatus itemId={itemId} run={run} successKey="MessageSplitFinished" />
+      <RunLog run={run} />
     </section>
   )
 }
