@@ -6,6 +6,7 @@ import { LOG_REFRESH_MS, toolKeys } from './api.ts'
 import { toolRoutes } from '@shelfcast/contracts/client'
 
 export interface ToolRun {
+  action: TaskAction
   /** The item's latest run of this tool: from the socket when one arrived, else from the log route. */
   task: Task | null
   running: boolean
@@ -39,5 +40,5 @@ export function useToolRun(itemId: string, action: TaskAction): ToolRun {
   const task = fromSocket && (!fromLog || fromSocket.startedAt >= fromLog.startedAt) ? fromSocket : fromLog
   const tracks = useToolEventsStore((s) => s.tracks[itemId] ?? noTracks)
   const queued = useToolEventsStore((s) => !!s.embedQueue[itemId])
-  return { task, running: !!task && !task.isFinished, log, tracks, queued }
+  return { action, task, running: !!task && !task.isFinished, log, tracks, queued }
 }

@@ -13,8 +13,10 @@ import {
   type Refusal,
   type ToolBook,
 } from '../model/tool-plan.ts'
+import { useToolRun } from '../hooks.ts'
 import { EmbedPanel } from './EmbedPanel.tsx'
 import { EncodePanel } from './EncodePanel.tsx'
+import { RunLog, RunStatus } from './RunStatus.tsx'
 import { SplitPanel } from './SplitPanel.tsx'
 
 const COVER_WIDTH = 96
@@ -79,13 +81,17 @@ function Manage({ itemId }: { itemId: string }) {
 /** A book of several files gets the encoder; one that is a single M4B already gets the split instead. */
 function M4bTool({ book }: { book: ToolBook }) {
   const { t } = useTranslation()
+  const encodeRun = useToolRun(book.id, 'encode-m4b')
   if (isSingleM4b(audioFilesInOrder(book)))
     return (
       <>
+        {/* The encode that just made this M4B keeps its outcome and log here. */}
+        <RunStatus itemId={book.id} run={encodeRun} successKey="MessageM4BFinished" />
         <p className="mt-4 text-sm text-muted" data-testid="encode-already-m4b">
           {t('MessageToolsAlreadyM4b')}
         </p>
         <SplitPanel itemId={book.id} />
+        <RunLog run={encodeRun} />
       </>
     )
   return <EncodePanel book={book} />

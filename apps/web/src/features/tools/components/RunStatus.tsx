@@ -71,7 +71,8 @@ const levelLook: Record<ToolLogLine['level'], string> = {
 /** The lines of the item's latest run, newest last (re-read every few seconds while it runs). */
 export function RunLog({ run }: { run: ToolRun }) {
   const { t } = useTranslation()
-  const lines = run.log.data?.lines ?? []
+  // The log is the item's latest run of any tool: shown under the tool that ran.
+  const lines = run.log.data?.task?.action === run.action ? run.log.data.lines : []
   if (lines.length === 0) return null
   return (
     <section className="mt-6" aria-labelledby="tool-log-heading">
