@@ -106,7 +106,8 @@ async function preflight(job: EncodeJob, deps: EncodeDeps, copy: boolean, total:
   const cacheNeeds = output + inputBytes + SPACE_MARGIN_BYTES
   const folderNeeds = output + SPACE_MARGIN_BYTES
   const sameDisk = (await fs.stat(job.cacheDir)).dev === (await fs.stat(job.folder)).dev
-  if (cacheFree < (sameDisk ? cacheNeeds + folderNeeds : cacheNeeds) || folderFree < folderNeeds) {
+  // On one file system the new file is renamed into place: no second copy.
+  if (cacheFree < cacheNeeds || (!sameDisk && folderFree < folderNeeds)) {
     deps.run.log(
       'error',
       `Not enough free space: about ${Math.ceil(cacheNeeds / 1e6)} MB needed in the metadata folder and ` +
@@ -292,9 +293,15 @@ export async function encodeM4b(job: EncodeJob, deps: EncodeDeps): Promise<Encod
       'backup',
       `${deps.clock()}-${crypto.randomBytes(4).toString('hex')}`,
     )
-    await backUp(job, backupDir, run)
-    await assertInputsUnchanged(job.inputs, run)
-    if (signal.aborted) throw new ToolCancelled()
+    try {
+      await backUp(job, backupDir, run)
+      await assertInputsUnchanged(job.inputs, run)
+      if (signal.aborted) throw new ToolCancelled()
+    } catch (err) {
+      // Nothing was replaced: a backup of this run would only take space.
+      await fs.rm(backupDir, { recursive: true, force: true })
+      throw err
+    }
     deps.progress(98)
 
     // Past this point the item folder changes: the new file first (whole or not at all), then the originals go.
