@@ -346,6 +346,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     scans: scanner.scans,
     tasks,
     runs: toolRuns,
+    realtime,
     ffmpegPath: config.ffmpegPath,
     ffprobePath: config.ffprobePath,
     metadataPath: config.metadataPath,

@@ -46,7 +46,14 @@ export interface EncodeDeps {
   progress: (percent: number) => void
   signal: AbortSignal
   clock: () => number
+  /** Per input file as the merge passes through it (track_started / track_progress / track_finished). */
+  onTrack?: (event: TrackEvent) => void
 }
+
+export type TrackEvent =
+  | { kind: 'started'; ino: string }
+  | { kind: 'finished'; ino: string }
+  | { kind: 'progress'; ino: string; progress: number }
 
 export interface EncodeOutcome {
   file: string
@@ -99,7 +106,8 @@ async function preflight(job: EncodeJob, deps: EncodeDeps, copy: boolean, total:
   const cacheNeeds = output + inputBytes + SPACE_MARGIN_BYTES
   const folderNeeds = output + SPACE_MARGIN_BYTES
   const sameDisk = (await fs.stat(job.cacheDir)).dev === (await fs.stat(job.folder)).dev
-  if (cacheFree < (sameDisk ? cacheNeeds + folderNeeds : cacheNeeds) || folderFree < folderNeeds) {
+  // On one file system the new file is renamed into place: no second copy.
+  if (cacheFree < cacheNeeds || (!sameDisk && folderFree < folderNeeds)) {
     deps.run.log(
       'error',
       `Not enough free space: about ${Math.ceil(cacheNeeds / 1e6)} MB needed in the metadata folder and ` +
@@ -156,6 +164,44 @@ async function freeTargetName(folder: string, name: string, leaving: readonly st
   throw new ToolFailure('moveFailed', { detail: 'no free file name' })
 }
 
+/** Turns the merge's position into per-file events: started, whole-percent progress, finished. */
+function trackReporter(inputs: readonly EncodeInput[], emit: EncodeDeps['onTrack']) {
+  let current = -1
+  let lastPercent = -1
+  const starts: number[] = []
+  let offset = 0
+  for (const input of inputs) {
+    starts.push(offset)
+    offset += input.duration
+  }
+  return {
+    at(seconds: number) {
+      if (!emit) return
+      for (;;) {
+        const input = inputs[current]
+        const end = input ? (starts[current] ?? 0) + input.duration : 0
+        if (current >= 0 && input && seconds < end) break
+        if (current >= 0 && input) {
+          if (lastPercent < 100) emit({ kind: 'progress', ino: input.ino, progress: 100 })
+          emit({ kind: 'finished', ino: input.ino })
+        }
+        current++
+        lastPercent = -1
+        const next = inputs[current]
+        if (!next) return
+        emit({ kind: 'started', ino: next.ino })
+      }
+      const input = inputs[current]
+      if (!input) return
+      const percent = Math.floor(((seconds - (starts[current] ?? 0)) / Math.max(input.duration, 0.001)) * 100)
+      if (percent !== lastPercent) {
+        lastPercent = percent
+        emit({ kind: 'progress', ino: input.ino, progress: Math.max(0, Math.min(100, percent)) })
+      }
+    },
+  }
+}
+
 /**
  * Merges a book's audio files into one M4B: ffmpeg into the item's cache folder, the result probed (length
  * within 1 % of the inputs', the chapters all there), the originals backed up into the cache, the new file moved
@@ -171,8 +217,12 @@ export async function encodeM4b(job: EncodeJob, deps: EncodeDeps): Promise<Encod
       'warn',
       'Codec copy needs AAC inputs of one sample rate and channel count: encoding to AAC instead',
     )
+  const itemChapters = clipChapters(job.book.chapters, total)
+  // A book without chapters of its own gets one per file rather than none.
   const chapters: Chapter[] =
-    job.settings.chapters === 'files' ? chaptersFromFiles(job.inputs) : clipChapters(job.book.chapters, total)
+    job.settings.chapters === 'files' || itemChapters.length === 0
+      ? chaptersFromFiles(job.inputs)
+      : itemChapters
 
   await preflight(job, deps, copy, total)
   const workDir = path.join(job.cacheDir, `encode-${deps.clock()}-${crypto.randomBytes(4).toString('hex')}`)
@@ -202,13 +252,18 @@ export async function encodeM4b(job: EncodeJob, deps: EncodeDeps): Promise<Encod
       `Merging ${job.inputs.length} files (${Math.round(total)} s) ${copy ? 'with codec copy' : `to AAC ${job.settings.bitrate}`}, ` +
         `${chapters.length} chapters${job.cover ? ', cover' : ''}`,
     )
+    const tracks = trackReporter(job.inputs, deps.onTrack)
     const result = await runFfmpegWithProgress({
       ffmpegPath: deps.ffmpegPath,
       args,
       signal,
-      // The merge is 95 % of the work; probing, backup and move take the rest.
-      onProgress: (seconds) => total > 0 && deps.progress(Math.min(95, (seconds / total) * 95)),
+      onProgress: (seconds) => {
+        // The merge is 95 % of the work; probing, backup and move take the rest.
+        if (total > 0) deps.progress(Math.min(95, (seconds / total) * 95))
+        tracks.at(seconds)
+      },
     })
+    if (result.ok) tracks.at(Infinity)
     if (result.aborted || signal.aborted) throw new ToolCancelled()
     if (!result.ok) {
       const how = result.signal ? `killed by ${result.signal}` : `exit code ${result.code}`
@@ -238,9 +293,15 @@ export async function encodeM4b(job: EncodeJob, deps: EncodeDeps): Promise<Encod
       'backup',
       `${deps.clock()}-${crypto.randomBytes(4).toString('hex')}`,
     )
-    await backUp(job, backupDir, run)
-    await assertInputsUnchanged(job.inputs, run)
-    if (signal.aborted) throw new ToolCancelled()
+    try {
+      await backUp(job, backupDir, run)
+      await assertInputsUnchanged(job.inputs, run)
+      if (signal.aborted) throw new ToolCancelled()
+    } catch (err) {
+      // Nothing was replaced: a backup of this run would only take space.
+      await fs.rm(backupDir, { recursive: true, force: true })
+      throw err
+    }
     deps.progress(98)
 
     // Past this point the item folder changes: the new file first (whole or not at all), then the originals go.

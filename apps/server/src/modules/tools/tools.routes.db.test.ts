@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Library, OpenPlaybackSession, ToolRunLog, ToolTaskResponse } from '@shelfcast/contracts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { makeAudio, probeMedia } from '../../../../../scripts/media/index.ts'
 import { createLibrary, settle } from '../../scanner/test-library.ts'
 import { createInitialisedApp, tempDir, type TestApp } from '../../test-support/test-app.ts'
@@ -59,6 +59,7 @@ describe('audio tools: encode to M4B, cancel, split, log', () => {
         series: [{ name: 'Tool Series', sequence: '2' }],
       },
     })
+    const emitted = vi.spyOn(t.ctx.realtime, 'toAdmins')
     const res = await encode(before.id, '?bitrate=64k&channels=1&chapters=files')
     expect(res.statusCode).toBe(200)
     const { task } = res.json<ToolTaskResponse>()
@@ -66,6 +67,17 @@ describe('audio tools: encode to M4B, cancel, split, log', () => {
     expect(task.data.libraryItemId).toBe(before.id)
     const done = await finished(t, task.id)
     expect(done.isFailed, done.error ?? '').toBe(false)
+    // Each input file is announced as the merge passes through it, in track order.
+    const inos = bookOf(before).audioFiles.map((f) => f.ino)
+    const trackEvents = (name: string) =>
+      emitted.mock.calls
+        .filter(([event]) => event === name)
+        .map(([, payload]) => (payload as { ino: string }).ino)
+    expect(trackEvents('track_started')).toEqual(inos)
+    expect(trackEvents('track_finished')).toEqual(inos)
+    // At least each file's 100 % (ffmpeg reports twice a second: a short file may see nothing in between).
+    expect(trackEvents('track_progress').length).toBeGreaterThanOrEqual(3)
+    emitted.mockRestore()
 
     const names = fs.readdirSync(folder('Three Mp3')).sort()
     expect(names).toEqual(['Three Mp3.m4b', 'cover.jpg'])
@@ -119,7 +131,7 @@ describe('audio tools: encode to M4B, cancel, split, log', () => {
 
   it('copies AAC inputs of one shape without re-encoding', async () => {
     const item = await itemAt(t, library.id, folder('Aac Parts'))
-    const res = await encode(item.id, '?codec=copy&chapters=files')
+    const res = await encode(item.id, '?codec=copy')
     const done = await finished(t, res.json<ToolTaskResponse>().task.id)
     expect(done.isFailed, done.error ?? '').toBe(false)
     const log = (await t.call('GET', `/api/tools/item/${item.id}/log`, token)).json<ToolRunLog>()

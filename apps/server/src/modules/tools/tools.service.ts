@@ -8,6 +8,7 @@ import { isInsideOrEqual } from '../../files/contained-path.ts'
 import { badRequest, conflict, notFound } from '../../http/errors.ts'
 import type { TaskHandle, TaskRunner } from '../../jobs/task-runner.ts'
 import { ffprobe } from '../../media/ffprobe.ts'
+import type { Realtime } from '../../realtime/realtime.ts'
 import type { ScanService } from '../../scanner/scan.service.ts'
 import type { ItemsService } from '../library-items/items.service.ts'
 import type { LibrariesService } from '../libraries/libraries.service.ts'
@@ -42,6 +43,7 @@ export class ToolsService {
     scans: Pick<ScanService, 'scanItem' | 'scanChangedPaths'>
     tasks: TaskRunner
     runs: ToolRuns
+    realtime: Pick<Realtime, 'toAdmins'>
     ffmpegPath: string
     ffprobePath: string
     metadataPath: string
@@ -148,6 +150,12 @@ export class ToolsService {
           progress: (p) => handle.progress(p),
           signal,
           clock: this.deps.clock,
+          onTrack: (e) => {
+            const payload = { libraryItemId: id, ino: e.ino }
+            if (e.kind === 'started') this.deps.realtime.toAdmins('track_started', payload)
+            else if (e.kind === 'finished') this.deps.realtime.toAdmins('track_finished', payload)
+            else this.deps.realtime.toAdmins('track_progress', { ...payload, progress: e.progress })
+          },
         },
       )
       return `Encoded "${title}" into ${path.basename(outcome.file)}`
