@@ -1,11 +1,12 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
+import os from 'node:os'
 import path from 'node:path'
 import type { AudioFile, Book, LibraryItem } from '@shelfcast/contracts'
 import sharp from 'sharp'
 import { isInsideOrEqual } from '../../../files/contained-path.ts'
-import { ffprobe } from '../../../media/ffprobe.ts'
 import { runFfmpegWithProgress } from '../../../media/ffmpeg-progress.ts'
+import { probeAudioFile } from '../../../scanner/audio-probe.ts'
 import {
   bookTags,
   chaptersOfFile,
@@ -30,6 +31,8 @@ export class EmbedFailure extends Error {}
 
 /** A tag pass copies streams: even a long file takes seconds; minutes means ffmpeg hangs. */
 const FFMPEG_TIMEOUT_MS = 10 * 60_000
+/** Files of one item written at once (bounded by the CPUs too). */
+const FILES_AT_ONCE = 4
 
 export interface EmbedOptions {
   forceEmbedChapters: boolean
@@ -112,19 +115,28 @@ async function coverFor(
   }
 }
 
-/** The new file must hold the audio at its full length (and the chapters when some were written). */
-async function verify(env: EmbedEnv, file: string, original: AudioFile, chapters: number): Promise<void> {
-  const probe = await ffprobe(env.ffprobePath, file)
-  const audio = probe.streams?.find((s) => s.codec_type === 'audio')
-  if (!audio) throw new Error('no audio stream in the written file')
-  const duration = Number(probe.format?.duration ?? audio.duration ?? NaN)
+/**
+ * The new file must read back: audio at its full length, the title written, the chapters when some were written.
+ * Read in-process like the scanner does (ffprobe only for what it cannot parse): a process per file would double
+ * the run's cost, and the rescan afterwards reads the same way.
+ */
+async function verify(
+  env: EmbedEnv,
+  file: string,
+  original: AudioFile,
+  expect: { chapters: number; title: string | null },
+): Promise<void> {
+  const { size } = await fs.stat(file)
+  const probe = await probeAudioFile(file, size, { ffprobePath: env.ffprobePath })
+  if (probe.error) throw new Error(`written file does not read back: ${probe.error}`)
   const tolerance = Math.max(1, original.duration * 0.01)
-  if (original.duration > 0 && !(Math.abs(duration - original.duration) <= tolerance)) {
-    throw new Error(`written file lasts ${duration}s, the original ${original.duration}s`)
+  if (original.duration > 0 && !(Math.abs(probe.duration - original.duration) <= tolerance)) {
+    throw new Error(`written file lasts ${probe.duration}s, the original ${original.duration}s`)
   }
-  if (chapters > 0 && (probe.chapters?.length ?? 0) < chapters) {
-    throw new Error(`written file has ${probe.chapters?.length ?? 0} chapters, expected ${chapters}`)
+  if (expect.chapters > 0 && probe.chapters.length < expect.chapters) {
+    throw new Error(`written file has ${probe.chapters.length} chapters, expected ${expect.chapters}`)
   }
+  if (expect.title && probe.tags.title === null) throw new Error('written file has no title tag')
 }
 
 /** Where the original of `file` is backed up: its path inside the item, under the item's backup folder. */
@@ -178,8 +190,10 @@ export async function embedItemMetadata(
   }
 
   const tag = crypto.randomBytes(4).toString('hex')
-  let written = 0
-  for (const [i, p] of plans.entries()) {
+  const fractions = plans.map(() => 0)
+  const reportTotal = () => hooks.progress((fractions.reduce((a, b) => a + b, 0) / plans.length) * 100)
+
+  const writeOne = async (p: FilePlan, i: number) => {
     const { file } = p
     const source = file.metadata.path
     const before = await fs.stat(source)
@@ -205,9 +219,10 @@ export async function embedItemMetadata(
         })
         await runFfmpegWithProgress(env.ffmpegPath, args, file.duration, FFMPEG_TIMEOUT_MS, (pct) => {
           hooks.trackProgress(file.ino, pct)
-          hooks.progress(((i + pct / 100) / plans.length) * 100)
+          fractions[i] = pct / 100
+          reportTotal()
         })
-        await verify(env, output, file, chapters.length)
+        await verify(env, output, file, { chapters: chapters.length, title: item.media.metadata.title })
       } catch (err) {
         hooks.log('error', `${file.metadata.relPath}: ${(err as Error).message}`)
         throw new EmbedFailure(EMBED_FAILURES.writeFailed)
@@ -238,12 +253,32 @@ export async function embedItemMetadata(
       await fs.rm(output, { force: true }).catch(() => undefined)
       await fs.rm(metadataFile, { force: true }).catch(() => undefined)
     }
-    written++
+    fractions[i] = 1
     hooks.trackProgress(file.ino, 100)
     hooks.trackFinished(file.ino)
-    hooks.progress(((i + 1) / plans.length) * 100)
+    reportTotal()
   }
+
+  // A few files at once: each is a short ffmpeg process that mostly waits on starting up and on the disk.
+  let next = 0
+  let written = 0
+  let failure: unknown = null
+  const worker = async () => {
+    while (failure === null && next < plans.length) {
+      const i = next++
+      try {
+        await writeOne(plans[i] as FilePlan, i)
+        written++
+      } catch (err) {
+        failure ??= err
+      }
+    }
+  }
+  const width = Math.max(1, Math.min(FILES_AT_ONCE, os.availableParallelism(), plans.length))
+  await Promise.all(Array.from({ length: width }, worker))
+  // The converted cover (if any) is only needed during the run, whatever its outcome.
   await fs.rm(path.join(cacheDir, 'embed-cover.jpg'), { force: true }).catch(() => undefined)
+  if (failure !== null) throw failure
   hooks.log('info', `Metadata embedded into ${written} file${written === 1 ? '' : 's'}`)
   return { filesWritten: written }
 }

@@ -129,7 +129,8 @@ export function vorbisTime(seconds: number): string {
 /**
  * The ffmetadata file ffmpeg reads tags and chapters from (a file, not `-metadata` arguments: a description or a
  * base64 picture can exceed what one command-line argument may hold).
- * FLAC: ffmpeg's muxer writes no chapters, so they go in as `CHAPTERnnn` / `CHAPTERnnnNAME` Vorbis comments.
+ * FLAC and Ogg: ffmpeg's muxers (5.x) write no chapters, so they go in as `CHAPTERnnn` / `CHAPTERnnnNAME` Vorbis
+ * comments (starts only: the format has no chapter end).
  * Ogg/Opus: ffmpeg cannot mux a picture stream there, so the cover goes in as a `METADATA_BLOCK_PICTURE` comment.
  */
 export function ffmetadataText(opts: {
@@ -141,14 +142,15 @@ export function ffmetadataText(opts: {
 }): string {
   const lines = [';FFMETADATA1']
   for (const [key, value] of opts.tags) lines.push(`${escapeKey(key)}=${escapeValue(value)}`)
-  if (opts.flavour === 'flac') {
+  const vorbis = opts.flavour === 'flac' || opts.flavour === 'ogg'
+  if (vorbis) {
     opts.chapters.forEach((c, i) => {
       const n = String(i + 1).padStart(3, '0')
       lines.push(`CHAPTER${n}=${escapeValue(vorbisTime(c.start))}`, `CHAPTER${n}NAME=${escapeValue(c.title)}`)
     })
   }
   if (opts.flavour === 'ogg' && opts.pictureBlock) lines.push(`METADATA_BLOCK_PICTURE=${opts.pictureBlock}`)
-  if (opts.flavour !== 'flac') {
+  if (!vorbis) {
     for (const c of opts.chapters) {
       lines.push(
         '[CHAPTER]',

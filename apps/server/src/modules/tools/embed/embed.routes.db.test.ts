@@ -12,9 +12,11 @@ const BOOK = {
   mp3: 'Author One/Single Mp3',
   m4b: 'Author One/M4B Book',
   flac: 'Author One/Flac Book',
+  ogg: 'Author One/Ogg Book',
   parts: 'Author One/Two Parts',
   readOnly: 'Author One/Read Only',
   queued: 'Author One/Queued',
+  trouble: 'Author One/Cache Trouble',
 } as const
 
 const CHAPTERS = [
@@ -49,9 +51,9 @@ describe('embed metadata', () => {
   let baseUrl: string
   let socket: TestSocket
 
-  const item = async (rel: string): Promise<LibraryItem> => {
+  const item = async (rel: string): Promise<Extract<LibraryItem, { mediaType: 'book' }>> => {
     const found = (await itemsOf(t, library.id)).get(rel)
-    if (!found) throw new Error(`no item at ${rel}`)
+    if (found?.mediaType !== 'book') throw new Error(`no book at ${rel}`)
     return found
   }
   const at = (...parts: string[]) => path.join(root, ...parts)
@@ -68,7 +70,12 @@ describe('embed metadata', () => {
   const embed = async (id: string, query = '') => {
     const res = await t.call('POST', `/api/tools/item/${id}/embed-metadata${query}`, token)
     expect(res.statusCode, res.body).toBe(200)
-    return finished(res.json<{ task: Task }>().task.id)
+    const task = await finished(res.json<{ task: Task }>().task.id)
+    // The run's log explains a failure in the assertion message.
+    return {
+      ...task,
+      error: task.error && `${task.error} ${JSON.stringify(t.ctx.toolRuns.latest(id).lines)}`,
+    }
   }
 
   beforeAll(async () => {
@@ -85,6 +92,7 @@ describe('embed metadata', () => {
       [BOOK.mp3, 'mp3'],
       [BOOK.m4b, 'm4b'],
       [BOOK.flac, 'flac'],
+      [BOOK.ogg, 'ogg'],
     ] as const) {
       withCover(rel)
       await makeAudio({
@@ -105,6 +113,7 @@ describe('embed metadata', () => {
     await makeAudio({ path: at(BOOK.readOnly, 'ro.mp3'), durationSec: 2, tags: { album: 'Read Only' } })
     fs.chmodSync(at(BOOK.readOnly, 'ro.mp3'), 0o444)
     await makeAudio({ path: at(BOOK.queued, 'q.mp3'), durationSec: 2, tags: { album: 'Queued' } })
+    await makeAudio({ path: at(BOOK.trouble, 't.mp3'), durationSec: 2, tags: { album: 'Trouble' } })
 
     const app = await createInitialisedApp()
     t = app.t
@@ -200,6 +209,14 @@ describe('embed metadata', () => {
     })
     expect(probed.attachedPicture).not.toBeNull()
     expect(probed.chapters.map((c) => c.title)).toEqual(['Opening', 'Middle', 'Ending'])
+    // The fields MP4 has no atom for (publisher, ASIN ...) stay on the item after its rescan.
+    const after = await item(BOOK.m4b)
+    expect(after.media.metadata).toMatchObject({
+      publisher: 'Pub House',
+      asin: 'B00TESTASIN',
+      subtitle: 'A Subtitle',
+    })
+    expect(after.media.metadata.series).toMatchObject([{ name: 'Saga', sequence: '2' }])
     // backup=0: nothing copied.
     expect(fs.existsSync(path.join(t.config.metadataPath, 'cache', 'items', m4b.id, 'backup'))).toBe(false)
   })
@@ -218,6 +235,21 @@ describe('embed metadata', () => {
       asin: 'B00TESTASIN',
     })
     expect(probed.attachedPicture).not.toBeNull()
+    expect(probed.chapters.map((c) => c.title)).toEqual(['Opening', 'Middle', 'Ending'])
+  })
+
+  it('writes Vorbis comments, the cover as METADATA_BLOCK_PICTURE and chapters into an Ogg Vorbis file', async () => {
+    const ogg = await item(BOOK.ogg)
+    await t.call('PATCH', `/api/items/${ogg.id}/media`, token, { metadata: METADATA })
+    const task = await embed(ogg.id)
+    expect(task.isFailed, task.error ?? '').toBe(false)
+    const probed = await probeMedia(at(BOOK.ogg, 'book.ogg'))
+    expect(probed.tags).toMatchObject({
+      title: 'The Embedded Book',
+      composer: 'Nora Narrator',
+      series: 'Saga',
+    })
+    expect(probed.attachedPicture?.codec).toBe('mjpeg')
     expect(probed.chapters.map((c) => c.title)).toEqual(['Opening', 'Middle', 'Ending'])
   })
 
@@ -263,10 +295,34 @@ describe('embed metadata', () => {
     const before = sha(file)
     const task = await embed(ro.id)
     expect(task.isFailed).toBe(true)
-    expect(task.error).toBe('audio file not writable')
+    expect(task.error).toMatch(/^audio file not writable /)
     expect(sha(file)).toBe(before)
     const log = await t.ctx.toolRuns.latest(ro.id)
     expect(log.lines.some((l) => l.level === 'error')).toBe(true)
+  })
+
+  it('fails with the §8 messages when the cache folder or the backup cannot be made, the original untouched', async () => {
+    const trouble = await item(BOOK.trouble)
+    const file = at(BOOK.trouble, 't.mp3')
+    const before = sha(file)
+    const cacheDir = path.join(t.config.metadataPath, 'cache', 'items', trouble.id)
+    fs.mkdirSync(path.dirname(cacheDir), { recursive: true })
+    fs.writeFileSync(cacheDir, 'a file where the folder should be')
+    const noCache = await embed(trouble.id)
+    expect(noCache.isFailed).toBe(true)
+    expect(noCache.error).toMatch(/^failed to create cache directory /)
+    expect(sha(file)).toBe(before)
+
+    fs.rmSync(cacheDir)
+    // A folder where the backup copy must go: the copy cannot be renamed into place.
+    fs.mkdirSync(path.join(cacheDir, 'backup', 't.mp3'), { recursive: true })
+    const noBackup = await embed(trouble.id)
+    expect(noBackup.isFailed).toBe(true)
+    expect(noBackup.error).toMatch(/^failed to back up audio file /)
+    expect(sha(file)).toBe(before)
+    expect(fs.readdirSync(at(BOOK.trouble))).toEqual(['t.mp3'])
+    // Nothing of the run is left in the cache folder but the backup folder.
+    expect(fs.readdirSync(cacheDir)).toEqual(['backup'])
   })
 
   it('answers 409 while another tool holds the item, 404 for an unknown id, 400 for a podcast', async () => {

@@ -127,9 +127,9 @@ export class EmbedService {
     const title = item.media.metadata.title ?? item.relPath
     const handle = tasks.start({
       action: 'embed-metadata',
-      title: `Embedding metadata in "${title}"`,
+      // Audiobookshelf's task strings: the title names the action, the description the book.
+      title: 'Embedding metadata',
       titleKey: 'MessageTaskEmbeddingMetadata',
-      titleSubs: [title],
       description: `Embedding metadata in audiobook "${title}".`,
       data: { libraryId: item.libraryId, libraryItemId: item.id },
       showSuccess: true,
