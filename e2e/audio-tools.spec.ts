@@ -179,7 +179,16 @@ test('embed metadata into a book from the manage page, and into two more by quic
   }
 
   await retitle(ids['Embed Me']!, 'Embedded From The Page')
-  await page.goto(`/audiobook/${ids['Embed Me']}/manage?tool=embed`)
+  // From the item: the edit modal's tools tab leads to the manage page.
+  await page.goto(`/item/${ids['Embed Me']}`)
+  await page.getByTestId('item-edit').click()
+  const modal = page.getByTestId('item-edit-modal')
+  await modal.getByRole('tab', { name: 'Tools' }).click()
+  await expect(modal.getByTestId('tools-tab')).toBeVisible()
+  expect(await seriousViolations(page), 'tools tab').toEqual([])
+  await modal.getByTestId('tools-embed').click()
+  await expect(page).toHaveURL(new RegExp(`/audiobook/${ids['Embed Me']}/manage\\?tool=embed$`))
+  await expect(modal).toBeHidden()
   await expect(page.getByTestId('embed-panel')).toBeVisible({ timeout: 20_000 })
   await expect(page.getByTestId('tool-metadata')).toContainText('Embedded From The Page')
   await page.getByTestId('embed-start').click()
