@@ -29,7 +29,7 @@ export function SplitPanel({ itemId }: { itemId: string }) {
           value={bitrate}
           onChange={(e) => setBitrate(e.target.value)}
           options={bitrateChoices.map((b) => ({ value: b, label: b }))}
-          className="w-40"
+          className="w-60"
         />
         <Button onClick={onSplit} loading={split.isPending} disabled={run.running} data-testid="split-start">
           {t('ButtonSplitM4b')}
