@@ -131,7 +131,8 @@ export class ToolsService {
       `Encode started: ${files.length} files, ${settings.codec} ${settings.bitrate}, ${settings.channels} channels`,
     )
     this.track(id, 'encode-m4b', handle, run, async (signal) => {
-      const inputs = await this.probeInputs(files, settings.codec === 'copy' || !settings.sampleRate)
+      // Every file's rate and layout decide between codec copy, the concat demuxer and the concat filter.
+      const inputs = await this.probeInputs(files)
       const outcome = await encodeM4b(
         {
           itemId: id,
@@ -242,26 +243,18 @@ export class ToolsService {
     await Promise.all(all.map((e) => e.done))
   }
 
-  private async probeInputs(
-    files: ReturnType<ToolsService['audioFilesOf']>,
-    needRates: boolean,
-  ): Promise<EncodeInput[]> {
+  private async probeInputs(files: ReturnType<ToolsService['audioFilesOf']>): Promise<EncodeInput[]> {
     const inputs: EncodeInput[] = []
-    for (const [i, f] of files.entries()) {
+    for (const f of files) {
       const p = path.resolve(f.metadata.path)
       const stamp = await fileStamp(p)
       if (!stamp)
         throw new ToolFailure('audioFileNotWritable', { subs: [f.metadata.filename], detail: 'missing' })
-      let sampleRate: number | null = null
-      let codec = f.codec
-      let channels = f.channels
-      if (needRates && (i === 0 || files.length > 1)) {
-        const probed = await ffprobe(this.deps.ffprobePath, p).catch(() => null)
-        const stream = probed?.streams?.find((s) => s.codec_type === 'audio')
-        sampleRate = stream?.sample_rate ? Number(stream.sample_rate) : null
-        codec = stream?.codec_name ?? codec
-        channels = stream?.channels ?? channels
-      }
+      const probed = await ffprobe(this.deps.ffprobePath, p).catch(() => null)
+      const stream = probed?.streams?.find((s) => s.codec_type === 'audio')
+      const sampleRate = stream?.sample_rate ? Number(stream.sample_rate) : null
+      const codec = stream?.codec_name ?? f.codec
+      const channels = stream?.channels ?? f.channels
       const title = f.metaTags.tagTitle?.trim() || path.parse(f.metadata.filename).name
       inputs.push({
         path: p,
