@@ -105,11 +105,13 @@ import { UsersService } from './modules/users/users.service.ts'
 import { Realtime } from './realtime/realtime.ts'
 import { TaskRunner } from './jobs/task-runner.ts'
 import { registerTaskRoutes } from './jobs/tasks.routes.ts'
-import { ToolRuns } from './modules/tools/tool-runs.ts'
 import { EmbedService } from './modules/tools/embed/embed.service.ts'
 import { registerEmbedRoutes } from './modules/tools/embed/embed.routes.ts'
 import { registerScanRoutes } from './scanner/scan.routes.ts'
 import { createScannerModule } from './scanner/scanner-module.ts'
+import { ToolRuns } from './modules/tools/tool-runs.ts'
+import { registerToolsRoutes } from './modules/tools/tools.routes.ts'
+import { ToolsService } from './modules/tools/tools.service.ts'
 
 export interface BuildAppOptions {
   config: Config
@@ -362,6 +364,19 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     now: clock,
   })
   const toolRuns = new ToolRuns({ clock })
+  const tools = new ToolsService({
+    items: browse.items,
+    libraries,
+    scans: scanner.scans,
+    tasks,
+    runs: toolRuns,
+    realtime,
+    ffmpegPath: config.ffmpegPath,
+    ffprobePath: config.ffprobePath,
+    metadataPath: config.metadataPath,
+    clock,
+    log: log.child({ module: 'tools' }),
+  })
   const embed = new EmbedService({
     items: browse.items,
     scans: scanner.scans,
@@ -455,6 +470,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     feeds,
     notifications,
     releases,
+    tools,
   }
 
   // First, so every answer carries them: 401s from the guard, 404s and errors too.
@@ -509,6 +525,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerFeedsRoutes(app, ctx)
   registerNotificationsRoutes(app, ctx)
   registerReleasesRoutes(app, ctx)
+  registerToolsRoutes(app, ctx)
   await registerClientFiles(app, config.clientDistPath, base)
 
   realtime.attach(app.server, base ? ['/socket.io', `${base}/socket.io`] : ['/socket.io'], async (token) => {
@@ -534,6 +551,10 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   })
   app.addHook('preClose', async () => {
     ctx.backups.stop()
+  })
+  // Running encodes and splits stop (ffmpeg killed, partial output removed) before the scanner and database go.
+  app.addHook('preClose', async () => {
+    await tools.stop()
   })
   // Schedules stop and running downloads are cancelled (and awaited) before the database closes.
   app.addHook('preClose', async () => {

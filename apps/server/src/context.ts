@@ -38,6 +38,7 @@ import type { ScannerModule } from './scanner/scanner-module.ts'
 import type { AuthSettingsService } from './modules/auth/openid/auth-settings.service.ts'
 import type { OpenIDSignIn } from './modules/auth/openid/openid-sign-in.ts'
 import type { ToolRuns } from './modules/tools/tool-runs.ts'
+import type { ToolsService } from './modules/tools/tools.service.ts'
 import type { EmbedService } from './modules/tools/embed/embed.service.ts'
 
 /** Everything a route module may use. Built once by buildApp(). */
@@ -104,8 +105,10 @@ export interface AppContext {
   authSettings: AuthSettingsService
   /** OpenID Connect sign-in: the code flow with PKCE, the account it signs in as, logout at the provider. */
   openid: OpenIDSignIn
-  /** The audio tools' per-item lock (one tool run per item) and each item's latest run log. */
+  /** The audio tools' hold on items (one tool per item) and each item's latest run log. */
   toolRuns: ToolRuns
+  /** Audio tools: merge a book into one M4B, split a one-file book into MP3s (tasks). */
+  tools: ToolsService
   /** Embedding item metadata into audio files: one item, or many through the queue. */
   embed: EmbedService
 }

@@ -28,6 +28,9 @@ export interface TaskHandle {
     description?: string | null
     data?: Partial<Task['data']>
     error?: string | null
+    /** The locale key of `error` (spec §8 task messages) and its substitutions. */
+    errorKey?: string | null
+    errorSubs?: string[] | null
     failed?: boolean
   }): void
 }
@@ -89,6 +92,8 @@ export class TaskRunner {
         task.finishedAt = this.clock()
         task.isFailed = outcome.failed ?? false
         task.error = outcome.error ?? null
+        task.errorKey = outcome.errorKey ?? null
+        task.errorSubs = outcome.errorSubs ?? null
         if (outcome.description !== undefined) task.description = outcome.description
         if (outcome.data) task.data = { ...task.data, ...outcome.data }
         if (!task.isFailed) task.progress = 100

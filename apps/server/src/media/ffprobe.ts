@@ -18,6 +18,8 @@ const FfprobeOutput = z.object({
       z.object({
         codec_type: z.string().optional(),
         codec_name: z.string().optional(),
+        /** Hz, as text (the audio tools compare inputs' rates). */
+        sample_rate: z.string().optional(),
         channels: z.number().optional(),
         channel_layout: z.string().optional(),
         time_base: z.string().optional(),

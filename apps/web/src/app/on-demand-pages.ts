@@ -43,6 +43,7 @@ export const onDemandPages = {
   listeningStats: lazyComponent(() => import('../features/stats/on-demand.ts'), 'ListeningStatsPage'),
   libraryStats: lazyComponent(() => import('../features/stats/on-demand.ts'), 'LibraryStatsPage'),
   upload: lazyComponent(() => import('../features/upload/index.ts'), 'UploadPage'),
+  manageTools: lazyComponent(() => import('../features/tools/on-demand.ts'), 'ManagePage'),
   batchEdit: lazyComponent(() => import('../features/selection/on-demand.ts'), 'BatchEditPage'),
   addPodcast: lazyComponent(() => import('../features/podcasts/on-demand.ts'), 'AddPodcastPage'),
   downloadQueue: lazyComponent(() => import('../features/podcasts/on-demand.ts'), 'DownloadQueuePage'),

@@ -178,7 +178,16 @@ export const appRoutes: RouteObject[] = [
                 onDemandPages.upload,
               ),
               onDemand({ path: 'batch', handle: handle('batch') }, onDemandPages.batchEdit),
-              later('audiobook/:id/manage', 'audiobook-id-manage', 'HeaderManageTools'),
+              onDemand(
+                {
+                  path: 'audiobook/:id/manage',
+                  handle: {
+                    name: 'audiobook-id-manage',
+                    titleKey: 'HeaderManageTools',
+                  } satisfies RouteHandle,
+                },
+                onDemandPages.manageTools,
+              ),
               onDemand({ path: 'account', handle: handle('account') }, onDemandPages.account),
               {
                 path: 'config',

@@ -8,6 +8,7 @@ export const editModalTabs = [
   'episodes',
   'files',
   'match',
+  'tools',
   'schedule',
 ] as const
 export type EditModalTab = (typeof editModalTabs)[number]

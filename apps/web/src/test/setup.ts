@@ -2,7 +2,7 @@ import { cleanup, configure } from '@testing-library/react'
 import { afterEach, beforeAll } from 'vitest'
 import { loadRadix } from '@/components/ui/radix-on-demand.ts'
 import { useCurrentLibraryStore } from '@/features/libraries/index.ts'
-import { useTaskStore } from '@/features/tasks/index.ts'
+import { useTaskStore, useToolEventsStore } from '@/features/tasks/index.ts'
 import { i18n } from '@/lib/i18n/index.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { useUserSettings } from '@/lib/user-settings.ts'
@@ -36,5 +36,6 @@ afterEach(async () => {
   useCurrentLibraryStore.setState(useCurrentLibraryStore.getInitialState(), true)
   useUserSettings.setState(useUserSettings.getInitialState(), true)
   useTaskStore.getState().reset()
+  useToolEventsStore.getState().reset()
   if (i18n.language !== 'en-us') await i18n.changeLanguage('en-us')
 })

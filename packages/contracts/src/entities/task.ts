@@ -15,6 +15,8 @@ export const taskActions = [
   'backup',
   /** Renaming or removing a tag, genre or narrator on more than 500 items (modules/item-metadata). */
   'item-metadata-update',
+  /** POST /api/tools/item/:id/split-m4b: one MP3 per chapter into a new folder. */
+  'split-m4b',
 ] as const
 export const TaskAction = z.enum(taskActions)
 export type TaskAction = z.infer<typeof TaskAction>

@@ -330,6 +330,13 @@ export const libraryCareRoutes = {
   purgeItemsCache: { method: 'POST', path: '/api/cache/items/purge' },
 } as unknown as typeof routes.libraryCareRoutes
 
+export const toolRoutes = {
+  encodeM4b: { method: 'POST', path: '/api/tools/item/:id/encode-m4b' },
+  cancelEncodeM4b: { method: 'DELETE', path: '/api/tools/item/:id/encode-m4b' },
+  splitM4b: { method: 'POST', path: '/api/tools/item/:id/split-m4b' },
+  log: { method: 'GET', path: '/api/tools/item/:id/log' },
+} as unknown as typeof routes.toolRoutes
+
 export const embedRoutes = {
   embedMetadata: { method: 'POST', path: '/api/tools/item/:id/embed-metadata' },
   batchEmbedMetadata: { method: 'POST', path: '/api/tools/batch/embed-metadata' },

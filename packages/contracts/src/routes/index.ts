@@ -104,6 +104,7 @@ export const routeGroups = {
   stats: statsRoutes,
   itemMetadata: itemMetadataRoutes,
   libraryCare: libraryCareRoutes,
+  tools: toolRoutes,
   embed: embedRoutes,
 } as const satisfies Record<string, Record<string, RouteSpec>>
 

@@ -2,6 +2,7 @@ import type { LibraryItem, User } from '@shelfcast/contracts'
 import { QueryClient } from '@tanstack/react-query'
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AppProviders } from '@/app/providers.tsx'
 import { i18n } from '@/lib/i18n/index.ts'
@@ -42,7 +43,10 @@ function setup(user: User, items: Record<string, LibraryItem>, extra: Parameters
   })
   render(
     <AppProviders services={{ api: fakeApiClient(server.fetch), queryClient, i18n }}>
-      <ItemEditModal />
+      {/* The tools tab links to the manage page. */}
+      <MemoryRouter>
+        <ItemEditModal />
+      </MemoryRouter>
     </AppProviders>,
   )
   return { server, user: userEvent.setup() }
@@ -59,7 +63,27 @@ describe('ItemEditModal', () => {
     setup(userFixture('root'), { b1: bookItemFixture('b1') })
     act(() => openEditModal('b1'))
     expect(await screen.findByRole('heading', { name: 'Dune' })).toBeTruthy()
-    expect(tabNames()).toEqual(['Details', 'Cover', 'Chapters', 'Files', 'Match'])
+    expect(tabNames()).toEqual(['Details', 'Cover', 'Chapters', 'Files', 'Match', 'Tools'])
+  })
+
+  it("gives admins a tools tab leading to the book's M4B encoder and metadata embed", async () => {
+    setup(userFixture('root'), { b1: bookItemFixture('b1') })
+    act(() => openEditModal('b1', 'tools'))
+    await screen.findByTestId('tools-tab')
+    expect(screen.getByTestId('tools-m4b').getAttribute('href')).toBe('/audiobook/b1/manage?tool=m4b')
+    expect(screen.getByTestId('tools-embed').getAttribute('href')).toBe('/audiobook/b1/manage?tool=embed')
+    await userEvent.setup().click(screen.getByTestId('tools-embed'))
+    expect(useItemEditModal.getState().showEditModal).toBe(false)
+  })
+
+  it('hides the tools tab from users who are not admins', async () => {
+    const editor = userFixture('user', {
+      permissions: { ...userFixture('user').permissions, update: true, download: true },
+    })
+    setup(editor, { b1: bookItemFixture('b1') })
+    act(() => openEditModal('b1'))
+    await screen.findByRole('heading', { name: 'Dune' })
+    expect(tabNames()).not.toContain('Tools')
   })
 
   it('titles an untitled item No Title and hides chapters for ebook-only books', async () => {

@@ -22,6 +22,7 @@ import { FilesTab } from './FilesTab.tsx'
 import { MatchTab } from './MatchTab.tsx'
 import { PodcastDetailsTab } from './PodcastDetailsTab.tsx'
 import { ScheduleTab } from './ScheduleTab.tsx'
+import { ToolsTab } from './ToolsTab.tsx'
 
 const tabLabelKeys: Record<EditModalTab, string> = {
   details: 'HeaderDetails',
@@ -30,6 +31,7 @@ const tabLabelKeys: Record<EditModalTab, string> = {
   episodes: 'HeaderEpisodes',
   files: 'HeaderFiles',
   match: 'HeaderMatch',
+  tools: 'HeaderTools',
   schedule: 'HeaderSchedule',
 }
 
@@ -152,6 +154,8 @@ function TabPanel({ item, tab }: { item: EditableItem; tab: EditModalTab }) {
       return <FilesTab item={item} />
     case 'match':
       return item.mediaType === 'book' && <MatchTab item={item} />
+    case 'tools':
+      return <ToolsTab item={item} onNavigate={closeEditModal} />
     case 'episodes':
       return item.mediaType === 'podcast' && <EpisodesTab item={item} />
     case 'schedule':
@@ -193,5 +197,6 @@ function tabFacts(item: EditableItem) {
     mediaType: item.mediaType,
     numAudioFiles: book?.audioFiles.length ?? 0,
     hasEbook: !!book?.ebookFile,
+    isMissing: item.isMissing,
   }
 }

@@ -48,6 +48,19 @@ describe('availableTabs', () => {
   })
 })
 
+describe('the tools tab', () => {
+  it('is for admins, on books with audio that are not missing', () => {
+    expect(availableTabs(audiobook, { ...all, admin: true })).toContain('tools')
+    expect(availableTabs(audiobook, all)).not.toContain('tools')
+    expect(availableTabs({ ...audiobook, isMissing: true }, { ...all, admin: true })).not.toContain('tools')
+    expect(
+      availableTabs({ ...audiobook, numAudioFiles: 0, hasEbook: true }, { ...all, admin: true }),
+    ).not.toContain('tools')
+    const podcast: TabItemFacts = { mediaType: 'podcast', numAudioFiles: 0, hasEbook: false }
+    expect(availableTabs(podcast, { ...all, admin: true })).not.toContain('tools')
+  })
+})
+
 describe('resolveTab', () => {
   it('keeps an allowed tab, else takes the first allowed, else none', () => {
     expect(resolveTab('chapters', ['details', 'chapters'])).toBe('chapters')

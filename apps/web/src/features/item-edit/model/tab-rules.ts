@@ -6,6 +6,8 @@ export interface TabItemFacts {
   /** Audio files (books); an ebook-only book has none. */
   numAudioFiles: number
   hasEbook: boolean
+  /** Its files were not found on the last scan (no tools then). */
+  isMissing?: boolean
 }
 
 export interface TabPermissions {
@@ -18,7 +20,8 @@ export interface TabPermissions {
 /**
  * Spec §2/§5 (edit modal tabs): without update or download there are no tabs; files needs download, the
  * others update. Details and cover are for every item; chapters and match for books (chapters hidden for
- * ebook-only books); episodes for podcasts, and a podcast's schedule for admins with update.
+ * ebook-only books); episodes for podcasts, and a podcast's schedule for admins with update; the audio tools for
+ * admins on books with audio that are not missing.
  */
 export function availableTabs(item: TabItemFacts, permissions: TabPermissions): EditModalTab[] {
   if (!permissions.update && !permissions.download) return []
@@ -30,6 +33,7 @@ export function availableTabs(item: TabItemFacts, permissions: TabPermissions): 
   if (permissions.update && !isBook) tabs.push('episodes')
   if (permissions.download) tabs.push('files')
   if (permissions.update && isBook) tabs.push('match')
+  if (permissions.admin && isBook && item.numAudioFiles > 0 && !item.isMissing) tabs.push('tools')
   if (permissions.update && !isBook && permissions.admin) tabs.push('schedule')
   return tabs
 }

@@ -263,4 +263,34 @@ describe('selection bar', () => {
     await waitFor(() => expect(toasts().some((t) => t.startsWith('Batch delete failed'))).toBe(true))
     expect(screen.getByTestId('selection-count').textContent).toBe('1 item selected')
   })
+  it('quick embeds after the warning: the items join the embed queue and the selection clears', async () => {
+    const { user, fake } = await openShelf(userFixture('root'), {
+      'POST /api/tools/batch/embed-metadata': () => json({ numQueued: 2 }),
+    })
+    await user.click(selectBox(0))
+    await user.click(selectBox(5))
+    await user.click(within(screen.getByTestId('selection-bar')).getByRole('button', { name: 'More' }))
+    await user.click(screen.getByTestId('selection-quick-embed'))
+    const prompt = await screen.findByTestId('selection-quick-embed-prompt')
+    expect(prompt.textContent).toContain('Quick embed will not backup your audio files')
+    await user.click(within(prompt).getByRole('button', { name: 'Quick Embed' }))
+    await waitFor(() => expect(toasts()).toContain('Items queued for metadata embed: 2'))
+    expect(fake.requests.find((r) => r.path === '/api/tools/batch/embed-metadata')?.body).toEqual({
+      libraryItemIds: ['item-0', 'item-5'],
+    })
+    await waitFor(() => expect(screen.queryByTestId('selection-bar')).toBeNull())
+  })
+
+  it("shows the server's reason when a quick embed is refused, and keeps the selection", async () => {
+    const { user } = await openShelf(userFixture('root'), {
+      'POST /api/tools/batch/embed-metadata': () => text('An item without audio or of a podcast', 400),
+    })
+    await user.click(selectBox(0))
+    await user.click(within(screen.getByTestId('selection-bar')).getByRole('button', { name: 'More' }))
+    await user.click(screen.getByTestId('selection-quick-embed'))
+    const prompt = await screen.findByTestId('selection-quick-embed-prompt')
+    await user.click(within(prompt).getByRole('button', { name: 'Quick Embed' }))
+    await waitFor(() => expect(toasts()).toContain('An item without audio or of a podcast'))
+    expect(screen.getByTestId('selection-count').textContent).toBe('1 item selected')
+  })
 })

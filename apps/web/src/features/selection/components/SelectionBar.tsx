@@ -58,6 +58,7 @@ export function SelectionBar({ library }: { library: Pick<Library, 'id' | 'media
   const batch = useBatchActions(library.id)
   const [deleting, setDeleting] = useState(false)
   const [matching, setMatching] = useState(false)
+  const [embedding, setEmbedding] = useState(false)
   useSelectionLifecycle(library.id)
 
   const progress = useMemo(() => {
@@ -157,6 +158,7 @@ export function SelectionBar({ library }: { library: Pick<Library, 'id' | 'media
             actions={actions}
             disabled={processing}
             onQuickMatch={() => setMatching(true)}
+            onQuickEmbed={() => setEmbedding(true)}
             onRescan={() => void batch.rescan()}
             onDownload={batch.download}
           />
@@ -179,6 +181,18 @@ export function SelectionBar({ library }: { library: Pick<Library, 'id' | 'media
         onConfirm={(hard) => void confirmDelete(hard)}
         onCancel={() => setDeleting(false)}
         testId="selection-delete-prompt"
+      />
+      <ConfirmPrompt
+        open={embedding}
+        title={t('ButtonQuickEmbed')}
+        message={t('MessageConfirmQuickEmbed')}
+        yesLabel={t('ButtonQuickEmbed')}
+        noLabel={t('ButtonCancel')}
+        closeLabel={t('ButtonClose')}
+        processing={processing}
+        onConfirm={() => void batch.quickEmbed().then(() => setEmbedding(false))}
+        onCancel={() => setEmbedding(false)}
+        testId="selection-quick-embed-prompt"
       />
       <QuickMatchModal
         open={matching}

@@ -2,17 +2,19 @@ import { useTranslation } from 'react-i18next'
 import { Icon, Menu, MenuRow } from '@/components/ui/index.ts'
 import type { SelectionActions } from '../model/selection-actions.ts'
 
-/** The admin context menu of the selection bar (spec §6): quick match, re-scan, download (≤ 40 items). */
+/** The admin context menu of the selection bar (spec §6): quick match, quick embed, re-scan, download (≤ 40 items). */
 export function SelectionMenu({
   actions,
   disabled,
   onQuickMatch,
+  onQuickEmbed,
   onRescan,
   onDownload,
 }: {
   actions: SelectionActions
   disabled: boolean
   onQuickMatch: () => void
+  onQuickEmbed: () => void
   onRescan: () => void
   onDownload: () => void
 }) {
@@ -30,6 +32,11 @@ export function SelectionMenu({
       {actions.quickMatch && (
         <MenuRow testId="selection-quick-match" onClick={onQuickMatch}>
           {t('ButtonQuickMatch')}
+        </MenuRow>
+      )}
+      {actions.quickEmbed && (
+        <MenuRow testId="selection-quick-embed" onClick={onQuickEmbed}>
+          {t('ButtonQuickEmbed')}
         </MenuRow>
       )}
       {actions.rescan && (

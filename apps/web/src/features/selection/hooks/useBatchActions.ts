@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { bookQueueEntry, browseKeys, itemKeys, itemTitle } from '@/features/browse/index.ts'
 import { usePlayerStore, withPlayer } from '@/features/player/index.ts'
+import { batchEmbedMetadata } from '@/features/tools/index.ts'
 import { openAddToCollection } from '@/lib/add-to-list-modal.ts'
 import { useApiClient } from '@/lib/api/index.ts'
 import { errorMessage } from '@/lib/error-message.ts'
@@ -132,6 +133,22 @@ export function useBatchActions(libraryId: string) {
     })
   }
 
+  /** The items join the server's embed queue; each reports by socket (metadata_embed_queue_update, task events). */
+  const quickEmbed = () =>
+    run(async () => {
+      const ids = idsOf(selected())
+      try {
+        const { numQueued } = await batchEmbedMetadata(api, ids)
+        toast.info(t('ToastQuickEmbedQueued', { count: numQueued }))
+        setProcessingBatch(false)
+        clearItemSelection()
+      } catch (error) {
+        console.error('[selection] quick embed failed', error)
+        // Spec §7: the server's text, else the fallback.
+        toast.error(errorMessage(error, t, 'ToastQuickEmbedFailed'))
+      }
+    })
+
   const rescan = () =>
     run(async () => {
       const ids = idsOf(selected())
@@ -157,5 +174,5 @@ export function useBatchActions(libraryId: string) {
     clearItemSelection()
   }
 
-  return { play, setFinished, addToCollection, edit, remove, quickMatch, rescan, download }
+  return { play, setFinished, addToCollection, edit, remove, quickMatch, quickEmbed, rescan, download }
 }

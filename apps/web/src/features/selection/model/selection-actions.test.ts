@@ -38,10 +38,27 @@ describe('selectionActions', () => {
       edit: false,
       remove: false,
       quickMatch: false,
+      quickEmbed: false,
       rescan: false,
       download: false,
     })
     expect(hasSelectionMenu(actions)).toBe(false)
+  })
+
+  it('offers quick embed to admins in book libraries when every selected item is playable', () => {
+    expect(selectionActions({ user: admin, libraryMediaType: 'book', selected: items(2) }).quickEmbed).toBe(
+      true,
+    )
+    const mixed = [item(1), item(2, { playable: false })]
+    expect(selectionActions({ user: admin, libraryMediaType: 'book', selected: mixed }).quickEmbed).toBe(
+      false,
+    )
+    expect(
+      selectionActions({ user: admin, libraryMediaType: 'podcast', selected: items(2) }).quickEmbed,
+    ).toBe(false)
+    expect(selectionActions({ user: reader, libraryMediaType: 'book', selected: items(2) }).quickEmbed).toBe(
+      false,
+    )
   })
 
   it('follows the update and delete permissions', () => {

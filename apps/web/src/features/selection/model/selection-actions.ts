@@ -25,6 +25,8 @@ export interface SelectionActions {
   remove: boolean
   /** The admin context menu. */
   quickMatch: boolean
+  /** Admin, non-podcast library, every selected item playable (spec §5). */
+  quickEmbed: boolean
   rescan: boolean
   /** Admin with download permission, 40 or fewer items. */
   download: boolean
@@ -46,6 +48,7 @@ export function selectionActions({
     remove: some && user.permissions.delete,
     // The batch quick match searches book providers.
     quickMatch: some && admin && isBook,
+    quickEmbed: some && admin && isBook && selected.every((s) => s.playable),
     rescan: some && admin,
     download: some && admin && user.permissions.download && selected.length <= BATCH_DOWNLOAD_MAX_ITEMS,
   }
@@ -53,7 +56,7 @@ export function selectionActions({
 
 /** The context menu shows when it has at least one entry. */
 export function hasSelectionMenu(actions: SelectionActions): boolean {
-  return actions.quickMatch || actions.rescan || actions.download
+  return actions.quickMatch || actions.quickEmbed || actions.rescan || actions.download
 }
 
 /**

@@ -14,6 +14,7 @@ import { socketEvents } from '@/lib/socket/index.ts'
 import { fakeServer, json } from '@/test/fake-server.ts'
 import { loginResponseFixture, userFixture } from '@/test/fixtures.ts'
 import { registerTaskSocketHandlers } from '../socket-handlers.ts'
+import { useToolEventsStore } from '../tool-events.ts'
 import { TaskWidget } from './TaskWidget.tsx'
 
 const scan = (over: Partial<Task> = {}): Task => ({
@@ -36,11 +37,18 @@ const scan = (over: Partial<Task> = {}): Task => ({
   ...over,
 })
 
-function renderWidget(tasks: Task[], type: 'root' | 'user' = 'root') {
+function renderWidget(
+  tasks: Task[],
+  type: 'root' | 'user' = 'root',
+  embedQueue?: { libraryItemId: string }[],
+) {
   useSessionStore.getState().setSession(loginResponseFixture(userFixture(type)))
   const emit = vi.fn()
   const socket = { connect: vi.fn(), disconnect: vi.fn(), emit } as unknown as SocketClient
-  const server = fakeServer({ 'GET /api/tasks': () => json({ tasks }) })
+  const server = fakeServer({
+    'GET /api/tasks': () =>
+      json({ tasks, ...(embedQueue && { queuedTaskData: { embedMetadata: embedQueue } }) }),
+  })
   const { fetch } = server
   const api = createApiClient({
     basePath: '',
@@ -77,10 +85,53 @@ describe('task widget', () => {
   })
 
   it('asks for the recently finished tasks too, which a server lists only on request', async () => {
-    const { requests } = renderWidget([])
+    const { requests } = renderWidget([], 'user')
     await waitFor(() => expect(requests.some((r) => r.path === '/api/tasks')).toBe(true))
     const request = requests.find((r) => r.path === '/api/tasks')
     expect(new URLSearchParams(request?.search).get('include')).toBe('finished')
+  })
+
+  it('asks admins for the embed queue as well, and shows how many items wait in it', async () => {
+    const { requests, user } = renderWidget([], 'root', [{ libraryItemId: 'a' }, { libraryItemId: 'b' }])
+    await waitFor(() => expect(requests.some((r) => r.path === '/api/tasks')).toBe(true))
+    const request = requests.find((r) => r.path === '/api/tasks')
+    expect(new URLSearchParams(request?.search).get('include')).toBe('finished,queue')
+    await waitFor(() => expect(Object.keys(useToolEventsStore.getState().embedQueue)).toEqual(['a', 'b']))
+    await user.click(screen.getByRole('button', { name: 'Tasks' }))
+    expect(screen.getByTestId('tasks-embed-queue').textContent).toBe('Queued for metadata embed (2 in queue)')
+    const off = registerTaskSocketHandlers()
+    const context = { queryClient: new QueryClient() }
+    act(() =>
+      socketEvents.dispatch(context, 'metadata_embed_queue_update', [{ libraryItemId: 'a', queued: false }]),
+    )
+    expect(screen.getByTestId('tasks-embed-queue').textContent).toBe('Queued for metadata embed (1 in queue)')
+    off()
+  })
+
+  it('links encode and embed cards to the manage page of their item', async () => {
+    const encode = scan({
+      id: 'e',
+      action: 'encode-m4b',
+      data: { libraryItemId: 'item-1' },
+      title: 'Encoding',
+      titleKey: null,
+    })
+    const embed = scan({
+      id: 'm',
+      action: 'embed-metadata',
+      data: { libraryItemId: 'item-2' },
+      title: 'Embedding',
+      titleKey: null,
+    })
+    const { user } = renderWidget([encode, embed])
+    await screen.findByTestId('tasks-running')
+    await user.click(screen.getByRole('button', { name: 'Tasks' }))
+    expect(screen.getByRole('link', { name: 'Encoding' }).getAttribute('href')).toBe(
+      '/audiobook/item-1/manage?tool=m4b',
+    )
+    expect(screen.getByRole('link', { name: 'Embedding' }).getAttribute('href')).toBe(
+      '/audiobook/item-2/manage?tool=embed',
+    )
   })
 
   it('does not offer cancel to users who are not admins', async () => {

@@ -18,6 +18,7 @@ import {
   type TaskStatus,
 } from '../model/task-rules.ts'
 import { useTaskStore } from '../store.ts'
+import { useToolEventsStore } from '../tool-events.ts'
 
 /** How often the widget re-checks which finished tasks are still within their 60 s. */
 const TICK_MS = 5000
@@ -80,16 +81,30 @@ export function TaskWidget() {
 
 function TaskList({ tasks }: { tasks: Task[] }) {
   const { t } = useTranslation()
+  const queued = useToolEventsStore((s) => Object.keys(s.embedQueue).length)
+  const queueLine = queued > 0 && (
+    <p className="px-3 py-2 text-xs text-muted" data-testid="tasks-embed-queue">
+      {t('MessageEmbedQueue', { 0: String(queued) })}
+    </p>
+  )
   if (tasks.length === 0)
-    return <p className="px-3 py-4 text-center text-sm text-muted">{t('MessageNoTasks')}</p>
+    return (
+      <>
+        {queueLine}
+        <p className="px-3 py-4 text-center text-sm text-muted">{t('MessageNoTasks')}</p>
+      </>
+    )
   return (
-    <ul className="flex flex-col gap-1 p-1" data-testid="task-list">
-      {[...tasks].reverse().map((task) => (
-        <li key={task.id}>
-          <TaskCard task={task} />
-        </li>
-      ))}
-    </ul>
+    <>
+      {queueLine}
+      <ul className="flex flex-col gap-1 p-1" data-testid="task-list">
+        {[...tasks].reverse().map((task) => (
+          <li key={task.id}>
+            <TaskCard task={task} />
+          </li>
+        ))}
+      </ul>
+    </>
   )
 }
 

@@ -63,6 +63,7 @@ export function taskLink(task: Task): string | null {
     case 'download-podcast-episode':
       return libraryId ? `/library/${libraryId}/podcast/download-queue` : null
     case 'encode-m4b':
+    case 'split-m4b':
       return libraryItemId ? `/audiobook/${libraryItemId}/manage?tool=m4b` : null
     case 'embed-metadata':
       return libraryItemId ? `/audiobook/${libraryItemId}/manage?tool=embed` : null
