@@ -211,6 +211,19 @@ describe('audio tools: encode to M4B, cancel, split, log', () => {
     expect(fs.readdirSync(root).sort()).toEqual(around)
   })
 
+  it("removes a dead run's work folders from the item cache, and nothing else", async () => {
+    const cache = path.join(t.config.metadataPath, 'cache', 'items', 'some-item')
+    for (const name of [
+      'encode-1700000000000-0a1b2c3d',
+      'split-1700000000000-deadbeef',
+      'backup',
+      'cover.jpg',
+    ])
+      fs.mkdirSync(path.join(cache, name), { recursive: true })
+    expect(await t.ctx.tools.sweepStaleWork()).toBe(2)
+    expect(fs.readdirSync(cache).sort()).toEqual(['backup', 'cover.jpg'])
+  })
+
   it('refuses unknown items, bad options and non-admins with 4xx', async () => {
     expect((await encode('no-such-item')).statusCode).toBe(404)
     const item = await itemAt(t, library.id, folder('One M4b'))
