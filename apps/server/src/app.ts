@@ -544,6 +544,9 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await scanner.start()
   await ctx.playback.sessions.start()
   await podcastDownloads.start()
+  await tools
+    .sweepStaleWork()
+    .catch((err: unknown) => log.warn({ err }, 'stale audio tool work folders could not be removed'))
   await ctx.backups.start()
   await ctx.shares.start()
   app.addHook('preClose', async () => {

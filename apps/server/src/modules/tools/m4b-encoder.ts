@@ -312,6 +312,7 @@ export async function encodeM4b(job: EncodeJob, deps: EncodeDeps): Promise<Encod
       await moveFileWhole(output, staged)
     } catch (err) {
       await fs.rm(staged, { force: true })
+      await fs.rm(backupDir, { recursive: true, force: true })
       run.log('error', `Could not move the new file into ${job.folder}: ${errText(err)}`)
       throw new ToolFailure('moveFailed', { detail: errText(err) })
     }
@@ -323,8 +324,16 @@ export async function encodeM4b(job: EncodeJob, deps: EncodeDeps): Promise<Encod
       throw err
     }
     run.log('info', `Replaced ${job.inputs.length} files with ${path.basename(target)}`)
-    await deps.rescan(job.itemId)
-    run.log('info', 'Item rescanned')
+    // The new file is in place whatever the rescan does: a failed rescan is the next scan's to fix, not a failure.
+    try {
+      await deps.rescan(job.itemId)
+      run.log('info', 'Item rescanned')
+    } catch (err) {
+      run.log(
+        'warn',
+        `The item could not be rescanned (${errText(err)}); the next library scan will pick it up`,
+      )
+    }
     return { file: target, copied: copy, duration, chapters: probedChapters }
   } finally {
     await fs.rm(workDir, { recursive: true, force: true })

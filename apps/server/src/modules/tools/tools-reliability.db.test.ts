@@ -138,6 +138,10 @@ describe('encoder reliability', () => {
     fs.rmSync(filler)
     expect(hashFolder(folder('Fills Up'))).toEqual(originals)
     expect(leftovers('Fills Up')).toEqual([])
+    // Nothing was replaced, so nothing is kept: no work folder, no backup of this run in the metadata cache.
+    const cache = path.join(t.config.metadataPath, 'cache', 'items', item.id)
+    const kept = fs.existsSync(path.join(cache, 'backup')) ? fs.readdirSync(path.join(cache, 'backup')) : []
+    expect([...fs.readdirSync(cache).filter((n) => n.startsWith('encode-')), ...kept]).toEqual([])
   })
 
   it('ffmpeg killed from outside: the task fails, originals byte-identical, no partial file anywhere', async () => {

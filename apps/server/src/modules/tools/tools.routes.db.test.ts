@@ -20,6 +20,7 @@ describe('audio tools: encode to M4B, cancel, split, log', () => {
   beforeAll(async () => {
     await makeToolBook(folder('Three Mp3'), { title: 'Three Mp3', work })
     await makeToolBook(folder('Aac Parts'), { title: 'Aac Parts', format: 'm4a', work })
+    await makeToolBook(folder('Hostile'), { title: 'Hostile', parts: 2, seconds: 1, work })
     await makeToolBook(folder('To Cancel'), { title: 'To Cancel', parts: 3, seconds: 240, work })
     await makeAudio({
       path: path.join(folder('One M4b'), 'book.m4b'),
@@ -31,6 +32,7 @@ describe('audio tools: encode to M4B, cancel, split, log', () => {
       ],
       tags: { album: 'One M4b', artist: 'Tool Author' },
     })
+    fs.copyFileSync(path.join(folder('Hostile'), 'cover.jpg'), path.join(folder('One M4b'), 'cover.jpg'))
     const app = await createInitialisedApp()
     t = app.t
     token = app.root.accessToken
@@ -185,12 +187,41 @@ describe('audio tools: encode to M4B, cancel, split, log', () => {
       track: '1/3',
     })
     expect(first.durationSec).toBeGreaterThan(1.8)
+    expect(first.attachedPicture).not.toBeNull()
     expect(fs.existsSync(path.join(folder('One M4b'), 'book.m4b'))).toBe(true)
     const added = bookOf(await itemAt(t, library.id, target))
     expect(added.audioFiles).toHaveLength(3)
     // The folder exists now: a second split is refused before any work.
     const again = await t.call('POST', `/api/tools/item/${item.id}/split-m4b`, token, {})
     expect(again.statusCode).toBe(400)
+  })
+
+  it('names the M4B from a hostile title by the §5 rule, inside the item folder', async () => {
+    const item = await itemAt(t, library.id, folder('Hostile'))
+    const title = `../../CON/${'é'.repeat(150)}`
+    expect(
+      (await t.call('PATCH', `/api/items/${item.id}/media`, token, { metadata: { title } })).statusCode,
+    ).toBe(200)
+    const around = fs.readdirSync(root).sort()
+    const done = await finished(t, (await encode(item.id)).json<ToolTaskResponse>().task.id)
+    expect(done.isFailed, done.error ?? '').toBe(false)
+    const [m4b] = fs.readdirSync(folder('Hostile')).filter((n) => n.endsWith('.m4b'))
+    expect(m4b?.startsWith('CONéé')).toBe(true)
+    expect(new TextEncoder().encode(m4b).length).toBeLessThanOrEqual(255)
+    expect(fs.readdirSync(root).sort()).toEqual(around)
+  })
+
+  it("removes a dead run's work folders from the item cache, and nothing else", async () => {
+    const cache = path.join(t.config.metadataPath, 'cache', 'items', 'some-item')
+    for (const name of [
+      'encode-1700000000000-0a1b2c3d',
+      'split-1700000000000-deadbeef',
+      'backup',
+      'cover.jpg',
+    ])
+      fs.mkdirSync(path.join(cache, name), { recursive: true })
+    expect(await t.ctx.tools.sweepStaleWork()).toBe(2)
+    expect(fs.readdirSync(cache).sort()).toEqual(['backup', 'cover.jpg'])
   })
 
   it('refuses unknown items, bad options and non-admins with 4xx', async () => {

@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { Book, LibraryItem, Task, ToolRunLog, ToolTaskResponse } from '@shelfcast/contracts'
 import type { EncodeM4bQuery, SplitM4bRequest } from '@shelfcast/contracts'
@@ -22,6 +23,8 @@ import { ToolCancelled, ToolFailure, toolFailures } from './tool-failure.ts'
 import type { ToolRun, ToolRuns } from './tool-runs.ts'
 
 const ITEM_NOT_FOUND = 'Item not found'
+/** The work folders of m4b-encoder.ts and m4b-splitter.ts. */
+const STALE_WORK = /^(encode|split)-\d+-[0-9a-f]{8}$/
 const SPLITTABLE = new Set(['m4b', 'm4a', 'mp4'])
 
 interface ToolItem {
@@ -234,6 +237,25 @@ export class ToolsService {
     const [visible] = await this.deps.items.filterVisible(user, [id])
     if (!visible) throw notFound(ITEM_NOT_FOUND)
     return this.deps.runs.latest(id)
+  }
+
+  /**
+   * Removes work folders a run left when the server died mid-run (encode-… and split-… in each item's cache). They
+   * never hold anything of the library's: the item folder was only changed after the work folder's last use.
+   */
+  async sweepStaleWork(): Promise<number> {
+    const items = path.join(this.deps.metadataPath, 'cache', 'items')
+    let removed = 0
+    const ids = await fs.readdir(items).catch(() => [] as string[])
+    for (const id of ids) {
+      if (this.running.has(id)) continue
+      const names = await fs.readdir(path.join(items, id)).catch(() => [] as string[])
+      for (const name of names.filter((n) => STALE_WORK.test(n))) {
+        await fs.rm(path.join(items, id, name), { recursive: true, force: true })
+        removed++
+      }
+    }
+    return removed
   }
 
   /** Cancels every running tool and waits for them (server shutdown). */
