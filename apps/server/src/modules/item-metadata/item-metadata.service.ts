@@ -188,4 +188,3 @@ export class ItemMetadataService {
 }
 
 const idsOf = (scope: Scope) => scope.libraries.map((l) => l.id)
-
