@@ -108,6 +108,24 @@ describe('task widget', () => {
     off()
   })
 
+  it("fills a failed task's message with its substitutions (the file the encoder could not write)", async () => {
+    const failed = scan({
+      id: 'f',
+      action: 'encode-m4b',
+      data: { libraryItemId: 'item-1' },
+      isFailed: true,
+      isFinished: true,
+      finishedAt: Date.now(),
+      error: 'Audio file "01.mp3" is not writable',
+      errorKey: 'MessageTaskAudioFileNotWritable',
+      errorSubs: ['01.mp3'],
+    })
+    const { user } = renderWidget([failed])
+    await user.click(await screen.findByRole('button', { name: 'Tasks' }))
+    const card = await screen.findByTestId('task-card')
+    expect(card.textContent).toContain('Audio file "01.mp3" is not writable')
+  })
+
   it('links encode and embed cards to the manage page of their item', async () => {
     const encode = scan({
       id: 'e',

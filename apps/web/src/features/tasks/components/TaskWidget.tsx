@@ -131,12 +131,15 @@ export function TaskCard({ task }: { task: Task }) {
   const detail =
     status === 'failed'
       ? task.errorKey
-        ? t(task.errorKey, { defaultValue: task.error ?? '' })
+        ? t(task.errorKey, { ...positional(task.errorSubs), defaultValue: task.error ?? '' })
         : task.error
       : status === 'canceled'
         ? t('MessageTaskCanceledByUser')
         : task.descriptionKey
-          ? t(task.descriptionKey, { defaultValue: task.description ?? '' })
+          ? t(task.descriptionKey, {
+              ...positional(task.descriptionSubs),
+              defaultValue: task.description ?? '',
+            })
           : task.description
   const link = taskLink(task)
   const admin = userType ? isAdminOrUp(userType) : false
