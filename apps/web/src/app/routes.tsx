@@ -7,7 +7,6 @@ import { PrefetchPublicShare } from '../features/shares/index.ts'
 import { BareLayout } from './layouts/BareLayout.tsx'
 import { ConfigLayout } from './layouts/ConfigLayout.tsx'
 import { MainLayout } from './layouts/MainLayout.tsx'
-import { NotAvailableYetPage } from './pages/NotAvailableYetPage.tsx'
 import { NotFoundPage, RouteErrorPage } from './pages/RouteErrorPage.tsx'
 import { PageLoading } from './pages/PageLoading.tsx'
 import { RequireAdmin } from './RequireAdmin.tsx'
@@ -16,13 +15,6 @@ import type { RouteHandle } from './route-names.ts'
 import { RootRoute } from './RootRoute.tsx'
 import { onDemandPages, type OnDemandPage } from './on-demand-pages.ts'
 import { withPrefetch } from './route-prefetch.ts'
-
-/** A route of the spec whose page a later feature builds. */
-const later = (path: string, name: string, titleKey: string): RouteObject => ({
-  path,
-  handle: { name, titleKey } satisfies RouteHandle,
-  element: <NotAvailableYetPage />,
-})
 
 const handle = (name: string): RouteHandle => ({ name })
 
