@@ -438,6 +438,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       libraries,
       items: browse.items,
       authors: browse.authors,
+      toolRuns,
       metadataPath: config.metadataPath,
       log,
     }),

@@ -334,6 +334,7 @@ export const toolRoutes = {
   encodeM4b: { method: 'POST', path: '/api/tools/item/:id/encode-m4b' },
   cancelEncodeM4b: { method: 'DELETE', path: '/api/tools/item/:id/encode-m4b' },
   splitM4b: { method: 'POST', path: '/api/tools/item/:id/split-m4b' },
+  cancelSplitM4b: { method: 'DELETE', path: '/api/tools/item/:id/split-m4b' },
   log: { method: 'GET', path: '/api/tools/item/:id/log' },
 } as unknown as typeof routes.toolRoutes
 

@@ -20,6 +20,7 @@ export const libraryCareRoutes = {
     summary: 'Empties the cache folder (resized covers and author images are rebuilt when asked for)',
     access: 'admin',
     answer: rawAnswer.text('OK'),
+    errors: { 409: 'An audio tool is running (its work folder is in the cache)' },
   }),
   purgeItemsCache: defineRoute({
     method: 'POST',

@@ -52,6 +52,16 @@ export const toolRoutes = {
     answer: ToolTaskResponse,
     errors: itemErrors,
   }),
+  cancelSplitM4b: defineRoute({
+    method: 'DELETE',
+    path: '/api/tools/item/:id/split-m4b',
+    tag,
+    summary: 'Cancels the running split: ffmpeg is stopped, the partial MP3s removed, the book untouched',
+    access: 'admin',
+    params: itemParams,
+    answer: ToolTaskResponse,
+    errors: { 404: 'No split is running for this item' },
+  }),
   log: defineRoute({
     method: 'GET',
     path: '/api/tools/item/:id/log',

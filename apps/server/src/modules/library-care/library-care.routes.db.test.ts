@@ -191,3 +191,24 @@ describe('DELETE /api/libraries/:id/issues: events and filter data', () => {
     }
   })
 })
+
+describe('cache purge while an audio tool runs', () => {
+  it('is refused with 409 while an audio tool runs, leaving its work folder; allowed again once it ends', async () => {
+    const { t, root } = await createInitialisedApp()
+    try {
+      const work = path.join(t.config.metadataPath, 'cache', 'items', 'item-1', 'split-1-0a1b2c3d')
+      fs.mkdirSync(work, { recursive: true })
+      fs.writeFileSync(path.join(work, '01 - Part.mp3'), 'partial')
+      const run = t.ctx.toolRuns.begin('item-1')
+      const refused = await t.call('POST', '/api/cache/purge', root.accessToken)
+      expect(refused.statusCode).toBe(409)
+      expect(refused.body).toBe('An audio tool is running: purge the cache when it has finished')
+      expect(fs.readFileSync(path.join(work, '01 - Part.mp3'), 'utf8')).toBe('partial')
+      run?.end()
+      expect((await t.call('POST', '/api/cache/purge', root.accessToken)).statusCode).toBe(200)
+      expect(fs.existsSync(work)).toBe(false)
+    } finally {
+      await t.close()
+    }
+  })
+})

@@ -5,11 +5,13 @@ import type { Logger } from 'pino'
 import type { RemoveMetadataResponse } from '@shelfcast/contracts'
 import type { Database } from '../../db/schema.ts'
 import { isInsideOrEqual } from '../../files/contained-path.ts'
+import { conflict } from '../../http/errors.ts'
 import { createLimiter } from '../../scanner/limiter.ts'
 import type { AuthorsService } from '../authors/authors.service.ts'
 import type { LibrariesService } from '../libraries/libraries.service.ts'
 import { emptyFolder } from '../library-items/cover-images.ts'
 import type { ItemsService } from '../library-items/items.service.ts'
+import type { ToolRuns } from '../tools/tool-runs.ts'
 import type { UserRecord } from '../users/users.model.ts'
 
 /** Item folders read per query when looking for metadata files. */
@@ -25,6 +27,8 @@ export class LibraryCareService {
     libraries: LibrariesService
     items: ItemsService
     authors: AuthorsService
+    /** The audio tools' runs: their work folders and backups live under cache/items. */
+    toolRuns: Pick<ToolRuns, 'anyBusy'>
     metadataPath: string
     log: Logger
   }
@@ -86,8 +90,13 @@ export class LibraryCareService {
     return this.deps.items.purgeCoverCache()
   }
 
-  /** POST /api/cache/purge: everything under METADATA_PATH/cache goes (the folder itself stays). */
+  /**
+   * POST /api/cache/purge: everything under METADATA_PATH/cache goes (the folder itself stays). Refused while an
+   * audio tool runs: its work folder and the originals' backups are under cache/items.
+   */
   async purgeAll(): Promise<void> {
+    if (this.deps.toolRuns.anyBusy())
+      throw conflict('An audio tool is running: purge the cache when it has finished')
     await this.deps.items.purgeCoverCache()
     await this.deps.authors.purgeImageCache()
     await emptyFolder(path.join(this.deps.metadataPath, 'cache'))

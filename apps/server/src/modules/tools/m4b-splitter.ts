@@ -83,6 +83,8 @@ export async function splitM4b(job: SplitJob, deps: SplitDeps): Promise<{ folder
       run.log('info', `Chapter ${index + 1}/${count}: ${name}`)
       deps.progress(((index + 1) / count) * 98)
     }
+    // A cancel after the last chapter still leaves nothing beside the book.
+    if (signal.aborted) throw new ToolCancelled()
     const now = await fileStamp(job.input)
     if (!start || !now || now.size !== start.size || now.mtimeMs !== start.mtimeMs) {
       run.log('error', 'The book file changed during the split; nothing was created')

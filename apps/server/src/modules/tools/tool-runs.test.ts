@@ -13,6 +13,19 @@ describe('ToolRuns', () => {
     expect(runs.begin('item-1')).not.toBeNull()
   })
 
+  it('tells whether any item has a run, until the last one ends', () => {
+    const runs = new ToolRuns({ clock: () => 1 })
+    expect(runs.anyBusy()).toBe(false)
+    const a = runs.begin('item-1')
+    const b = runs.begin('item-2')
+    expect(runs.anyBusy()).toBe(true)
+    a?.end()
+    expect(runs.anyBusy()).toBe(true)
+    b?.end()
+    b?.end()
+    expect(runs.anyBusy()).toBe(false)
+  })
+
   it('keeps the latest run log, capped to its newest 500 lines', () => {
     let now = 0
     const runs = new ToolRuns({ clock: () => ++now })

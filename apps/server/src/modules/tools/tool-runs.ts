@@ -29,6 +29,11 @@ export class ToolRuns {
     return this.busy.has(itemId)
   }
 
+  /** Whether any tool runs at all (a cache purge would delete its work folder and backups). */
+  anyBusy(): boolean {
+    return this.busy.size > 0
+  }
+
   /** Starts a run on the item, or null while another run holds it (the route answers 409). */
   begin(itemId: string): ToolRun | null {
     if (this.busy.has(itemId)) return null

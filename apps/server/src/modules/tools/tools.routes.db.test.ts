@@ -33,6 +33,17 @@ describe('audio tools: encode to M4B, cancel, split, log', () => {
       tags: { album: 'One M4b', artist: 'Tool Author' },
     })
     fs.copyFileSync(path.join(folder('Hostile'), 'cover.jpg'), path.join(folder('One M4b'), 'cover.jpg'))
+    // Long chapters, so the split is still under way when it is cancelled.
+    await makeAudio({
+      path: path.join(folder('Long M4b'), 'long.m4b'),
+      durationSec: 1200,
+      chapters: [0, 1, 2, 3].map((c) => ({
+        title: `Part ${c + 1}`,
+        startSec: c * 300,
+        endSec: (c + 1) * 300,
+      })),
+      tags: { album: 'Long M4b', artist: 'Tool Author' },
+    })
     const app = await createInitialisedApp()
     t = app.t
     token = app.root.accessToken
@@ -194,6 +205,36 @@ describe('audio tools: encode to M4B, cancel, split, log', () => {
     // The folder exists now: a second split is refused before any work.
     const again = await t.call('POST', `/api/tools/item/${item.id}/split-m4b`, token, {})
     expect(again.statusCode).toBe(400)
+  })
+
+  it('cancels a running split: ffmpeg stops, no new folder anywhere, the book untouched; 404 when none runs', async () => {
+    const item = await itemAt(t, library.id, folder('Long M4b'))
+    const cancelSplit = () => t.call('DELETE', `/api/tools/item/${item.id}/split-m4b`, token)
+    expect((await cancelSplit()).statusCode).toBe(404)
+    const original = hashFolder(folder('Long M4b'))
+    const beside = fs.readdirSync(path.join(root, 'Tool Author')).sort()
+    const res = await t.call('POST', `/api/tools/item/${item.id}/split-m4b`, token, { bitrate: '320k' })
+    expect(res.statusCode).toBe(200)
+    const { task } = res.json<ToolTaskResponse>()
+    // Only the matching tool is cancelled: the encode route has nothing to stop.
+    expect((await t.call('DELETE', `/api/tools/item/${item.id}/encode-m4b`, token)).statusCode).toBe(404)
+    const cache = path.join(t.config.metadataPath, 'cache', 'items', item.id)
+    const until = Date.now() + 60_000
+    while ((t.ctx.tasks.list().find((x) => x.id === task.id)?.progress ?? 0) < 1 && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 20))
+    expect(fs.readdirSync(cache).filter((n) => n.startsWith('split-'))).toHaveLength(1)
+    const cancel = await cancelSplit()
+    expect(cancel.statusCode).toBe(200)
+    expect(cancel.json<ToolTaskResponse>().task.isFinished).toBe(true)
+    const done = await finished(t, task.id)
+    expect(done.isFailed).toBe(false)
+    expect(done.errorKey).toBe('MessageTaskCanceledByUser')
+    expect(fs.existsSync(path.join(root, 'Tool Author', 'Long M4b (MP3)'))).toBe(false)
+    expect(fs.readdirSync(path.join(root, 'Tool Author')).sort()).toEqual(beside)
+    expect(hashFolder(folder('Long M4b'))).toEqual(original)
+    expect(fs.readdirSync(cache).filter((n) => n.startsWith('split-'))).toEqual([])
+    expect(t.ctx.toolRuns.isBusy(item.id)).toBe(false)
+    expect((await cancelSplit()).statusCode).toBe(404)
   })
 
   it('names the M4B from a hostile title by the §5 rule, inside the item folder', async () => {

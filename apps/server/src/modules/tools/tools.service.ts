@@ -168,9 +168,19 @@ export class ToolsService {
   }
 
   /** DELETE /api/tools/item/:id/encode-m4b */
-  async cancelEncode(id: string): Promise<ToolTaskResponse> {
+  cancelEncode(id: string): Promise<ToolTaskResponse> {
+    return this.cancel(id, 'encode-m4b', 'No encode is running for this item')
+  }
+
+  /** DELETE /api/tools/item/:id/split-m4b */
+  cancelSplit(id: string): Promise<ToolTaskResponse> {
+    return this.cancel(id, 'split-m4b', 'No split is running for this item')
+  }
+
+  /** Stops the item's running tool of this kind and answers once its task has ended (cancelled). */
+  private async cancel(id: string, action: Task['action'], none: string): Promise<ToolTaskResponse> {
     const entry = this.running.get(id)
-    if (!entry || entry.action !== 'encode-m4b') throw notFound('No encode is running for this item')
+    if (!entry || entry.action !== action) throw notFound(none)
     entry.abort.abort()
     await entry.done
     return { task: { ...entry.task } }

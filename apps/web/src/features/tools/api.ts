@@ -63,3 +63,9 @@ export const useSplitM4b = (itemId: string) =>
   useToolMutation(itemId, (api, bitrate: string) =>
     api.call(toolRoutes.splitM4b, { params: { id: itemId }, body: { bitrate } }),
   )
+
+/** DELETE /api/tools/item/:id/split-m4b. */
+export const useCancelSplit = (itemId: string) =>
+  useToolMutation(itemId, (api, _vars: void) =>
+    api.call(toolRoutes.cancelSplitM4b, { params: { id: itemId } }),
+  )

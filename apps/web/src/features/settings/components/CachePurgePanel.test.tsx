@@ -48,4 +48,22 @@ describe('cache purge on the settings page', () => {
     expect((await screen.findByTestId('toast')).textContent).toContain('Failed to purge cache')
     expect(server.requests.map((r) => r.path)).toContain('/api/cache/items/purge')
   })
+
+  it("shows the server's reason when the purge is refused while an audio tool runs", async () => {
+    useSessionStore.getState().setSession(loginResponseFixture(userFixture('root')))
+    const reason = 'An audio tool is running: purge the cache when it has finished'
+    const server = fakeServer({
+      'GET /api/libraries': () => json({ libraries: [] }),
+      'POST /api/cache/purge': () => text(reason, 409),
+    })
+    const { user } = renderApp('/config', server)
+    await user.click(await screen.findByRole('button', { name: 'Purge All Cache' }))
+    await user.click(
+      within(await screen.findByTestId('purge-cache-confirm')).getByRole('button', {
+        name: 'Purge All Cache',
+      }),
+    )
+    expect((await screen.findByTestId('toast')).textContent).toContain(`Failed to purge cache: ${reason}`)
+    expect(screen.queryByTestId('purge-cache-confirm')).toBeNull()
+  })
 })

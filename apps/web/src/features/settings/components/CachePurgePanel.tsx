@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button, ConfirmPrompt } from '@/components/ui/index.ts'
+import { errorMessage } from '@/lib/error-message.ts'
 import { toast } from '@/lib/toast-store.ts'
 import { usePurgeCache, type CacheKind } from '../api.ts'
 
@@ -19,8 +20,8 @@ export function CachePurgePanel() {
   const confirm = (kind: CacheKind) =>
     purge.mutate(kind, {
       onSuccess: () => toast.success(t('ToastCachePurgeSuccess')),
-      // The spec's toast; the server's reason is not shown (it has none a user could act on).
-      onError: () => toast.error(t('ToastCachePurgeFailed')),
+      // The spec's toast with the server's reason (e.g. an audio tool is running: purge when it has finished).
+      onError: (error) => toast.error(`${t('ToastCachePurgeFailed')}: ${errorMessage(error, t)}`),
       onSettled: () => setAsking(null),
     })
 

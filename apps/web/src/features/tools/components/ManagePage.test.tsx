@@ -208,6 +208,42 @@ describe('ManagePage', () => {
     )
   })
 
+  it('cancels a running split, toasting the reason when the cancel fails', async () => {
+    const item = bookItemFixture('b1', { audio: 1 })
+    if (item.mediaType === 'book') item.media.audioFiles[0]!.metadata.ext = '.m4b'
+    const running = task({ action: 'split-m4b' })
+    const canceled = task({
+      action: 'split-m4b',
+      isFinished: true,
+      finishedAt: Date.now(),
+      error: 'Canceled by user',
+      errorKey: 'MessageTaskCanceledByUser',
+    })
+    let cancels = 0
+    const { server, user } = setup('/audiobook/b1/manage', item, {
+      'POST /api/tools/item/b1/split-m4b': () => json({ task: running }),
+      'DELETE /api/tools/item/b1/split-m4b': () =>
+        ++cancels === 1 ? text('No split is running for this item', 404) : json({ task: canceled }),
+    })
+    await user.click(await screen.findByTestId('split-start'))
+    const cancel = await screen.findByRole('button', { name: 'Cancel' })
+    expect(screen.queryByTestId('split-start')).toBeNull()
+
+    await user.click(cancel)
+    await waitFor(() =>
+      expect(toasts()).toContain('Failed to cancel the split: No split is running for this item'),
+    )
+    expect(screen.getByTestId('split-cancel')).toBeTruthy()
+
+    await user.click(screen.getByTestId('split-cancel'))
+    expect(await screen.findByTestId('tool-run-canceled')).toBeTruthy()
+    expect(server.requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([
+      '/api/tools/item/b1/split-m4b',
+      '/api/tools/item/b1/split-m4b',
+    ])
+    expect(await screen.findByTestId('split-start')).toBeTruthy()
+  })
+
   it('refuses podcasts and missing books politely', async () => {
     const missing = { ...bookItemFixture('b1'), isMissing: true }
     setup('/audiobook/b1/manage', missing)

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Button, SelectField } from '@/components/ui/index.ts'
 import { errorMessage } from '@/lib/error-message.ts'
 import { toast } from '@/lib/toast-store.ts'
-import { useSplitM4b } from '../api.ts'
+import { useCancelSplit, useSplitM4b } from '../api.ts'
 import { useToolRun } from '../hooks.ts'
 import { bitrateChoices } from '../model/tool-plan.ts'
 import { RunLog, RunStatus } from './RunStatus.tsx'
@@ -13,11 +13,16 @@ export function SplitPanel({ itemId }: { itemId: string }) {
   const { t } = useTranslation()
   const [bitrate, setBitrate] = useState('128k')
   const split = useSplitM4b(itemId)
+  const cancel = useCancelSplit(itemId)
   const run = useToolRun(itemId, 'split-m4b')
   const onSplit = () =>
     split.mutate(bitrate, {
       onSuccess: () => toast.info(t('ToastSplitStarted')),
       onError: (error) => toast.error(errorMessage(error, t, 'ToastSplitFailed')),
+    })
+  const onCancel = () =>
+    cancel.mutate(undefined, {
+      onError: (error) => toast.error(`${t('ToastSplitCancelFailed')}: ${errorMessage(error, t)}`),
     })
   return (
     <section className="mt-6 rounded-xl border border-border bg-surface p-4" data-testid="split-panel">
@@ -31,9 +36,15 @@ export function SplitPanel({ itemId }: { itemId: string }) {
           options={bitrateChoices.map((b) => ({ value: b, label: b }))}
           className="w-60"
         />
-        <Button onClick={onSplit} loading={split.isPending} disabled={run.running} data-testid="split-start">
-          {t('ButtonSplitM4b')}
-        </Button>
+        {run.running ? (
+          <Button variant="danger" onClick={onCancel} loading={cancel.isPending} data-testid="split-cancel">
+            {t('ButtonCancel')}
+          </Button>
+        ) : (
+          <Button onClick={onSplit} loading={split.isPending} data-testid="split-start">
+            {t('ButtonSplitM4b')}
+          </Button>
+        )}
       </div>
       <RunStatus itemId={itemId} run={run} successKey="MessageSplitFinished" />
       <RunLog run={run} />
