@@ -13,6 +13,25 @@ const MEAN = 'com.apple.iTunes'
 const MAX_MOOV_BYTES = 64 * 1024 * 1024
 const HEADER = 8
 
+/**
+ * The tags ffmpeg's MP4 muxer drops, under the freeform names Audiobookshelf's probe and our scanner read back
+ * (`series`, `series-part`, `asin` ...). `grouping` ("Name #n") is an atom ffmpeg writes itself and stays.
+ */
+export const FREEFORM_KEYS: ReadonlySet<string> = new Set([
+  'subtitle',
+  'publisher',
+  'isbn',
+  'asin',
+  'language',
+  'series',
+  'series-part',
+])
+
+/** Of ffmpeg-style `[key, value]` tags, those only freeform atoms can carry in MP4. */
+export function freeformTagsOf(tags: readonly (readonly [string, string])[]): [string, string][] {
+  return tags.filter(([key]) => FREEFORM_KEYS.has(key)).map(([key, value]) => [key, value])
+}
+
 export type FreeformResult = { written: true } | { written: false; reason: string }
 
 interface Box {
