@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { probeAudioFile } from '../scanner/audio-probe.ts'
-import { writeFreeformTags } from './mp4-freeform.ts'
+import { freeformTagsOf, rewriteMoov, writeFreeformTags } from './mp4-freeform.ts'
 
 let dir: string
 
@@ -165,5 +165,66 @@ describe('writeFreeformTags refuses what it does not handle', () => {
     const result = await writeFreeformTags(file, TAGS)
     expect(result.written).toBe(false)
     expect(fs.readFileSync(file).toString()).toBe('this is not an mp4 file at all')
+  })
+})
+
+/** A box of `type` around `parts`. */
+function box(type: string, ...parts: Buffer[]): Buffer {
+  const body = Buffer.concat(parts)
+  const head = Buffer.alloc(8)
+  head.writeUInt32BE(8 + body.length, 0)
+  head.write(type, 4, 'latin1')
+  return Buffer.concat([head, body])
+}
+
+/** A co64 table of the given offsets. */
+function co64(offsets: number[]): Buffer {
+  const body = Buffer.alloc(8 + offsets.length * 8)
+  body.writeUInt32BE(offsets.length, 4)
+  offsets.forEach((o, i) => body.writeBigUInt64BE(BigInt(o), 8 + i * 8))
+  return box('co64', body)
+}
+
+describe('rewriteMoov', () => {
+  const trak = (offsets: number[]) => box('trak', box('mdia', box('minf', box('stbl', co64(offsets)))))
+  const udta = box('udta', box('meta', Buffer.alloc(4), box('ilst')))
+
+  it('moves co64 offsets behind moov by the growth and leaves those before it', () => {
+    const moov = box('moov', trak([100, 5_000_000_000, 900]), udta)
+    const out = rewriteMoov(moov, [['asin', 'B0X']], 500)
+    if (typeof out === 'string') throw new Error(out)
+    const delta = out.length - moov.length
+    expect(delta).toBeGreaterThan(0)
+    expect(out.readUInt32BE(0)).toBe(out.length)
+    const at = out.indexOf('co64') + 4 + 8
+    expect([0, 1, 2].map((i) => Number(out.readBigUInt64BE(at + i * 8)))).toEqual([
+      100,
+      5_000_000_000 + delta,
+      900 + delta,
+    ])
+    expect(out.includes(Buffer.from('com.apple.iTunes'))).toBe(true)
+  })
+
+  it('refuses a moov without udta/meta/ilst or with a 64-bit inner size', () => {
+    expect(rewriteMoov(box('moov', trak([100])), [['asin', 'B0X']], 0)).toBe('no udta box')
+    const wide = box('moov', udta)
+    wide.writeUInt32BE(1, 8) // udta claims a 64-bit size
+    expect(rewriteMoov(wide, [['asin', 'B0X']], 0)).toBe('64-bit size in udta')
+  })
+
+  it('picks the tags ffmpeg drops from an ffmpeg tag list', () => {
+    expect(
+      freeformTagsOf([
+        ['title', 'T'],
+        ['grouping', 'S #1'],
+        ['series', 'S'],
+        ['series-part', '1'],
+        ['asin', 'B0X'],
+      ]),
+    ).toEqual([
+      ['series', 'S'],
+      ['series-part', '1'],
+      ['asin', 'B0X'],
+    ])
   })
 })
