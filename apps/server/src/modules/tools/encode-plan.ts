@@ -88,8 +88,8 @@ const clean = (value: string | null | undefined): string | null => {
 
 /**
  * The book's tags as ffmpeg metadata keys. The MP4 muxer writes the iTunes atoms it knows (title, artist,
- * album_artist, composer, album, genre, date, description, comment, grouping); publisher, series, ASIN and ISBN
- * are kept in the metadata file too, for muxers that take them, but ffmpeg's MP4 writer has no freeform atoms.
+ * album_artist, composer, album, genre, date, description, comment, grouping); publisher, subtitle, series,
+ * ASIN, ISBN and language are added afterwards as freeform atoms (media/mp4-freeform.ts).
  */
 export function bookTags(book: Book): [string, string][] {
   const m = book.metadata

@@ -4,6 +4,7 @@ import path from 'node:path'
 import type { Book, Chapter } from '@shelfcast/contracts'
 import { ffprobe } from '../../media/ffprobe.ts'
 import { runFfmpegWithProgress } from '../../media/ffmpeg-run.ts'
+import { freeformTagsOf, writeFreeformTags } from '../../media/mp4-freeform.ts'
 import {
   bookTags,
   canCopy,
@@ -236,7 +237,8 @@ export async function encodeM4b(job: EncodeJob, deps: EncodeDeps): Promise<Encod
     const metadataFile = path.join(workDir, 'metadata.txt')
     const output = path.join(workDir, 'output.m4b')
     await fs.writeFile(listFile, concatList(job.inputs))
-    await fs.writeFile(metadataFile, ffmetadata(bookTags(job.book), chapters))
+    const tags = bookTags(job.book)
+    await fs.writeFile(metadataFile, ffmetadata(tags, chapters))
     const args = encodeArguments({
       inputs: job.inputs,
       listFile,
@@ -271,6 +273,11 @@ export async function encodeM4b(job: EncodeJob, deps: EncodeDeps): Promise<Encod
       throw new ToolFailure('mergeFailed', { detail: how })
     }
     await assertInputsUnchanged(job.inputs, run)
+    // ffmpeg's MP4 muxer drops publisher, ASIN, series ...: they go into the new file as freeform atoms.
+    const added = await writeFreeformTags(output, freeformTagsOf(tags)).catch((err: unknown) => {
+      throw new ToolFailure('mergeFailed', { detail: `tags: ${errText(err)}` })
+    })
+    if (!added.written) run.log('warn', `Publisher, ASIN, series ... not written: ${added.reason}`)
 
     const probed = await ffprobe(deps.ffprobePath, output).catch((err: unknown) => {
       throw new ToolFailure('mergeFailed', { detail: `probe: ${errText(err)}` })

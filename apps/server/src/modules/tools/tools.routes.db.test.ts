@@ -1,8 +1,10 @@
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Library, OpenPlaybackSession, ToolRunLog, ToolTaskResponse } from '@shelfcast/contracts'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { makeAudio, probeMedia } from '../../../../../scripts/media/index.ts'
+import { probeAudioFile } from '../../scanner/audio-probe.ts'
 import { createLibrary, settle } from '../../scanner/test-library.ts'
 import { createInitialisedApp, tempDir, type TestApp } from '../../test-support/test-app.ts'
 import { bookOf, finished, hashFolder, itemAt, makeToolBook } from './tools-test-books.ts'
@@ -70,6 +72,9 @@ describe('audio tools: encode to M4B, cancel, split, log', () => {
         publisher: 'Tool Press',
         description: '<p>Once upon a time</p>',
         series: [{ name: 'Tool Series', sequence: '2' }],
+        asin: 'B00TOOLASN',
+        isbn: '9780000000002',
+        language: 'English',
       },
     })
     const emitted = vi.spyOn(t.ctx.realtime, 'toAdmins')
@@ -111,6 +116,25 @@ describe('audio tools: encode to M4B, cancel, split, log', () => {
       date: '2001',
       description: 'Once upon a time',
       grouping: 'Tool Series #2',
+      // iTunes freeform atoms, written after ffmpeg (its MP4 muxer has no atom for them).
+      publisher: 'Tool Press',
+      subtitle: 'A Subtitle',
+      series: 'Tool Series',
+      'series-part': '2',
+      asin: 'B00TOOLASN',
+      isbn: '9780000000002',
+      language: 'English',
+    })
+    expect(spawnSync('ffmpeg', ['-v', 'error', '-i', m4b, '-f', 'null', '-']).status).toBe(0)
+    const read = await probeAudioFile(m4b, fs.statSync(m4b).size, { ffprobePath: t.config.ffprobePath })
+    expect(read.tags).toMatchObject({
+      publisher: 'Tool Press',
+      subtitle: 'A Subtitle',
+      series: 'Tool Series',
+      seriesPart: '2',
+      asin: 'B00TOOLASN',
+      isbn: '9780000000002',
+      language: 'English',
     })
 
     // The originals are kept byte for byte in the item's backup folder of the metadata cache.

@@ -6,6 +6,7 @@ import type { AudioFile, Book, LibraryItem } from '@shelfcast/contracts'
 import sharp from 'sharp'
 import { isInsideOrEqual } from '../../../files/contained-path.ts'
 import { runFfmpegWithProgress } from '../../../media/ffmpeg-progress.ts'
+import { freeformTagsOf, writeFreeformTags } from '../../../media/mp4-freeform.ts'
 import { probeAudioFile } from '../../../scanner/audio-probe.ts'
 import {
   bookTags,
@@ -222,6 +223,12 @@ export async function embedItemMetadata(
           fractions[i] = pct / 100
           reportTotal()
         })
+        if (p.flavour === 'mp4') {
+          // ffmpeg's MP4 muxer drops publisher, ASIN, series ...: they go in as freeform atoms (temp file only).
+          const added = await writeFreeformTags(output, freeformTagsOf(tags))
+          if (!added.written)
+            hooks.log('warn', `${file.metadata.relPath}: extra tags not written (${added.reason})`)
+        }
         await verify(env, output, file, { chapters: chapters.length, title: item.media.metadata.title })
       } catch (err) {
         hooks.log('error', `${file.metadata.relPath}: ${(err as Error).message}`)

@@ -1,9 +1,11 @@
+import { spawnSync } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Library, LibraryItem, Task, TasksResponse } from '@shelfcast/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeAudio, makeCoverImage, probeMedia } from '../../../../../../scripts/media/index.ts'
+import { probeAudioFile } from '../../../scanner/audio-probe.ts'
 import { createLibrary, itemsOf, makePodcastLibrary, settle } from '../../../scanner/test-library.ts'
 import { connectSocket, type TestSocket } from '../../../test-support/socket-client.ts'
 import { createInitialisedApp, tempDir, type TestApp } from '../../../test-support/test-app.ts'
@@ -206,10 +208,30 @@ describe('embed metadata', () => {
       artist: 'Ann Author, Bob Writer',
       composer: 'Nora Narrator',
       grouping: 'Saga #2',
+      // ffmpeg's muxer has no atom for these: they are iTunes freeform atoms written after it.
+      publisher: 'Pub House',
+      series: 'Saga',
+      'series-part': '2',
+      asin: 'B00TESTASIN',
+      isbn: '9780000000001',
+      language: 'English',
+      subtitle: 'A Subtitle',
     })
     expect(probed.attachedPicture).not.toBeNull()
     expect(probed.chapters.map((c) => c.title)).toEqual(['Opening', 'Middle', 'Ending'])
-    // The fields MP4 has no atom for (publisher, ASIN ...) stay on the item after its rescan.
+    const file = at(BOOK.m4b, 'book.m4b')
+    const read = await probeAudioFile(file, fs.statSync(file).size, { ffprobePath: t.config.ffprobePath })
+    expect(read.tags).toMatchObject({
+      publisher: 'Pub House',
+      series: 'Saga',
+      seriesPart: '2',
+      asin: 'B00TESTASIN',
+      isbn: '9780000000001',
+      language: 'English',
+      subtitle: 'A Subtitle',
+    })
+    expect(spawnSync('ffmpeg', ['-v', 'error', '-i', file, '-f', 'null', '-']).status).toBe(0)
+    // The fields stay on the item after its rescan.
     const after = await item(BOOK.m4b)
     expect(after.media.metadata).toMatchObject({
       publisher: 'Pub House',
