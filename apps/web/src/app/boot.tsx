@@ -16,7 +16,12 @@ import { registerSelectionSocketHandlers } from '../features/selection/index.ts'
 import { registerTaskSocketHandlers } from '../features/tasks/index.ts'
 import { createApiClient } from '../lib/api/index.ts'
 import { currentRouterBasePath } from '../lib/base-path.ts'
-import { i18n, languageController, loadRemainingStringsWhenIdle } from '../lib/i18n/index.ts'
+import {
+  applyDocumentLanguage,
+  i18n,
+  languageController,
+  loadRemainingStringsWhenIdle,
+} from '../lib/i18n/index.ts'
 import { getAccessToken, useSessionStore } from '../lib/session-store.ts'
 import { bridgeSocketToQueryCache, SocketClient } from '../lib/socket/index.ts'
 import { applyTheme, storedTheme } from '../lib/theme.ts'
@@ -67,10 +72,8 @@ export async function boot(container: HTMLElement): Promise<void> {
   bridgeSocketToQueryCache(socket, queryClient)
 
   await languageController.initFromStorage()
-  document.documentElement.lang = languageController.current
-  languageController.onChange((code) => {
-    document.documentElement.lang = code
-  })
+  applyDocumentLanguage(languageController.current)
+  languageController.onChange(applyDocumentLanguage)
 
   const router = createBrowserRouter(appRoutes, { basename: basePath || '/' })
   installRoutePrefetch(appRoutes, basePath || '/')

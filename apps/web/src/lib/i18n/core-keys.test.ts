@@ -100,4 +100,12 @@ describe('pickStrings', () => {
     expect(pickStrings(strings, new Set(['A', 'C']), 'core')).toEqual({ A: 'a', C: 'c' })
     expect(pickStrings(strings, new Set(['A', 'C']), 'rest')).toEqual({ B: 'b' })
   })
+
+  it('takes every plural form of a base the code names', () => {
+    const strings = { LabelBookCount_one: '1 book', LabelBookCount_other: 'n books', LabelBookmark: 'b' }
+    expect(pickStrings(strings, new Set(['LabelBookCount']), 'core')).toEqual({
+      LabelBookCount_one: '1 book',
+      LabelBookCount_other: 'n books',
+    })
+  })
 })

@@ -97,11 +97,22 @@ export function collectCoreKeys({ entry, srcRoot, readFile, exists }: CoreKeysIn
   return { keys, files: [...seen] }
 }
 
-/** The strings of `keys` (part 'core') or of every other key (part 'rest'). */
+const pluralSuffix = /_(zero|one|two|few|many|other)$/
+
+/** A plural form's key without its i18next suffix ('LabelBookCount_one' → 'LabelBookCount'); others unchanged. */
+export function pluralBase(key: string): string {
+  return key.replace(pluralSuffix, '')
+}
+
+/**
+ * The strings of `keys` (part 'core') or of every other key (part 'rest'). Code names a plural by its base
+ * (t('LabelBookCount', { count })), so a base brings all its forms.
+ */
 export function pickStrings(
   strings: Readonly<Record<string, string>>,
   keys: ReadonlySet<string>,
   part: 'core' | 'rest',
 ): Record<string, string> {
-  return Object.fromEntries(Object.entries(strings).filter(([key]) => keys.has(key) === (part === 'core')))
+  const isCore = (key: string) => keys.has(key) || keys.has(pluralBase(key))
+  return Object.fromEntries(Object.entries(strings).filter(([key]) => isCore(key) === (part === 'core')))
 }

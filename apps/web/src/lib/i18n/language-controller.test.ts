@@ -3,10 +3,17 @@ import { createI18n } from './i18n-instance.ts'
 import { LanguageController } from './language-controller.ts'
 import type { LanguageOption, LocaleStrings } from './languages.ts'
 
+const language = (code: string, name: string, intlLocale: string): LanguageOption => ({
+  code,
+  name,
+  intlLocale,
+  dateFnsLocale: code,
+  dir: 'ltr',
+})
 const languages: LanguageOption[] = [
-  { code: 'en-us', name: 'English', intlLocale: 'en-US' },
-  { code: 'de-de', name: 'Deutsch', intlLocale: 'de-DE' },
-  { code: 'fr-fr', name: 'Français', intlLocale: 'fr-FR' },
+  language('en-us', 'English', 'en-US'),
+  language('de', 'Deutsch', 'de-DE'),
+  language('fr', 'Français', 'fr-FR'),
 ]
 
 function setup(stored: string | null = null) {
@@ -19,8 +26,8 @@ function setup(stored: string | null = null) {
   // German lacks one key on purpose: it must fall back to en-us.
   const german: LocaleStrings = { ButtonSave: 'Speichern' }
   const loaders = {
-    'de-de': vi.fn(async () => german),
-    'fr-fr': vi.fn(async () => ({ ButtonSave: 'Enregistrer' })),
+    de: vi.fn(async () => german),
+    fr: vi.fn(async () => ({ ButtonSave: 'Enregistrer' })),
   }
   const warn = vi.fn()
   const setDateLocale = vi.fn()
@@ -33,7 +40,7 @@ describe('language rules', () => {
     const { controller, loaders, storage } = setup()
     expect(await controller.setLanguage('')).toBe(false)
     expect(await controller.setLanguage('en-us')).toBe(false)
-    expect(loaders['de-de']).not.toHaveBeenCalled()
+    expect(loaders['de']).not.toHaveBeenCalled()
     expect(storage.set).not.toHaveBeenCalled()
   })
 
@@ -49,24 +56,31 @@ describe('language rules', () => {
     const { controller, loaders, storage, setDateLocale, i18n } = setup()
     const changed = vi.fn()
     controller.onChange(changed)
-    expect(await controller.setLanguage('de-de')).toBe(true)
-    expect(loaders['de-de']).toHaveBeenCalledTimes(1)
-    expect(i18n.language).toBe('de-de')
-    expect(storage.value).toBe('de-de')
-    expect(setDateLocale).toHaveBeenCalledWith('de-de')
-    expect(changed).toHaveBeenCalledWith('de-de')
+    expect(await controller.setLanguage('de')).toBe(true)
+    expect(loaders['de']).toHaveBeenCalledTimes(1)
+    expect(i18n.language).toBe('de')
+    expect(storage.value).toBe('de')
+    expect(setDateLocale).toHaveBeenCalledWith('de')
+    expect(changed).toHaveBeenCalledWith('de')
     expect(i18n.t('ButtonSave')).toBe('Speichern')
     expect(i18n.t('ButtonClose')).toBe('Close') // missing in German: en-us
     await controller.setLanguage('en-us')
-    await controller.setLanguage('de-de')
-    expect(loaders['de-de']).toHaveBeenCalledTimes(1) // loaded once
+    await controller.setLanguage('de')
+    expect(loaders['de']).toHaveBeenCalledTimes(1) // loaded once
   })
 
   it('applies the stored language at boot', async () => {
-    const { controller, i18n } = setup('fr-fr')
+    const { controller, i18n } = setup('fr')
     await controller.initFromStorage()
-    expect(i18n.language).toBe('fr-fr')
+    expect(i18n.language).toBe('fr')
     expect(controller.hasLocalLanguage).toBe(true)
+  })
+
+  it('reads a former code as the code it became and stores the new one', async () => {
+    const { controller, storage, i18n } = setup('de-de')
+    await controller.initFromStorage()
+    expect(i18n.language).toBe('de')
+    expect(storage.value).toBe('de')
   })
 
   it('resets an invalid stored language to the default', async () => {
@@ -78,18 +92,18 @@ describe('language rules', () => {
   })
 
   it('applies the server language only without a local language and when it is not the default', async () => {
-    const withLocal = setup('fr-fr')
+    const withLocal = setup('fr')
     await withLocal.controller.initFromStorage()
-    expect(await withLocal.controller.applyServerLanguage('de-de')).toBe(false)
-    expect(withLocal.i18n.language).toBe('fr-fr')
+    expect(await withLocal.controller.applyServerLanguage('de')).toBe(false)
+    expect(withLocal.i18n.language).toBe('fr')
 
     const fresh = setup()
     expect(await fresh.controller.applyServerLanguage('en-us')).toBe(false)
-    expect(await fresh.controller.applyServerLanguage('de-de')).toBe(true)
-    expect(fresh.i18n.language).toBe('de-de')
+    expect(await fresh.controller.applyServerLanguage('de')).toBe(true)
+    expect(fresh.i18n.language).toBe('de')
     // Not stored: the device still has no language of its own, so a later server change applies.
     expect(fresh.storage.value).toBeNull()
-    expect(await fresh.controller.applyServerLanguage('fr-fr')).toBe(true)
-    expect(fresh.i18n.language).toBe('fr-fr')
+    expect(await fresh.controller.applyServerLanguage('fr-fr')).toBe(true) // a former code, as a server may hold
+    expect(fresh.i18n.language).toBe('fr')
   })
 })

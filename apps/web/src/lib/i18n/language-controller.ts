@@ -1,5 +1,5 @@
 import type { i18n as I18n } from 'i18next'
-import { defaultLanguageCode, type LanguageOption, type LocaleLoader } from './languages.ts'
+import { canonicalLanguageCode, defaultLanguageCode, type LanguageOption, type LocaleLoader } from './languages.ts'
 
 export interface LanguageStorage {
   get(): string | null
@@ -47,13 +47,15 @@ export class LanguageController {
 
   /** Boot: apply the stored language; an unknown stored code is reset to the default. */
   async initFromStorage(): Promise<void> {
-    const stored = this.options.storage.get()
-    if (!stored) return
+    const raw = this.options.storage.get()
+    if (!raw) return
+    const stored = canonicalLanguageCode(raw)
     if (!this.isKnown(stored)) {
       this.warn(`Invalid stored language "${stored}"; resetting to ${defaultLanguageCode}`)
       this.options.storage.set(defaultLanguageCode)
       return
     }
+    if (stored !== raw) this.options.storage.set(stored)
     this.localCode = stored
     await this.setLanguage(stored)
   }
@@ -90,8 +92,9 @@ export class LanguageController {
    * server's differs from the default. It is not stored, so a later server change still applies.
    */
   async applyServerLanguage(code: string | null | undefined): Promise<boolean> {
-    if (!code || this.localCode !== null || code === defaultLanguageCode) return false
-    return this.setLanguage(code, { persist: false })
+    const canonical = code ? canonicalLanguageCode(code) : ''
+    if (!canonical || this.localCode !== null || canonical === defaultLanguageCode) return false
+    return this.setLanguage(canonical, { persist: false })
   }
 
   private warn(message: string): void {

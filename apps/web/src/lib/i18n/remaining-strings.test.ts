@@ -29,8 +29,8 @@ describe('remainingStringsLoader', () => {
 
   it('keeps the strings already there and fills only en-us, the fallback of a chosen language', async () => {
     const i18n = createI18n()
-    i18n.addResourceBundle('de-de', 'translation', { ButtonSave: 'Speichern' })
-    await i18n.changeLanguage('de-de')
+    i18n.addResourceBundle('de', 'translation', { ButtonSave: 'Speichern' })
+    await i18n.changeLanguage('de')
     const loadRemaining = remainingStringsLoader(i18n, async () => ({
       ButtonSave: 'Overwritten?',
       HeaderOnlyLater: 'Only later',
@@ -39,7 +39,7 @@ describe('remainingStringsLoader', () => {
     expect(i18n.t('ButtonSave')).toBe('Speichern')
     expect(i18n.t('HeaderOnlyLater')).toBe('Only later') // en-us fallback
     expect(i18n.getResource('en-us', 'translation', 'ButtonSave')).toBe('Save')
-    expect(i18n.hasResourceBundle('de-de', 'translation')).toBe(true)
-    expect(i18n.getResource('de-de', 'translation', 'HeaderOnlyLater')).toBeUndefined()
+    expect(i18n.hasResourceBundle('de', 'translation')).toBe(true)
+    expect(i18n.getResource('de', 'translation', 'HeaderOnlyLater')).toBeUndefined()
   })
 })

@@ -94,10 +94,10 @@ describe('account page', () => {
 
   it('switches the language of the whole UI', async () => {
     const { user } = await openAccount()
-    await user.selectOptions(screen.getByLabelText('Language'), 'de-de')
+    await user.selectOptions(screen.getByLabelText('Language'), 'de')
     expect(await screen.findByRole('heading', { name: 'Passwort ändern' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Abmelden' })).toBeTruthy()
-    expect(localStorage.getItem('lang')).toBe('de-de')
+    expect(localStorage.getItem('lang')).toBe('de')
   })
 
   it('logs out: POST /logout, forgets the session, goes to /login', async () => {

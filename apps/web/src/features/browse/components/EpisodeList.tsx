@@ -190,7 +190,8 @@ export function EpisodeList({
           data-testid="episodes-selection"
         >
           <span>
-            {t(selectedShown.size === 1 ? 'LabelEpisodesSelectedOne' : 'LabelEpisodesSelectedOther', {
+            {t('LabelEpisodesSelected', {
+              count: selectedShown.size,
               formatted: selectedShown.size.toLocaleString(i18n.language),
             })}
           </span>
@@ -198,7 +199,8 @@ export function EpisodeList({
             {t('ButtonCancel')}
           </Button>
           <Button variant="danger" onClick={removeSelected} data-testid="episodes-remove-selected">
-            {t(selectedShown.size === 1 ? 'ButtonRemoveEpisodesOne' : 'ButtonRemoveEpisodesOther', {
+            {t('ButtonRemoveEpisodes', {
+              count: selectedShown.size,
               formatted: selectedShown.size.toLocaleString(i18n.language),
             })}
           </Button>

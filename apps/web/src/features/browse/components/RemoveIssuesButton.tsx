@@ -14,7 +14,7 @@ export function RemoveIssuesButton({ libraryId, count }: { libraryId: string; co
   const remove = useRemoveIssues(libraryId)
   const [asking, setAsking] = useState(false)
   const formatted = count.toLocaleString(i18n.language)
-  const label = count === 1 ? t('ButtonRemoveAllIssuesOne') : t('ButtonRemoveAllIssuesOther', { formatted })
+  const label = t('ButtonRemoveAllIssues', { count, formatted })
 
   // mutateAsync: the button leaves the page once the list is empty, and mutate's own callbacks would not run then.
   const confirm = () =>

@@ -1,21 +1,20 @@
 import type { TFunction } from 'i18next'
 
 const countKeys = {
-  Book: ['LabelBookCountOne', 'LabelBookCountOther'],
-  Podcast: ['LabelPodcastCountOne', 'LabelPodcastCountOther'],
-  Series: ['LabelSeriesCountOne', 'LabelSeriesCountOther'],
-  Author: ['LabelAuthorCountOne', 'LabelAuthorCountOther'],
-  Narrator: ['LabelNarratorCountOne', 'LabelNarratorCountOther'],
-  Item: ['LabelItemCountOne', 'LabelItemCountOther'],
-  Episode: ['LabelEpisodeCountOne', 'LabelEpisodeCountOther'],
-  Collection: ['LabelCollectionCountOne', 'LabelCollectionCountOther'],
-  Playlist: ['LabelPlaylistCountOne', 'LabelPlaylistCountOther'],
+  Book: 'LabelBookCount',
+  Podcast: 'LabelPodcastCount',
+  Series: 'LabelSeriesCount',
+  Author: 'LabelAuthorCount',
+  Narrator: 'LabelNarratorCount',
+  Item: 'LabelItemCount',
+  Episode: 'LabelEpisodeCount',
+  Collection: 'LabelCollectionCount',
+  Playlist: 'LabelPlaylistCount',
 } as const
 
 export type CountNoun = keyof typeof countKeys
 
 /** "1 book", "12,345 books": a count with its noun, the number formatted for the language. */
 export function countText(t: TFunction, noun: CountNoun, count: number, locale?: string): string {
-  const [one, other] = countKeys[noun]
-  return t(count === 1 ? one : other, { count, formatted: count.toLocaleString(locale) })
+  return t(countKeys[noun], { count, formatted: count.toLocaleString(locale) })
 }

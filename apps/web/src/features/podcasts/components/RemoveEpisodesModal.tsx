@@ -39,9 +39,7 @@ export function RemoveEpisodesModal({ request }: { request: RemoveEpisodesReques
     }
     void queryClient.invalidateQueries({ queryKey: itemKeys.detail(request.libraryItemId) })
     if (failed === 0) {
-      toast.success(
-        t(total === 1 ? 'ToastEpisodesRemovedOne' : 'ToastEpisodesRemovedOther', { formatted: count }),
-      )
+      toast.success(t('ToastEpisodesRemoved', { count: total, formatted: count }))
     } else {
       toast.error(
         total === 1
@@ -58,7 +56,7 @@ export function RemoveEpisodesModal({ request }: { request: RemoveEpisodesReques
       open
       onClose={closeRemoveEpisodes}
       processing={running}
-      title={total === 1 ? t('HeaderRemoveEpisodeOne') : t('HeaderRemoveEpisodesOther', { formatted: count })}
+      title={t('HeaderRemoveEpisodes', { count: total, formatted: count })}
       closeLabel={t('ButtonClose')}
       width={600}
       testId="remove-episodes-modal"

@@ -130,7 +130,7 @@ function BatchEditor({ items: loaded }: { items: readonly LibraryItem[] }) {
         <div>
           <h1 className="text-2xl font-semibold text-fg">{t('HeaderBatchEdit')}</h1>
           <p className="text-sm text-muted" data-testid="batch-edit-count">
-            {t(items.length === 1 ? 'LabelBooksEditingOne' : 'LabelBooksEditingOther', {
+            {t('LabelBooksEditing', {
               count: items.length,
               formatted: items.length.toLocaleString(),
             })}

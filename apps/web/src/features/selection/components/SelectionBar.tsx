@@ -99,7 +99,7 @@ export function SelectionBar({ library }: { library: Pick<Library, 'id' | 'media
         data-testid="selection-count"
         aria-live="polite"
       >
-        {t(count === 1 ? 'LabelItemsSelectedOne' : 'LabelItemsSelectedOther', {
+        {t('LabelItemsSelected', {
           count,
           formatted: count.toLocaleString(),
         })}
@@ -167,7 +167,7 @@ export function SelectionBar({ library }: { library: Pick<Library, 'id' | 'media
       <ConfirmPrompt
         open={deleting}
         title={t('HeaderDeleteItems')}
-        message={t(count === 1 ? 'MessageConfirmBatchDeleteOne' : 'MessageConfirmBatchDeleteOther', {
+        message={t('MessageConfirmBatchDelete', {
           count,
           formatted: count.toLocaleString(),
         })}

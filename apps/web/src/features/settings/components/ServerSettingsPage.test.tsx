@@ -16,18 +16,18 @@ describe('server settings page', () => {
         json({ serverSettings: { ...defaultServerSettings('0.1.0'), ...(request.body as object) } }),
     })
     const { user } = renderApp('/config', server)
-    await user.selectOptions(await screen.findByLabelText('Default server language'), 'de-de')
+    await user.selectOptions(await screen.findByLabelText('Default server language'), 'de')
     await user.click(screen.getByRole('tab', { name: 'Display' }))
     await user.selectOptions(await screen.findByLabelText('Date format'), 'yyyy-MM-dd')
     await user.click(screen.getByRole('button', { name: 'Save' }))
 
     await waitFor(() => expect(useSessionStore.getState().serverSettings?.dateFormat).toBe('yyyy-MM-dd'))
     expect(server.requests.find((r) => r.path === '/api/settings')?.body).toEqual({
-      language: 'de-de',
+      language: 'de',
       dateFormat: 'yyyy-MM-dd',
     })
     // No language chosen on this device, so the server's new default applies.
-    await waitFor(() => expect(i18n.language).toBe('de-de'))
+    await waitFor(() => expect(i18n.language).toBe('de'))
     // Announced in the language the page was in when Save was pressed.
     expect((await screen.findByTestId('toast')).textContent).toContain('Server settings updated')
   })

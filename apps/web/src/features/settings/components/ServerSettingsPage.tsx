@@ -14,7 +14,7 @@ import {
 import { MetadataPrecedenceEditor } from '@/features/config-libraries/index.ts'
 import { useCoverProviders } from '@/features/item-edit/index.ts'
 import { errorMessage } from '@/lib/error-message.ts'
-import { dateLocale, languages } from '@/lib/i18n/index.ts'
+import { canonicalLanguageCode, dateLocale, languages } from '@/lib/i18n/index.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { formatDate, formatTime } from '@/lib/time-format.ts'
 import { toast } from '@/lib/toast-store.ts'
@@ -130,7 +130,7 @@ function ServerSettingsForm({ settings }: { settings: ServerSettings }) {
       <>
         <SelectField
           label={t('LabelServerLanguage')}
-          value={draft.language}
+          value={canonicalLanguageCode(draft.language)}
           options={languages.map((l) => ({ value: l.code, label: l.name }))}
           onChange={(e) => set('language', e.target.value)}
         />
