@@ -5,7 +5,7 @@ import path from 'node:path'
 import type { AudioFile, Book, LibraryItem } from '@shelfcast/contracts'
 import sharp from 'sharp'
 import { isInsideOrEqual } from '../../../files/contained-path.ts'
-import { runFfmpegWithProgress } from '../../../media/ffmpeg-progress.ts'
+import { runFfmpegWithProgress } from '../../../media/ffmpeg-run.ts'
 import { freeformTagsOf, writeFreeformTags } from '../../../media/mp4-freeform.ts'
 import { probeAudioFile } from '../../../scanner/audio-probe.ts'
 import {
@@ -82,6 +82,34 @@ export function unembeddableReason(item: LibraryItem): string | null {
   if (item.isMissing) return 'Item is missing'
   if (plan(item.media).length === 0) return 'Item has no audio files to embed metadata into'
   return null
+}
+
+/**
+ * One ffmpeg pass writing a file's tags, reporting the percentage of `duration` written (at most 99 until it is
+ * done); stopped past FFMPEG_TIMEOUT_MS. Throws with the last stderr lines when it fails.
+ */
+async function runTagPass(
+  env: EmbedEnv,
+  args: string[],
+  duration: number,
+  onPercent: (percent: number) => void,
+): Promise<void> {
+  const result = await runFfmpegWithProgress({
+    ffmpegPath: env.ffmpegPath,
+    args,
+    signal: AbortSignal.timeout(FFMPEG_TIMEOUT_MS),
+    onProgress: (seconds) => {
+      if (duration > 0) onPercent(Math.min(99, (seconds / duration) * 100))
+    },
+  })
+  if (result.ok) return
+  const lines = result.stderrTail.split('\n')
+  // It never started (no ffmpeg at that path ...): the tail ends with the spawn error.
+  if (result.code === null && result.signal === null && !result.aborted) throw new Error(lines.at(-1))
+  const how = result.aborted
+    ? `timed out after ${FFMPEG_TIMEOUT_MS / 1000} s (${result.signal ?? result.code})`
+    : `exited ${result.signal ?? result.code}`
+  throw new Error(`ffmpeg ${how}: ${lines.slice(-3).join(' ')}`)
 }
 
 /** The item's folder as every file of it must lie in (for a one-file item, the folder holding the file). */
@@ -218,7 +246,7 @@ export async function embedItemMetadata(
           cover: cover?.file ?? null,
           embedChapters: chapters.length > 0,
         })
-        await runFfmpegWithProgress(env.ffmpegPath, args, file.duration, FFMPEG_TIMEOUT_MS, (pct) => {
+        await runTagPass(env, args, file.duration, (pct) => {
           hooks.trackProgress(file.ino, pct)
           fractions[i] = pct / 100
           reportTotal()

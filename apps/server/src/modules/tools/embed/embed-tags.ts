@@ -192,8 +192,8 @@ export function embedArguments(opts: {
 }): string[] {
   const { flavour } = opts
   const cover = flavour === 'ogg' ? null : opts.cover
-  const args = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-progress', 'pipe:1', '-nostats']
-  args.push('-i', `file:${opts.input}`, '-i', `file:${opts.metadataFile}`)
+  // runFfmpegWithProgress adds -hide_banner, -nostdin, -loglevel error and -progress itself.
+  const args = ['-y', '-i', `file:${opts.input}`, '-i', `file:${opts.metadataFile}`]
   if (cover) args.push('-i', `file:${cover}`)
   args.push('-map', '0:a')
   // Without a new cover the file keeps the picture it had (Ogg's is a comment ffmpeg cannot copy back).

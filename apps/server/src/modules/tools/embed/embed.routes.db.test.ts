@@ -9,6 +9,7 @@ import { probeAudioFile } from '../../../scanner/audio-probe.ts'
 import { createLibrary, itemsOf, makePodcastLibrary, settle } from '../../../scanner/test-library.ts'
 import { connectSocket, type TestSocket } from '../../../test-support/socket-client.ts'
 import { createInitialisedApp, tempDir, type TestApp } from '../../../test-support/test-app.ts'
+import { EMBED_FAILURES, EmbedFailure, embedItemMetadata, type EmbedHooks } from './embed-item.ts'
 
 const BOOK = {
   mp3: 'Author One/Single Mp3',
@@ -345,6 +346,56 @@ describe('embed metadata', () => {
     expect(fs.readdirSync(at(BOOK.trouble))).toEqual(['t.mp3'])
     // Nothing of the run is left in the cache folder but the backup folder.
     expect(fs.readdirSync(cacheDir)).toEqual(['backup'])
+  })
+
+  it('fails with "failed to write metadata file" when ffmpeg fails or cannot start, logging why', async () => {
+    const mp3 = await item(BOOK.mp3)
+    const file = at(BOOK.mp3, 'book.mp3')
+    const before = sha(file)
+    const dir = tempDir('shelfcast-embed-ffmpeg-')
+    // Stands in for ffmpeg: reports half of the 6 s file written, then fails the way ffmpeg does.
+    const failing = path.join(dir, 'ffmpeg')
+    fs.writeFileSync(
+      failing,
+      '#!/bin/sh\necho out_time_us=3000000\necho "line one" >&2\necho "Invalid data found" >&2\nexit 1\n',
+    )
+    fs.chmodSync(failing, 0o755)
+    const attempt = async (ffmpegPath: string) => {
+      const logs: string[] = []
+      const percents: number[] = []
+      const hooks: EmbedHooks = {
+        log: (level, message) => logs.push(`${level} ${message}`),
+        trackStarted: () => undefined,
+        trackProgress: (_ino, percent) => percents.push(percent),
+        trackFinished: () => undefined,
+        progress: () => undefined,
+      }
+      const env = { ffmpegPath, ffprobePath: 'ffprobe', metadataPath: t.config.metadataPath }
+      const error = await embedItemMetadata(
+        mp3,
+        { forceEmbedChapters: false, backup: false },
+        env,
+        hooks,
+      ).then(
+        () => null,
+        (err: unknown) => err,
+      )
+      expect(error).toBeInstanceOf(EmbedFailure)
+      expect((error as Error).message).toBe(EMBED_FAILURES.writeFailed)
+      return { logs, percents }
+    }
+
+    const failed = await attempt(failing)
+    expect(failed.logs).toContain('error book.mp3: ffmpeg exited 1: line one Invalid data found')
+    expect(failed.percents[0]).toBeCloseTo(50, 0)
+    expect(failed.percents).not.toContain(100)
+
+    const missing = path.join(dir, 'no-ffmpeg-here')
+    const notStarted = await attempt(missing)
+    expect(notStarted.logs).toContain(`error book.mp3: spawn ${missing} ENOENT`)
+    expect(sha(file)).toBe(before)
+    const cacheDir = path.join(t.config.metadataPath, 'cache', 'items', mp3.id)
+    expect(fs.readdirSync(cacheDir).filter((f) => f.startsWith('embed-'))).toEqual([])
   })
 
   it('answers 409 while another tool holds the item, 404 for an unknown id, 400 for a podcast', async () => {
