@@ -92,7 +92,7 @@ export function AppBar({ library }: { library: CurrentLibrary }) {
 
       <nav
         aria-label={t('LabelUserNavigation')}
-        className="ml-auto flex shrink-0 items-center gap-0.5 sm:gap-1"
+        className="ms-auto flex shrink-0 items-center gap-0.5 sm:gap-1"
       >
         {castOn && <CastLauncher />}
         <TaskWidget />
@@ -107,7 +107,7 @@ export function AppBar({ library }: { library: CurrentLibrary }) {
             data-testid="account-link"
             className={({ isActive }) =>
               cn(
-                'ml-1 flex h-10 items-center gap-2 rounded-lg border px-3 text-sm font-medium transition',
+                'ms-1 flex h-10 items-center gap-2 rounded-lg border px-3 text-sm font-medium transition',
                 isActive
                   ? 'border-primary/50 bg-primary/15 text-primary'
                   : 'border-border text-fg hover:bg-surface-raised',

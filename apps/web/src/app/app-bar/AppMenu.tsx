@@ -11,7 +11,7 @@ import {
 import { useLogout } from '../../features/auth/index.ts'
 
 const itemClass =
-  'flex w-full cursor-pointer items-center gap-3 rounded-lg px-3 py-2.5 text-left text-sm text-fg outline-none data-[highlighted]:bg-surface data-[highlighted]:text-primary'
+  'flex w-full cursor-pointer items-center gap-3 rounded-lg px-3 py-2.5 text-start text-sm text-fg outline-none data-[highlighted]:bg-surface data-[highlighted]:text-primary'
 
 function MenuLink({
   to,

@@ -26,7 +26,9 @@ function TabBody({ icon, label, badge }: { icon: IconName; label: string; badge?
     <>
       <Icon name={icon} className="size-6" />
       <span className="max-w-full truncate">{label}</span>
-      {badge !== undefined && <Badge className="absolute top-1 right-1/2 translate-x-6">{badge}</Badge>}
+      {badge !== undefined && (
+        <Badge className="absolute top-1 end-1/2 translate-x-6 rtl:-translate-x-6">{badge}</Badge>
+      )}
     </>
   )
 }

@@ -28,7 +28,7 @@ export function MainLayout() {
     <div className="min-h-dvh">
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-primary focus:px-3 focus:py-2 focus:text-primary-fg"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:start-2 focus:z-50 focus:rounded-lg focus:bg-primary focus:px-3 focus:py-2 focus:text-primary-fg"
       >
         {t('ButtonSkipToContent')}
       </a>
@@ -39,7 +39,7 @@ export function MainLayout() {
           <BottomNav library={library.current} />
         </>
       )}
-      <main id="main" className={cn('pt-16 pb-[var(--bottom-nav-height)]', showSideRail && 'sm:pl-20')}>
+      <main id="main" className={cn('pt-16 pb-[var(--bottom-nav-height)]', showSideRail && 'sm:ps-20')}>
         <Outlet />
       </main>
       <PlayerBar />

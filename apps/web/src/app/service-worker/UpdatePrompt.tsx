@@ -16,10 +16,10 @@ export function UpdatePrompt() {
       <div
         role="status"
         data-testid="update-prompt"
-        className="pointer-events-auto flex w-full max-w-md flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border border-border border-l-4 border-l-info bg-surface-raised px-4 py-3 shadow-xl"
+        className="pointer-events-auto flex w-full max-w-md flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border border-border border-s-4 border-s-info bg-surface-raised px-4 py-3 shadow-xl"
       >
         <p className="min-w-0 flex-1 basis-48 text-sm text-fg">{t('MessageNewVersionReady')}</p>
-        <div className="ml-auto flex gap-2">
+        <div className="ms-auto flex gap-2">
           <Button variant="ghost" className="h-9" onClick={dismiss} disabled={applying}>
             {t('ButtonLater')}
           </Button>

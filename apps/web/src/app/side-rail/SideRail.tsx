@@ -16,7 +16,7 @@ export function SideRail({ library }: { library: Library }) {
     <nav
       data-testid="side-rail"
       aria-label={t('LabelLibraryNavigation')}
-      className="fixed top-16 bottom-0 left-0 z-30 hidden w-20 flex-col border-r border-border bg-surface sm:flex"
+      className="fixed top-16 bottom-0 start-0 z-30 hidden w-20 flex-col border-e border-border bg-surface sm:flex"
     >
       <ul className="flex flex-1 flex-col overflow-y-auto py-2">
         {entries.map((entry) => {
@@ -34,14 +34,12 @@ export function SideRail({ library }: { library: Library }) {
                 {active && (
                   <span
                     aria-hidden="true"
-                    className="absolute top-2 bottom-2 -left-1.5 w-1 rounded-r bg-primary"
+                    className="absolute top-2 bottom-2 -start-1.5 w-1 rounded-e bg-primary"
                   />
                 )}
                 <Icon name={entry.icon} className="size-6" />
                 <span className="max-w-full break-words hyphens-auto">{t(entry.labelKey)}</span>
-                {entry.badge !== undefined && (
-                  <Badge className="absolute top-1 right-2.5">{entry.badge}</Badge>
-                )}
+                {entry.badge !== undefined && <Badge className="absolute top-1 end-2.5">{entry.badge}</Badge>}
               </Link>
             </li>
           )

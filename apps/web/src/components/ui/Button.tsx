@@ -39,7 +39,7 @@ export function Button({
       )}
       {...rest}
     >
-      {loading && <Spinner className="-ml-1" />}
+      {loading && <Spinner className="-ms-1" />}
       {children}
     </button>
   )

@@ -64,7 +64,7 @@ export function ChipsInput({
         {value.map((entry) => (
           <span
             key={entry}
-            className="inline-flex max-w-full items-center gap-1 rounded-full border border-border bg-surface-raised py-0.5 pr-1 pl-2.5 text-sm text-fg"
+            className="inline-flex max-w-full items-center gap-1 rounded-full border border-border bg-surface-raised py-0.5 pe-1 ps-2.5 text-sm text-fg"
           >
             <span className="truncate">{entry}</span>
             <button

@@ -23,7 +23,7 @@ export function DataTable({
   // `relative`: absolutely placed cells' text (sr-only) would otherwise escape the scroller and widen the page.
   return (
     <div className="relative mt-6 overflow-x-auto rounded-2xl border border-border bg-surface">
-      <table data-testid={testId} className={cn('w-full text-left text-sm', minWidthClass)}>
+      <table data-testid={testId} className={cn('w-full text-start text-sm', minWidthClass)}>
         <thead className="border-b border-border text-xs tracking-wide text-muted uppercase">
           <tr>
             {columns.map((column, index) => (

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react'
 import { Icon } from './Icon.tsx'
 import { cn } from './cn.ts'
+import { useTextDirection } from '@/lib/i18n/index.ts'
 import { isOpeningKey, useOpenRequest, useRadix, useTriggerSwitch } from './radix-on-demand.ts'
 
 export interface DropdownOption {
@@ -41,6 +42,7 @@ export function Dropdown({
 }: DropdownProps) {
   const selected = options.find((o) => o.value === value)
   const radix = useRadix()
+  const dir = useTextDirection()
   const { staticRef, radixRef } = useTriggerSwitch(radix)
   const { openRequested, requestOpen } = useOpenRequest()
   const listId = useId()
@@ -65,7 +67,7 @@ export function Dropdown({
           aria-label={triggerLabel}
           aria-expanded={false}
           aria-autocomplete="none"
-          dir="ltr"
+          dir={dir}
           disabled={disabled}
           data-state="closed"
           data-disabled={disabled ? '' : undefined}
@@ -78,7 +80,7 @@ export function Dropdown({
             requestOpen()
           }}
         >
-          <span className="flex min-w-0 flex-1 items-center gap-2 truncate text-left">
+          <span className="flex min-w-0 flex-1 items-center gap-2 truncate text-start">
             <span style={{ pointerEvents: 'none' }}>
               {placeholder ? label : (triggerContent ?? selected?.label)}
             </span>
@@ -92,13 +94,14 @@ export function Dropdown({
   return (
     <div className={cn('relative', className)} data-testid={testId}>
       <Select.Root
+        dir={dir}
         value={value ?? undefined}
         defaultOpen={openRequested}
         onValueChange={(next) => next !== value && onChange(next)}
         disabled={disabled}
       >
         <Select.Trigger ref={radixRef} aria-label={triggerLabel} className={triggerClassName}>
-          <span className="flex min-w-0 flex-1 items-center gap-2 truncate text-left">
+          <span className="flex min-w-0 flex-1 items-center gap-2 truncate text-start">
             <Select.Value placeholder={label}>{triggerContent ?? selected?.label}</Select.Value>
           </span>
           <Select.Icon asChild>{chevron}</Select.Icon>

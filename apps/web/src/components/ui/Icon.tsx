@@ -341,9 +341,26 @@ export function Glyph({
   )
 }
 
-export function Icon({ name, className, title }: { name: IconName; className?: string; title?: string }) {
+/** Icons that point along the reading direction: right-to-left layouts show them mirrored. */
+const directionalIcons: ReadonlySet<IconName> = new Set<IconName>(['chevronLeft', 'chevronRight'])
+
+export function Icon({
+  name,
+  className,
+  title,
+  mirror = true,
+}: {
+  name: IconName
+  className?: string
+  title?: string
+  /** False where the arrow points at a physical side (a book's page turns), not along the text. */
+  mirror?: boolean
+}) {
   return (
-    <Glyph className={className} title={title}>
+    <Glyph
+      className={cn(mirror && directionalIcons.has(name) && 'rtl:-scale-x-100', className)}
+      title={title}
+    >
       {icons[name]}
     </Glyph>
   )

@@ -1,4 +1,5 @@
 import type { KeyboardEvent, ReactNode } from 'react'
+import { useTextDirection } from '@/lib/i18n/index.ts'
 import { Icon } from './Icon.tsx'
 import { cn } from './cn.ts'
 import {
@@ -48,6 +49,7 @@ export function Menu({
   disabled,
 }: MenuProps) {
   const radix = useRadix()
+  const dir = useTextDirection()
   const { staticRef, radixRef } = useTriggerSwitch(radix)
   const { openRequested, requestOpen } = useOpenRequest(onOpen)
   const triggerClassName = cn(
@@ -92,6 +94,7 @@ export function Menu({
     <div className="relative" data-testid={testId}>
       {/* Not modal: a row may open a dialog, which then owns focus and the inert background. */}
       <DropdownMenu.Root
+        dir={dir}
         modal={false}
         defaultOpen={openRequested}
         onOpenChange={(open) => open && onOpen?.()}
@@ -120,7 +123,7 @@ function useMenuPrimitives(): RadixPrimitives['RadixDropdownMenu'] | null {
 }
 
 const rowClasses =
-  'flex w-full cursor-pointer select-none items-center gap-2 rounded-lg px-3 py-2 text-left text-sm outline-none transition data-[highlighted]:bg-surface data-[disabled]:opacity-50'
+  'flex w-full cursor-pointer select-none items-center gap-2 rounded-lg px-3 py-2 text-start text-sm outline-none transition data-[highlighted]:bg-surface data-[disabled]:opacity-50'
 
 /**
  * A row of a menu. With `selected` it is one choice of a set (menuitemradio, the current one checked).

@@ -120,7 +120,7 @@ export function Modal({
               <Dialog.Close
                 disabled={processing}
                 aria-label={closeLabel}
-                className="-mr-2 rounded-lg p-1.5 text-muted transition hover:bg-surface-raised hover:text-fg disabled:opacity-50"
+                className="-me-2 rounded-lg p-1.5 text-muted transition hover:bg-surface-raised hover:text-fg disabled:opacity-50"
               >
                 <Icon name="close" className="size-5" />
               </Dialog.Close>

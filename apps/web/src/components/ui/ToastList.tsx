@@ -11,10 +11,10 @@ export interface ToastView {
 }
 
 const look: Record<ToastView['kind'], { icon: IconName; accent: string }> = {
-  success: { icon: 'check', accent: 'text-success border-l-success' },
-  info: { icon: 'latest', accent: 'text-info border-l-info' },
-  warning: { icon: 'issues', accent: 'text-warning border-l-warning' },
-  error: { icon: 'issues', accent: 'text-error border-l-error' },
+  success: { icon: 'check', accent: 'text-success border-s-success' },
+  info: { icon: 'latest', accent: 'text-info border-s-info' },
+  warning: { icon: 'issues', accent: 'text-warning border-s-warning' },
+  error: { icon: 'issues', accent: 'text-error border-s-error' },
 }
 
 /**
@@ -88,7 +88,7 @@ function ToastStack({
           data-kind={toast.kind}
           role={toast.kind === 'error' || toast.kind === 'warning' ? 'alert' : 'status'}
           className={cn(
-            'pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-xl border border-border border-l-4 bg-surface-raised px-4 py-3 shadow-xl animate-toast-in',
+            'pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-xl border border-border border-s-4 bg-surface-raised px-4 py-3 shadow-xl animate-toast-in',
             look[toast.kind].accent,
           )}
         >
@@ -98,7 +98,7 @@ function ToastStack({
             type="button"
             onClick={() => onClose(toast.id)}
             aria-label={closeLabel}
-            className="-mr-1 rounded-md p-1 text-muted transition hover:bg-surface hover:text-fg"
+            className="-me-1 rounded-md p-1 text-muted transition hover:bg-surface hover:text-fg"
           >
             <Icon name="close" className="size-4" />
           </button>

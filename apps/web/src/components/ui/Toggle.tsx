@@ -38,7 +38,9 @@ export function Toggle({ checked, onChange, label, description, disabled, classN
           aria-hidden="true"
           className={cn(
             'inline-block size-4.5 rounded-full shadow transition',
-            checked ? 'translate-x-5.5 bg-primary-fg' : 'translate-x-0.5 bg-muted',
+            checked
+              ? 'translate-x-5.5 bg-primary-fg rtl:-translate-x-5.5'
+              : 'translate-x-0.5 bg-muted rtl:-translate-x-0.5',
           )}
         />
       </button>

@@ -64,13 +64,13 @@ export function RichText({
           return <em key={key}>{draw(node.children, `${key}.`)}</em>
         case 'ul':
           return (
-            <ul key={key} className="mb-3 list-disc pl-6">
+            <ul key={key} className="mb-3 list-disc ps-6">
               {draw(node.children, `${key}.`)}
             </ul>
           )
         case 'ol':
           return (
-            <ol key={key} className="mb-3 list-decimal pl-6">
+            <ol key={key} className="mb-3 list-decimal ps-6">
               {draw(node.children, `${key}.`)}
             </ol>
           )

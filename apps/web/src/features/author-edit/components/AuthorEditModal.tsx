@@ -155,7 +155,7 @@ function OpenAuthorEditModal({ author }: { author: Author }) {
           {permissions?.delete && (
             <Button
               variant="danger"
-              className="mr-auto"
+              className="me-auto"
               onClick={() => setConfirmingRemove(true)}
               disabled={busy}
               data-testid="author-edit-remove"

@@ -76,7 +76,7 @@ export function AuthorImageEditor({
             disabled={change.isPending}
             aria-label={t('ButtonRemoveAuthorImage')}
             title={t('ButtonRemoveAuthorImage')}
-            className="absolute top-1.5 right-1.5 flex size-8 items-center justify-center rounded-full bg-black/60 text-white transition hover:bg-error"
+            className="absolute top-1.5 end-1.5 flex size-8 items-center justify-center rounded-full bg-black/60 text-white transition hover:bg-error"
             data-testid="author-image-remove"
           >
             <Icon name="trash" className="size-4" />

@@ -25,7 +25,7 @@ export function ActiveFilter({
       : `${t(filterGroupLabelKey(parsed.group))}: ${valueLabel ?? t('LabelUnknown')}`
   return (
     <div className="flex" data-testid="active-filter">
-      <span className="inline-flex max-w-full items-center gap-2 rounded-full border border-primary/40 bg-primary/10 py-1 pr-1 pl-3 text-sm text-primary">
+      <span className="inline-flex max-w-full items-center gap-2 rounded-full border border-primary/40 bg-primary/10 py-1 pe-1 ps-3 text-sm text-primary">
         <span className="truncate">{text}</span>
         <button
           type="button"

@@ -41,7 +41,7 @@ export const AuthorCard = memo(function AuthorCard({ author, width }: AuthorCard
           onClick={() => openAuthorEdit(author.id)}
           aria-label={t('ButtonEditAuthor', { name: author.name })}
           title={t('ButtonEdit')}
-          className="absolute top-2 right-2 flex size-8 items-center justify-center rounded-full bg-black/60 text-white opacity-0 transition group-hover:opacity-100 focus:opacity-100 hover:bg-black/80"
+          className="absolute top-2 end-2 flex size-8 items-center justify-center rounded-full bg-black/60 text-white opacity-0 transition group-hover:opacity-100 focus:opacity-100 hover:bg-black/80"
           data-testid="author-card-edit"
         >
           <Icon name="edit" className="size-4" />

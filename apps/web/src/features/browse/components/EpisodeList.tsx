@@ -132,7 +132,7 @@ export function EpisodeList({
         <span className="text-sm text-muted" data-testid="episodes-count">
           {countText(t, 'Episode', rows.length, i18n.language)}
         </span>
-        <div className="ml-auto flex flex-wrap items-center gap-2">
+        <div className="ms-auto flex flex-wrap items-center gap-2">
           <input
             type="search"
             value={search}
@@ -263,7 +263,7 @@ function EpisodeRows({
           <div
             key={virtual.key}
             // An open menu stays above the rows after it (each row is its own stacking context).
-            className="absolute top-0 left-0 w-full focus-within:z-10 has-[[aria-expanded=true]]:z-10"
+            className="absolute top-0 start-0 w-full focus-within:z-10 has-[[aria-expanded=true]]:z-10"
             style={{
               height: EPISODE_ROW_HEIGHT,
               transform: `translateY(${virtual.start - scrollMargin}px)`,
@@ -354,7 +354,7 @@ const EpisodeRow = memo(function EpisodeRow({
         <button
           type="button"
           onClick={() => openEpisodeView(ref)}
-          className="block max-w-full truncate text-left font-medium hover:underline"
+          className="block max-w-full truncate text-start font-medium hover:underline"
           data-testid="episode-title"
         >
           {episode.title}

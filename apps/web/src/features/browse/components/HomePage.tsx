@@ -102,7 +102,10 @@ function ShelfRow({
 
   const scrollBy = (direction: 1 | -1) => {
     const element = scroller.current
-    if (element) element.scrollBy({ left: direction * element.clientWidth * 0.8, behavior: 'smooth' })
+    if (!element) return
+    // Right-to-left shelves start at the right: "back" scrolls towards positive scrollLeft there.
+    const sign = getComputedStyle(element).direction === 'rtl' ? -1 : 1
+    element.scrollBy({ left: sign * direction * element.clientWidth * 0.8, behavior: 'smooth' })
   }
 
   return (
@@ -190,7 +193,7 @@ function EpisodePlayButton({ item, episode }: { item: ShelfItem; episode: Podcas
       episodeId={episode.id}
       title={episode.title}
       queueItem={episodeQueueEntry(episode, podcast, null)}
-      className="absolute top-2 right-2 size-9 opacity-0 group-hover/shelf:opacity-100 focus:opacity-100 [@media(hover:none)]:opacity-100"
+      className="absolute top-2 end-2 size-9 opacity-0 group-hover/shelf:opacity-100 focus:opacity-100 [@media(hover:none)]:opacity-100"
       testId="home-episode-play"
     />
   )

@@ -178,7 +178,7 @@ export const ItemCard = memo(function ItemCard({
           )}
           {series && (
             <span
-              className="absolute top-1.5 right-1.5 rounded-md bg-black/75 px-1.5 py-0.5 text-xs font-bold text-white"
+              className="absolute top-1.5 end-1.5 rounded-md bg-black/75 px-1.5 py-0.5 text-xs font-bold text-white"
               data-testid="collapsed-series-count"
             >
               {series.numBooks}
@@ -186,7 +186,7 @@ export const ItemCard = memo(function ItemCard({
           )}
           {!series && hasIssue(item) && (
             <span
-              className="absolute top-1.5 left-1.5 rounded-md bg-error p-1 text-error-fg"
+              className="absolute top-1.5 start-1.5 rounded-md bg-error p-1 text-error-fg"
               title={
                 item.isMissing
                   ? t('LabelMissing')
@@ -199,7 +199,7 @@ export const ItemCard = memo(function ItemCard({
           {!series && !!item.rssFeed && (
             <span
               className={cn(
-                'absolute left-1.5 rounded-md bg-black/75 p-1 text-warning transition group-hover:opacity-0',
+                'absolute start-1.5 rounded-md bg-black/75 p-1 text-warning transition group-hover:opacity-0',
                 hasIssue(item) ? 'top-9' : 'top-1.5',
               )}
               title={t('LabelRSSFeedOpen')}
@@ -225,7 +225,7 @@ export const ItemCard = memo(function ItemCard({
               toggleSelected(event.shiftKey)
             }}
             className={cn(
-              'pointer-events-auto absolute top-1.5 left-1.5 z-10 flex size-7 items-center justify-center rounded-full border-2 transition',
+              'pointer-events-auto absolute top-1.5 start-1.5 z-10 flex size-7 items-center justify-center rounded-full border-2 transition',
               selected
                 ? 'border-primary bg-primary text-primary-fg'
                 : 'border-white/90 bg-black/40 text-transparent hover:text-white/80',
@@ -243,7 +243,7 @@ export const ItemCard = memo(function ItemCard({
             variant="icon"
             libraryItemId={item.id}
             title={title}
-            className="pointer-events-auto absolute top-2 right-2 opacity-0 group-hover:opacity-100 focus:opacity-100"
+            className="pointer-events-auto absolute top-2 end-2 opacity-0 group-hover:opacity-100 focus:opacity-100"
             testId="item-card-read"
           />
         )}
@@ -252,7 +252,7 @@ export const ItemCard = memo(function ItemCard({
             variant="icon"
             libraryItemId={item.id}
             title={title}
-            className="pointer-events-auto absolute top-2 right-2 opacity-0 group-hover:opacity-100 focus:opacity-100"
+            className="pointer-events-auto absolute top-2 end-2 opacity-0 group-hover:opacity-100 focus:opacity-100"
             testId="item-card-play"
           />
         )}
@@ -269,7 +269,7 @@ export const ItemCard = memo(function ItemCard({
             }}
             onRead={ebookFormat && itemTrackCount(item) > 0 ? () => openEreader(item.id) : undefined}
             shareItemId={itemTrackCount(item) > 0 ? item.id : undefined}
-            className="pointer-events-auto absolute right-2 bottom-2 opacity-0 group-hover:opacity-100 focus-within:opacity-100"
+            className="pointer-events-auto absolute end-2 bottom-2 opacity-0 group-hover:opacity-100 focus-within:opacity-100"
             testId="item-card-more"
           >
             {menuRows}
@@ -281,7 +281,7 @@ export const ItemCard = memo(function ItemCard({
             onClick={() => openEditModal(item.id)}
             aria-label={t('ButtonEditItem', { title })}
             title={t('ButtonEdit')}
-            className="pointer-events-auto absolute bottom-2 left-2 flex size-8 items-center justify-center rounded-full bg-black/60 text-white opacity-0 transition group-hover:opacity-100 focus:opacity-100 hover:bg-black/80"
+            className="pointer-events-auto absolute bottom-2 start-2 flex size-8 items-center justify-center rounded-full bg-black/60 text-white opacity-0 transition group-hover:opacity-100 focus:opacity-100 hover:bg-black/80"
             data-testid="item-card-edit"
           >
             <Icon name="edit" className="size-4" />

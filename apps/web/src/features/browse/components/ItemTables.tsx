@@ -33,7 +33,7 @@ export function DataTable({
         aria-label={title}
         className="relative overflow-x-auto rounded-2xl border border-border bg-surface"
       >
-        <table className="w-full text-left text-sm">
+        <table className="w-full text-start text-sm">
           <thead className="bg-surface-raised text-xs tracking-wide text-muted uppercase">{head}</thead>
           <tbody className="divide-y divide-border">{children}</tbody>
         </table>
@@ -56,8 +56,8 @@ export function ChaptersTable({ chapters }: { chapters: readonly Chapter[] }) {
         <tr>
           <th className={`${th} w-12`}>#</th>
           <th className={th}>{t('LabelTitle')}</th>
-          <th className={`${th} text-right`}>{t('LabelStart')}</th>
-          <th className={`${th} text-right`}>{t('LabelDuration')}</th>
+          <th className={`${th} text-end`}>{t('LabelStart')}</th>
+          <th className={`${th} text-end`}>{t('LabelDuration')}</th>
         </tr>
       }
     >
@@ -65,10 +65,10 @@ export function ChaptersTable({ chapters }: { chapters: readonly Chapter[] }) {
         <tr key={`${chapter.id}-${index}`}>
           <td className={`${td} text-muted tabular-nums`}>{index + 1}</td>
           <td className={td}>{chapter.title}</td>
-          <td className={`${td} text-right font-mono text-xs tabular-nums`}>
+          <td className={`${td} text-end font-mono text-xs tabular-nums`}>
             {secondsToTimestamp(chapter.start)}
           </td>
-          <td className={`${td} text-right font-mono text-xs tabular-nums`}>
+          <td className={`${td} text-end font-mono text-xs tabular-nums`}>
             {secondsToTimestamp(chapter.end - chapter.start)}
           </td>
         </tr>
@@ -90,9 +90,9 @@ export function TracksTable({ files }: { files: readonly AudioFile[] }) {
           <th className={`${th} w-12`}>#</th>
           <th className={th}>{t('LabelFilename')}</th>
           <th className={th}>{t('LabelCodec')}</th>
-          <th className={`${th} text-right`}>{t('LabelBitrate')}</th>
-          <th className={`${th} text-right`}>{t('LabelSize')}</th>
-          <th className={`${th} text-right`}>{t('LabelDuration')}</th>
+          <th className={`${th} text-end`}>{t('LabelBitrate')}</th>
+          <th className={`${th} text-end`}>{t('LabelSize')}</th>
+          <th className={`${th} text-end`}>{t('LabelDuration')}</th>
         </tr>
       }
     >
@@ -101,13 +101,11 @@ export function TracksTable({ files }: { files: readonly AudioFile[] }) {
           <td className={`${td} text-muted tabular-nums`}>{file.index}</td>
           <td className={`${td} break-all`}>{file.metadata.filename}</td>
           <td className={`${td} text-muted`}>{file.codec ?? file.format}</td>
-          <td className={`${td} text-right text-muted tabular-nums`}>
+          <td className={`${td} text-end text-muted tabular-nums`}>
             {file.bitRate ? t('LabelKbps', { kbps: Math.round(file.bitRate / 1000) }) : '—'}
           </td>
-          <td className={`${td} text-right tabular-nums`}>
-            {formatBytes(file.metadata.size, i18n.language)}
-          </td>
-          <td className={`${td} text-right font-mono text-xs tabular-nums`}>
+          <td className={`${td} text-end tabular-nums`}>{formatBytes(file.metadata.size, i18n.language)}</td>
+          <td className={`${td} text-end font-mono text-xs tabular-nums`}>
             {secondsToTimestamp(file.duration)}
           </td>
         </tr>
@@ -145,7 +143,7 @@ export function LibraryFilesTable({
         <tr>
           <th className={th}>{t('LabelPath')}</th>
           <th className={th}>{t('LabelType')}</th>
-          <th className={`${th} text-right`}>{t('LabelSize')}</th>
+          <th className={`${th} text-end`}>{t('LabelSize')}</th>
           {fileAction && (
             <th className={th}>
               <span className="sr-only">{t('LabelActions')}</span>
@@ -161,10 +159,8 @@ export function LibraryFilesTable({
             {t(fileTypeKeys[file.fileType])}
             {file.isSupplementary && ` · ${t('LabelSupplementary')}`}
           </td>
-          <td className={`${td} text-right tabular-nums`}>
-            {formatBytes(file.metadata.size, i18n.language)}
-          </td>
-          {fileAction && <td className={`${td} text-right`}>{fileAction(file)}</td>}
+          <td className={`${td} text-end tabular-nums`}>{formatBytes(file.metadata.size, i18n.language)}</td>
+          {fileAction && <td className={`${td} text-end`}>{fileAction(file)}</td>}
         </tr>
       ))}
     </DataTable>

@@ -92,10 +92,10 @@ function Narrators({ library }: { library: Library }) {
             className="w-full overflow-hidden rounded-2xl border border-border bg-surface text-sm"
             data-testid="narrators-table"
           >
-            <thead className="bg-surface-raised text-left text-muted">
+            <thead className="bg-surface-raised text-start text-muted">
               <tr>
                 {header('name', t('LabelName'), 'px-4 py-2.5')}
-                {header('numBooks', t('LabelBooks'), 'w-28 px-4 py-2.5 text-right')}
+                {header('numBooks', t('LabelBooks'), 'w-28 px-4 py-2.5 text-end')}
                 {isAdmin && (
                   <th scope="col" className="w-24 px-2 py-2.5">
                     <span className="sr-only">{t('LabelActions')}</span>
@@ -117,11 +117,11 @@ function Narrators({ library }: { library: Library }) {
                       {narrator.name}
                     </Link>
                   </td>
-                  <td className="px-4 py-2.5 text-right tabular-nums text-muted">
+                  <td className="px-4 py-2.5 text-end tabular-nums text-muted">
                     {narrator.numBooks.toLocaleString()}
                   </td>
                   {isAdmin && (
-                    <td className="px-2 py-1 text-right whitespace-nowrap">
+                    <td className="px-2 py-1 text-end whitespace-nowrap">
                       <IconButton
                         icon="edit"
                         label={t('ButtonRenameValue', { name: narrator.name })}

@@ -51,7 +51,7 @@ export function ReadButton({
       className={className}
       data-testid={testId ?? 'read-button'}
     >
-      <Icon name="book" className="mr-1 size-4" />
+      <Icon name="book" className="me-1 size-4" />
       {t('ButtonRead')}
     </Button>
   )

@@ -167,7 +167,7 @@ export function VirtualPagedGrid<T>({
           <div
             key={row.key}
             role="presentation"
-            className="absolute top-0 left-0 flex w-full"
+            className="absolute top-0 start-0 flex w-full"
             style={{ height: rowHeight, gap, transform: `translateY(${row.start - scrollMargin}px)` }}
           >
             {rowIndexes(row.index, columns, total).map((index) => {

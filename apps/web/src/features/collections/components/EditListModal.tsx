@@ -68,7 +68,7 @@ function OpenEditListModal({ list, aspectRatio, canDelete, onClose, onSave, onRe
       footer={
         <>
           {canDelete && (
-            <Button variant="danger" onClick={() => setConfirming(true)} disabled={busy} className="mr-auto">
+            <Button variant="danger" onClick={() => setConfirming(true)} disabled={busy} className="me-auto">
               {t('ButtonRemove')}
             </Button>
           )}

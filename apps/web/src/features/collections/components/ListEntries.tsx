@@ -97,7 +97,7 @@ export function ListEntries({
         return (
           <div
             key={row.key}
-            className="absolute top-0 left-0 w-full"
+            className="absolute top-0 start-0 w-full"
             style={{ height: ENTRY_ROW_HEIGHT, transform: `translateY(${row.start - scrollMargin}px)` }}
           >
             <EntryRow
@@ -173,7 +173,7 @@ const EntryRow = memo(function EntryRow({
           <Icon name="grip" className="size-4" />
         </button>
       )}
-      <span className="w-8 shrink-0 text-right text-sm text-muted tabular-nums">{index + 1}</span>
+      <span className="w-8 shrink-0 text-end text-sm text-muted tabular-nums">{index + 1}</span>
       <Link to={to} tabIndex={-1} className="shrink-0" aria-hidden>
         <CoverImage
           src={entry.item ? itemCoverUrl(api, entry.item, THUMB_WIDTH) : null}

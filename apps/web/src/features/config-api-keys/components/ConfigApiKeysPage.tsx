@@ -123,7 +123,7 @@ export function ConfigApiKeysPage() {
                   <span className="text-muted">{t('LabelNever')}</span>
                 )}
               </td>
-              <td className="px-4 py-3 text-right">
+              <td className="px-4 py-3 text-end">
                 <IconButton
                   icon="trash"
                   tone="danger"

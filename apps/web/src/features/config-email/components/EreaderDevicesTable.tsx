@@ -89,7 +89,7 @@ export function EreaderDevicesTable({
               <td className="px-4 py-3 font-medium">{device.name}</td>
               <td className="px-4 py-3 break-all">{device.email}</td>
               {users && <td className="px-4 py-3">{whoMay(device)}</td>}
-              <td className="px-4 py-3 text-right whitespace-nowrap">
+              <td className="px-4 py-3 text-end whitespace-nowrap">
                 <IconButton
                   icon="edit"
                   label={t('ButtonEditDevice', { name: device.name })}

@@ -159,7 +159,7 @@ function LibraryRow({
         <button
           type="button"
           onClick={onEdit}
-          className="max-w-full truncate text-left font-semibold hover:underline"
+          className="max-w-full truncate text-start font-semibold hover:underline"
         >
           {library.name}
         </button>

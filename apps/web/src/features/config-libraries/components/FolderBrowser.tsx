@@ -153,7 +153,7 @@ export function FolderBrowser({
                 <button
                   type="button"
                   onClick={() => open(dir.path)}
-                  className="flex w-full items-center gap-2.5 rounded-lg px-2.5 py-1.5 text-left text-sm transition hover:bg-surface-raised focus-visible:bg-surface-raised"
+                  className="flex w-full items-center gap-2.5 rounded-lg px-2.5 py-1.5 text-start text-sm transition hover:bg-surface-raised focus-visible:bg-surface-raised"
                 >
                   <Icon name="folder" className="size-4.5 text-primary" />
                   <span className="min-w-0 flex-1 truncate">{dir.dirname}</span>

@@ -47,7 +47,7 @@ export function MetadataPrecedenceEditor({
         onMove={set}
         renderItem={(row, index) => (
           <div className="flex items-center gap-3">
-            <span className="w-5 text-right text-xs font-semibold text-muted tabular-nums">
+            <span className="w-5 text-end text-xs font-semibold text-muted tabular-nums">
               {row.included ? index + 1 : ''}
             </span>
             <Checkbox

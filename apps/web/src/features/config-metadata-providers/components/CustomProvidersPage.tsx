@@ -79,7 +79,7 @@ export function CustomProvidersPage() {
               <td className="px-4 py-3 font-mono text-xs">
                 {provider.authHeaderValue ?? <span className="font-sans text-muted">—</span>}
               </td>
-              <td className="px-4 py-3 text-right">
+              <td className="px-4 py-3 text-end">
                 <IconButton
                   icon="trash"
                   tone="danger"

@@ -76,7 +76,7 @@ export function ConfigUsersPage() {
         loadingLabel={t('MessageLoading')}
       >
         <div className="relative mt-6 overflow-x-auto rounded-2xl border border-border bg-surface">
-          <table data-testid="users-table" className="w-full min-w-[36rem] text-left text-sm">
+          <table data-testid="users-table" className="w-full min-w-[36rem] text-start text-sm">
             <thead className="border-b border-border text-xs tracking-wide text-muted uppercase">
               <tr>
                 <th scope="col" className="px-4 py-3 font-semibold">
@@ -91,7 +91,7 @@ export function ConfigUsersPage() {
                 <th scope="col" className="px-4 py-3 font-semibold">
                   {t('LabelLastSeen')}
                 </th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">
+                <th scope="col" className="px-4 py-3 text-end font-semibold">
                   <span className="sr-only">{t('LabelActions')}</span>
                 </th>
               </tr>

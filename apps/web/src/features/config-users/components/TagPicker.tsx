@@ -35,7 +35,7 @@ export function TagPicker({
           {value.map((tag) => (
             <li
               key={tag}
-              className="inline-flex items-center gap-1 rounded-full border border-border bg-surface-raised py-0.5 pr-1 pl-3 text-sm"
+              className="inline-flex items-center gap-1 rounded-full border border-border bg-surface-raised py-0.5 pe-1 ps-3 text-sm"
             >
               {tag}
               <button

@@ -161,7 +161,7 @@ export function UserModal({
                 label={t('LabelPermissionsAccessAllLibraries')}
               />
               {!draft.permissions.accessAllLibraries && (
-                <fieldset className="flex flex-col gap-2 pl-1">
+                <fieldset className="flex flex-col gap-2 ps-1">
                   <legend className="mb-1 text-sm text-muted">{t('LabelLibrariesAccessible')}</legend>
                   {libraries.length === 0 ? (
                     <p className="text-sm text-muted">{t('MessageNoLibrariesOnServer')}</p>

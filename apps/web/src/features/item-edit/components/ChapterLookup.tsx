@@ -200,10 +200,10 @@ export function FoundChaptersDialog({
           role="region"
           aria-label={t('HeaderChapters')}
         >
-          <table className="w-full text-left text-sm">
+          <table className="w-full text-start text-sm">
             <thead className="sticky top-0 bg-surface text-xs text-muted">
               <tr>
-                <th scope="col" className="w-8 px-2 py-1.5 text-right">
+                <th scope="col" className="w-8 px-2 py-1.5 text-end">
                   #
                 </th>
                 <th scope="col" className="px-2 py-1.5">
@@ -224,7 +224,7 @@ export function FoundChaptersDialog({
                   className={chapter.start >= duration ? 'text-muted line-through' : undefined}
                   data-testid="found-chapter"
                 >
-                  <td className="px-2 py-1 text-right text-xs text-muted">{index + 1}</td>
+                  <td className="px-2 py-1 text-end text-xs text-muted">{index + 1}</td>
                   <td className="px-2 py-1 break-words">{chapter.title}</td>
                   <td className="px-2 py-1 font-mono whitespace-nowrap">
                     {secondsToTimestamp(chapter.start, { alwaysHours: true })}

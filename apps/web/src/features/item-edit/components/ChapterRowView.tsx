@@ -57,7 +57,7 @@ export function ChapterRowView({
     <li className="flex flex-col gap-1" data-testid="chapter-row">
       {/* On a phone the row buttons wrap under the fields rather than squeezing the title to nothing. */}
       <div className="flex flex-wrap items-center gap-2">
-        <span className="w-7 shrink-0 text-right text-xs text-muted">{number}</span>
+        <span className="w-7 shrink-0 text-end text-xs text-muted">{number}</span>
         <input
           aria-label={t('LabelChapterStart', { number })}
           value={draft ?? formatTimestamp(row.start)}
@@ -87,7 +87,7 @@ export function ChapterRowView({
           className={cn(inputClass, 'min-w-36 flex-1', errors.length > 0 ? 'border-error' : 'border-border')}
           data-testid="chapter-title"
         />
-        <div className="ml-auto flex shrink-0 items-center">
+        <div className="ms-auto flex shrink-0 items-center">
           <RowButton
             icon={row.locked ? 'lock' : 'unlock'}
             label={row.locked ? t('ButtonUnlockChapter') : t('ButtonLockChapter')}
@@ -118,7 +118,7 @@ export function ChapterRowView({
         </div>
       </div>
       {errors.length > 0 && (
-        <p className="pl-9 text-xs text-error" data-testid="chapter-error">
+        <p className="ps-9 text-xs text-error" data-testid="chapter-error">
           {errors.join(' · ')}
         </p>
       )}

@@ -82,7 +82,7 @@ export function EpisodesTab({ item }: { item: EditablePodcast }) {
                   <span className="w-28 shrink-0 text-muted">
                     {episode.publishedAt ? formatDate(episode.publishedAt, dateFormat, i18n.language) : ''}
                   </span>
-                  <span className="w-20 shrink-0 text-right text-muted tabular-nums">
+                  <span className="w-20 shrink-0 text-end text-muted tabular-nums">
                     {episode.size > 0 ? formatBytes(episode.size, i18n.language) : ''}
                   </span>
                 </li>

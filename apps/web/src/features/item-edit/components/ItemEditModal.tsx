@@ -121,7 +121,7 @@ function OpenItemEditModal({ itemId }: { itemId: string }) {
               onChange={(id) => setEditModalTab(id as EditModalTab)}
             />
           )}
-          <div className="ml-auto flex shrink-0 gap-1">
+          <div className="ms-auto flex shrink-0 gap-1">
             <StepButton
               label={t('ButtonPreviousItem')}
               icon="chevronLeft"

@@ -109,7 +109,7 @@ export function MatchTab({ item }: { item: EditableBook }) {
               <button
                 type="button"
                 onClick={() => setChosen(match)}
-                className="flex w-full items-start gap-3 rounded-xl border border-border bg-surface-raised/40 p-2 text-left transition hover:border-primary"
+                className="flex w-full items-start gap-3 rounded-xl border border-border bg-surface-raised/40 p-2 text-start transition hover:border-primary"
                 data-testid="match-result"
               >
                 {match.cover ? (

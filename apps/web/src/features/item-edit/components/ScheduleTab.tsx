@@ -99,7 +99,7 @@ export function ScheduleTab({ item }: { item: EditablePodcast }) {
         <Button
           type="button"
           variant="secondary"
-          className="mr-auto"
+          className="me-auto"
           onClick={check}
           loading={checkNew.isPending}
           data-testid="schedule-check-now"

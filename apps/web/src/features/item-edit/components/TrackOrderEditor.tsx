@@ -112,7 +112,7 @@ export function TrackOrderEditor({ itemId, files }: { itemId: string; files: rea
             >
               <Icon name="grip" className="size-4" />
             </span>
-            <span className="w-6 shrink-0 text-right text-muted tabular-nums">{index + 1}</span>
+            <span className="w-6 shrink-0 text-end text-muted tabular-nums">{index + 1}</span>
             <span
               className={cn('min-w-0 flex-1 break-all', row.exclude && 'line-through')}
               data-testid="track-order-name"

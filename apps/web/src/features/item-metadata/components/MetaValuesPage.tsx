@@ -55,7 +55,7 @@ export function MetaValuesPage({ kind }: { kind: 'tag' | 'genre' }) {
         <DataTable
           testId="meta-values-table"
           minWidthClass="min-w-[18rem]"
-          columns={[t(keys.name), <span className="block text-right">{t('LabelItems')}</span>]}
+          columns={[t(keys.name), <span className="block text-end">{t('LabelItems')}</span>]}
           actionsLabel={t('LabelActions')}
         >
           {values
@@ -63,10 +63,10 @@ export function MetaValuesPage({ kind }: { kind: 'tag' | 'genre' }) {
             .map((value) => (
               <tr key={value.name} data-testid="meta-value-row">
                 <td className="max-w-0 px-4 py-2.5 font-medium break-words">{value.name}</td>
-                <td className="w-20 px-4 py-2.5 text-right tabular-nums text-muted">
+                <td className="w-20 px-4 py-2.5 text-end tabular-nums text-muted">
                   {value.count.toLocaleString()}
                 </td>
-                <td className="w-24 px-2 py-1.5 text-right whitespace-nowrap">
+                <td className="w-24 px-2 py-1.5 text-end whitespace-nowrap">
                   <IconButton
                     icon="edit"
                     label={t('ButtonRenameValue', { name: value.name })}

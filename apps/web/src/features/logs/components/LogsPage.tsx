@@ -202,7 +202,7 @@ function LogList({ entries, label }: { entries: readonly LogEntry[]; label: stri
               data-index={row.index}
               ref={virtualizer.measureElement}
               data-testid="log-line"
-              className="absolute top-0 left-0 flex w-full flex-wrap gap-x-2 border-b border-border/40 px-3 py-1"
+              className="absolute top-0 start-0 flex w-full flex-wrap gap-x-2 border-b border-border/40 px-3 py-1"
               style={{ transform: `translateY(${row.start}px)` }}
             >
               <time className="shrink-0 text-muted" dateTime={e.timestamp}>

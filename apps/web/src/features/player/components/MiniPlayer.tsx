@@ -38,7 +38,7 @@ export function MiniPlayer() {
       <div className="flex items-center gap-3 px-3 py-2" data-testid="mini-player">
         <button
           type="button"
-          className="flex min-w-0 flex-1 items-center gap-3 text-left"
+          className="flex min-w-0 flex-1 items-center gap-3 text-start"
           // Named by the title and author it shows; what a tap does is its description.
           title={t('ButtonExpandPlayer')}
           onClick={() => setPlayerFullscreen(true)}

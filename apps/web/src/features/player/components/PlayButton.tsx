@@ -77,7 +77,7 @@ export function PlayButton({
       className={className}
       data-testid={testId ?? 'play-button'}
     >
-      <PlayerIcon name={playing ? 'pause' : 'play'} className="mr-1 size-4" />
+      <PlayerIcon name={playing ? 'pause' : 'play'} className="me-1 size-4" />
       {playing ? t('ButtonPause') : t('ButtonPlay')}
     </Button>
   )

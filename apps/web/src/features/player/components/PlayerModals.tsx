@@ -119,7 +119,7 @@ function BookmarksModal({ onClose }: { onClose: () => void }) {
                 <>
                   <button
                     type="button"
-                    className="flex min-w-0 flex-1 items-center gap-3 text-left"
+                    className="flex min-w-0 flex-1 items-center gap-3 text-start"
                     onClick={() => {
                       controller.seek(bookmark.time)
                       onClose()
@@ -226,7 +226,7 @@ function ChaptersModal({ onClose }: { onClose: () => void }) {
             <button
               type="button"
               className={cn(
-                'flex w-full items-center gap-3 rounded px-2 py-2 text-left hover:bg-surface-raised',
+                'flex w-full items-center gap-3 rounded px-2 py-2 text-start hover:bg-surface-raised',
                 chapter === current && 'bg-primary/20 font-semibold',
                 current && chapter.end <= current.start && 'text-muted',
               )}
@@ -241,7 +241,7 @@ function ChaptersModal({ onClose }: { onClose: () => void }) {
               <span className="font-mono text-xs text-muted">
                 {secondsToTimestamp((chapter.end - chapter.start) / rate)}
               </span>
-              <span className="w-16 text-right font-mono text-xs text-muted">
+              <span className="w-16 text-end font-mono text-xs text-muted">
                 {secondsToTimestamp(chapter.start / rate)}
               </span>
             </button>
@@ -360,7 +360,7 @@ function SleepTimerModal({ onClose }: { onClose: () => void }) {
             <button
               key={minutes}
               type="button"
-              className="rounded px-3 py-2 text-left hover:bg-surface-raised"
+              className="rounded px-3 py-2 text-start hover:bg-surface-raised"
               onClick={() => set(minutes * 60)}
             >
               {minutes >= 120
@@ -371,7 +371,7 @@ function SleepTimerModal({ onClose }: { onClose: () => void }) {
           {hasChapters && (
             <button
               type="button"
-              className="rounded px-3 py-2 text-left hover:bg-surface-raised"
+              className="rounded px-3 py-2 text-start hover:bg-surface-raised"
               onClick={() => {
                 controller.setSleepTimer({ type: 'chapter' })
                 onClose()

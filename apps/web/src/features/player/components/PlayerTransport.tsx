@@ -104,7 +104,7 @@ export function PlayerTransport({ large = false }: { large?: boolean }) {
               : chapter.title)}
         </span>
         <span>
-          <span className="mr-2" data-testid="player-percent">
+          <span className="me-2" data-testid="player-percent">
             {percent}%
           </span>
           <span data-testid="player-time-remaining">

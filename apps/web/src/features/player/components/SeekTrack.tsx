@@ -42,8 +42,11 @@ export function SeekTrack({
 
   const timeAt = (event: MouseEvent<HTMLDivElement>) => {
     const rect = event.currentTarget.getBoundingClientRect()
-    const f = rect.width > 0 ? (event.clientX - rect.left) / rect.width : 0
-    return { x: event.clientX - rect.left, time: seekTimeFromFraction(f, duration, chapter) }
+    // The track runs from the inline start: from the right in right-to-left layouts.
+    const rtl = getComputedStyle(event.currentTarget).direction === 'rtl'
+    const x = rtl ? rect.right - event.clientX : event.clientX - rect.left
+    const f = rect.width > 0 ? x / rect.width : 0
+    return { x, time: seekTimeFromFraction(f, duration, chapter) }
   }
   const hoverChapter = hover ? chapterAt(chapters, hover.time) : null
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -90,11 +93,11 @@ export function SeekTrack({
         ) : (
           <>
             <div
-              className="absolute inset-y-0 left-0 bg-muted/40"
+              className="absolute inset-y-0 start-0 bg-muted/40"
               style={{ width: `${fraction(bufferedTime) * 100}%` }}
             />
             <div
-              className="absolute inset-y-0 left-0 bg-primary"
+              className="absolute inset-y-0 start-0 bg-primary"
               style={{ width: `${fraction(currentTime) * 100}%` }}
               data-testid="player-played"
             />
@@ -108,19 +111,19 @@ export function SeekTrack({
               <div
                 key={c.id}
                 className="absolute inset-y-0 w-px bg-fg/40"
-                style={{ left: `${(c.start / duration) * 100}%` }}
+                style={{ insetInlineStart: `${(c.start / duration) * 100}%` }}
                 data-testid="player-chapter-tick"
               />
             ))}
       </div>
       {hover && (
         <div
-          className="pointer-events-none absolute bottom-4 hidden -translate-x-1/2 rounded bg-surface-raised px-2 py-1 text-xs whitespace-nowrap shadow md:block"
-          style={{ left: hover.x }}
+          className="pointer-events-none absolute bottom-4 hidden -translate-x-1/2 rounded rtl:translate-x-1/2 bg-surface-raised px-2 py-1 text-xs whitespace-nowrap shadow md:block"
+          style={{ insetInlineStart: hover.x }}
           data-testid="player-hover-time"
         >
           {secondsToTimestamp(hover.time / rate)}
-          {hoverChapter && <span className="ml-1 text-muted">{hoverChapter.title}</span>}
+          {hoverChapter && <span className="ms-1 text-muted">{hoverChapter.title}</span>}
         </div>
       )}
     </div>

@@ -68,7 +68,7 @@ export function AddPodcastResults({
                 type="button"
                 onClick={() => onOpen(result)}
                 disabled={loadingFeed !== null}
-                className="block max-w-full truncate text-left font-semibold hover:underline disabled:cursor-wait"
+                className="block max-w-full truncate text-start font-semibold hover:underline disabled:cursor-wait"
               >
                 {result.title}
               </button>

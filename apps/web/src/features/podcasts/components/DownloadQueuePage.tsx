@@ -151,7 +151,7 @@ function DownloadRow({
           {published}
           {state === 'finished' && (
             <span
-              className={download.failed ? 'ml-2 text-error' : 'ml-2 text-success'}
+              className={download.failed ? 'ms-2 text-error' : 'ms-2 text-success'}
               data-testid="download-result"
             >
               {download.failed
@@ -167,7 +167,7 @@ function DownloadRow({
               label={t('LabelDownloadProgress')}
               className="h-1.5 flex-1 rounded-full"
             />
-            <span className="w-10 text-right text-xs text-muted tabular-nums" data-testid="download-percent">
+            <span className="w-10 text-end text-xs text-muted tabular-nums" data-testid="download-percent">
               {download.progress === null ? '' : `${Math.round(download.progress)}%`}
             </span>
           </div>

@@ -96,7 +96,7 @@ export function EpisodeEditModal({ target }: { target: EpisodeRef }) {
             key={episode.id}
             episode={episode}
             stepper={
-              <div className="ml-auto flex shrink-0 gap-1">
+              <div className="ms-auto flex shrink-0 gap-1">
                 <StepButton
                   label={t('ButtonPreviousEpisode')}
                   icon="chevronLeft"

@@ -67,7 +67,7 @@ export function EpisodeViewModal({ target }: { target: EpisodeRef }) {
           {itemAuthor(loaded) && ` · ${itemAuthor(loaded)}`}
         </p>
       )}
-      <div className="max-h-[50vh] overflow-y-auto pr-1">
+      <div className="max-h-[50vh] overflow-y-auto pe-1">
         {query.isPending ? (
           <div className="h-24 animate-pulse rounded-lg bg-surface-raised/60" />
         ) : nodes.length > 0 ? (

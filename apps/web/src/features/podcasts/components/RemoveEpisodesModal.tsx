@@ -63,7 +63,7 @@ export function RemoveEpisodesModal({ request }: { request: RemoveEpisodesReques
       footer={
         <div className="flex items-center justify-end gap-2">
           {running && (
-            <span className="mr-auto text-sm text-muted" role="status" data-testid="remove-episodes-progress">
+            <span className="me-auto text-sm text-muted" role="status" data-testid="remove-episodes-progress">
               {t('MessageRemovingEpisodes', { done, total })}
             </span>
           )}
@@ -82,7 +82,7 @@ export function RemoveEpisodesModal({ request }: { request: RemoveEpisodesReques
       }
     >
       <p className="mb-3 text-sm">{t('MessageConfirmRemoveEpisodes')}</p>
-      <ul className="mb-4 max-h-60 list-disc overflow-y-auto pl-6 text-sm" data-testid="remove-episodes-list">
+      <ul className="mb-4 max-h-60 list-disc overflow-y-auto ps-6 text-sm" data-testid="remove-episodes-list">
         {request.episodes.map((episode) => (
           <li key={episode.id}>{episode.title}</li>
         ))}

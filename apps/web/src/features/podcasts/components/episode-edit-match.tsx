@@ -79,7 +79,7 @@ export function EpisodeMatchPanel({
               <button
                 type="button"
                 onClick={() => pick(feed)}
-                className="block w-full px-3 py-2 text-left hover:bg-surface-raised"
+                className="block w-full px-3 py-2 text-start hover:bg-surface-raised"
                 data-testid="episode-match-result"
               >
                 <span className="block font-medium">{feed.title}</span>

@@ -222,7 +222,7 @@ function PageButton({ side, label, onClick }: { side: 'prev' | 'next'; label: st
         side === 'prev' ? 'left-1' : 'right-1',
       )}
     >
-      <Icon name={side === 'prev' ? 'chevronLeft' : 'chevronRight'} className="size-6" />
+      <Icon name={side === 'prev' ? 'chevronLeft' : 'chevronRight'} mirror={false} className="size-6" />
     </button>
   )
 }

@@ -69,7 +69,7 @@ export function GlobalSearch({
       <div className="relative">
         <Icon
           name="search"
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
+          className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-muted"
         />
         <input
           ref={inputRef}
@@ -88,7 +88,7 @@ export function GlobalSearch({
           }}
           onFocus={() => input.trim() && setOpen(true)}
           onKeyDown={onKeyDown}
-          className="h-10 w-full rounded-lg border border-border bg-bg pr-9 pl-9 text-sm text-fg placeholder:text-muted outline-none focus:border-primary focus:ring-2 focus:ring-primary/30"
+          className="h-10 w-full rounded-lg border border-border bg-bg pe-9 ps-9 text-sm text-fg placeholder:text-muted outline-none focus:border-primary focus:ring-2 focus:ring-primary/30"
         />
         {input && (
           <button
@@ -98,7 +98,7 @@ export function GlobalSearch({
               inputRef.current?.focus()
             }}
             aria-label={t('ButtonClearSearch')}
-            className="absolute top-1/2 right-2 -translate-y-1/2 rounded-md p-1 text-muted hover:text-fg"
+            className="absolute top-1/2 end-2 -translate-y-1/2 rounded-md p-1 text-muted hover:text-fg"
           >
             <Icon name="close" className="size-4" />
           </button>
@@ -110,7 +110,7 @@ export function GlobalSearch({
           role="region"
           aria-label={t('LabelSearchResults')}
           aria-live="polite"
-          className="absolute top-full right-0 z-50 mt-1 max-h-[70vh] w-[min(24rem,calc(100vw-1.5rem))] overflow-y-auto rounded-xl border border-border bg-surface-raised p-2 shadow-2xl"
+          className="absolute top-full end-0 z-50 mt-1 max-h-[70vh] w-[min(24rem,calc(100vw-1.5rem))] overflow-y-auto rounded-xl border border-border bg-surface-raised p-2 shadow-2xl"
           data-testid="search-dropdown"
           data-phase={phase}
         >

@@ -40,7 +40,10 @@ export function ApplyToAllPanel({ suggestions, onApply }: ApplyToAllPanelProps) 
       data-testid="apply-to-all"
     >
       <summary className="flex cursor-pointer list-none items-center gap-2 rounded-xl p-4 select-none hover:bg-surface-raised">
-        <Icon name="chevronRight" className="size-5 text-muted transition group-open:rotate-90" />
+        <Icon
+          name="chevronRight"
+          className="size-5 text-muted transition group-open:rotate-90 rtl:group-open:-rotate-90"
+        />
         <span>
           <span className="block text-lg font-semibold text-fg">{t('HeaderApplyToAll')}</span>
           <span className="block text-sm text-muted">{t('MessageApplyToAllHint')}</span>

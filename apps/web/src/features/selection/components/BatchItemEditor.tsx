@@ -62,7 +62,7 @@ export const BatchItemEditor = memo(function BatchItemEditor({
         onClick={() => onRemove(item.id)}
         aria-label={t('ButtonRemoveFromBatch', { title })}
         title={t('ButtonRemoveFromBatch', { title })}
-        className="absolute top-2 right-2 flex size-8 items-center justify-center rounded-full text-muted hover:bg-surface-raised hover:text-fg"
+        className="absolute top-2 end-2 flex size-8 items-center justify-center rounded-full text-muted hover:bg-surface-raised hover:text-fg"
       >
         <Icon name="close" className="size-4" />
       </button>

@@ -50,7 +50,7 @@ export function BatchItemList({
             key={row.key}
             data-index={row.index}
             ref={virtualizer.measureElement}
-            className="absolute top-0 left-0 w-full"
+            className="absolute top-0 start-0 w-full"
             style={{ transform: `translateY(${row.start - scrollMargin}px)` }}
           >
             <BatchItemEditor

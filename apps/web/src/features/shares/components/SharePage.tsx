@@ -253,7 +253,7 @@ function SharePlayer({
                 onClick={() => engine.seek(c.start)}
                 aria-current={i === chapterIndex ? 'true' : undefined}
                 className={cn(
-                  'flex w-full justify-between gap-4 px-3 py-2 text-left text-sm hover:bg-surface-raised',
+                  'flex w-full justify-between gap-4 px-3 py-2 text-start text-sm hover:bg-surface-raised',
                   i === chapterIndex ? 'font-semibold text-primary' : 'text-fg',
                 )}
               >

@@ -91,7 +91,7 @@ export function ListeningStatsPage() {
                 <span className="font-mono text-sm tabular-nums">
                   {secondsToTimestamp(session.timeListening)}
                 </span>
-                <span className="w-28 text-right text-xs text-muted">
+                <span className="w-28 text-end text-xs text-muted">
                   {formatRelativeTime(session.updatedAt, now.getTime(), i18n.language)}
                 </span>
               </li>

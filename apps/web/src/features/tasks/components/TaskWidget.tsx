@@ -58,7 +58,7 @@ export function TaskWidget() {
           {running > 0 ? <Spinner className="text-primary" /> : <Icon name="bell" />}
           {running > 0 && (
             <span
-              className="absolute -top-0.5 -right-0.5 min-w-4 rounded-full bg-primary px-1 text-[0.6rem] leading-4 font-bold text-primary-fg"
+              className="absolute -top-0.5 -end-0.5 min-w-4 rounded-full bg-primary px-1 text-[0.6rem] leading-4 font-bold text-primary-fg"
               data-testid="tasks-running"
             >
               {running}
@@ -66,7 +66,7 @@ export function TaskWidget() {
           )}
           {running === 0 && unseen && (
             <span
-              className="absolute top-1.5 right-1.5 size-2 rounded-full bg-success"
+              className="absolute top-1.5 end-1.5 size-2 rounded-full bg-success"
               data-testid="tasks-unseen"
             />
           )}

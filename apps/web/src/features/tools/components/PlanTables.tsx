@@ -40,7 +40,7 @@ export function AudioFilesTable({
   const { t } = useTranslation()
   return (
     <Section id="tool-files" title={t('HeaderAudioTracks')}>
-      <table className="w-full min-w-[36rem] text-left text-sm" data-testid="tool-files">
+      <table className="w-full min-w-[36rem] text-start text-sm" data-testid="tool-files">
         <thead className="border-b border-border">
           <tr>
             <th scope="col" className={heading}>
@@ -112,7 +112,7 @@ export function ChaptersTable({ chapters }: { chapters: readonly Chapter[] }) {
       {chapters.length === 0 ? (
         <p className="p-3 text-sm text-muted">{t('MessageNoChapters')}</p>
       ) : (
-        <table className="w-full text-left text-sm" data-testid="tool-chapters">
+        <table className="w-full text-start text-sm" data-testid="tool-chapters">
           <thead className="border-b border-border">
             <tr>
               <th scope="col" className={heading}>
@@ -142,7 +142,7 @@ export function MetadataTable({ rows }: { rows: readonly MetadataRow[] }) {
   const { t } = useTranslation()
   return (
     <Section id="tool-metadata" title={t('HeaderMetadataToEmbed')}>
-      <table className="w-full text-left text-sm" data-testid="tool-metadata">
+      <table className="w-full text-start text-sm" data-testid="tool-metadata">
         <tbody className="divide-y divide-border">
           {rows.map((row) => (
             <tr key={row.labelKey}>

@@ -88,7 +88,7 @@ export function RunLog({ run }: { run: ToolRun }) {
       >
         {lines.map((line, index) => (
           <li key={index} className={cn('break-words', levelLook[line.level])}>
-            <time className="mr-2 opacity-70">{new Date(line.timestamp).toLocaleTimeString()}</time>
+            <time className="me-2 opacity-70">{new Date(line.timestamp).toLocaleTimeString()}</time>
             {line.message}
           </li>
         ))}
