@@ -87,7 +87,9 @@ export function EreaderDevicesTable({
           {devices.map((device) => (
             <tr key={device.name} data-testid="ereader-device-row">
               <td className="px-4 py-3 font-medium">{device.name}</td>
-              <td className="px-4 py-3 break-all">{device.email}</td>
+              <td dir="ltr" className="px-4 py-3 break-all">
+                {device.email}
+              </td>
               {users && <td className="px-4 py-3">{whoMay(device)}</td>}
               <td className="px-4 py-3 text-end whitespace-nowrap">
                 <IconButton

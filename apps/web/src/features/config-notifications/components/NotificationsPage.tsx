@@ -196,7 +196,7 @@ function NotificationList({
                   <p className="font-medium">{labelOf(n.eventName)}</p>
                   <ul className="text-sm text-muted">
                     {n.urls.map((url) => (
-                      <li key={url} className="break-all">
+                      <li key={url} dir="ltr" className="break-all">
                         {url}
                       </li>
                     ))}

@@ -107,7 +107,7 @@ export function PlayerTransport({ large = false }: { large?: boolean }) {
           <span className="me-2" data-testid="player-percent">
             {percent}%
           </span>
-          <span data-testid="player-time-remaining">
+          <span dir="ltr" data-testid="player-time-remaining">
             -{secondsToTimestamp(timeRemaining(shownDuration, shownTime, rate))}
           </span>
         </span>

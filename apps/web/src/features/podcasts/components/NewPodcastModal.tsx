@@ -93,7 +93,7 @@ export function NewPodcastModal({ library, preview, titles, onClose }: NewPodcas
             />
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
               <Fact label={t('LabelFeedUrl')}>
-                <span className="break-all" data-testid="new-podcast-feed-url">
+                <span dir="ltr" className="break-all" data-testid="new-podcast-feed-url">
                   {metadata.feedUrl}
                 </span>
               </Fact>

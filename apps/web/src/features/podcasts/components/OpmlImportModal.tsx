@@ -79,7 +79,9 @@ export function OpmlImportModal({ library, feeds, onClose }: OpmlImportModalProp
                   label={
                     <span className="flex min-w-0 flex-col">
                       <span className="truncate font-medium">{feed.title || url}</span>
-                      <span className="truncate text-xs text-muted">{url}</span>
+                      <span dir="ltr" className="truncate text-xs text-muted">
+                        {url}
+                      </span>
                     </span>
                   }
                 />

@@ -207,6 +207,7 @@ export function ComicReader(props: ReaderBodyProps) {
             data-testid="comic-slider"
           />
           <span
+            dir="ltr"
             className="shrink-0 px-1 text-sm tabular-nums text-muted"
             aria-live="polite"
             data-testid="comic-indicator"

@@ -243,6 +243,7 @@ function ExistingShare({
             href={url}
             target="_blank"
             rel="noreferrer"
+            dir="ltr"
             className="min-w-0 grow basis-full rounded-lg border border-border bg-bg px-3 py-2 text-sm break-all text-fg sm:basis-0"
             data-testid="share-url"
           >
