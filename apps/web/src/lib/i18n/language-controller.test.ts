@@ -69,6 +69,14 @@ describe('language rules', () => {
     expect(loaders['de']).toHaveBeenCalledTimes(1) // loaded once
   })
 
+  it('sets the date locale before i18next re-renders the app in the new language', async () => {
+    const { controller, setDateLocale, i18n } = setup()
+    const dateLocaleAtRender: unknown[] = []
+    i18n.on('languageChanged', () => dateLocaleAtRender.push(setDateLocale.mock.lastCall?.[0]))
+    await controller.setLanguage('de')
+    expect(dateLocaleAtRender).toEqual(['de'])
+  })
+
   it('applies the stored language at boot', async () => {
     const { controller, i18n } = setup('fr')
     await controller.initFromStorage()

@@ -77,12 +77,13 @@ export class LanguageController {
       // A listed language without a loader is the bundled default.
       if (loader) i18n.addResourceBundle(code, 'translation', await loader(), true, true)
     }
+    // Dates first: changeLanguage re-renders the app, which must format in the new language already.
+    this.options.setDateLocale?.(code)
     await i18n.changeLanguage(code)
     if (persist) {
       this.options.storage.set(code)
       this.localCode = code
     }
-    this.options.setDateLocale?.(code)
     for (const listener of this.listeners) listener(code)
     return true
   }
