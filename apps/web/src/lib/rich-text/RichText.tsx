@@ -79,7 +79,8 @@ export function RichText({
       }
     })
   return (
-    <div className="text-sm leading-relaxed break-words text-fg/90" data-testid={testId}>
+    // A description reads in its own direction (an English one stays LTR in a Hebrew UI).
+    <div dir="auto" className="text-sm leading-relaxed break-words text-fg/90" data-testid={testId}>
       {draw(nodes, '')}
     </div>
   )
