@@ -1,5 +1,6 @@
 import { useId, useRef, type KeyboardEvent } from 'react'
 import { cn } from './cn.ts'
+import { inlineArrowStep } from '@/lib/inline-arrow.ts'
 
 export interface TabItem {
   id: string
@@ -23,8 +24,8 @@ export function Tabs({ label, tabs, value, onChange, className }: TabsProps) {
   const onKeyDown = (event: KeyboardEvent) => {
     const index = tabs.findIndex((t) => t.id === value)
     let next = -1
-    if (event.key === 'ArrowRight') next = (index + 1) % tabs.length
-    else if (event.key === 'ArrowLeft') next = (index - 1 + tabs.length) % tabs.length
+    const step = inlineArrowStep(event.key, event.currentTarget)
+    if (step !== 0) next = (index + step + tabs.length) % tabs.length
     else if (event.key === 'Home') next = 0
     else if (event.key === 'End') next = tabs.length - 1
     if (next === -1) return

@@ -3,6 +3,7 @@ import { useRef, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '@/components/ui/index.ts'
 import { LibraryIcon } from '@/features/libraries/index.ts'
+import { inlineArrowStep } from '@/lib/inline-arrow.ts'
 import type { LibraryIconName } from '../model/library-form.ts'
 
 /** en-us keys naming each icon (for screen readers and tooltips). */
@@ -40,7 +41,7 @@ export function IconPicker({
   const groupRef = useRef<HTMLDivElement>(null)
 
   const onKeyDown = (event: KeyboardEvent) => {
-    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key]
+    const step = { ArrowDown: 1, ArrowUp: -1 }[event.key] ?? inlineArrowStep(event.key, event.currentTarget)
     if (!step) return
     event.preventDefault()
     const index = libraryIcons.indexOf(value)

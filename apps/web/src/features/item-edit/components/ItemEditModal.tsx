@@ -10,6 +10,7 @@ import {
   useItemEditModal,
   type EditModalTab,
 } from '@/lib/item-edit-modal.ts'
+import { inlineArrowStep } from '@/lib/inline-arrow.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { toast } from '@/lib/toast-store.ts'
 import type { EditableItem } from '../api.ts'
@@ -88,7 +89,8 @@ function OpenItemEditModal({ itemId }: { itemId: string }) {
       // Only while this modal is the top one (a prompt over it keeps its keys).
       const dialogs = document.querySelectorAll('[role="dialog"]')
       if (dialogs[dialogs.length - 1] !== panelRef.current?.closest('[role="dialog"]')) return
-      const to = event.key === 'ArrowLeft' ? previous : next
+      // The arrows step the way the previous / next buttons are drawn (mirrored right to left).
+      const to = inlineArrowStep(event.key, target ?? document.documentElement) < 0 ? previous : next
       if (!to) return
       event.preventDefault()
       selectEditedItem(to)

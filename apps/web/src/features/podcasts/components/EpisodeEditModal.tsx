@@ -7,6 +7,7 @@ import { Icon, Modal, Tabs } from '@/components/ui/index.ts'
 import { useApiClient } from '@/lib/api/index.ts'
 import { closeEpisodeEdit, openEpisodeEdit, useEpisodeModals, type EpisodeRef } from '@/lib/episode-modals.ts'
 import { errorMessage } from '@/lib/error-message.ts'
+import { inlineArrowStep } from '@/lib/inline-arrow.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { toast } from '@/lib/toast-store.ts'
 import { episodeQueryOptions, useEpisode } from '../episode-api.ts'
@@ -70,7 +71,8 @@ export function EpisodeEditModal({ target }: { target: EpisodeRef }) {
       // Only while this modal is the top one.
       const dialogs = document.querySelectorAll('[role="dialog"]')
       if (dialogs[dialogs.length - 1] !== panelRef.current?.closest('[role="dialog"]')) return
-      const to = event.key === 'ArrowLeft' ? previous : next
+      // The arrows step the way the previous / next buttons are drawn (mirrored right to left).
+      const to = inlineArrowStep(event.key, element ?? document.documentElement) < 0 ? previous : next
       if (!to) return
       event.preventDefault()
       void stepRef.current(to)
