@@ -59,3 +59,18 @@ describe('keyOfMessage', () => {
     })
   })
 })
+
+describe('task texts', () => {
+  it('name locale keys en-us has', () => {
+    const english = JSON.parse(
+      readFileSync(new URL('../../../web/src/locales/en-us.json', import.meta.url), 'utf8'),
+    ) as Record<string, string>
+    const named = sourceFiles(srcRoot).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/(?:titleKey|descriptionKey|errorKey)\??:\s*'(\w+)'/g)].map(
+        (m) => m[1]!,
+      ),
+    )
+    expect(named.length).toBeGreaterThan(10)
+    expect(named.filter((key) => !(key in english))).toEqual([])
+  })
+})
