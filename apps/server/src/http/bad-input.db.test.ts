@@ -52,6 +52,20 @@ describe('bad input gets a clear 4xx, never a 5xx, and is not logged as an error
     }
   })
 
+  it('names the locale key of its message, so a client shows it in its language', async () => {
+    const keyOf = (res: { headers: Record<string, unknown> }) =>
+      JSON.parse(decodeURIComponent(String(res.headers['x-shelfcast-message']))) as unknown
+    const missing = await t.call('GET', '/api/libraries/nope', root.accessToken)
+    expect([missing.statusCode, missing.body]).toEqual([404, 'Library not found'])
+    expect(keyOf(missing)).toEqual({ key: 'ErrorLibraryNotFound' })
+    const wrongType = await t.call('POST', '/api/users', root.accessToken, {
+      username: 'bob',
+      password: 'pw',
+      isActive: 'yes',
+    })
+    expect(keyOf(wrongType)).toEqual({ key: 'ErrorInvalidValueFor', subs: { field: 'isActive' } })
+  })
+
   it('wrong types name the field', async () => {
     expectClientError(await login({ payload: { username: 123, password: 'x' } }), 400, /username/i)
     expectClientError(await login({ payload: { username: 'root', password: 42 } }), 400, /password/i)

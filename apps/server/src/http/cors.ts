@@ -1,3 +1,4 @@
+import { messageKeyHeader } from '@shelfcast/contracts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 
 /** The web views of Audiobookshelf's mobile apps (Capacitor), always allowed as Audiobookshelf allows them. */
@@ -39,10 +40,10 @@ export function installCors(app: FastifyInstance, allowedOrigins: () => Promise<
       reply.header('access-control-max-age', String(PREFLIGHT_MAX_AGE_SEC))
       return reply.code(204).send()
     }
-    // Lets apps read the headers of byte-range and download answers.
+    // Lets apps read the headers of byte-range and download answers, and the key of an error's message.
     reply.header(
       'access-control-expose-headers',
-      'Content-Range, Content-Length, Accept-Ranges, Content-Disposition',
+      `Content-Range, Content-Length, Accept-Ranges, Content-Disposition, ${messageKeyHeader}`,
     )
   })
 }

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { type KeyedMessage, keyOfMessage, messageKeyHeader, messageKeyHeaderValue } from './message-key.ts'
 
 /** An error the client is meant to see: an HTTP status and a plain-text message it shows as a toast. */
 export class HttpError extends Error {
@@ -6,15 +7,18 @@ export class HttpError extends Error {
   readonly headers: Record<string, string>
   /** Send `{error: message}` JSON instead of plain text (Audiobookshelf does this on a few auth routes). */
   readonly asJson: boolean
+  /** The message's locale key when its text alone does not find it (server-messages.ts). */
+  readonly keyed: KeyedMessage | undefined
   constructor(
     status: number,
     message: string,
-    options: { headers?: Record<string, string>; asJson?: boolean } = {},
+    options: { headers?: Record<string, string>; asJson?: boolean; keyed?: KeyedMessage } = {},
   ) {
     super(message)
     this.status = status
     this.headers = options.headers ?? {}
     this.asJson = options.asJson ?? false
+    this.keyed = options.keyed
   }
 }
 
@@ -49,9 +53,12 @@ export function isClientAbort(err: Error & { code?: string }, request: FastifyRe
   )
 }
 
-function send(reply: FastifyReply, status: number, message: string, asJson: boolean) {
+function send(reply: FastifyReply, status: number, message: string, asJson: boolean, keyed?: KeyedMessage) {
   if (reply.sent) return
   reply.status(status)
+  // The body stays Audiobookshelf's English text; the header lets a client show it in its user's language.
+  const key = keyed ?? keyOfMessage(message)
+  if (key) reply.header(messageKeyHeader, messageKeyHeaderValue(key))
   if (asJson) return reply.send({ error: message })
   return reply.type('text/plain; charset=utf-8').send(message)
 }
@@ -66,7 +73,7 @@ export function installErrorHandling(app: FastifyInstance) {
       if (err instanceof HttpError) {
         for (const [k, v] of Object.entries(err.headers)) reply.header(k, v)
         request.log.debug({ status: err.status, msg: err.message }, 'client error')
-        return send(reply, err.status, err.message, err.asJson)
+        return send(reply, err.status, err.message, err.asJson, err.keyed)
       }
       const fe = err as FastifyError
       if (isClientAbort(fe, request)) {

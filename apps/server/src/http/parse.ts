@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { badRequest } from './errors.ts'
+import { badRequest, HttpError } from './errors.ts'
 
 /**
  * Parses untrusted input with a contract schema. The first problem becomes a 400 whose message
@@ -13,7 +13,11 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.in
   const field = issue.path.join('.')
   // zod's own messages ("Invalid input: ...", "Invalid option: ...", "Too big: ...") do not say which field.
   const generic = /^(Invalid|Too (big|small)|Unrecognized)/.test(issue.message)
-  throw badRequest(generic && field ? `${field}: ${issue.message}` : issue.message)
+  if (generic && field)
+    throw new HttpError(400, `${field}: ${issue.message}`, {
+      keyed: { key: 'ErrorInvalidValueFor', subs: { field } },
+    })
+  throw badRequest(issue.message)
 }
 
 /**

@@ -15,6 +15,9 @@ export interface StartTask {
   titleKey?: string
   titleSubs?: string[]
   description?: string
+  /** The locale key of `description` and its substitutions, so clients show it in their user's language. */
+  descriptionKey?: string
+  descriptionSubs?: string[]
   data: Task['data']
   showSuccess?: boolean
 }
@@ -26,6 +29,8 @@ export interface TaskHandle {
   progress(percent: number): void
   finish(outcome: {
     description?: string | null
+    descriptionKey?: string | null
+    descriptionSubs?: string[] | null
     data?: Partial<Task['data']>
     error?: string | null
     /** The locale key of `error` (spec §8 task messages) and its substitutions. */
@@ -58,8 +63,8 @@ export class TaskRunner {
       titleKey: input.titleKey ?? null,
       titleSubs: input.titleSubs ?? null,
       description: input.description ?? null,
-      descriptionKey: null,
-      descriptionSubs: null,
+      descriptionKey: input.descriptionKey ?? null,
+      descriptionSubs: input.descriptionSubs ?? null,
       error: null,
       errorKey: null,
       errorSubs: null,
@@ -94,7 +99,11 @@ export class TaskRunner {
         task.error = outcome.error ?? null
         task.errorKey = outcome.errorKey ?? null
         task.errorSubs = outcome.errorSubs ?? null
-        if (outcome.description !== undefined) task.description = outcome.description
+        if (outcome.description !== undefined) {
+          task.description = outcome.description
+          task.descriptionKey = outcome.descriptionKey ?? null
+          task.descriptionSubs = outcome.descriptionSubs ?? null
+        }
         if (outcome.data) task.data = { ...task.data, ...outcome.data }
         if (!task.isFailed) task.progress = 100
         this.realtime.toAdmins('task_finished', { ...task })

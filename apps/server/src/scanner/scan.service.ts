@@ -283,6 +283,8 @@ export class ScanService {
     const task = this.deps.tasks.start({
       action: 'scan-item',
       title: `Scanning ${itemIds.length} items`,
+      titleKey: 'MessageTaskScanningItems',
+      titleSubs: [String(itemIds.length)],
       data: {},
     })
     try {

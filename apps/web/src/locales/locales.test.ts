@@ -1,3 +1,4 @@
+import { serverMessages } from '@shelfcast/contracts'
 import { describe, expect, it } from 'vitest'
 import { pluralBase, scanLocaleKeys } from '../lib/i18n/core-keys.ts'
 import { allLanguages, localeLoaders, type LocaleStrings } from '../lib/i18n/languages.ts'
@@ -5,7 +6,8 @@ import enUs from './en-us.json'
 
 const files = import.meta.glob<string>('../**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true })
 const english: LocaleStrings = enUs
-const placeholders = (text: string) => [...new Set([...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]!))].sort()
+const placeholders = (text: string) =>
+  [...new Set([...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]!))].sort()
 const isPluralForm = (key: string) => pluralBase(key) !== key
 
 /** Plural bases of en-us ('LabelBookCount' for LabelBookCount_one and _other). */
@@ -39,6 +41,11 @@ describe('en-us', () => {
     expect(missing).toEqual([])
   })
 
+  it("holds every server message under its key with the server's English text", () => {
+    const differing = Object.entries(serverMessages).filter(([key, text]) => english[key] !== text)
+    expect(differing).toEqual([])
+  })
+
   it('gives every plural its one and other forms with the same placeholders', () => {
     expect(pluralBases.length).toBeGreaterThan(10)
     for (const base of pluralBases) {
@@ -62,7 +69,10 @@ describe.each(allLanguages.filter((l) => l.code !== 'en-us').map((l) => [l.code]
     const actual = Object.keys(strings).sort()
     const expected = expectedKeys(code)
     expect(
-      { missing: expected.filter((key) => !(key in strings)), extra: actual.filter((k) => !expected.includes(k)) },
+      {
+        missing: expected.filter((key) => !(key in strings)),
+        extra: actual.filter((k) => !expected.includes(k)),
+      },
       code,
     ).toEqual({ missing: [], extra: [] })
   })
@@ -74,7 +84,10 @@ describe.each(allLanguages.filter((l) => l.code !== 'en-us').map((l) => [l.code]
       if (isPluralForm(key)) {
         const base = pluralBase(key)
         // A plural form may leave the number out (German "Folge entfernen" for one), never add a name.
-        const allowed = new Set([...placeholders(english[`${base}_one`]!), ...placeholders(english[`${base}_other`]!)])
+        const allowed = new Set([
+          ...placeholders(english[`${base}_one`]!),
+          ...placeholders(english[`${base}_other`]!),
+        ])
         const required = key.endsWith('_other') ? placeholders(english[`${base}_other`]!) : []
         const found = placeholders(text)
         if (found.some((p) => !allowed.has(p)) || required.some((p) => !found.includes(p))) wrong.push(key)
@@ -87,13 +100,18 @@ describe.each(allLanguages.filter((l) => l.code !== 'en-us').map((l) => [l.code]
     const strings = await load()
     const keys = Object.keys(english).filter((key) => !sameInEveryLanguage.has(key))
     const same = keys.filter((key) => strings[key] === english[key] && /[a-z]{2}/i.test(english[key]!))
-    expect(same.length / keys.length, `${code}: ${same.length} of ${keys.length} equal English`).toBeLessThanOrEqual(
-      maxEqualToEnglish,
-    )
+    expect(
+      same.length / keys.length,
+      `${code}: ${same.length} of ${keys.length} equal English`,
+    ).toBeLessThanOrEqual(maxEqualToEnglish)
   })
 
   it('has no empty value', async () => {
     const strings = await load()
-    expect(Object.entries(strings).filter(([, text]) => text.trim() === '').map(([key]) => key)).toEqual([])
+    expect(
+      Object.entries(strings)
+        .filter(([, text]) => text.trim() === '')
+        .map(([key]) => key),
+    ).toEqual([])
   })
 })

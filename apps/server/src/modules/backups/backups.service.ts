@@ -173,7 +173,12 @@ export class BackupsService {
       const createdAt = this.d.clock()
       const id = await this.freeId(backupIdFor(createdAt))
       // A task, so every admin sees it run (task_started / task_progress / task_finished).
-      const task = this.d.tasks.start({ action: 'backup', title: 'Backing up the server', data: {} })
+      const task = this.d.tasks.start({
+        action: 'backup',
+        title: 'Backing up the server',
+        titleKey: 'MessageTaskBackingUp',
+        data: {},
+      })
       try {
         await writeBackup({
           sqlite: this.d.sqlite,

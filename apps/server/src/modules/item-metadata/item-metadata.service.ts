@@ -23,10 +23,10 @@ const NOT_FOUND: Record<MetaKind, string> = {
   genre: 'Genre not found',
   narrator: 'Narrator not found',
 }
-const TASK_TITLE: Record<MetaKind, string> = {
-  tag: 'Updating tag',
-  genre: 'Updating genre',
-  narrator: 'Updating narrator',
+const TASK_TITLE: Record<MetaKind, { text: string; key: string }> = {
+  tag: { text: 'Updating tag', key: 'MessageTaskUpdatingTag' },
+  genre: { text: 'Updating genre', key: 'MessageTaskUpdatingGenre' },
+  narrator: { text: 'Updating narrator', key: 'MessageTaskUpdatingNarrator' },
 }
 
 /** Where a change applies: every library the caller may open (tags, genres) or one library (narrators). */
@@ -126,7 +126,8 @@ export class ItemMetadataService {
       changes.length > limits.metaChangeTaskThreshold
         ? this.deps.tasks.start({
             action: 'item-metadata-update',
-            title: TASK_TITLE[scope.kind],
+            title: TASK_TITLE[scope.kind].text,
+            titleKey: TASK_TITLE[scope.kind].key,
             description: value,
             data: scope.libraries.length === 1 ? { libraryId: scope.libraries[0]?.id } : {},
           })

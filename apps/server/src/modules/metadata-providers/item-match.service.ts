@@ -120,6 +120,8 @@ export class ItemMatchService {
     const task = this.deps.tasks.start({
       action: 'batch-quickmatch',
       title: `Quick matching ${visible.length} item${visible.length === 1 ? '' : 's'}`,
+      titleKey: 'MessageTaskQuickMatching',
+      titleSubs: [String(visible.length)],
       data: {},
     })
     this.track(async () => {
@@ -148,6 +150,8 @@ export class ItemMatchService {
     const task = this.deps.tasks.start({
       action: 'library-match-all',
       title: `Matching books in "${library.name}"`,
+      titleKey: 'MessageTaskMatchingBooksInLibrary',
+      titleSubs: [library.name],
       data: { libraryId: library.id, libraryName: library.name },
     })
     this.track(async () => {

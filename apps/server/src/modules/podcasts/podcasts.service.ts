@@ -263,6 +263,8 @@ export class PodcastsService {
     const task = this.deps.tasks.start({
       action: 'opml-import',
       title: `Importing ${feeds.length} podcast feeds`,
+      titleKey: 'MessageTaskOpmlImport',
+      titleSubs: [String(feeds.length)],
       data: { libraryId: library.id, libraryName: library.name },
       showSuccess: true,
     })
@@ -298,7 +300,11 @@ export class PodcastsService {
       const summary = `${added} podcasts added, ${skipped} already subscribed, ${failed.length} failed`
       task.finish({
         description: failed.length ? `${summary}: ${failed.join(', ')}` : summary,
+        descriptionKey: failed.length ? 'MessageTaskOpmlImportSummaryFailed' : 'MessageTaskOpmlImportSummary',
+        descriptionSubs: [String(added), String(skipped), String(failed.length), failed.join(', ')],
         error: failed.length ? `Failed to import ${failed.length} feeds: ${failed.join(', ')}` : null,
+        errorKey: failed.length ? 'MessageTaskOpmlImportFailedFeeds' : null,
+        errorSubs: failed.length ? [String(failed.length), failed.join(', ')] : null,
         failed: failed.length > 0 && added === 0 && skipped === 0,
       })
     })().catch((err: unknown) => {

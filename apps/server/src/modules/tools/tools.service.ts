@@ -126,6 +126,8 @@ export class ToolsService {
       title: 'Encoding M4B',
       titleKey: 'MessageTaskEncodingM4b',
       description: `Encoding "${title}" into a single m4b file`,
+      descriptionKey: 'MessageTaskEncodingM4bDescription',
+      descriptionSubs: [title],
       data: { libraryId: t.item.libraryId, libraryItemId: id },
     })
     run.attachTask(handle.task)
@@ -211,6 +213,8 @@ export class ToolsService {
       title: 'Splitting M4B',
       titleKey: 'MessageTaskSplittingM4b',
       description: `Splitting "${title}" into ${chapters.length} MP3 files`,
+      descriptionKey: 'MessageTaskSplittingM4bDescription',
+      descriptionSubs: [title, String(chapters.length)],
       data: { libraryId: t.item.libraryId, libraryItemId: id },
     })
     run.attachTask(handle.task)

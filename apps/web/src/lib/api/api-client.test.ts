@@ -69,6 +69,18 @@ function clientWith(
 }
 
 describe('api client', () => {
+  it('keeps the key a server names for its error message', async () => {
+    const header = encodeURIComponent(JSON.stringify({ key: 'ErrorItemNotFound' }))
+    const fetchStub = vi.fn(
+      async () => new Response('Item not found', { status: 404, headers: { 'x-shelfcast-message': header } }),
+    )
+    const { client } = clientWith(fetchStub as unknown as typeof fetch, { value: 'token' })
+    const failure = await client.request('/api/items/nope').catch((error: unknown) => error)
+    expect(failure).toBeInstanceOf(ApiError)
+    expect((failure as ApiError).keyed).toEqual({ key: 'ErrorItemNotFound' })
+    expect((failure as ApiError).message).toBe('Item not found')
+  })
+
   it('calls a declared route: method, filled path, query and body from the contract', async () => {
     const seen: { url: string; method: string; body: unknown }[] = []
     const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {

@@ -1,6 +1,6 @@
 import type { AnswerOf, CallArgs, LoginResponse, RouteSpec } from '@shelfcast/contracts'
-import { authRoutes, fillPath } from '@shelfcast/contracts/client'
-import { ApiError, messageFromErrorBody } from './api-error.ts'
+import { authRoutes, fillPath, messageKeyHeader } from '@shelfcast/contracts/client'
+import { ApiError, keyedMessageFromHeader, messageFromErrorBody } from './api-error.ts'
 
 export type QueryValue = string | number | boolean | null | undefined
 
@@ -90,7 +90,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function toError(response: Response): Promise<ApiError> {
     const body = await response.text().catch(() => '')
-    return new ApiError(response.status, messageFromErrorBody(body) || response.statusText)
+    const keyed = keyedMessageFromHeader(response.headers.get(messageKeyHeader))
+    return new ApiError(response.status, messageFromErrorBody(body) || response.statusText, 'http', keyed)
   }
 
   async function read<T>(response: Response, opts: RequestOptions): Promise<T> {

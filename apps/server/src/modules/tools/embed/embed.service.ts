@@ -131,6 +131,8 @@ export class EmbedService {
       title: 'Embedding metadata',
       titleKey: 'MessageTaskEmbeddingMetadata',
       description: `Embedding metadata in audiobook "${title}".`,
+      descriptionKey: 'MessageTaskEmbeddingMetadataDescription',
+      descriptionSubs: [title],
       data: { libraryId: item.libraryId, libraryItemId: item.id },
       showSuccess: true,
     })

@@ -1,5 +1,5 @@
 import type { Notification, NotificationEvent } from '@shelfcast/contracts'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useMemo, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button, Modal, SelectField, TextAreaField, TextField } from '@/components/ui/index.ts'
 import { errorMessage } from '@/lib/error-message.ts'
@@ -11,13 +11,14 @@ import {
   toNotificationInput,
   validateNotification,
   withEvent,
+  withLocalizedDefaults,
   type NotificationDraft,
 } from '../model/notification-form.ts'
 
 /** Creates or edits a notification: event, Apprise URLs, title and body templates. Mounted fresh each opening. */
 export function NotificationModal({
   notification,
-  events,
+  events: serverEvents,
   onClose,
 }: {
   notification: Notification | null
@@ -25,6 +26,7 @@ export function NotificationModal({
   onClose: () => void
 }) {
   const { t } = useTranslation()
+  const events = useMemo(() => serverEvents.map((e) => withLocalizedDefaults(e, t)), [serverEvents, t])
   const save = useSaveNotification()
   const [draft, setDraft] = useState<NotificationDraft>(() => notificationDraft(notification, events))
   const [submitted, setSubmitted] = useState(false)

@@ -6,6 +6,7 @@ import type {
 } from '@shelfcast/contracts'
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { i18n } from '@/lib/i18n/index.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { fakeServer, json, text } from '@/test/fake-server.ts'
 import { loginResponseFixture, userFixture } from '@/test/fixtures.ts'
@@ -195,8 +196,24 @@ describe('/config/notifications', () => {
       eventName: 'onBackupFailed',
       urls: ['json://a', 'mailto://b'],
       titleTemplate: 'Backup Failed',
-      bodyTemplate: 'Error: {{errorMsg}}',
+      // The client's own defaults (the same English as the server's), variables kept for the server to fill.
+      bodyTemplate:
+        'Backup failed, check the Shelfcast logs for more information.\nError message: {{errorMsg}}',
     })
     expect((await screen.findByTestId('notification-row')).textContent).toContain('json://a')
+  })
+
+  it('fills the default templates in the admin language, variables untouched', async () => {
+    i18n.addResourceBundle('de', 'translation', {
+      NotificationDefaultOnPodcastEpisodeDownloadedTitle: 'Neue Folge von {{podcastTitle}}!',
+    })
+    await i18n.changeLanguage('de')
+    useSessionStore.getState().setSession(loginResponseFixture(root))
+    const { user } = renderApp('/config/notifications', server(initial({ notifications: [] })))
+    await user.click(
+      await screen.findByRole('button', { name: /Create notification|Benachrichtigung anlegen/ }),
+    )
+    const modal = await screen.findByTestId('notification-modal')
+    expect(within(modal).getByDisplayValue('Neue Folge von {{podcastTitle}}!').tagName).toBe('INPUT')
   })
 })

@@ -1,4 +1,5 @@
 import type { Notification, NotificationEvent, NotificationSettings } from '@shelfcast/contracts'
+import type { TFunction } from 'i18next'
 
 export interface NotificationSettingsDraft {
   appriseApiUrl: string
@@ -119,4 +120,24 @@ const eventLabelKeys: Partial<Record<string, string>> = {
 export function eventLabel(name: string, t: (key: string) => string): string {
   const key = eventLabelKeys[name]
   return key ? t(key) : name
+}
+
+/** The locale keys of an event's default templates ('NotificationDefaultOnBackupFailedTitle'). */
+export const defaultTemplateKeys = (eventName: string) => {
+  const base = `NotificationDefault${eventName.charAt(0).toUpperCase()}${eventName.slice(1)}`
+  return { title: `${base}Title`, body: `${base}Body` }
+}
+
+/**
+ * The event's default templates in the admin's language (the server's are English), its variables kept as
+ * `{{name}}` for the server to fill. An event the locale files do not know keeps the server's defaults.
+ */
+export function withLocalizedDefaults(event: NotificationEvent, t: TFunction): NotificationEvent {
+  const keys = defaultTemplateKeys(event.name)
+  const literal = Object.fromEntries(event.variables.map((v) => [v, `{{${v}}}`]))
+  const text = (key: string, fallback: string) => (t(key, { defaultValue: '' }) ? t(key, literal) : fallback)
+  return {
+    ...event,
+    defaults: { title: text(keys.title, event.defaults.title), body: text(keys.body, event.defaults.body) },
+  }
 }
