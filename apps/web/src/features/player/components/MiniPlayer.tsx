@@ -28,7 +28,8 @@ export function MiniPlayer() {
       style={dockedPlayerStyle}
       testId="player-bar"
     >
-      <div className="absolute inset-x-0 top-0 h-0.5 bg-surface-raised" aria-hidden="true">
+      {/* The timeline runs left to right in every language, like the player's seek bar. */}
+      <div dir="ltr" className="absolute inset-x-0 top-0 h-0.5 bg-surface-raised" aria-hidden="true">
         <div
           className="h-full bg-primary"
           style={{ width: `${played}%` }}

@@ -41,7 +41,9 @@ export function PlayerTransport({ large = false }: { large?: boolean }) {
   const nextLabel = next?.kind === 'queue' ? t('ButtonNextItemInQueue') : t('ButtonNextChapter')
 
   return (
-    <div className="flex w-full flex-col items-center gap-1">
+    // Media controls and their timeline run left to right in every language, as in platform media players
+    // (Apple's and Material's right-to-left rules): previous/next and the seek bar keep their usual sides.
+    <div dir="ltr" className="flex w-full flex-col items-center gap-1">
       <div className={cn('flex items-center', large ? 'gap-4' : 'gap-1')}>
         {loading ? (
           <Spinner className={large ? 'size-12' : 'size-8'} label={t('MessageLoading')} />

@@ -35,7 +35,7 @@ export function SeekTrack({
   onSeek,
 }: SeekTrackProps) {
   const { t } = useTranslation()
-  const [hover, setHover] = useState<{ x: number; time: number } | null>(null)
+  const [hover, setHover] = useState<{ x: number; time: number; rtl: boolean } | null>(null)
   const start = chapter?.start ?? 0
   const span = chapter ? chapter.end - chapter.start : duration
   const fraction = (time: number) => (span > 0 ? Math.min(1, Math.max(0, (time - start) / span)) : 0)
@@ -46,7 +46,7 @@ export function SeekTrack({
     const rtl = getComputedStyle(event.currentTarget).direction === 'rtl'
     const x = rtl ? rect.right - event.clientX : event.clientX - rect.left
     const f = rect.width > 0 ? x / rect.width : 0
-    return { x, time: seekTimeFromFraction(f, duration, chapter) }
+    return { x, time: seekTimeFromFraction(f, duration, chapter), rtl }
   }
   const hoverChapter = hover ? chapterAt(chapters, hover.time) : null
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -118,8 +118,9 @@ export function SeekTrack({
       </div>
       {hover && (
         <div
-          className="pointer-events-none absolute bottom-4 hidden -translate-x-1/2 rounded rtl:translate-x-1/2 bg-surface-raised px-2 py-1 text-xs whitespace-nowrap shadow md:block"
-          style={{ insetInlineStart: hover.x }}
+          className="pointer-events-none absolute bottom-4 hidden rounded bg-surface-raised px-2 py-1 text-xs whitespace-nowrap shadow md:block"
+          // Centred on the pointer: half its width back towards the track's start.
+          style={{ insetInlineStart: hover.x, translate: hover.rtl ? '50%' : '-50%' }}
           data-testid="player-hover-time"
         >
           {secondsToTimestamp(hover.time / rate)}

@@ -158,8 +158,10 @@ function SharePlayer({
           {chapter.title}
         </p>
       )}
+      {/* The timeline and the media controls run left to right in every language (platform media players do). */}
       <input
         type="range"
+        dir="ltr"
         min={0}
         max={Math.max(duration, 0)}
         step={1}
@@ -173,11 +175,11 @@ function SharePlayer({
         className="w-full accent-primary"
         data-testid="share-seek"
       />
-      <div className="flex justify-between text-xs text-muted tabular-nums">
+      <div dir="ltr" className="flex justify-between text-xs text-muted tabular-nums">
         <span data-testid="share-current-time">{secondsToTimestamp(state.time)}</span>
         <span data-testid="share-duration">{secondsToTimestamp(duration)}</span>
       </div>
-      <div className="flex items-center justify-center gap-2 sm:gap-4">
+      <div dir="ltr" className="flex items-center justify-center gap-2 sm:gap-4">
         <ControlButton
           glyph="prev"
           label={t('ButtonPreviousChapter')}
