@@ -39,7 +39,7 @@ export function AuthorPage() {
         <div className="min-w-0">
           <p className="text-xs font-semibold tracking-wide text-muted uppercase">{t('HeaderAuthor')}</p>
           <div className="mt-1 flex items-center gap-3">
-            <h1 className="text-3xl font-bold tracking-tight" data-testid="author-name">
+            <h1 className="bidi-own text-3xl font-bold tracking-tight" data-testid="author-name">
               {author.name}
             </h1>
             {canEdit && (
@@ -57,7 +57,7 @@ export function AuthorPage() {
           </div>
           <p className="mt-1 text-sm text-muted">{countText(t, 'Book', author.numBooks)}</p>
           {author.description && (
-            <p className="mt-4 max-w-3xl whitespace-pre-line text-sm leading-relaxed text-fg/90">
+            <p dir="auto" className="mt-4 max-w-3xl whitespace-pre-line text-sm leading-relaxed text-fg/90">
               {author.description}
             </p>
           )}

@@ -144,10 +144,12 @@ function ItemDetails({ item }: { item: ExpandedItem }) {
         </div>
 
         <div className="min-w-0 flex-1">
-          <h1 className="text-3xl font-bold tracking-tight" data-testid="item-title">
+          <h1 className="bidi-own text-3xl font-bold tracking-tight" data-testid="item-title">
             {title}
           </h1>
-          {book?.metadata.subtitle && <p className="mt-1 text-lg text-muted">{book.metadata.subtitle}</p>}
+          {book?.metadata.subtitle && (
+            <p className="bidi-own mt-1 text-lg text-muted">{book.metadata.subtitle}</p>
+          )}
           {book && book.metadata.authors.length > 0 && (
             <p className="mt-2 text-base" data-testid="item-authors">
               {t('LabelByAuthors')}{' '}
@@ -324,7 +326,9 @@ function ItemDetails({ item }: { item: ExpandedItem }) {
                   />
                 </div>
               ) : (
+                // dir="auto": a description reads in its own direction (an English one stays LTR in Hebrew).
                 <p
+                  dir="auto"
                   className="max-w-3xl text-sm leading-relaxed whitespace-pre-line text-fg/90"
                   data-testid="item-description"
                 >

@@ -68,7 +68,7 @@ export function SeriesPage() {
       </nav>
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div className="min-w-0">
-          <h1 className="text-3xl font-bold tracking-tight" data-testid="series-name">
+          <h1 className="bidi-own text-3xl font-bold tracking-tight" data-testid="series-name">
             {series.name}
           </h1>
           <p className="mt-1 text-sm text-muted">
@@ -134,7 +134,9 @@ export function SeriesPage() {
         </div>
       </header>
       {series.description && (
-        <p className="mt-4 max-w-3xl whitespace-pre-line text-sm text-fg/90">{series.description}</p>
+        <p dir="auto" className="mt-4 max-w-3xl whitespace-pre-line text-sm text-fg/90">
+          {series.description}
+        </p>
       )}
       {editing && <SeriesEditModal libraryId={libraryId} series={series} onClose={() => setEditing(false)} />}
       <div className="mt-8">

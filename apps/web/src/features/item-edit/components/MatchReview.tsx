@@ -88,7 +88,7 @@ export function MatchReview({
               {field === 'cover' ? (
                 <img src={match.cover ?? ''} alt="" className="h-28 rounded object-cover" />
               ) : (
-                <p className="line-clamp-4 break-words whitespace-pre-line text-fg">
+                <p dir="auto" className="line-clamp-4 break-words whitespace-pre-line text-fg">
                   {matchValueText(match, field)}
                 </p>
               )}

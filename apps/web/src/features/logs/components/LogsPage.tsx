@@ -212,7 +212,9 @@ function LogList({ entries, label }: { entries: readonly LogEntry[]; label: stri
                 {e.levelName}
               </span>
               {e.source && <span className="shrink-0 text-muted">{e.source}</span>}
-              <span className="min-w-0 flex-1 break-words whitespace-pre-wrap text-fg">{e.message}</span>
+              <span dir="auto" className="min-w-0 flex-1 break-words whitespace-pre-wrap text-fg">
+                {e.message}
+              </span>
             </li>
           )
         })}

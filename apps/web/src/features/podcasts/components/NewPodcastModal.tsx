@@ -116,6 +116,7 @@ export function NewPodcastModal({ library, preview, titles, onClose }: NewPodcas
             <h3 className="text-sm font-medium">{t('LabelDescription')}</h3>
             {/* Feed text is shown as text only: it never reaches the DOM as markup. */}
             <p
+              dir="auto"
               className="mt-1 max-h-40 overflow-y-auto whitespace-pre-line rounded-lg bg-bg p-3 text-sm text-muted"
               data-testid="new-podcast-description"
             >

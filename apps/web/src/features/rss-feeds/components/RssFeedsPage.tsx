@@ -203,7 +203,11 @@ function FeedDetailsModal({ feed, onClose }: { feed: Feed; onClose: () => void }
               </div>
             ))}
         </dl>
-        {meta.description && <p className="text-sm whitespace-pre-line text-fg/90">{meta.description}</p>}
+        {meta.description && (
+          <p dir="auto" className="text-sm whitespace-pre-line text-fg/90">
+            {meta.description}
+          </p>
+        )}
         <section aria-label={t('LabelEpisodes')}>
           <h3 className="mb-2 text-sm font-semibold">
             {t('LabelEpisodes')} ({feed.episodes.length})

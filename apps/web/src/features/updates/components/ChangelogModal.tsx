@@ -39,7 +39,7 @@ export function ChangelogModal() {
                     </time>
                   )}
                 </div>
-                <p className="mt-2 text-sm break-words whitespace-pre-wrap text-fg">
+                <p dir="auto" className="mt-2 text-sm break-words whitespace-pre-wrap text-fg">
                   {release.changelog.trim() || t('MessageNoChangelogAvailable')}
                 </p>
               </li>
