@@ -127,12 +127,12 @@ describe('/config/sessions', () => {
     await user.click(within(rows[1]!).getByRole('checkbox'))
     await user.click(screen.getByTestId('sessions-delete-selected'))
     const dialog = await screen.findByTestId('sessions-confirm')
-    expect(dialog.textContent).toContain('Delete 2 listening session(s)?')
+    expect(dialog.textContent).toContain('Delete 2 listening sessions?')
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
     await waitFor(() => expect(screen.getAllByTestId('session-row')).toHaveLength(4))
     const batch = fake.requests.find((r) => r.path === '/api/sessions/batch/delete')
     expect(batch?.body).toEqual({ sessions: ['s1', 's3'] })
-    expect(toasts()).toContain('Deleted 2 listening session(s)')
+    expect(toasts()).toContain('Deleted 2 listening sessions')
 
     // One: back to everyone, delete the first row.
     await user.selectOptions(screen.getByTestId('sessions-user-filter'), '')
