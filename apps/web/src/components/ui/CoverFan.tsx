@@ -37,7 +37,7 @@ export function CoverFan({
       data-testid="cover-fan"
     >
       {offsets.length === 0 ? (
-        <div className="absolute" style={{ left: (width - coverWidth) / 2 }}>
+        <div className="absolute" style={{ insetInlineStart: (width - coverWidth) / 2 }}>
           <CoverImage
             src={null}
             title={placeholderTitle}
@@ -52,8 +52,9 @@ export function CoverFan({
           return (
             <div
               key={cover.key}
-              className="absolute top-0 shadow-[2px_0_6px_rgba(0,0,0,0.35)]"
-              style={{ left, zIndex: offsets.length - index }}
+              // From the inline start: the first cover lies on top at the right in right-to-left layouts.
+              className="absolute top-0 shadow-[2px_0_6px_rgba(0,0,0,0.35)] rtl:shadow-[-2px_0_6px_rgba(0,0,0,0.35)]"
+              style={{ insetInlineStart: left, zIndex: offsets.length - index }}
             >
               <CoverImage
                 src={cover.src}
