@@ -56,11 +56,15 @@ async function oneBookLibrary(server: ShelfcastServer): Promise<{ libraryId: str
   return { libraryId: library.id, itemId: await bookId(server, BOOK, token) }
 }
 
-/** "now", "1 minute ago" ... in `locale`, as Intl says them: the device list's last-used date is one of these. */
+/**
+ * "now", "1 minute ago" ... "30 minutes ago" in `locale`, as Intl says them: the device list's last-used date
+ * is one of these however slow the machine is.
+ */
 async function recentRelativeTimes(page: Page, locale: string): Promise<string[]> {
   return page.evaluate((tag) => {
     const format = new Intl.RelativeTimeFormat(tag, { numeric: 'auto' })
-    return [format.format(0, 'second'), format.format(-1, 'minute'), format.format(-2, 'minute')]
+    const minutes = Array.from({ length: 30 }, (_, i) => format.format(-(i + 1), 'minute'))
+    return [format.format(0, 'second'), ...minutes]
   }, locale)
 }
 
