@@ -48,6 +48,10 @@ export function Dropdown({
   const listId = useId()
   // A combobox takes no name from its content: the name says what it is for and what is chosen.
   const triggerLabel = selected ? `${label}: ${selected.label}` : label
+  // The value (Radix's span takes no class) may shrink, so a long name is cut with an ellipsis at its end
+  // instead of overflowing past its start in right-to-left layouts.
+  const valueBoxClassName =
+    'flex min-w-0 flex-1 items-center gap-2 truncate text-start [&>span]:flex [&>span]:min-w-0 [&>span]:items-center [&>span]:gap-2'
   const triggerClassName =
     'group flex h-10 w-full items-center gap-2 rounded-lg border border-border bg-surface px-3 text-sm text-fg transition hover:border-muted disabled:cursor-not-allowed disabled:opacity-60 data-[placeholder]:text-muted'
   const chevron = (
@@ -80,7 +84,7 @@ export function Dropdown({
             requestOpen()
           }}
         >
-          <span className="flex min-w-0 flex-1 items-center gap-2 truncate text-start">
+          <span className={valueBoxClassName}>
             <span style={{ pointerEvents: 'none' }}>
               {placeholder ? label : (triggerContent ?? selected?.label)}
             </span>
@@ -101,7 +105,7 @@ export function Dropdown({
         disabled={disabled}
       >
         <Select.Trigger ref={radixRef} aria-label={triggerLabel} className={triggerClassName}>
-          <span className="flex min-w-0 flex-1 items-center gap-2 truncate text-start">
+          <span className={valueBoxClassName}>
             <Select.Value placeholder={label}>{triggerContent ?? selected?.label}</Select.Value>
           </span>
           <Select.Icon asChild>{chevron}</Select.Icon>
