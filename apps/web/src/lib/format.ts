@@ -1,13 +1,33 @@
-/** Bytes in the largest unit that keeps the number at or above 1 (1024-based, as file managers show). */
-export function formatBytes(bytes: number, locale?: string): string {
-  if (!Number.isFinite(bytes) || bytes <= 0) return '0 B'
-  const units = ['B', 'KB', 'MB', 'GB', 'TB', 'PB']
-  let value = bytes
+import { dateLocale } from './i18n/date-locale.ts'
+
+const byteUnits = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte', 'petabyte'] as const
+
+/**
+ * Bytes in the largest unit that keeps the number at or above 1 (1024-based, as file managers show), with
+ * the unit in `locale`'s own words ("12,5 Mo" in French).
+ */
+export function formatBytes(bytes: number, locale: string = dateLocale()): string {
+  let value = Number.isFinite(bytes) && bytes > 0 ? bytes : 0
   let unit = 0
-  while (value >= 1024 && unit < units.length - 1) {
+  while (value >= 1024 && unit < byteUnits.length - 1) {
     value /= 1024
     unit += 1
   }
   const digits = unit === 0 || value >= 100 ? 0 : value >= 10 ? 1 : 2
-  return `${value.toLocaleString(locale, { maximumFractionDigits: digits })} ${units[unit]}`
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: byteUnits[unit],
+    maximumFractionDigits: digits,
+  }).format(value)
+}
+
+/** A count or amount in `locale` ("1.234" in German). */
+export function formatNumber(value: number, locale: string = dateLocale()): string {
+  return new Intl.NumberFormat(locale).format(value)
+}
+
+/** A fraction (0..1) as a whole percentage in `locale` ("50 %" in French, "٪" where the script has it). */
+export function formatPercent(fraction: number, locale: string = dateLocale()): string {
+  const value = Number.isFinite(fraction) ? fraction : 0
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(value)
 }

@@ -1,5 +1,24 @@
-import { describe, expect, it } from 'vitest'
-import { durationParts, formatDate, formatTime, jumpAmountParts, secondsToTimestamp } from './time-format.ts'
+import { format as dateFnsFormat } from 'date-fns'
+import { de } from 'date-fns/locale/de'
+import { he } from 'date-fns/locale/he'
+import { ru } from 'date-fns/locale/ru'
+import { zhCN } from 'date-fns/locale/zh-CN'
+import { afterEach, describe, expect, it } from 'vitest'
+import { dateLocale, setDateLocale } from './i18n/date-locale.ts'
+import {
+  durationParts,
+  formatDate,
+  formatDateTime,
+  formatDuration,
+  formatTime,
+  formatTimeUnit,
+  jumpAmountParts,
+  secondsToTimestamp,
+} from './time-format.ts'
+
+afterEach(async () => {
+  await setDateLocale('en-us')
+})
 
 describe('time formatting', () => {
   it('writes timestamps with hours only when needed', () => {
@@ -21,7 +40,7 @@ describe('time formatting', () => {
     expect(jumpAmountParts(300)).toEqual({ value: 5, unit: 'minutes' })
   })
 
-  it('formats dates with the server formats', () => {
+  it('formats dates with the server formats (en-us: Intl names, English ordinals)', () => {
     const date = new Date(2024, 2, 3, 14, 7).getTime()
     expect(formatDate(date, 'MM/dd/yyyy')).toBe('03/03/2024')
     expect(formatDate(date, 'dd.MM.yyyy')).toBe('03.03.2024')
@@ -29,6 +48,108 @@ describe('time formatting', () => {
     expect(formatDate(date, 'MMM do, yyyy')).toBe('Mar 3rd, 2024')
     expect(formatDate(date, 'dd MMMM yyyy', 'de-DE')).toBe('03 März 2024')
     expect(formatTime(date, 'HH:mm')).toBe('14:07')
-    expect(formatTime(date, 'h:mma')).toBe('2:07pm')
+    expect(formatTime(date, 'h:mma')).toBe('2:07PM')
+    expect(formatTime(new Date(2024, 2, 3, 0, 5).getTime(), 'h:mma')).toBe('12:05AM')
+  })
+
+  it("writes the server's date format in German and Russian as date-fns does with their locales", () => {
+    const date = new Date(2026, 0, 1, 14, 5).getTime()
+    expect(formatDate(date, 'MMMM do, yyyy', 'de-DE', de)).toBe('Januar 1., 2026')
+    expect(formatDate(date, 'MMMM do, yyyy', 'ru-RU', ru)).toBe('января 1-е, 2026')
+    // Every server format and both time formats, in four scripts: the same text as date-fns's own format.
+    const formats = [
+      'MM/dd/yyyy',
+      'dd/MM/yyyy',
+      'dd.MM.yyyy',
+      'yyyy-MM-dd',
+      'MMM do, yyyy',
+      'MMMM do, yyyy',
+      'dd MMM yyyy',
+      'dd MMMM yyyy',
+    ] as const
+    for (const [intl, locale] of [
+      ['de-DE', de],
+      ['ru-RU', ru],
+      ['zh-CN', zhCN],
+      ['he-IL', he],
+    ] as const) {
+      for (const f of formats)
+        expect(formatDate(date, f, intl, locale)).toBe(dateFnsFormat(date, f, { locale }))
+      expect(formatTime(date, 'h:mma', intl, locale)).toBe(dateFnsFormat(date, 'h:mma', { locale }))
+    }
+  })
+
+  it('takes names from the loaded date-fns locale after a language change, and Intl without one', async () => {
+    const date = new Date(2026, 0, 1, 14, 5).getTime()
+    await setDateLocale('de')
+    expect(dateLocale()).toBe('de-DE')
+    expect(formatDate(date, 'MMMM do, yyyy')).toBe('Januar 1., 2026')
+    expect(formatDateTime(date, { dateFormat: 'dd MMMM yyyy', timeFormat: 'h:mma' })).toBe(
+      `01 Januar 2026 2:05${de.localize.dayPeriod('pm', { width: 'abbreviated', context: 'formatting' })}`,
+    )
+    await setDateLocale('ru')
+    expect(formatDate(date, 'MMMM do, yyyy')).toBe('января 1-е, 2026')
+    // Another locale than the current one gets Intl's names (Russian's genitive, as Intl writes it with a day).
+    expect(formatDate(date, 'dd MMMM yyyy', 'ru-RU', null)).toBe('01 января 2026')
+    await setDateLocale('en-us')
+    expect(formatDate(date, 'MMMM do, yyyy')).toBe('January 1st, 2026')
+  })
+
+  it('keeps only the latest of two quick language switches', async () => {
+    const date = new Date(2026, 0, 1).getTime()
+    const slow = setDateLocale('ru')
+    const fast = setDateLocale('de')
+    await Promise.all([slow, fast])
+    expect(dateLocale()).toBe('de-DE')
+    expect(formatDate(date, 'dd MMMM yyyy')).toBe('01 Januar 2026')
+  })
+})
+
+describe('durations in words', () => {
+  const intlDuration = (locale: string, hours: number, minutes: number) =>
+    new (
+      Intl as unknown as { DurationFormat: new (l: string, o: object) => { format(d: object): string } }
+    ).DurationFormat(locale, { style: 'short' }).format({ hours, minutes })
+  const unit = (locale: string, value: number, name: string) =>
+    new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value)
+
+  it('writes hours and minutes, minutes alone, or seconds, in the language', () => {
+    expect(formatDuration(12 * 3600 + 5 * 60, { locale: 'en-US' })).toBe('12 hr, 5 min')
+    expect(formatDuration(10 * 3600, { locale: 'en-US' })).toBe('10 hr')
+    expect(formatDuration(300, { locale: 'en-US' })).toBe('5 min')
+    expect(formatDuration(42, { locale: 'en-US' })).toBe('42 sec')
+    expect(formatDuration(0, { locale: 'en-US' })).toBe('0 sec')
+    const german = formatDuration(12 * 3600 + 5 * 60, { locale: 'de-DE' })
+    expect(german).toBe(intlDuration('de-DE', 12, 5))
+    expect(german).toMatch(/^12 Std\., 5 Min\.$/)
+    const chinese = formatDuration(12 * 3600 + 5 * 60, { locale: 'zh-CN' })
+    expect(chinese).toBe(intlDuration('zh-CN', 12, 5))
+    expect(chinese).toContain('小时')
+    expect(formatDuration(300, { locale: 'zh-CN' })).toBe(unit('zh-CN', 5, 'minute'))
+    expect(formatDuration(3600, { locale: 'ru-RU' })).toBe(unit('ru-RU', 1, 'hour'))
+  })
+
+  it('writes the same text from unit amounts where the runtime lacks Intl.DurationFormat', () => {
+    const withDurationFormat = ['de-DE', 'zh-CN', 'fr-FR', 'ru-RU', 'he-IL'].map((locale) =>
+      formatDuration(2 * 3600 + 5 * 60, { locale }),
+    )
+    const saved = Object.getOwnPropertyDescriptor(Intl, 'DurationFormat')
+    Reflect.deleteProperty(Intl, 'DurationFormat')
+    try {
+      const withoutIt = ['de-DE', 'zh-CN', 'fr-FR', 'ru-RU', 'he-IL'].map((locale) =>
+        formatDuration(2 * 3600 + 5 * 60, { locale }),
+      )
+      expect(withoutIt).toEqual(withDurationFormat)
+    } finally {
+      if (saved) Object.defineProperty(Intl, 'DurationFormat', saved)
+    }
+  })
+
+  it('writes one unit amount short or long, following the current language', async () => {
+    expect(formatTimeUnit(90, 'minute', { style: 'long' })).toBe('90 minutes')
+    expect(formatTimeUnit(1.5, 'hour')).toBe('1.5 hr')
+    await setDateLocale('de')
+    expect(formatTimeUnit(90, 'minute', { style: 'long' })).toBe('90 Minuten')
+    expect(formatTimeUnit(1.5, 'hour', { style: 'long' })).toBe('1,5 Stunden')
   })
 })

@@ -1,4 +1,6 @@
 import type { ServerSettings } from '@shelfcast/contracts'
+import type { Locale, Month } from 'date-fns'
+import { dateFnsLocale, dateLocale } from './i18n/date-locale.ts'
 
 /** `H:MM:SS` (or `M:SS` under an hour); negative and invalid inputs count as 0. */
 export function secondsToTimestamp(totalSeconds: number, { alwaysHours = false } = {}): string {
@@ -22,6 +24,50 @@ export function durationParts(totalSeconds: number): DurationParts {
   return { hours: Math.floor(secs / 3600), minutes: Math.floor((secs % 3600) / 60), seconds: secs % 60 }
 }
 
+export type UnitStyle = 'long' | 'short' | 'narrow'
+
+/** "5 min", "1.5 hr", "90 minutes" ('long'): one amount of one time unit, in `locale`'s own words. */
+export function formatTimeUnit(
+  value: number,
+  unit: 'hour' | 'minute' | 'second',
+  { locale = dateLocale(), style = 'short' }: { locale?: string; style?: UnitStyle } = {},
+): string {
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit,
+    unitDisplay: style,
+    maximumFractionDigits: 1,
+  }).format(value)
+}
+
+interface DurationFormatLike {
+  format(duration: { hours?: number; minutes?: number }): string
+}
+type DurationFormatConstructor = new (locale: string, options: { style: UnitStyle }) => DurationFormatLike
+
+/**
+ * "12 hr, 5 min", "5 min", "42 sec": a duration in words in `locale` (durations of books, episodes and
+ * listening): hours and minutes, minutes alone under an hour, seconds under a minute. Intl.DurationFormat
+ * writes it where the runtime has it, else Intl's unit amounts joined as a unit list (the same text).
+ */
+export function formatDuration(
+  totalSeconds: number,
+  { locale = dateLocale(), style = 'short' }: { locale?: string; style?: UnitStyle } = {},
+): string {
+  const { hours, minutes, seconds } = durationParts(totalSeconds)
+  const unit = (value: number, name: 'hour' | 'minute' | 'second') =>
+    formatTimeUnit(value, name, { locale, style })
+  if (hours === 0) return minutes > 0 ? unit(minutes, 'minute') : unit(seconds, 'second')
+  if (minutes === 0) return unit(hours, 'hour')
+  // Intl.DurationFormat where the runtime has it (TypeScript's ES2023 lib does not declare it yet).
+  const DurationFormat = (Intl as { DurationFormat?: DurationFormatConstructor }).DurationFormat
+  if (DurationFormat) return new DurationFormat(locale, { style }).format({ hours, minutes })
+  return new Intl.ListFormat(locale, { type: 'unit', style }).format([
+    unit(hours, 'hour'),
+    unit(minutes, 'minute'),
+  ])
+}
+
 /** Jump amounts read in seconds up to 60 and in minutes above (spec §2 jump tooltips). */
 export function jumpAmountParts(seconds: number): { value: number; unit: 'seconds' | 'minutes' } {
   return seconds <= 60
@@ -32,10 +78,23 @@ export function jumpAmountParts(seconds: number): { value: number; unit: 'second
 type DateFormat = ServerSettings['dateFormat']
 type TimeFormat = ServerSettings['timeFormat']
 
-function ordinal(day: number, locale: string): string {
-  const language = locale.slice(0, 2).toLowerCase()
-  if (language === 'de') return `${day}.`
-  if (language === 'fr') return day === 1 ? '1er' : String(day)
+/**
+ * The date-fns locale to take names from when formatting in `locale`: the loaded one of the current language
+ * when `locale` is the current one, else none (Intl's names serve).
+ */
+function namesFor(locale: string): Locale | null {
+  return locale === dateLocale() ? dateFnsLocale() : null
+}
+
+function intlPart(date: Date, locale: string, options: Intl.DateTimeFormatOptions, type: string): string {
+  return (
+    new Intl.DateTimeFormat(locale, options).formatToParts(date).find((p) => p.type === type)?.value ?? ''
+  )
+}
+
+/** Without a date-fns locale (en-us, or while offline): English ordinals, elsewhere the bare day. */
+function intlOrdinal(day: number, locale: string): string {
+  if (!locale.toLowerCase().startsWith('en')) return String(day)
   const tens = day % 100
   if (tens >= 11 && tens <= 13) return `${day}th`
   return `${day}${['th', 'st', 'nd', 'rd'][day % 10] ?? 'th'}`
@@ -43,31 +102,54 @@ function ordinal(day: number, locale: string): string {
 
 /**
  * Formats an epoch-ms date with one of the server's date formats (date-fns tokens: yyyy, MMMM, MMM, MM,
- * dd, do), month names in `locale`.
+ * dd, do) in `locale` (the current language by default): month names and ordinals from its date-fns
+ * locale when given (as date-fns's `format` would write them), else from Intl.
  */
-export function formatDate(epochMs: number, format: DateFormat, locale = 'en-US'): string {
+export function formatDate(
+  epochMs: number,
+  format: DateFormat,
+  locale: string = dateLocale(),
+  names: Locale | null = namesFor(locale),
+): string {
   const date = new Date(epochMs)
   if (Number.isNaN(date.getTime())) return ''
-  const month = (style: 'long' | 'short') => new Intl.DateTimeFormat(locale, { month: style }).format(date)
+  const month = (width: 'wide' | 'abbreviated') =>
+    names?.localize.month(date.getMonth() as Month, { width, context: 'formatting' }) ??
+    // With a day beside it, Intl gives the month in its formatting case (Russian "января").
+    intlPart(date, locale, { day: 'numeric', month: width === 'wide' ? 'long' : 'short' }, 'month')
   const tokens: Record<string, () => string> = {
     yyyy: () => String(date.getFullYear()),
-    MMMM: () => month('long'),
-    MMM: () => month('short'),
+    MMMM: () => month('wide'),
+    MMM: () => month('abbreviated'),
     MM: () => String(date.getMonth() + 1).padStart(2, '0'),
     dd: () => String(date.getDate()).padStart(2, '0'),
-    do: () => ordinal(date.getDate(), locale),
+    do: () =>
+      names?.localize.ordinalNumber(date.getDate(), { unit: 'date' }) ?? intlOrdinal(date.getDate(), locale),
   }
   return format.replace(/yyyy|MMMM|MMM|MM|dd|do/g, (token) => tokens[token]?.() ?? token)
 }
 
-/** Formats the time of an epoch-ms date as `HH:mm` or `h:mma` (the server's time formats). */
-export function formatTime(epochMs: number, format: TimeFormat): string {
+/**
+ * Formats the time of an epoch-ms date as `HH:mm` or `h:mma` (the server's time formats); the day period
+ * (am/pm) in `locale`, from its date-fns locale when given, else from Intl.
+ */
+export function formatTime(
+  epochMs: number,
+  format: TimeFormat,
+  locale: string = dateLocale(),
+  names: Locale | null = namesFor(locale),
+): string {
   const date = new Date(epochMs)
   if (Number.isNaN(date.getTime())) return ''
   const minutes = String(date.getMinutes()).padStart(2, '0')
   if (format === 'HH:mm') return `${String(date.getHours()).padStart(2, '0')}:${minutes}`
   const hours12 = date.getHours() % 12 || 12
-  return `${hours12}:${minutes}${date.getHours() < 12 ? 'am' : 'pm'}`
+  const period =
+    names?.localize.dayPeriod(date.getHours() < 12 ? 'am' : 'pm', {
+      width: 'abbreviated',
+      context: 'formatting',
+    }) ?? intlPart(date, locale, { hour: 'numeric', hour12: true }, 'dayPeriod')
+  return `${hours12}:${minutes}${period}`
 }
 
 /**
@@ -77,8 +159,8 @@ export function formatTime(epochMs: number, format: TimeFormat): string {
 export function formatDateTime(
   epochMs: number,
   formats: Pick<ServerSettings, 'dateFormat' | 'timeFormat'> | null | undefined,
-  locale = 'en-US',
+  locale: string = dateLocale(),
 ): string {
   if (!formats) return new Date(epochMs).toLocaleString(locale)
-  return `${formatDate(epochMs, formats.dateFormat, locale)} ${formatTime(epochMs, formats.timeFormat)}`
+  return `${formatDate(epochMs, formats.dateFormat, locale)} ${formatTime(epochMs, formats.timeFormat, locale)}`
 }

@@ -1,12 +1,43 @@
-import { defaultLanguageCode, findLanguage } from './languages.ts'
+import type { Locale } from 'date-fns'
+import { allLanguages, defaultLanguageCode } from './languages.ts'
 
 /** The Intl locale dates and numbers are formatted with; follows the UI language. */
-let currentIntlLocale = findLanguage(defaultLanguageCode)?.intlLocale ?? 'en-US'
+let currentIntlLocale = 'en-US'
+/** The language's date-fns locale (month names, ordinals, am/pm); null for en-us or when it failed to load. */
+let currentDateFnsLocale: Locale | null = null
+/** Only the latest switch applies: an earlier, slower load must not overwrite it. */
+let latestRequest = 0
 
-export function setDateLocale(languageCode: string): void {
-  currentIntlLocale = findLanguage(languageCode)?.intlLocale ?? currentIntlLocale
+/**
+ * Makes `languageCode` the date and number locale, after loading its date-fns locale (a chunk of its own,
+ * fetched on the first switch to it). Resolves once both apply, so the caller can announce the language
+ * after it and the first render in the new language already has its dates. A failed load (offline) keeps
+ * Intl's names.
+ */
+export async function setDateLocale(languageCode: string): Promise<void> {
+  // Any of the 27 (not only those with a locale file yet): the controller passes known codes only.
+  const language = allLanguages.find((l) => l.code === languageCode)
+  if (!language) return
+  const request = ++latestRequest
+  let loaded: Locale | null = null
+  if (language.code !== defaultLanguageCode) {
+    try {
+      const { loadDateFnsLocale } = await import('./date-fns-locales.ts')
+      loaded = await loadDateFnsLocale(language.dateFnsLocale)
+    } catch {
+      loaded = null
+    }
+  }
+  if (request !== latestRequest) return
+  currentIntlLocale = language.intlLocale
+  currentDateFnsLocale = loaded
 }
 
 export function dateLocale(): string {
   return currentIntlLocale
+}
+
+/** The current language's date-fns locale, if loaded. */
+export function dateFnsLocale(): Locale | null {
+  return currentDateFnsLocale
 }

@@ -2,7 +2,7 @@ import type { Bookmark } from '@shelfcast/contracts'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button, cn, Modal, SelectField, TextField, Toggle } from '@/components/ui/index.ts'
-import { secondsToTimestamp } from '@/lib/time-format.ts'
+import { formatTimeUnit, secondsToTimestamp } from '@/lib/time-format.ts'
 import { useUserSettings } from '@/lib/user-settings.ts'
 import {
   canCreateBookmark,
@@ -258,7 +258,9 @@ function PlayerSettingsModal({ onClose }: { onClose: () => void }) {
   const update = useUserSettings((s) => s.update)
   const jumpOptions = JUMP_AMOUNTS.map((value) => {
     const label =
-      value <= 60 ? t('LabelSecondsCount', { value }) : t('LabelMinutesCount', { value: value / 60 })
+      value <= 60
+        ? formatTimeUnit(value, 'second', { style: 'long' })
+        : formatTimeUnit(value / 60, 'minute', { style: 'long' })
     return { value: String(value), label }
   })
   return (
@@ -323,7 +325,7 @@ function SleepTimerModal({ onClose }: { onClose: () => void }) {
       {sleepTimer ? (
         <div className="flex flex-col items-center gap-3">
           <p className="text-2xl font-semibold text-warning" data-testid="sleep-remaining">
-            {sleepTimer.type === 'chapter' ? t('LabelEndOfChapter') : sleepCountdownText(t, remaining)}
+            {sleepTimer.type === 'chapter' ? t('LabelEndOfChapter') : sleepCountdownText(remaining)}
           </p>
           {sleepTimer.type === 'countdown' && (
             <div className="flex flex-wrap justify-center gap-2">
@@ -335,7 +337,7 @@ function SleepTimerModal({ onClose }: { onClose: () => void }) {
                   onClick={() => decrementSleepTimer(sleepModalDecrement(remaining, minutes * 60))}
                   data-testid={`sleep-minus-${minutes}`}
                 >
-                  {t('ButtonRemoveTime', { value: minutes })}
+                  - {formatTimeUnit(minutes, 'minute')}
                 </Button>
               ))}
               {[5, 30].map((minutes) => (
@@ -345,7 +347,7 @@ function SleepTimerModal({ onClose }: { onClose: () => void }) {
                   onClick={() => incrementSleepTimer(minutes * 60)}
                   data-testid={`sleep-plus-${minutes}`}
                 >
-                  {t('ButtonAddTime', { value: minutes })}
+                  + {formatTimeUnit(minutes, 'minute')}
                 </Button>
               ))}
             </div>
@@ -364,8 +366,8 @@ function SleepTimerModal({ onClose }: { onClose: () => void }) {
               onClick={() => set(minutes * 60)}
             >
               {minutes >= 120
-                ? t('LabelHoursCount', { value: minutes / 60 })
-                : t('LabelMinutesCount', { value: minutes })}
+                ? formatTimeUnit(minutes / 60, 'hour', { style: 'long' })
+                : formatTimeUnit(minutes, 'minute', { style: 'long' })}
             </button>
           ))}
           {hasChapters && (

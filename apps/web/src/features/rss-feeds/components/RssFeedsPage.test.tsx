@@ -84,7 +84,7 @@ describe('RSS feeds page', () => {
     await waitFor(() => expect(titles()).toEqual(['The Long Way', 'Record']))
     const row = screen.getAllByTestId('rss-feed-row')[0]!
     expect(row.textContent).toContain('Collection')
-    expect(row.textContent).toContain('2 episode(s)')
+    expect(row.textContent).toContain('2 episodes')
     expect(within(row).getByTestId('rss-feed-row-url').getAttribute('href')).toBe(
       'https://books.example/feed/slug-f1',
     )
