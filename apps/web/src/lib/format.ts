@@ -1,4 +1,27 @@
-import { dateLocale } from './i18n/date-locale.ts'
+import type { Locale } from 'date-fns'
+
+/**
+ * The locale dates and numbers are formatted in, as plain state: the formatters read it without pulling the
+ * language list or the loading code (date-locale.ts sets it on each language change).
+ */
+let intlLocale = 'en-US'
+/** The language's date-fns locale (month names, ordinals, am/pm); null for en-us or when it failed to load. */
+let names: Locale | null = null
+
+export function applyDateLocale(nextIntlLocale: string, nextNames: Locale | null): void {
+  intlLocale = nextIntlLocale
+  names = nextNames
+}
+
+/** The Intl locale of the current language ('de-DE'). */
+export function dateLocale(): string {
+  return intlLocale
+}
+
+/** The current language's date-fns locale, if loaded. */
+export function dateFnsLocale(): Locale | null {
+  return names
+}
 
 const byteUnits = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte', 'petabyte'] as const
 

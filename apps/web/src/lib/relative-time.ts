@@ -1,4 +1,4 @@
-import { dateLocale } from './i18n/date-locale.ts'
+import { dateLocale } from './format.ts'
 
 const units: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600_000],

@@ -1,6 +1,6 @@
 import type { ServerSettings } from '@shelfcast/contracts'
 import type { Locale, Month } from 'date-fns'
-import { dateFnsLocale, dateLocale } from './i18n/date-locale.ts'
+import { dateFnsLocale, dateLocale } from './format.ts'
 
 /** `H:MM:SS` (or `M:SS` under an hour); negative and invalid inputs count as 0. */
 export function secondsToTimestamp(totalSeconds: number, { alwaysHours = false } = {}): string {
@@ -25,12 +25,17 @@ export function durationParts(totalSeconds: number): DurationParts {
 }
 
 export type UnitStyle = 'long' | 'short' | 'narrow'
+type TimeUnit = 'hour' | 'minute' | 'second'
+interface UnitOptions {
+  locale?: string
+  style?: UnitStyle
+}
 
 /** "5 min", "1.5 hr", "90 minutes" ('long'): one amount of one time unit, in `locale`'s own words. */
 export function formatTimeUnit(
   value: number,
-  unit: 'hour' | 'minute' | 'second',
-  { locale = dateLocale(), style = 'short' }: { locale?: string; style?: UnitStyle } = {},
+  unit: TimeUnit,
+  { locale = dateLocale(), style = 'short' }: UnitOptions = {},
 ): string {
   return new Intl.NumberFormat(locale, {
     style: 'unit',
@@ -40,32 +45,30 @@ export function formatTimeUnit(
   }).format(value)
 }
 
-interface DurationFormatLike {
-  format(duration: { hours?: number; minutes?: number }): string
-}
-type DurationFormatConstructor = new (locale: string, options: { style: UnitStyle }) => DurationFormatLike
+type DurationFormatConstructor = new (
+  locale: string,
+  options: { style: UnitStyle },
+) => { format(duration: { hours: number; minutes: number }): string }
 
 /**
  * "12 hr, 5 min", "5 min", "42 sec": a duration in words in `locale` (durations of books, episodes and
  * listening): hours and minutes, minutes alone under an hour, seconds under a minute. Intl.DurationFormat
  * writes it where the runtime has it, else Intl's unit amounts joined as a unit list (the same text).
  */
-export function formatDuration(
-  totalSeconds: number,
-  { locale = dateLocale(), style = 'short' }: { locale?: string; style?: UnitStyle } = {},
-): string {
+export function formatDuration(totalSeconds: number, options: UnitOptions = {}): string {
   const { hours, minutes, seconds } = durationParts(totalSeconds)
-  const unit = (value: number, name: 'hour' | 'minute' | 'second') =>
-    formatTimeUnit(value, name, { locale, style })
-  if (hours === 0) return minutes > 0 ? unit(minutes, 'minute') : unit(seconds, 'second')
-  if (minutes === 0) return unit(hours, 'hour')
-  // Intl.DurationFormat where the runtime has it (TypeScript's ES2023 lib does not declare it yet).
+  const { locale = dateLocale(), style = 'short' } = options
+  if (!hours)
+    return minutes ? formatTimeUnit(minutes, 'minute', options) : formatTimeUnit(seconds, 'second', options)
+  if (!minutes) return formatTimeUnit(hours, 'hour', options)
+  // TypeScript's ES2023 lib does not declare Intl.DurationFormat yet.
   const DurationFormat = (Intl as { DurationFormat?: DurationFormatConstructor }).DurationFormat
-  if (DurationFormat) return new DurationFormat(locale, { style }).format({ hours, minutes })
-  return new Intl.ListFormat(locale, { type: 'unit', style }).format([
-    unit(hours, 'hour'),
-    unit(minutes, 'minute'),
-  ])
+  return DurationFormat
+    ? new DurationFormat(locale, { style }).format({ hours, minutes })
+    : new Intl.ListFormat(locale, { type: 'unit', style }).format([
+        formatTimeUnit(hours, 'hour', options),
+        formatTimeUnit(minutes, 'minute', options),
+      ])
 }
 
 /** Jump amounts read in seconds up to 60 and in minutes above (spec §2 jump tooltips). */
@@ -78,26 +81,14 @@ export function jumpAmountParts(seconds: number): { value: number; unit: 'second
 type DateFormat = ServerSettings['dateFormat']
 type TimeFormat = ServerSettings['timeFormat']
 
-/**
- * The date-fns locale to take names from when formatting in `locale`: the loaded one of the current language
- * when `locale` is the current one, else none (Intl's names serve).
- */
-function namesFor(locale: string): Locale | null {
-  return locale === dateLocale() ? dateFnsLocale() : null
-}
-
-function intlPart(date: Date, locale: string, options: Intl.DateTimeFormatOptions, type: string): string {
-  return (
-    new Intl.DateTimeFormat(locale, options).formatToParts(date).find((p) => p.type === type)?.value ?? ''
-  )
-}
+/** Names come from the current language's date-fns locale when formatting in it, else from Intl. */
+const namesFor = (locale: string): Locale | null => (locale === dateLocale() ? dateFnsLocale() : null)
 
 /** Without a date-fns locale (en-us, or while offline): English ordinals, elsewhere the bare day. */
 function intlOrdinal(day: number, locale: string): string {
-  if (!locale.toLowerCase().startsWith('en')) return String(day)
+  if (!/^en/i.test(locale)) return String(day)
   const tens = day % 100
-  if (tens >= 11 && tens <= 13) return `${day}th`
-  return `${day}${['th', 'st', 'nd', 'rd'][day % 10] ?? 'th'}`
+  return `${day}${tens > 10 && tens < 14 ? 'th' : (['th', 'st', 'nd', 'rd'][day % 10] ?? 'th')}`
 }
 
 /**
@@ -115,8 +106,7 @@ export function formatDate(
   if (Number.isNaN(date.getTime())) return ''
   const month = (width: 'wide' | 'abbreviated') =>
     names?.localize.month(date.getMonth() as Month, { width, context: 'formatting' }) ??
-    // With a day beside it, Intl gives the month in its formatting case (Russian "января").
-    intlPart(date, locale, { day: 'numeric', month: width === 'wide' ? 'long' : 'short' }, 'month')
+    date.toLocaleString(locale, { month: width === 'wide' ? 'long' : 'short' })
   const tokens: Record<string, () => string> = {
     yyyy: () => String(date.getFullYear()),
     MMMM: () => month('wide'),
@@ -148,7 +138,10 @@ export function formatTime(
     names?.localize.dayPeriod(date.getHours() < 12 ? 'am' : 'pm', {
       width: 'abbreviated',
       context: 'formatting',
-    }) ?? intlPart(date, locale, { hour: 'numeric', hour12: true }, 'dayPeriod')
+    }) ??
+    new Intl.DateTimeFormat(locale, { hour: 'numeric', hour12: true })
+      .formatToParts(date)
+      .find((p) => p.type === 'dayPeriod')?.value
   return `${hours12}:${minutes}${period}`
 }
 

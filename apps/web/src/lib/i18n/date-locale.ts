@@ -1,10 +1,9 @@
 import type { Locale } from 'date-fns'
+import { applyDateLocale } from '../format.ts'
 import { allLanguages, defaultLanguageCode } from './languages.ts'
 
-/** The Intl locale dates and numbers are formatted with; follows the UI language. */
-let currentIntlLocale = 'en-US'
-/** The language's date-fns locale (month names, ordinals, am/pm); null for en-us or when it failed to load. */
-let currentDateFnsLocale: Locale | null = null
+export { dateFnsLocale, dateLocale } from '../format.ts'
+
 /** Only the latest switch applies: an earlier, slower load must not overwrite it. */
 let latestRequest = 0
 
@@ -28,16 +27,5 @@ export async function setDateLocale(languageCode: string): Promise<void> {
       loaded = null
     }
   }
-  if (request !== latestRequest) return
-  currentIntlLocale = language.intlLocale
-  currentDateFnsLocale = loaded
-}
-
-export function dateLocale(): string {
-  return currentIntlLocale
-}
-
-/** The current language's date-fns locale, if loaded. */
-export function dateFnsLocale(): Locale | null {
-  return currentDateFnsLocale
+  if (request === latestRequest) applyDateLocale(language.intlLocale, loaded)
 }

@@ -78,21 +78,14 @@ export class LanguageController {
       return false
     }
     const { i18n, loaders } = this.options
-    const previous = this.current
-    // Strings and the date locale load side by side; both apply before i18next re-renders the app, so the
-    // first render in the new language already shows its dates.
-    const loadStrings = async () => {
-      if (i18n.hasResourceBundle(code, 'translation')) return
+    if (!i18n.hasResourceBundle(code, 'translation')) {
       const loader = loaders[code]
       // A listed language without a loader is the bundled default.
       if (loader) i18n.addResourceBundle(code, 'translation', await loader(), true, true)
     }
-    try {
-      await Promise.all([loadStrings(), this.options.setDateLocale?.(code)])
-    } catch (error) {
-      await this.options.setDateLocale?.(previous)
-      throw error
-    }
+    // The date locale applies before i18next re-renders the app, so its first render in the new language
+    // already shows its dates.
+    await this.options.setDateLocale?.(code)
     await i18n.changeLanguage(code)
     if (persist) {
       this.options.storage.set(code)
