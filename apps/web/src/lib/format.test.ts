@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { formatBytes, formatNumber, formatPercent } from './format.ts'
+import { formatBytes, formatDuration, formatNumber, formatPercent, formatTimeUnit } from './format.ts'
 import { setDateLocale } from './i18n/date-locale.ts'
 
 const MiB = 1024 * 1024
@@ -54,8 +54,56 @@ describe('numbers and percentages', () => {
     expect(formatPercent(0.5, 'de-DE')).toBe('50\u00a0%')
     expect(formatPercent(0.5, 'zh-CN')).toBe('50%')
     expect(formatPercent(0.5, 'he-IL')).toBe(new Intl.NumberFormat('he-IL', { style: 'percent' }).format(0.5))
-    expect(formatPercent(Number.NaN, 'en-US')).toBe('0%')
     await setDateLocale('de')
     expect(formatPercent(1)).toBe('100\u00a0%')
+  })
+})
+
+describe('durations in words', () => {
+  const intlDuration = (locale: string, hours: number, minutes: number) =>
+    new (
+      Intl as unknown as { DurationFormat: new (l: string, o: object) => { format(d: object): string } }
+    ).DurationFormat(locale, { style: 'short' }).format({ hours, minutes })
+  const unit = (locale: string, value: number, name: string) =>
+    new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value)
+
+  it('writes hours and minutes, minutes alone, or seconds, in the language', () => {
+    expect(formatDuration(12 * 3600 + 5 * 60, 'en-US')).toBe('12 hr, 5 min')
+    expect(formatDuration(10 * 3600, 'en-US')).toBe('10 hr')
+    expect(formatDuration(300, 'en-US')).toBe('5 min')
+    expect(formatDuration(42, 'en-US')).toBe('42 sec')
+    expect(formatDuration(0, 'en-US')).toBe('0 sec')
+    const german = formatDuration(12 * 3600 + 5 * 60, 'de-DE')
+    expect(german).toBe(intlDuration('de-DE', 12, 5))
+    expect(german).toMatch(/^12 Std\., 5 Min\.$/)
+    const chinese = formatDuration(12 * 3600 + 5 * 60, 'zh-CN')
+    expect(chinese).toBe(intlDuration('zh-CN', 12, 5))
+    expect(chinese).toContain('小时')
+    expect(formatDuration(300, 'zh-CN')).toBe(unit('zh-CN', 5, 'minute'))
+    expect(formatDuration(3600, 'ru-RU')).toBe(unit('ru-RU', 1, 'hour'))
+  })
+
+  it('writes the same text from unit amounts where the runtime lacks Intl.DurationFormat', () => {
+    const withDurationFormat = ['de-DE', 'zh-CN', 'fr-FR', 'ru-RU', 'he-IL'].map((locale) =>
+      formatDuration(2 * 3600 + 5 * 60, locale),
+    )
+    const saved = Object.getOwnPropertyDescriptor(Intl, 'DurationFormat')
+    Reflect.deleteProperty(Intl, 'DurationFormat')
+    try {
+      const withoutIt = ['de-DE', 'zh-CN', 'fr-FR', 'ru-RU', 'he-IL'].map((locale) =>
+        formatDuration(2 * 3600 + 5 * 60, locale),
+      )
+      expect(withoutIt).toEqual(withDurationFormat)
+    } finally {
+      if (saved) Object.defineProperty(Intl, 'DurationFormat', saved)
+    }
+  })
+
+  it('writes one unit amount short or long, following the current language', async () => {
+    expect(formatTimeUnit(90, 'minute', 'long')).toBe('90 minutes')
+    expect(formatTimeUnit(1.5, 'hour')).toBe('1.5 hr')
+    await setDateLocale('de')
+    expect(formatTimeUnit(90, 'minute', 'long')).toBe('90 Minuten')
+    expect(formatTimeUnit(1.5, 'hour', 'long')).toBe('1,5 Stunden')
   })
 })

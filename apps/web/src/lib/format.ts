@@ -1,4 +1,7 @@
 import type { Locale } from 'date-fns'
+// Durations in words split with time-format.ts's parts, and it reads the current locale from here: each
+// needs the other, so the bundler keeps both in one first-load chunk.
+import { durationParts } from './time-format.ts'
 
 /**
  * The locale dates and numbers are formatted in, as plain state: the formatters read it without pulling the
@@ -23,7 +26,8 @@ export function dateFnsLocale(): Locale | null {
   return names
 }
 
-const byteUnits = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte', 'petabyte'] as const
+/** Intl's byte units by power of 1024: byte, kilobyte ... petabyte. */
+const bytePrefixes = ['', 'kilo', 'mega', 'giga', 'tera', 'peta']
 
 /**
  * Bytes in the largest unit that keeps the number at or above 1 (1024-based, as file managers show), with
@@ -32,14 +36,14 @@ const byteUnits = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte', 'peta
 export function formatBytes(bytes: number, locale: string = dateLocale()): string {
   let value = Number.isFinite(bytes) && bytes > 0 ? bytes : 0
   let unit = 0
-  while (value >= 1024 && unit < byteUnits.length - 1) {
+  while (value >= 1024 && unit < bytePrefixes.length - 1) {
     value /= 1024
     unit += 1
   }
   const digits = unit === 0 || value >= 100 ? 0 : value >= 10 ? 1 : 2
   return new Intl.NumberFormat(locale, {
     style: 'unit',
-    unit: byteUnits[unit],
+    unit: `${bytePrefixes[unit]}byte`,
     maximumFractionDigits: digits,
   }).format(value)
 }
@@ -49,8 +53,50 @@ export function formatNumber(value: number, locale: string = dateLocale()): stri
   return new Intl.NumberFormat(locale).format(value)
 }
 
-/** A fraction (0..1) as a whole percentage in `locale` ("50 %" in French, "٪" where the script has it). */
+/** A fraction (0..1) as a whole percentage in `locale` ("50 %" in French). */
 export function formatPercent(fraction: number, locale: string = dateLocale()): string {
-  const value = Number.isFinite(fraction) ? fraction : 0
-  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(value)
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(fraction)
+}
+
+export type UnitStyle = 'long' | 'short' | 'narrow'
+type TimeUnit = 'hour' | 'minute' | 'second'
+
+/** "5 min", "1.5 hr", "90 minutes" ('long'): one amount of one time unit, in `locale`'s own words. */
+export function formatTimeUnit(
+  value: number,
+  unit: TimeUnit,
+  style: UnitStyle = 'short',
+  locale: string = dateLocale(),
+): string {
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit,
+    unitDisplay: style,
+    maximumFractionDigits: 1,
+  }).format(value)
+}
+
+type DurationFormatConstructor = new (
+  locale: string,
+  options: { style: UnitStyle },
+) => { format(duration: { hours: number; minutes: number }): string }
+
+/**
+ * "12 hr, 5 min", "5 min", "42 sec": a duration in short words in `locale` (durations of books, episodes and
+ * listening): hours and minutes, minutes alone under an hour, seconds under a minute. Intl.DurationFormat
+ * writes it where the runtime has it, else Intl's unit amounts joined as a unit list (the same text).
+ */
+export function formatDuration(totalSeconds: number, locale: string = dateLocale()): string {
+  const { hours, minutes, seconds } = durationParts(totalSeconds)
+  const unit = (value: number, name: TimeUnit) => formatTimeUnit(value, name, 'short', locale)
+  if (!hours) return minutes ? unit(minutes, 'minute') : unit(seconds, 'second')
+  if (!minutes) return unit(hours, 'hour')
+  // TypeScript's ES2023 lib does not declare Intl.DurationFormat yet.
+  const DurationFormat = (Intl as { DurationFormat?: DurationFormatConstructor }).DurationFormat
+  return DurationFormat
+    ? new DurationFormat(locale, { style: 'short' }).format({ hours, minutes })
+    : new Intl.ListFormat(locale, { type: 'unit', style: 'short' }).format([
+        unit(hours, 'hour'),
+        unit(minutes, 'minute'),
+      ])
 }

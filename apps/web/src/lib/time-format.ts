@@ -24,53 +24,6 @@ export function durationParts(totalSeconds: number): DurationParts {
   return { hours: Math.floor(secs / 3600), minutes: Math.floor((secs % 3600) / 60), seconds: secs % 60 }
 }
 
-export type UnitStyle = 'long' | 'short' | 'narrow'
-type TimeUnit = 'hour' | 'minute' | 'second'
-interface UnitOptions {
-  locale?: string
-  style?: UnitStyle
-}
-
-/** "5 min", "1.5 hr", "90 minutes" ('long'): one amount of one time unit, in `locale`'s own words. */
-export function formatTimeUnit(
-  value: number,
-  unit: TimeUnit,
-  { locale = dateLocale(), style = 'short' }: UnitOptions = {},
-): string {
-  return new Intl.NumberFormat(locale, {
-    style: 'unit',
-    unit,
-    unitDisplay: style,
-    maximumFractionDigits: 1,
-  }).format(value)
-}
-
-type DurationFormatConstructor = new (
-  locale: string,
-  options: { style: UnitStyle },
-) => { format(duration: { hours: number; minutes: number }): string }
-
-/**
- * "12 hr, 5 min", "5 min", "42 sec": a duration in words in `locale` (durations of books, episodes and
- * listening): hours and minutes, minutes alone under an hour, seconds under a minute. Intl.DurationFormat
- * writes it where the runtime has it, else Intl's unit amounts joined as a unit list (the same text).
- */
-export function formatDuration(totalSeconds: number, options: UnitOptions = {}): string {
-  const { hours, minutes, seconds } = durationParts(totalSeconds)
-  const { locale = dateLocale(), style = 'short' } = options
-  if (!hours)
-    return minutes ? formatTimeUnit(minutes, 'minute', options) : formatTimeUnit(seconds, 'second', options)
-  if (!minutes) return formatTimeUnit(hours, 'hour', options)
-  // TypeScript's ES2023 lib does not declare Intl.DurationFormat yet.
-  const DurationFormat = (Intl as { DurationFormat?: DurationFormatConstructor }).DurationFormat
-  return DurationFormat
-    ? new DurationFormat(locale, { style }).format({ hours, minutes })
-    : new Intl.ListFormat(locale, { type: 'unit', style }).format([
-        formatTimeUnit(hours, 'hour', options),
-        formatTimeUnit(minutes, 'minute', options),
-      ])
-}
-
 /** Jump amounts read in seconds up to 60 and in minutes above (spec §2 jump tooltips). */
 export function jumpAmountParts(seconds: number): { value: number; unit: 'seconds' | 'minutes' } {
   return seconds <= 60

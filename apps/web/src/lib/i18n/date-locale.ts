@@ -1,11 +1,8 @@
 import type { Locale } from 'date-fns'
 import { applyDateLocale } from '../format.ts'
-import { allLanguages, defaultLanguageCode } from './languages.ts'
+import { allLanguages } from './languages.ts'
 
 export { dateFnsLocale, dateLocale } from '../format.ts'
-
-/** Only the latest switch applies: an earlier, slower load must not overwrite it. */
-let latestRequest = 0
 
 /**
  * Makes `languageCode` the date and number locale, after loading its date-fns locale (a chunk of its own,
@@ -17,15 +14,14 @@ export async function setDateLocale(languageCode: string): Promise<void> {
   // Any of the 27 (not only those with a locale file yet): the controller passes known codes only.
   const language = allLanguages.find((l) => l.code === languageCode)
   if (!language) return
-  const request = ++latestRequest
   let loaded: Locale | null = null
-  if (language.code !== defaultLanguageCode) {
-    try {
-      const { loadDateFnsLocale } = await import('./date-fns-locales.ts')
-      loaded = await loadDateFnsLocale(language.dateFnsLocale)
-    } catch {
-      loaded = null
-    }
+  try {
+    // en-us has none; switching back to it comes after another language loaded this module.
+    const locales = await import('./date-fns-locales.ts')
+    loaded = await locales.loadDateFnsLocale(language.dateFnsLocale)
+  } catch {
+    // Offline: Intl's names serve.
   }
-  if (request === latestRequest) applyDateLocale(language.intlLocale, loaded)
+  // Applied last, right before the controller hands the language to i18next: the two always agree.
+  applyDateLocale(language.intlLocale, loaded)
 }

@@ -2,7 +2,8 @@ import type { Bookmark } from '@shelfcast/contracts'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button, cn, Modal, SelectField, TextField, Toggle } from '@/components/ui/index.ts'
-import { formatTimeUnit, secondsToTimestamp } from '@/lib/time-format.ts'
+import { formatTimeUnit } from '@/lib/format.ts'
+import { secondsToTimestamp } from '@/lib/time-format.ts'
 import { useUserSettings } from '@/lib/user-settings.ts'
 import {
   canCreateBookmark,
@@ -258,9 +259,7 @@ function PlayerSettingsModal({ onClose }: { onClose: () => void }) {
   const update = useUserSettings((s) => s.update)
   const jumpOptions = JUMP_AMOUNTS.map((value) => {
     const label =
-      value <= 60
-        ? formatTimeUnit(value, 'second', { style: 'long' })
-        : formatTimeUnit(value / 60, 'minute', { style: 'long' })
+      value <= 60 ? formatTimeUnit(value, 'second', 'long') : formatTimeUnit(value / 60, 'minute', 'long')
     return { value: String(value), label }
   })
   return (
@@ -366,8 +365,8 @@ function SleepTimerModal({ onClose }: { onClose: () => void }) {
               onClick={() => set(minutes * 60)}
             >
               {minutes >= 120
-                ? formatTimeUnit(minutes / 60, 'hour', { style: 'long' })
-                : formatTimeUnit(minutes, 'minute', { style: 'long' })}
+                ? formatTimeUnit(minutes / 60, 'hour', 'long')
+                : formatTimeUnit(minutes, 'minute', 'long')}
             </button>
           ))}
           {hasChapters && (

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { cn, Spinner } from '@/components/ui/index.ts'
-import { formatPercent } from '@/lib/format.ts'
-import { formatTimeUnit, secondsToTimestamp } from '@/lib/time-format.ts'
+import { formatPercent, formatTimeUnit } from '@/lib/format.ts'
+import { secondsToTimestamp } from '@/lib/time-format.ts'
 import { useUserSettings } from '@/lib/user-settings.ts'
 import {
   chapterAt,
@@ -37,7 +37,7 @@ export function PlayerTransport({ large = false }: { large?: boolean }) {
 
   const jumpLabel = (label: string, seconds: number) => {
     const { value, unit } = jumpAmountLabel(seconds)
-    const amount = formatTimeUnit(value, unit === 'seconds' ? 'second' : 'minute', { style: 'long' })
+    const amount = formatTimeUnit(value, unit === 'seconds' ? 'second' : 'minute', 'long')
     return t('LabelJumpAmount', { label, amount })
   }
   const nextLabel = next?.kind === 'queue' ? t('ButtonNextItemInQueue') : t('ButtonNextChapter')

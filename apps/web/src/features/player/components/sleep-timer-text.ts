@@ -1,4 +1,4 @@
-import { formatTimeUnit } from '@/lib/time-format.ts'
+import { formatTimeUnit } from '@/lib/format.ts'
 import { sleepTimerDisplay } from '../model/player-rules.ts'
 
 const units = { seconds: 'second', minutes: 'minute', hours: 'hour' } as const

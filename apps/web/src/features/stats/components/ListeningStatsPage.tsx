@@ -8,10 +8,10 @@ import { LoadingBox } from '@/components/ui/index.ts'
 import { useApiClient } from '@/lib/api/index.ts'
 import { errorMessage } from '@/lib/error-message.ts'
 import { formatRelativeTime } from '@/lib/relative-time.ts'
-import { formatTimeUnit, secondsToTimestamp } from '@/lib/time-format.ts'
+import { secondsToTimestamp } from '@/lib/time-format.ts'
 import { listeningSummary } from '../model/listening-summary.ts'
 import { YearInReview } from './YearInReview.tsx'
-import { formatNumber } from '@/lib/format.ts'
+import { formatNumber, formatTimeUnit } from '@/lib/format.ts'
 
 /** /config/stats: the user's own listening — totals, the last seven days, recent sessions, the year in review. */
 export function ListeningStatsPage() {
@@ -63,7 +63,7 @@ export function ListeningStatsPage() {
               <span
                 className="w-full rounded-t bg-primary/80"
                 style={{ height: `${Math.max(2, (day.minutes / s.maxMinutes) * 100)}%` }}
-                title={formatTimeUnit(day.minutes, 'minute', { style: 'long' })}
+                title={formatTimeUnit(day.minutes, 'minute', 'long')}
               />
               <span className="text-xs text-muted">{weekday.format(new Date(`${day.date}T12:00:00`))}</span>
             </li>

@@ -1,4 +1,4 @@
-import { formatTimeUnit } from '@/lib/time-format.ts'
+import { formatTimeUnit } from '@/lib/format.ts'
 import type { Column } from '../components/charts/ColumnChart.tsx'
 import type { DayBar } from './listening-summary.ts'
 
@@ -13,7 +13,7 @@ export function dayColumns(days: DayBar[], locale: string): Column[] {
       label: short.format(date),
       longLabel: long.format(date),
       value: day.minutes,
-      valueText: formatTimeUnit(day.minutes, 'minute', { locale, style: 'long' }),
+      valueText: formatTimeUnit(day.minutes, 'minute', 'long', locale),
     }
   })
 }
@@ -30,7 +30,7 @@ export function monthColumns(monthlySeconds: number[], year: number, locale: str
       label: short.format(date),
       longLabel: long.format(date),
       value: minutes,
-      valueText: formatTimeUnit(minutes, 'minute', { locale, style: 'long' }),
+      valueText: formatTimeUnit(minutes, 'minute', 'long', locale),
     }
   })
 }
