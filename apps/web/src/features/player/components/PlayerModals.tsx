@@ -2,7 +2,7 @@ import type { Bookmark } from '@shelfcast/contracts'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button, cn, Modal, SelectField, TextField, Toggle } from '@/components/ui/index.ts'
-import { formatTimeUnit } from '@/lib/format.ts'
+import { formatNumber, formatTimeUnit } from '@/lib/format.ts'
 import { secondsToTimestamp } from '@/lib/time-format.ts'
 import { useUserSettings } from '@/lib/user-settings.ts'
 import {
@@ -292,7 +292,7 @@ function PlayerSettingsModal({ onClose }: { onClose: () => void }) {
         />
         <SelectField
           label={t('LabelPlaybackRateIncrementDecrement')}
-          options={RATE_STEPS.map((value) => ({ value: String(value), label: `${value}x` }))}
+          options={RATE_STEPS.map((value) => ({ value: String(value), label: `${formatNumber(value)}x` }))}
           value={String(settings.playbackRateIncrementDecrement)}
           onChange={(event) => update({ playbackRateIncrementDecrement: Number(event.target.value) })}
         />
