@@ -55,7 +55,8 @@ export function formatNumber(value: number, locale: string = dateLocale()): stri
 
 /** A fraction (0..1) as a whole percentage in `locale` ("50 %" in French). */
 export function formatPercent(fraction: number, locale: string = dateLocale()): string {
-  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(fraction)
+  // Whole percentages: Intl's default for the percent style.
+  return new Intl.NumberFormat(locale, { style: 'percent' }).format(fraction)
 }
 
 export type UnitStyle = 'long' | 'short' | 'narrow'
@@ -65,7 +66,7 @@ type TimeUnit = 'hour' | 'minute' | 'second'
 export function formatTimeUnit(
   value: number,
   unit: TimeUnit,
-  style: UnitStyle = 'short',
+  style?: UnitStyle, // Intl's default: 'short'
   locale: string = dateLocale(),
 ): string {
   return new Intl.NumberFormat(locale, {
@@ -76,10 +77,9 @@ export function formatTimeUnit(
   }).format(value)
 }
 
-type DurationFormatConstructor = new (
-  locale: string,
-  options: { style: UnitStyle },
-) => { format(duration: { hours: number; minutes: number }): string }
+type DurationFormatConstructor = new (locale: string) => {
+  format(duration: { hours: number; minutes: number }): string
+}
 
 /**
  * "12 hr, 5 min", "5 min", "42 sec": a duration in short words in `locale` (durations of books, episodes and
@@ -94,7 +94,7 @@ export function formatDuration(totalSeconds: number, locale: string = dateLocale
   // TypeScript's ES2023 lib does not declare Intl.DurationFormat yet.
   const DurationFormat = (Intl as { DurationFormat?: DurationFormatConstructor }).DurationFormat
   return DurationFormat
-    ? new DurationFormat(locale, { style: 'short' }).format({ hours, minutes })
+    ? new DurationFormat(locale).format({ hours, minutes }) // style 'short' by default
     : new Intl.ListFormat(locale, { type: 'unit', style: 'short' }).format([
         unit(hours, 'hour'),
         unit(minutes, 'minute'),

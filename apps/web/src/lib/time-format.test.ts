@@ -1,5 +1,6 @@
 import { format as dateFnsFormat } from 'date-fns'
 import { de } from 'date-fns/locale/de'
+import { fr } from 'date-fns/locale/fr'
 import { he } from 'date-fns/locale/he'
 import { ru } from 'date-fns/locale/ru'
 import { zhCN } from 'date-fns/locale/zh-CN'
@@ -50,11 +51,15 @@ describe('time formatting', () => {
     expect(formatTime(new Date(2024, 2, 3, 0, 5).getTime(), 'h:mma')).toBe('12:05AM')
   })
 
-  it("writes the server's date format in German and Russian as date-fns does with their locales", () => {
+  it("writes the server's date formats as date-fns does with the language's locale", () => {
     const date = new Date(2026, 0, 1, 14, 5).getTime()
     expect(formatDate(date, 'MMMM do, yyyy', 'de-DE', de)).toBe('Januar 1., 2026')
     expect(formatDate(date, 'MMMM do, yyyy', 'ru-RU', ru)).toBe('января 1-е, 2026')
-    // Every server format and both time formats, in four scripts: the same text as date-fns's own format.
+    // French writes an ordinal for the 1st only beside a month name, as date-fns does.
+    expect(formatDate(date, 'MMMM do, yyyy', 'fr-FR', fr)).toBe('janvier 1er, 2026')
+    expect(formatDate(new Date(2026, 7, 29).getTime(), 'MMMM do, yyyy', 'fr-FR', fr)).toBe('août 29, 2026')
+    // Every server format and both time formats, in four scripts, on the 1st and a later day, morning and
+    // afternoon: the same text as date-fns's own format.
     const formats = [
       'MM/dd/yyyy',
       'dd/MM/yyyy',
@@ -67,13 +72,16 @@ describe('time formatting', () => {
     ] as const
     for (const [intl, locale] of [
       ['de-DE', de],
+      ['fr-FR', fr],
       ['ru-RU', ru],
       ['zh-CN', zhCN],
       ['he-IL', he],
     ] as const) {
-      for (const f of formats)
-        expect(formatDate(date, f, intl, locale)).toBe(dateFnsFormat(date, f, { locale }))
-      expect(formatTime(date, 'h:mma', intl, locale)).toBe(dateFnsFormat(date, 'h:mma', { locale }))
+      for (const day of [date, new Date(2026, 10, 22, 9, 30).getTime()]) {
+        for (const f of formats)
+          expect(formatDate(day, f, intl, locale)).toBe(dateFnsFormat(day, f, { locale }))
+        expect(formatTime(day, 'h:mma', intl, locale)).toBe(dateFnsFormat(day, 'h:mma', { locale }))
+      }
     }
   })
 

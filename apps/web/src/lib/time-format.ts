@@ -37,9 +37,8 @@ type TimeFormat = ServerSettings['timeFormat']
 /** Names come from the current language's date-fns locale when formatting in it, else from Intl. */
 const namesFor = (locale: string): Locale | null => (locale === dateLocale() ? dateFnsLocale() : null)
 
-/** Without a date-fns locale (en-us, or while offline): English ordinals, elsewhere the bare day. */
-function intlOrdinal(day: number, locale: string): string {
-  if (!/^en/i.test(locale)) return String(day)
+/** Without a date-fns locale (en-us; a failed load is rare): English ordinals, "1st" ... "11th" ... "22nd". */
+function englishOrdinal(day: number): string {
   const tens = day % 100
   return `${day}${tens > 10 && tens < 14 ? 'th' : (['th', 'st', 'nd', 'rd'][day % 10] ?? 'th')}`
 }
@@ -66,10 +65,16 @@ export function formatDate(
     MMM: () => month('abbreviated'),
     MM: () => String(date.getMonth() + 1).padStart(2, '0'),
     dd: () => String(date.getDate()).padStart(2, '0'),
+    d: () => String(date.getDate()),
     do: () =>
-      names?.localize.ordinalNumber(date.getDate(), { unit: 'date' }) ?? intlOrdinal(date.getDate(), locale),
+      names?.localize.ordinalNumber(date.getDate(), { unit: 'date' }) ?? englishOrdinal(date.getDate()),
   }
-  return format.replace(/yyyy|MMMM|MMM|MM|dd|do/g, (token) => tokens[token]?.() ?? token)
+  // Tokens at odd places (each one of `tokens`). A locale may rewrite them as date-fns's format lets it
+  // (French: "29 août", not "29e").
+  const parts = format.split(/(yyyy|MMMM|MMM|MM|dd|do)/).map((value, i) => ({ isToken: i % 2 > 0, value }))
+  return (names?.localize.preprocessor?.(date, parts) ?? parts)
+    .map((part) => (part.isToken ? tokens[part.value]!() : part.value))
+    .join('')
 }
 
 /**

@@ -1,4 +1,3 @@
-import type { Locale } from 'date-fns'
 import { applyDateLocale } from '../format.ts'
 import { allLanguages } from './languages.ts'
 
@@ -14,14 +13,11 @@ export async function setDateLocale(languageCode: string): Promise<void> {
   // Any of the 27 (not only those with a locale file yet): the controller passes known codes only.
   const language = allLanguages.find((l) => l.code === languageCode)
   if (!language) return
-  let loaded: Locale | null = null
-  try {
-    // en-us has none; switching back to it comes after another language loaded this module.
-    const locales = await import('./date-fns-locales.ts')
-    loaded = await locales.loadDateFnsLocale(language.dateFnsLocale)
-  } catch {
-    // Offline: Intl's names serve.
-  }
+  // en-us has none; switching back to it comes after another language loaded this module. Offline: Intl's
+  // names serve.
+  const loaded = await import('./date-fns-locales.ts')
+    .then((locales) => locales.loadDateFnsLocale(language.dateFnsLocale))
+    .catch(() => null)
   // Applied last, right before the controller hands the language to i18next: the two always agree.
   applyDateLocale(language.intlLocale, loaded)
 }
