@@ -46,7 +46,8 @@ function englishOrdinal(day: number): string {
 /**
  * Formats an epoch-ms date with one of the server's date formats (date-fns tokens: yyyy, MMMM, MMM, MM,
  * dd, do) in `locale` (the current language by default): month names and ordinals from its date-fns
- * locale when given (as date-fns's `format` would write them), else from Intl.
+ * locale when given (as date-fns's `format` would write them), else month names from Intl and English
+ * ordinals.
  */
 export function formatDate(
   epochMs: number,
