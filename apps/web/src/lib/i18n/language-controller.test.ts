@@ -69,6 +69,27 @@ describe('language rules', () => {
     expect(loaders['de']).toHaveBeenCalledTimes(1) // loaded once
   })
 
+  it('has the date locale in place before i18next announces the new language', async () => {
+    const { controller, i18n, setDateLocale } = setup()
+    let dateLocaleReady = false
+    setDateLocale.mockImplementation(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10))
+      dateLocaleReady = true
+    })
+    const seenOnChange: boolean[] = []
+    i18n.on('languageChanged', () => seenOnChange.push(dateLocaleReady))
+    await controller.setLanguage('fr')
+    expect(seenOnChange).toEqual([true])
+  })
+
+  it('keeps the language and its date locale when the strings fail to load', async () => {
+    const { controller, i18n, loaders, setDateLocale } = setup()
+    loaders['de'].mockRejectedValueOnce(new Error('offline'))
+    await expect(controller.setLanguage('de')).rejects.toThrow('offline')
+    expect(i18n.language).toBe('en-us')
+    expect(setDateLocale).not.toHaveBeenCalled()
+  })
+
   it('applies the stored language at boot', async () => {
     const { controller, i18n } = setup('fr')
     await controller.initFromStorage()
