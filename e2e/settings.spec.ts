@@ -89,7 +89,7 @@ for (const viewport of [
       await expect(toast(page, 'Server settings updated')).toBeVisible()
       await openBackups(page)
       const hours12 = at.getUTCHours() % 12 || 12
-      const ampm = at.getUTCHours() < 12 ? 'am' : 'pm'
+      const ampm = at.getUTCHours() < 12 ? 'AM' : 'PM' // the day period as Intl and date-fns write it in en-us
       await expect(date).toHaveText(`${d}.${m}.${y} ${hours12}:${pad(at.getUTCMinutes())}${ampm}`)
     })
 

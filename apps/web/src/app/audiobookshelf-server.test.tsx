@@ -96,7 +96,7 @@ describe('against an Audiobookshelf server', () => {
     act(() => openEpisodeView({ libraryItemId: podcast, episodeId }))
     const modal = await screen.findByTestId('episode-view-modal')
     await within(modal).findByText('001 - The Test Pattern Show - Episode 1.mp3')
-    expect(modal.textContent).toMatch(/Size141 KBDuration36 sec/)
+    expect(modal.textContent).toMatch(/Size141 kBDuration36 sec/)
     expectNoUnauthorized(server)
   })
 })

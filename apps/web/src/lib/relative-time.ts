@@ -1,3 +1,5 @@
+import { dateLocale } from './format.ts'
+
 const units: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600_000],
   ['month', 30 * 24 * 3600_000],
@@ -8,7 +10,7 @@ const units: [Intl.RelativeTimeFormatUnit, number][] = [
 ]
 
 /** "5 minutes ago", "in 3 days", "now": the largest whole unit between `epochMs` and `now`, in `locale`. */
-export function formatRelativeTime(epochMs: number, now: number, locale = 'en-US'): string {
+export function formatRelativeTime(epochMs: number, now: number, locale: string = dateLocale()): string {
   const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })
   const diff = epochMs - now
   for (const [unit, ms] of units) {

@@ -69,12 +69,25 @@ describe('language rules', () => {
     expect(loaders['de']).toHaveBeenCalledTimes(1) // loaded once
   })
 
-  it('sets the date locale before i18next re-renders the app in the new language', async () => {
-    const { controller, setDateLocale, i18n } = setup()
-    const dateLocaleAtRender: unknown[] = []
-    i18n.on('languageChanged', () => dateLocaleAtRender.push(setDateLocale.mock.lastCall?.[0]))
-    await controller.setLanguage('de')
-    expect(dateLocaleAtRender).toEqual(['de'])
+  it('has the date locale in place before i18next announces the new language', async () => {
+    const { controller, i18n, setDateLocale } = setup()
+    let dateLocaleReady = false
+    setDateLocale.mockImplementation(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10))
+      dateLocaleReady = true
+    })
+    const seenOnChange: boolean[] = []
+    i18n.on('languageChanged', () => seenOnChange.push(dateLocaleReady))
+    await controller.setLanguage('fr')
+    expect(seenOnChange).toEqual([true])
+  })
+
+  it('keeps the language and its date locale when the strings fail to load', async () => {
+    const { controller, i18n, loaders, setDateLocale } = setup()
+    loaders['de'].mockRejectedValueOnce(new Error('offline'))
+    await expect(controller.setLanguage('de')).rejects.toThrow('offline')
+    expect(i18n.language).toBe('en-us')
+    expect(setDateLocale).not.toHaveBeenCalled()
   })
 
   it('applies the stored language at boot', async () => {

@@ -1,5 +1,10 @@
 import type { i18n as I18n } from 'i18next'
-import { canonicalLanguageCode, defaultLanguageCode, type LanguageOption, type LocaleLoader } from './languages.ts'
+import {
+  canonicalLanguageCode,
+  defaultLanguageCode,
+  type LanguageOption,
+  type LocaleLoader,
+} from './languages.ts'
 
 export interface LanguageStorage {
   get(): string | null
@@ -11,7 +16,8 @@ export interface LanguageControllerOptions {
   languages: readonly LanguageOption[]
   loaders: Readonly<Record<string, LocaleLoader>>
   storage: LanguageStorage
-  setDateLocale?: (code: string) => void
+  /** Loads and applies the language's date locale; awaited before the change is announced. */
+  setDateLocale?: (code: string) => void | Promise<void>
   warn?: (message: string) => void
 }
 
@@ -77,8 +83,9 @@ export class LanguageController {
       // A listed language without a loader is the bundled default.
       if (loader) i18n.addResourceBundle(code, 'translation', await loader(), true, true)
     }
-    // Dates first: changeLanguage re-renders the app, which must format in the new language already.
-    this.options.setDateLocale?.(code)
+    // The date locale applies before i18next re-renders the app, so its first render in the new language
+    // already shows its dates.
+    await this.options.setDateLocale?.(code)
     await i18n.changeLanguage(code)
     if (persist) {
       this.options.storage.set(code)

@@ -1,3 +1,4 @@
+import { formatNumber } from '@/lib/format.ts'
 import type { MediaProgress, PodcastEpisode } from '@shelfcast/contracts'
 import { isAdminOrUp } from '@shelfcast/contracts/client'
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
@@ -75,7 +76,7 @@ export function EpisodeList({
   episodes: readonly PodcastEpisode[]
   podcast: EpisodePodcast
 }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const user = useSessionStore((s) => s.user)
   const [search, setSearch] = useState('')
   // Sort and filter are remembered on this device, like the bookshelf's.
@@ -130,7 +131,7 @@ export function EpisodeList({
           {t('HeaderEpisodes')}
         </h2>
         <span className="text-sm text-muted" data-testid="episodes-count">
-          {countText(t, 'Episode', rows.length, i18n.language)}
+          {countText(t, 'Episode', rows.length)}
         </span>
         <div className="ms-auto flex flex-wrap items-center gap-2">
           <input
@@ -192,7 +193,7 @@ export function EpisodeList({
           <span>
             {t('LabelEpisodesSelected', {
               count: selectedShown.size,
-              formatted: selectedShown.size.toLocaleString(i18n.language),
+              formatted: formatNumber(selectedShown.size),
             })}
           </span>
           <Button variant="secondary" onClick={() => setSelected(new Set())}>
@@ -201,7 +202,7 @@ export function EpisodeList({
           <Button variant="danger" onClick={removeSelected} data-testid="episodes-remove-selected">
             {t('ButtonRemoveEpisodes', {
               count: selectedShown.size,
-              formatted: selectedShown.size.toLocaleString(i18n.language),
+              formatted: formatNumber(selectedShown.size),
             })}
           </Button>
         </div>
@@ -305,12 +306,12 @@ const EpisodeRow = memo(function EpisodeRow({
   selected: boolean
   onSelect: (id: string, on: boolean) => void
 }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const dateFormat = useSessionStore((s) => s.serverSettings?.dateFormat ?? 'MM/dd/yyyy')
   const canUpdate = useSessionStore((s) => !!s.user?.permissions.update)
   const canDelete = useSessionStore((s) => !!s.user?.permissions.delete)
   const finishedMutation = useSetFinished()
-  const published = episode.publishedAt ? formatDate(episode.publishedAt, dateFormat, i18n.language) : ''
+  const published = episode.publishedAt ? formatDate(episode.publishedAt, dateFormat) : ''
   const queueItem = episodeQueueEntry(episode, podcast, published || null)
   const state = episodeState(progress)
   const left = episodeTimeLeft(episode, progress)

@@ -75,7 +75,7 @@ export const ItemCard = memo(function ItemCard({
   episodeTitle,
   menuRows,
 }: ItemCardProps) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const user = useSessionStore((s) => s.user)
   const canEdit = !!user?.permissions.update
   const dateFormat = useSessionStore((s) => s.serverSettings?.dateFormat ?? 'MM/dd/yyyy')
@@ -104,15 +104,15 @@ export const ItemCard = memo(function ItemCard({
       case 'publishedYear':
         return itemPublishedYear(item) ?? ''
       case 'addedAt':
-        return t('LabelAddedDate', { date: formatDate(item.addedAt, dateFormat, i18n.language) })
+        return t('LabelAddedDate', { date: formatDate(item.addedAt, dateFormat) })
       case 'mtime':
-        return t('LabelModifiedDate', { date: formatDate(item.mtimeMs, dateFormat, i18n.language) })
+        return t('LabelModifiedDate', { date: formatDate(item.mtimeMs, dateFormat) })
       case 'birthtime':
-        return t('LabelCreatedDate', { date: formatDate(item.birthtimeMs, dateFormat, i18n.language) })
+        return t('LabelCreatedDate', { date: formatDate(item.birthtimeMs, dateFormat) })
       case 'size':
-        return formatBytes(itemSize(item), i18n.language)
+        return formatBytes(itemSize(item))
       case 'duration':
-        return durationLabel(itemDuration(item), t)
+        return durationLabel(itemDuration(item))
       case 'numEpisodes': {
         const count = itemNumEpisodes(item)
         return countText(t, 'Episode', count)

@@ -23,7 +23,7 @@ import { openEreader } from '@/lib/ereader.ts'
 import { openFindEpisodes } from '@/lib/find-episodes-modal.ts'
 import { openEditModal } from '@/lib/item-edit-modal.ts'
 import { openRssFeedModal } from '@/lib/rss-feed-modal.ts'
-import { formatBytes } from '@/lib/format.ts'
+import { formatBytes, formatPercent } from '@/lib/format.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { toast } from '@/lib/toast-store.ts'
 import { looksLikeHtml, parseDescription } from '@/lib/rich-text/description.ts'
@@ -65,7 +65,7 @@ type ExpandedItem = ExpandedItemResponse
 const COVER_WIDTH = 240
 
 function ItemDetails({ item }: { item: ExpandedItem }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const user = useSessionStore((s) => s.user)
   const libraries = useLibraries()
   const library = libraries.data?.find((l) => l.id === item.libraryId)
@@ -173,7 +173,7 @@ function ItemDetails({ item }: { item: ExpandedItem }) {
               <p className="mb-1 text-sm text-muted">
                 {fraction.finished
                   ? t('LabelFinished')
-                  : t('LabelProgressPercent', { percent: Math.round(fraction.value * 100) })}
+                  : t('LabelProgressListened', { percent: formatPercent(fraction.value) })}
               </p>
               <ProgressBar
                 value={fraction.value}
@@ -307,9 +307,9 @@ function ItemDetails({ item }: { item: ExpandedItem }) {
             )}
             {item.media.metadata.explicit && <Row label={t('LabelExplicit')}>{t('LabelYes')}</Row>}
             {book && book.duration > 0 && (
-              <Row label={t('LabelDuration')}>{durationLabel(book.duration, t)}</Row>
+              <Row label={t('LabelDuration')}>{durationLabel(book.duration)}</Row>
             )}
-            <Row label={t('LabelSize')}>{formatBytes(item.size, i18n.language)}</Row>
+            <Row label={t('LabelSize')}>{formatBytes(item.size)}</Row>
           </dl>
 
           <ItemActions item={item} isAdmin={isAdmin} title={title} />

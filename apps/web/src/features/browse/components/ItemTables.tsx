@@ -78,7 +78,7 @@ export function ChaptersTable({ chapters }: { chapters: readonly Chapter[] }) {
 }
 
 export function TracksTable({ files }: { files: readonly AudioFile[] }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const tracks = files.filter((f) => !f.exclude).sort((a, b) => a.index - b.index)
   return (
     <DataTable
@@ -104,7 +104,7 @@ export function TracksTable({ files }: { files: readonly AudioFile[] }) {
           <td className={`${td} text-end text-muted tabular-nums`}>
             {file.bitRate ? t('LabelKbps', { kbps: Math.round(file.bitRate / 1000) }) : '—'}
           </td>
-          <td className={`${td} text-end tabular-nums`}>{formatBytes(file.metadata.size, i18n.language)}</td>
+          <td className={`${td} text-end tabular-nums`}>{formatBytes(file.metadata.size)}</td>
           <td className={`${td} text-end font-mono text-xs tabular-nums`}>
             {secondsToTimestamp(file.duration)}
           </td>
@@ -132,7 +132,7 @@ export function LibraryFilesTable({
   /** A last cell per file (the edit modal's download link). */
   fileAction?: (file: LibraryFile) => ReactNode
 }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const sorted = [...files].sort((a, b) => a.metadata.relPath.localeCompare(b.metadata.relPath))
   return (
     <DataTable
@@ -159,7 +159,7 @@ export function LibraryFilesTable({
             {t(fileTypeKeys[file.fileType])}
             {file.isSupplementary && ` · ${t('LabelSupplementary')}`}
           </td>
-          <td className={`${td} text-end tabular-nums`}>{formatBytes(file.metadata.size, i18n.language)}</td>
+          <td className={`${td} text-end tabular-nums`}>{formatBytes(file.metadata.size)}</td>
           {fileAction && <td className={`${td} text-end`}>{fileAction(file)}</td>}
         </tr>
       ))}
@@ -168,7 +168,7 @@ export function LibraryFilesTable({
 }
 
 export function EbookFileCard({ file }: { file: EbookFile }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   return (
     <section className="mt-8" aria-label={t('HeaderEbookFile')} data-testid="ebook-file">
       <h2 className="mb-3 text-lg font-semibold">{t('HeaderEbookFile')}</h2>
@@ -177,7 +177,7 @@ export function EbookFileCard({ file }: { file: EbookFile }) {
         <span className="rounded bg-surface-raised px-1.5 py-0.5 text-xs font-semibold uppercase">
           {file.ebookFormat}
         </span>
-        <span className="text-muted tabular-nums">{formatBytes(file.metadata.size, i18n.language)}</span>
+        <span className="text-muted tabular-nums">{formatBytes(file.metadata.size)}</span>
       </div>
     </section>
   )

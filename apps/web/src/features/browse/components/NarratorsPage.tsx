@@ -1,3 +1,4 @@
+import { formatNumber } from '@/lib/format.ts'
 import type { Library } from '@shelfcast/contracts'
 import { isAdminOrUp } from '@shelfcast/contracts/client'
 import { useState } from 'react'
@@ -118,7 +119,7 @@ function Narrators({ library }: { library: Library }) {
                     </Link>
                   </td>
                   <td className="px-4 py-2.5 text-end tabular-nums text-muted">
-                    {narrator.numBooks.toLocaleString()}
+                    {formatNumber(narrator.numBooks)}
                   </td>
                   {isAdmin && (
                     <td className="px-2 py-1 text-end whitespace-nowrap">

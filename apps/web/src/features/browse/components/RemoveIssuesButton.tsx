@@ -4,16 +4,17 @@ import { Button, ConfirmPrompt } from '@/components/ui/index.ts'
 import { errorMessage } from '@/lib/error-message.ts'
 import { toast } from '@/lib/toast-store.ts'
 import { useRemoveIssues } from '../care-api.ts'
+import { formatNumber } from '@/lib/format.ts'
 
 /**
  * The Issues filter's "Remove all" (admins): after a confirm the library's missing and invalid items leave the
  * database (their files stay); the list and the side rail's Issues count refetch.
  */
 export function RemoveIssuesButton({ libraryId, count }: { libraryId: string; count: number }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const remove = useRemoveIssues(libraryId)
   const [asking, setAsking] = useState(false)
-  const formatted = count.toLocaleString(i18n.language)
+  const formatted = formatNumber(count)
   const label = t('ButtonRemoveAllIssues', { count, formatted })
 
   // mutateAsync: the button leaves the page once the list is empty, and mutate's own callbacks would not run then.

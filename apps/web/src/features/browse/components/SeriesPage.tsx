@@ -73,7 +73,7 @@ export function SeriesPage() {
           </h1>
           <p className="mt-1 text-sm text-muted">
             {countText(t, 'Book', series.numBooks)}
-            {series.totalDuration > 0 && ` · ${durationLabel(series.totalDuration, t)}`}
+            {series.totalDuration > 0 && ` · ${durationLabel(series.totalDuration)}`}
             {finished > 0 && ` · ${t('LabelFinishedOf', { finished, total: series.numBooks })}`}
           </p>
         </div>

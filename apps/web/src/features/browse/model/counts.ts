@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next'
+import { formatNumber } from '@/lib/format.ts'
 
 const countKeys = {
   Book: 'LabelBookCount',
@@ -16,5 +17,5 @@ export type CountNoun = keyof typeof countKeys
 
 /** "1 book", "12,345 books": a count with its noun, the number formatted for the language. */
 export function countText(t: TFunction, noun: CountNoun, count: number, locale?: string): string {
-  return t(countKeys[noun], { count, formatted: count.toLocaleString(locale) })
+  return t(countKeys[noun], { count, formatted: formatNumber(count, locale) })
 }

@@ -55,7 +55,7 @@ describe('collection page', () => {
     expect((await screen.findByTestId('list-name')).textContent).toBe('Space Operas')
     expect(screen.getByTestId('list-description').textContent).toBe('Big ships')
     // 5,000 books of 60 s each.
-    expect(screen.getByTestId('list-summary').textContent).toBe('5,000 books · Total duration: 83 hr 20 min')
+    expect(screen.getByTestId('list-summary').textContent).toBe('5,000 books · Total duration: 83 hr, 20 min')
     expect(screen.getByTestId('list-entries').dataset.count).toBe('5000')
     const rows = screen.getAllByTestId('list-entry')
     expect(rows.length).toBeGreaterThan(0)

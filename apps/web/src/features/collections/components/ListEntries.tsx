@@ -195,9 +195,7 @@ const EntryRow = memo(function EntryRow({
         {entry.subtitle && <p className="truncate text-xs text-muted">{entry.subtitle}</p>}
       </div>
       {entry.duration > 0 && (
-        <span className="hidden shrink-0 text-sm text-muted sm:block">
-          {durationLabel(entry.duration, t)}
-        </span>
+        <span className="hidden shrink-0 text-sm text-muted sm:block">{durationLabel(entry.duration)}</span>
       )}
       {queueItem && (
         <PlayButton

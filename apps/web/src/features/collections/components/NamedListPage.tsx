@@ -73,7 +73,7 @@ export function NamedListPage({
             {duration > 0 && (
               <>
                 {' '}
-                · {t('LabelTotalDuration')}: {durationLabel(duration, t)}
+                · {t('LabelTotalDuration')}: {durationLabel(duration)}
               </>
             )}
           </p>

@@ -96,7 +96,7 @@ function NamedListsGrid<T>({
   ) => Promise<PageAnswer<T>>
   toView: (list: T) => NamedListView
 }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const api = useApiClient()
   const [total, setTotal] = useState<number | null>(null)
   // The grid keys its pages by `queryKey`; the fetch itself needs no memoising.
@@ -117,7 +117,7 @@ function NamedListsGrid<T>({
     <BookshelfLayout
       library={library}
       title={t(text.title)}
-      count={total === null ? null : countText(t, text.noun, total, i18n.language)}
+      count={total === null ? null : countText(t, text.noun, total)}
     >
       <VirtualPagedGrid<T>
         testId={`${kind}s-grid`}

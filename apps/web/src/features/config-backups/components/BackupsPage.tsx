@@ -146,9 +146,7 @@ export function BackupsPage() {
                     <time dateTime={new Date(backup.createdAt).toISOString()} className="block font-medium">
                       {date}
                     </time>
-                    <span className="text-xs text-muted tabular-nums">
-                      {formatBytes(backup.fileSize, dateLocale())}
-                    </span>
+                    <span className="text-xs text-muted tabular-nums">{formatBytes(backup.fileSize)}</span>
                   </td>
                   <td className="px-2 py-3 sm:px-4">
                     <div className="flex justify-end gap-1">

@@ -21,7 +21,7 @@ const LIST_HEIGHT = 360
  * with the admin's 'Quick match episodes' (details from the feed) and 'Find episodes' (pick to download).
  */
 export function EpisodesTab({ item }: { item: EditablePodcast }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const isAdmin = useSessionStore((s) => !!s.user && isAdminOrUp(s.user.type))
   const dateFormat = useSessionStore((s) => s.serverSettings?.dateFormat ?? 'MM/dd/yyyy')
   const podcast = item.media
@@ -42,7 +42,7 @@ export function EpisodesTab({ item }: { item: EditablePodcast }) {
     <div className="flex flex-col gap-3" data-testid="edit-episodes">
       <div className="flex flex-wrap items-center gap-2">
         <p className="flex-1 text-sm text-muted" data-testid="edit-episodes-count">
-          {countText(t, 'Episode', episodes.length, i18n.language)}
+          {countText(t, 'Episode', episodes.length)}
         </p>
         {isAdmin && (
           <>
@@ -80,10 +80,10 @@ export function EpisodesTab({ item }: { item: EditablePodcast }) {
                 >
                   <span className="min-w-0 flex-1 truncate font-medium">{episode.title}</span>
                   <span className="w-28 shrink-0 text-muted">
-                    {episode.publishedAt ? formatDate(episode.publishedAt, dateFormat, i18n.language) : ''}
+                    {episode.publishedAt ? formatDate(episode.publishedAt, dateFormat) : ''}
                   </span>
                   <span className="w-20 shrink-0 text-end text-muted tabular-nums">
-                    {episode.size > 0 ? formatBytes(episode.size, i18n.language) : ''}
+                    {episode.size > 0 ? formatBytes(episode.size) : ''}
                   </span>
                 </li>
               )

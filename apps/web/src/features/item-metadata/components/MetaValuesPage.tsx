@@ -5,6 +5,7 @@ import { errorMessage } from '@/lib/error-message.ts'
 import { useMetaValues, useRemoveMetaValue, useRenameMetaValue } from '../api.ts'
 import { filterNames } from '../model/meta-kinds.ts'
 import { MetaValueDialogs, type MetaValueAction } from './MetaValueDialogs.tsx'
+import { formatNumber } from '@/lib/format.ts'
 
 const pageKeys = {
   tag: { title: 'HeaderManageTags', filter: 'LabelFilterTags', empty: 'MessageNoTags', name: 'LabelTag' },
@@ -64,7 +65,7 @@ export function MetaValuesPage({ kind }: { kind: 'tag' | 'genre' }) {
               <tr key={value.name} data-testid="meta-value-row">
                 <td className="max-w-0 px-4 py-2.5 font-medium break-words">{value.name}</td>
                 <td className="w-20 px-4 py-2.5 text-end tabular-nums text-muted">
-                  {value.count.toLocaleString()}
+                  {formatNumber(value.count)}
                 </td>
                 <td className="w-24 px-2 py-1.5 text-end whitespace-nowrap">
                   <IconButton

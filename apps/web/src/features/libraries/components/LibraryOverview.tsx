@@ -4,6 +4,7 @@ import { isApiError } from '@/lib/api/index.ts'
 import { useLibraryDetail } from '../api.ts'
 import { useCurrentLibrary } from '../hooks/useCurrentLibrary.ts'
 import { LibraryIcon } from './LibraryIcon.tsx'
+import { formatNumber } from '@/lib/format.ts'
 
 /** A library's home: what it holds, from its filter data. */
 export function LibraryOverview() {
@@ -49,13 +50,13 @@ export function LibraryOverview() {
         {stats.map((stat) => (
           <div key={stat.label} className="rounded-2xl border border-border bg-surface p-5">
             <dt className="text-xs font-semibold uppercase tracking-wide text-muted">{stat.label}</dt>
-            <dd className="mt-2 text-3xl font-bold tabular-nums">{stat.value.toLocaleString()}</dd>
+            <dd className="mt-2 text-3xl font-bold tabular-nums">{formatNumber(stat.value)}</dd>
           </div>
         ))}
         {issues > 0 && (
           <div className="rounded-2xl border border-error/40 bg-error/10 p-5">
             <dt className="text-xs font-semibold uppercase tracking-wide text-error">{t('ButtonIssues')}</dt>
-            <dd className="mt-2 text-3xl font-bold tabular-nums text-error">{issues.toLocaleString()}</dd>
+            <dd className="mt-2 text-3xl font-bold tabular-nums text-error">{formatNumber(issues)}</dd>
           </div>
         )}
       </dl>

@@ -196,7 +196,7 @@ describe('PlayerBar', () => {
     await user.click(await screen.findByTestId('bookmark-create'))
     await user.click(screen.getByTestId('bookmark-add'))
     const body = server.requests.at(-1)?.body as { title: string }
-    expect(body.title).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{1,2}:\d{2}(am|pm)$/)
+    expect(body.title).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{1,2}:\d{2}(AM|PM)$/)
   })
 
   it('warns while playing when another session updates the item; follows it when paused', async () => {
@@ -276,7 +276,7 @@ describe('PlayerBar', () => {
     }
     expect(shown({ type: 'countdown', remaining: 45 })).toBe('45 sec')
     expect(shown({ type: 'countdown', remaining: 1800 })).toBe('30 min')
-    expect(shown({ type: 'countdown', remaining: 7200 })).toBe('2 h')
+    expect(shown({ type: 'countdown', remaining: 7200 })).toBe('2 hr')
     expect(shown({ type: 'chapter' })).toBe('EoC')
     expect(screen.getByTestId('player-sleep').className).toContain('text-warning')
   })

@@ -2,6 +2,7 @@ import type { Bookmark } from '@shelfcast/contracts'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button, cn, Modal, SelectField, TextField, Toggle } from '@/components/ui/index.ts'
+import { formatNumber, formatTimeUnit } from '@/lib/format.ts'
 import { secondsToTimestamp } from '@/lib/time-format.ts'
 import { useUserSettings } from '@/lib/user-settings.ts'
 import {
@@ -258,7 +259,7 @@ function PlayerSettingsModal({ onClose }: { onClose: () => void }) {
   const update = useUserSettings((s) => s.update)
   const jumpOptions = JUMP_AMOUNTS.map((value) => {
     const label =
-      value <= 60 ? t('LabelSecondsCount', { value }) : t('LabelMinutesCount', { value: value / 60 })
+      value <= 60 ? formatTimeUnit(value, 'second', 'long') : formatTimeUnit(value / 60, 'minute', 'long')
     return { value: String(value), label }
   })
   return (
@@ -291,7 +292,7 @@ function PlayerSettingsModal({ onClose }: { onClose: () => void }) {
         />
         <SelectField
           label={t('LabelPlaybackRateIncrementDecrement')}
-          options={RATE_STEPS.map((value) => ({ value: String(value), label: `${value}x` }))}
+          options={RATE_STEPS.map((value) => ({ value: String(value), label: `${formatNumber(value)}x` }))}
           value={String(settings.playbackRateIncrementDecrement)}
           onChange={(event) => update({ playbackRateIncrementDecrement: Number(event.target.value) })}
         />
@@ -323,7 +324,7 @@ function SleepTimerModal({ onClose }: { onClose: () => void }) {
       {sleepTimer ? (
         <div className="flex flex-col items-center gap-3">
           <p className="text-2xl font-semibold text-warning" data-testid="sleep-remaining">
-            {sleepTimer.type === 'chapter' ? t('LabelEndOfChapter') : sleepCountdownText(t, remaining)}
+            {sleepTimer.type === 'chapter' ? t('LabelEndOfChapter') : sleepCountdownText(remaining)}
           </p>
           {sleepTimer.type === 'countdown' && (
             <div className="flex flex-wrap justify-center gap-2">
@@ -335,7 +336,7 @@ function SleepTimerModal({ onClose }: { onClose: () => void }) {
                   onClick={() => decrementSleepTimer(sleepModalDecrement(remaining, minutes * 60))}
                   data-testid={`sleep-minus-${minutes}`}
                 >
-                  {t('ButtonRemoveTime', { value: minutes })}
+                  - {formatTimeUnit(minutes, 'minute')}
                 </Button>
               ))}
               {[5, 30].map((minutes) => (
@@ -345,7 +346,7 @@ function SleepTimerModal({ onClose }: { onClose: () => void }) {
                   onClick={() => incrementSleepTimer(minutes * 60)}
                   data-testid={`sleep-plus-${minutes}`}
                 >
-                  {t('ButtonAddTime', { value: minutes })}
+                  + {formatTimeUnit(minutes, 'minute')}
                 </Button>
               ))}
             </div>
@@ -364,8 +365,8 @@ function SleepTimerModal({ onClose }: { onClose: () => void }) {
               onClick={() => set(minutes * 60)}
             >
               {minutes >= 120
-                ? t('LabelHoursCount', { value: minutes / 60 })
-                : t('LabelMinutesCount', { value: minutes })}
+                ? formatTimeUnit(minutes / 60, 'hour', 'long')
+                : formatTimeUnit(minutes, 'minute', 'long')}
             </button>
           ))}
           {hasChapters && (

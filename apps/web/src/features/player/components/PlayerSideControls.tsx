@@ -38,7 +38,7 @@ export function PlayerSideControls({
     ? null
     : sleepTimer.type === 'chapter'
       ? 'EoC'
-      : sleepCountdownText(t, sleepTimer.remaining)
+      : sleepCountdownText(sleepTimer.remaining)
   const closeAction = playerCloseAction(playerIsFullscreen, state === 'LOADING' || !session)
 
   return (

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { cn, Spinner } from '@/components/ui/index.ts'
+import { formatPercent, formatTimeUnit } from '@/lib/format.ts'
 import { secondsToTimestamp } from '@/lib/time-format.ts'
 import { useUserSettings } from '@/lib/user-settings.ts'
 import {
@@ -31,12 +32,13 @@ export function PlayerTransport({ large = false }: { large?: boolean }) {
   const next = nextTarget(chapters, currentTime, session !== null && nextQueued(queue, session) !== null)
   const shownTime = trackChapter ? chapterRelativeTime(trackChapter, currentTime) : currentTime
   const shownDuration = trackChapter ? trackChapter.end - trackChapter.start : duration
-  const percent = duration > 0 ? Math.round((currentTime / duration) * 100) : 0
+  const listened = duration > 0 ? currentTime / duration : 0
   const icon = large ? 'size-7' : undefined
 
   const jumpLabel = (label: string, seconds: number) => {
     const { value, unit } = jumpAmountLabel(seconds)
-    return t(unit === 'seconds' ? 'LabelJumpSeconds' : 'LabelJumpMinutes', { label, value })
+    const amount = formatTimeUnit(value, unit === 'seconds' ? 'second' : 'minute', 'long')
+    return t('LabelJumpAmount', { label, amount })
   }
   const nextLabel = next?.kind === 'queue' ? t('ButtonNextItemInQueue') : t('ButtonNextChapter')
 
@@ -107,7 +109,7 @@ export function PlayerTransport({ large = false }: { large?: boolean }) {
         </span>
         <span>
           <span className="me-2" data-testid="player-percent">
-            {percent}%
+            {formatPercent(listened)}
           </span>
           <span dir="ltr" data-testid="player-time-remaining">
             -{secondsToTimestamp(timeRemaining(shownDuration, shownTime, rate))}

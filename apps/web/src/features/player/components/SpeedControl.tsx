@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '@/components/ui/index.ts'
-import { formatRate, RATE_MAX, RATE_MIN, RATE_PRESETS, stepRate } from '../model/player-rules.ts'
+import { RATE_MAX, RATE_MIN, RATE_PRESETS, stepRate } from '../model/player-rules.ts'
+import { formatRate } from '../model/rate-label.ts'
 
 export interface SpeedControlProps {
   rate: number

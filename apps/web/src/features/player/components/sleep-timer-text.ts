@@ -1,10 +1,10 @@
-import type { TFunction } from 'i18next'
+import { formatTimeUnit } from '@/lib/format.ts'
 import { sleepTimerDisplay } from '../model/player-rules.ts'
 
-/** The countdown as the bar and the sleep modal show it (each unit's string has its own placeholder). */
-export function sleepCountdownText(t: TFunction, remaining: number): string {
+const units = { seconds: 'second', minutes: 'minute', hours: 'hour' } as const
+
+/** The countdown as the bar and the sleep modal show it ("30 sec", "5 min", "1.5 hr"), in the UI language. */
+export function sleepCountdownText(remaining: number): string {
   const { value, unit } = sleepTimerDisplay(remaining)
-  if (unit === 'seconds') return t('LabelDurationSeconds', { seconds: value })
-  if (unit === 'minutes') return t('LabelDurationMinutes', { minutes: value })
-  return t('LabelDurationHours', { value })
+  return formatTimeUnit(value, units[unit])
 }

@@ -6,7 +6,6 @@ import {
   clampRate,
   customSleepSeconds,
   decreaseSleepTimer,
-  formatRate,
   increaseSleepTimer,
   jumpAmountLabel,
   nextTarget,
@@ -60,8 +59,6 @@ describe('player rules', () => {
     expect(stepRate(0.55, 0.1, -1)).toBe(0.5)
     expect(stepRate(9.95, 0.1, 1)).toBe(10)
     expect(stepRate(1, 0.05, -1)).toBe(0.95)
-    expect(formatRate(1, 0.1)).toBe('1.0')
-    expect(formatRate(1.05, 0.05)).toBe('1.05')
   })
 
   it('chapter-track time is relative and never negative', () => {

@@ -15,11 +15,6 @@ export const BOOKMARK_DUPLICATE_WINDOW_SEC = limits.bookmarkDuplicateWindowSec
 /** The bounds are the server's too (contracts `rules/playback-bounds.ts`). */
 export { clampRate, clampVolume, DEFAULT_VOLUME, stepRate } from '@shelfcast/contracts/client'
 
-/** Rate label: two decimals with a 0.05 step, else one (1 → "1.0"). */
-export function formatRate(rate: number, step: number): string {
-  return rate.toFixed(step < 0.1 ? 2 : 1)
-}
-
 /** The chapter that contains `time` (start inclusive, end exclusive; the last chapter keeps its end). */
 export function chapterAt(chapters: readonly Chapter[], time: number): Chapter | null {
   for (let i = 0; i < chapters.length; i++) {

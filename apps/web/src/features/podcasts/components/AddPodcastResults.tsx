@@ -27,7 +27,7 @@ export function AddPodcastResults({
   loadingFeed,
   onOpen,
 }: AddPodcastResultsProps) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   if (searching && !results)
     return (
       <div className="mt-8 flex items-center gap-2 text-sm text-muted" role="status">
@@ -77,9 +77,7 @@ export function AddPodcastResults({
                 <p className="truncate text-xs text-muted">{result.genres.join(', ')}</p>
               )}
               <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-muted">
-                {result.trackCount !== null && (
-                  <span>{countText(t, 'Episode', result.trackCount, i18n.language)}</span>
-                )}
+                {result.trackCount !== null && <span>{countText(t, 'Episode', result.trackCount)}</span>}
                 {result.explicit && <ExplicitBadge />}
                 {existing && (
                   <Link

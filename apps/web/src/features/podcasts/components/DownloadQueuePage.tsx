@@ -1,3 +1,4 @@
+import { formatPercent } from '@/lib/format.ts'
 import type { EpisodeDownload, Library } from '@shelfcast/contracts'
 import { isAdminOrUp } from '@shelfcast/contracts/client'
 import { useTranslation } from 'react-i18next'
@@ -127,10 +128,10 @@ function DownloadRow({
   state: 'running' | 'queued' | 'finished'
   onCancel?: (download: EpisodeDownload) => void
 }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const dateFormat = useSessionStore((s) => s.serverSettings?.dateFormat ?? 'MM/dd/yyyy')
   const podcastTitle = download.podcastTitle ?? t('LabelNoTitle')
-  const published = download.publishedAt ? formatDate(download.publishedAt, dateFormat, i18n.language) : null
+  const published = download.publishedAt ? formatDate(download.publishedAt, dateFormat) : null
   return (
     <li
       className="flex items-center gap-3 rounded-xl border border-border bg-surface p-3"
@@ -168,7 +169,7 @@ function DownloadRow({
               className="h-1.5 flex-1 rounded-full"
             />
             <span className="w-10 text-end text-xs text-muted tabular-nums" data-testid="download-percent">
-              {download.progress === null ? '' : `${Math.round(download.progress)}%`}
+              {download.progress === null ? '' : formatPercent(download.progress / 100)}
             </span>
           </div>
         )}

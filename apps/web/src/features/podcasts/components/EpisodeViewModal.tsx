@@ -18,7 +18,7 @@ import { RichText } from '@/lib/rich-text/RichText.tsx'
  * The podcast comes from the item page's cache; the episode is read in full (the table has it minified).
  */
 export function EpisodeViewModal({ target }: { target: EpisodeRef }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const item = useItem(target.libraryItemId)
   const query = useEpisode(target.libraryItemId, target.episodeId)
   const dateFormat = useSessionStore((s) => s.serverSettings?.dateFormat ?? 'MM/dd/yyyy')
@@ -27,7 +27,7 @@ export function EpisodeViewModal({ target }: { target: EpisodeRef }) {
   const listed = podcast?.episodes.find((e) => e.id === target.episodeId)
   const episode: PodcastEpisode | undefined = query.data ?? listed
   const podcastTitle = loaded ? (itemTitle(loaded) ?? t('LabelNoTitle')) : ''
-  const published = episode?.publishedAt ? formatDate(episode.publishedAt, dateFormat, i18n.language) : ''
+  const published = episode?.publishedAt ? formatDate(episode.publishedAt, dateFormat) : ''
   const playAt = usePlayEpisodeAt({
     ...target,
     queueItem:
@@ -85,9 +85,9 @@ export function EpisodeViewModal({ target }: { target: EpisodeRef }) {
       {episode && (
         <dl className="mt-5 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1.5 border-t border-border pt-4 text-sm">
           <Field label={t('LabelFilename')}>{episode.audioFile?.metadata.filename ?? '—'}</Field>
-          <Field label={t('LabelSize')}>{size > 0 ? formatBytes(size, i18n.language) : '—'}</Field>
+          <Field label={t('LabelSize')}>{size > 0 ? formatBytes(size) : '—'}</Field>
           <Field label={t('LabelDuration')}>
-            {episode.duration > 0 ? durationLabel(episode.duration, t) : '—'}
+            {episode.duration > 0 ? durationLabel(episode.duration) : '—'}
           </Field>
           <Field label={t('LabelPubDate')}>{published || '—'}</Field>
         </dl>

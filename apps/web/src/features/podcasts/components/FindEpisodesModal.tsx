@@ -59,7 +59,7 @@ function OpenFindEpisodes({ libraryItemId }: { libraryItemId: string }) {
 }
 
 function FeedEpisodes({ podcast, feedUrl }: { podcast: PodcastLibraryItem; feedUrl: string }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const dateFormat = useSessionStore((s) => s.serverSettings?.dateFormat ?? 'MM/dd/yyyy')
   const feed = usePodcastFeed(feedUrl)
   const download = useDownloadEpisodes(podcast.id, podcast.libraryId)
@@ -163,7 +163,7 @@ function FeedEpisodes({ podcast, feedUrl }: { podcast: PodcastLibraryItem; feedU
                       {episode.title}
                     </span>
                     <span className="block truncate text-xs text-muted">
-                      {episode.publishedAt ? formatDate(episode.publishedAt, dateFormat, i18n.language) : ''}
+                      {episode.publishedAt ? formatDate(episode.publishedAt, dateFormat) : ''}
                       {episode.subtitle ? ` · ${episode.subtitle}` : ''}
                     </span>
                   </span>

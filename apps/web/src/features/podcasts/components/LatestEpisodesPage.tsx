@@ -88,10 +88,10 @@ function LatestRow({
   libraryId: string
   progress: MediaProgress | undefined
 }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const dateFormat = useSessionStore((s) => s.serverSettings?.dateFormat ?? 'MM/dd/yyyy')
   const podcastTitle = episode.podcast.metadata.title ?? t('LabelNoTitle')
-  const published = episode.publishedAt ? formatDate(episode.publishedAt, dateFormat, i18n.language) : null
+  const published = episode.publishedAt ? formatDate(episode.publishedAt, dateFormat) : null
   const entry = episodeQueueEntry(
     episode,
     { title: podcastTitle, libraryId, coverPath: episode.podcast.coverPath },

@@ -1,3 +1,4 @@
+import { dateLocale } from '@/lib/i18n/index.ts'
 import type { Library } from '@shelfcast/contracts'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -33,7 +34,7 @@ export interface NewPodcastModalProps {
 
 /** The feed preview (800 wide): check the feed, choose title, folder and downloads, then subscribe. */
 export function NewPodcastModal({ library, preview, titles, onClose }: NewPodcastModalProps) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const navigate = useNavigate()
   const create = useCreatePodcast(library.id)
   const [form, setForm] = useState<NewPodcastForm>(() => initialNewPodcastForm(preview, library))
@@ -144,7 +145,7 @@ export function NewPodcastModal({ library, preview, titles, onClose }: NewPodcas
 
         <section>
           <h3 className="text-sm font-medium" data-testid="new-podcast-episode-count">
-            {countText(t, 'Episode', feed.numEpisodes || feed.episodes.length, i18n.language)}
+            {countText(t, 'Episode', feed.numEpisodes || feed.episodes.length)}
           </h3>
           <p className="text-xs text-muted">{t('LabelNewestEpisodes')}</p>
           <ul className="mt-1 divide-y divide-border rounded-lg border border-border text-sm">
@@ -153,7 +154,7 @@ export function NewPodcastModal({ library, preview, titles, onClose }: NewPodcas
                 <span className="min-w-0 flex-1 truncate">{episode.title}</span>
                 {episode.publishedAt !== null && (
                   <span className="shrink-0 text-xs text-muted">
-                    {new Date(episode.publishedAt).toLocaleDateString(i18n.language)}
+                    {new Date(episode.publishedAt).toLocaleDateString(dateLocale())}
                   </span>
                 )}
               </li>

@@ -8,19 +8,20 @@ import { closeRemoveEpisodes, type RemoveEpisodesRequest } from '@/lib/episode-m
 import { errorMessage } from '@/lib/error-message.ts'
 import { toast } from '@/lib/toast-store.ts'
 import { deleteEpisode } from '../episode-api.ts'
+import { formatNumber } from '@/lib/format.ts'
 
 /**
  * Removes the chosen episodes (delete permission): lists them, asks whether the files go too
  * (`?hard=1`), then deletes them one by one showing how far it got, and ends with one toast.
  */
 export function RemoveEpisodesModal({ request }: { request: RemoveEpisodesRequest }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const api = useApiClient()
   const queryClient = useQueryClient()
   const [hard, setHard] = useState(false)
   const [done, setDone] = useState<number | null>(null)
   const total = request.episodes.length
-  const count = total.toLocaleString(i18n.language)
+  const count = formatNumber(total)
   const running = done !== null
 
   const remove = async () => {

@@ -22,7 +22,7 @@ export function EpisodeMatchPanel({
   episode: PodcastEpisode
   onPick: (apply: (form: EpisodeForm) => EpisodeForm) => void
 }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const api = useApiClient()
   const dateFormat = useSessionStore((s) => s.serverSettings?.dateFormat ?? 'MM/dd/yyyy')
   const [title, setTitle] = useState(episode.title)
@@ -85,7 +85,7 @@ export function EpisodeMatchPanel({
                 <span className="block font-medium">{feed.title}</span>
                 <span className="block text-xs text-muted">
                   {[
-                    feed.publishedAt ? formatDate(feed.publishedAt, dateFormat, i18n.language) : null,
+                    feed.publishedAt ? formatDate(feed.publishedAt, dateFormat) : null,
                     feed.season ? t('LabelSeasonNumber', { number: feed.season }) : null,
                     feed.episode ? t('LabelEpisodeNumber', { number: feed.episode }) : null,
                   ]

@@ -1,3 +1,4 @@
+import { formatPercent } from '@/lib/format.ts'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Modal } from '@/components/ui/Modal.tsx'
@@ -60,7 +61,7 @@ function Slider({
     <div className="flex flex-col gap-1">
       <div className="flex items-center justify-between text-sm">
         <label htmlFor={id}>{label}</label>
-        <output htmlFor={id}>{value}%</output>
+        <output htmlFor={id}>{formatPercent(value / 100)}</output>
       </div>
       <input
         id={id}
@@ -69,7 +70,7 @@ function Slider({
         max={range.max}
         step={range.step}
         value={value}
-        aria-valuetext={`${value}%`}
+        aria-valuetext={formatPercent(value / 100)}
         onChange={(e) => onChange(Number(e.target.value))}
         className="w-full accent-[var(--color-primary)]"
       />

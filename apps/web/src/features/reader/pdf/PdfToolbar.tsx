@@ -1,3 +1,4 @@
+import { formatPercent } from '@/lib/format.ts'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cn, Glyph, IconButton, Tooltip } from '@/components/ui/index.ts'
@@ -60,7 +61,7 @@ export function PdfToolbar(props: PdfToolbarProps) {
         aria-label={t('LabelPdfZoom')}
         className="hidden w-12 text-center text-sm tabular-nums sm:inline"
       >
-        {Math.round(scale * 100)}%
+        {formatPercent(scale)}
       </output>
       <IconButton
         icon="zoomIn"

@@ -91,7 +91,7 @@ function FeedRow({
   onView: (feed: Feed) => void
   onClose: (feed: Feed) => void
 }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const dateFormat = useSessionStore((s) => s.serverSettings?.dateFormat ?? 'MM/dd/yyyy')
   return (
     <li
@@ -108,7 +108,7 @@ function FeedRow({
           <p className="text-xs text-muted">
             {t(entityLabelKeys[feed.entityType])} ·{' '}
             {t('LabelRSSFeedEpisodeCount', { count: feed.episodes.length })} ·{' '}
-            {t('LabelRSSFeedOpened', { date: formatDate(feed.createdAt, dateFormat, i18n.language) })}
+            {t('LabelRSSFeedOpened', { date: formatDate(feed.createdAt, dateFormat) })}
           </p>
           <a
             href={feed.feedUrl}
@@ -167,7 +167,7 @@ function FeedCover({ url }: { url: string }) {
 
 /** One feed's channel metadata and its episodes, as podcast apps see them. */
 function FeedDetailsModal({ feed, onClose }: { feed: Feed; onClose: () => void }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const dateFormat = useSessionStore((s) => s.serverSettings?.dateFormat ?? 'MM/dd/yyyy')
   const { meta } = feed
   const rows: [string, string | null][] = [
@@ -223,10 +223,9 @@ function FeedDetailsModal({ feed, onClose }: { feed: Feed; onClose: () => void }
                 <li key={episode.id} className="flex items-baseline gap-3 px-3 py-2 text-sm">
                   <span className="min-w-0 flex-1 break-words">{episode.title}</span>
                   <span className="shrink-0 text-xs text-muted">
-                    {pubDateLabel(episode.pubDate, (ms) => formatDate(ms, dateFormat, i18n.language)) ??
-                      t('LabelNoPubDate')}
+                    {pubDateLabel(episode.pubDate, (ms) => formatDate(ms, dateFormat)) ?? t('LabelNoPubDate')}
                     {' · '}
-                    {durationLabel(episode.duration, t)}
+                    {durationLabel(episode.duration)}
                   </span>
                 </li>
               ))}

@@ -1,3 +1,4 @@
+import { formatNumber } from '@/lib/format.ts'
 import type { LibraryItem } from '@shelfcast/contracts'
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useMemo, useState } from 'react'
@@ -132,7 +133,7 @@ function BatchEditor({ items: loaded }: { items: readonly LibraryItem[] }) {
           <p className="text-sm text-muted" data-testid="batch-edit-count">
             {t('LabelBooksEditing', {
               count: items.length,
-              formatted: items.length.toLocaleString(),
+              formatted: formatNumber(items.length),
             })}
           </p>
         </div>

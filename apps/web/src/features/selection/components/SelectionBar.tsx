@@ -11,6 +11,7 @@ import { useSelectionLifecycle } from '../hooks/useSelectionLifecycle.ts'
 import { finishedTarget, hasSelectionMenu, selectionActions } from '../model/selection-actions.ts'
 import { QuickMatchModal } from './QuickMatchModal.tsx'
 import { SelectionMenu } from './SelectionMenu.tsx'
+import { formatNumber } from '@/lib/format.ts'
 
 function BarButton({
   icon,
@@ -101,7 +102,7 @@ export function SelectionBar({ library }: { library: Pick<Library, 'id' | 'media
       >
         {t('LabelItemsSelected', {
           count,
-          formatted: count.toLocaleString(),
+          formatted: formatNumber(count),
         })}
       </p>
       {processing && <Spinner className="text-primary" label={t('MessagePleaseWait')} />}
@@ -169,7 +170,7 @@ export function SelectionBar({ library }: { library: Pick<Library, 'id' | 'media
         title={t('HeaderDeleteItems')}
         message={t('MessageConfirmBatchDelete', {
           count,
-          formatted: count.toLocaleString(),
+          formatted: formatNumber(count),
         })}
         yesLabel={t('ButtonDelete')}
         noLabel={t('ButtonCancel')}

@@ -14,7 +14,7 @@ import {
 import { MetadataPrecedenceEditor } from '@/features/config-libraries/index.ts'
 import { useCoverProviders } from '@/features/item-edit/index.ts'
 import { errorMessage } from '@/lib/error-message.ts'
-import { canonicalLanguageCode, dateLocale, languages } from '@/lib/i18n/index.ts'
+import { canonicalLanguageCode, languages } from '@/lib/i18n/index.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { formatDate, formatTime } from '@/lib/time-format.ts'
 import { toast } from '@/lib/toast-store.ts'
@@ -171,7 +171,7 @@ function ServerSettingsForm({ settings }: { settings: ServerSettings }) {
           value={draft.dateFormat}
           options={dateFormats.map((f) => ({
             value: f,
-            label: `${dateFormatLabels[f]} — ${formatDate(now, f, dateLocale())}`,
+            label: `${dateFormatLabels[f]} — ${formatDate(now, f)}`,
           }))}
           onChange={(e) => set('dateFormat', e.target.value as SettingsDraft['dateFormat'])}
         />

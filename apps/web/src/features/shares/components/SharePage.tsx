@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import { CoverImage, Icon, LoadingBox, Logo, cn, coverAspectRatio } from '@/components/ui/index.ts'
 import { isApiError } from '@/lib/api/index.ts'
+import { formatNumber } from '@/lib/format.ts'
 import { secondsToTimestamp } from '@/lib/time-format.ts'
 import { usePublicShare, usePublicShareUrls } from '../api.ts'
 import { useShareAudio } from '../hooks/useShareAudio.ts'
@@ -228,7 +229,7 @@ function SharePlayer({
           >
             {speedOptions(state.rate).map((rate) => (
               <option key={rate} value={String(rate)}>
-                {`${rate}x`}
+                {`${formatNumber(rate)}x`}
               </option>
             ))}
           </select>

@@ -53,7 +53,7 @@ describe('/library/:libraryId/stats', () => {
     signIn(userFixture('admin'))
     renderApp('/library/a/stats', server())
     const tiles = await screen.findAllByTestId('stats-tile')
-    expect(tiles.map((tile) => tile.textContent)).toEqual(['1,234', '3', '2', '10 hr 0 min', '3 GB', '42'])
+    expect(tiles.map((tile) => tile.textContent)).toEqual(['1,234', '3', '2', '10 hr', '3 GB', '42'])
 
     const authors = screen.getByRole('region', { name: 'Top 10 Authors' })
     expect(within(authors).getByRole('link', { name: 'Terry Pratchett' }).getAttribute('href')).toBe(

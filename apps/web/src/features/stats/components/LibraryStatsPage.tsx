@@ -1,3 +1,4 @@
+import { dateLocale } from '@/lib/i18n/index.ts'
 import type { Library, LibraryStats } from '@shelfcast/contracts'
 import { isAdminOrUp } from '@shelfcast/contracts/client'
 import { useState } from 'react'
@@ -5,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, Navigate } from 'react-router'
 import { LoadingBox, PageHeader } from '@/components/ui/index.ts'
 import { countText, CurrentLibraryPage, durationLabel, ListError } from '@/features/browse/index.ts'
-import { formatBytes } from '@/lib/format.ts'
+import { formatBytes, formatNumber } from '@/lib/format.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { useLibraryStats, useMyListeningStats } from '../api.ts'
 import { dayColumns } from '../model/chart-columns.ts'
@@ -45,15 +46,15 @@ function LibraryStatsView({ library }: { library: Library }) {
 }
 
 function LibraryStatsBody({ stats }: { stats: LibraryStats }) {
-  const { t, i18n } = useTranslation()
-  const locale = i18n.language
-  const number = (n: number) => n.toLocaleString(locale)
+  const { t } = useTranslation()
+  const locale = dateLocale()
+  const number = (n: number) => formatNumber(n)
   const tiles: [string, string][] = [
     [t('LabelStatsItemsInLibrary'), number(stats.totalItems)],
     [t('LabelStatsAuthors'), number(stats.totalAuthors)],
     [t('LabelStatsGenres'), number(stats.totalGenres)],
-    [t('LabelTotalDuration'), durationLabel(stats.totalDuration, t)],
-    [t('LabelSize'), formatBytes(stats.totalSize, locale)],
+    [t('LabelTotalDuration'), durationLabel(stats.totalDuration)],
+    [t('LabelSize'), formatBytes(stats.totalSize)],
     [t('LabelStatsAudioTracks'), number(stats.numAudioTracks)],
   ]
   const itemLink = (id: string, title: string) => (
@@ -96,7 +97,7 @@ function LibraryStatsBody({ stats }: { stats: LibraryStats }) {
             key: item.id,
             label: itemLink(item.id, item.title),
             value: item.duration,
-            valueText: durationLabel(item.duration, t),
+            valueText: durationLabel(item.duration),
           }))}
         />
         <BarChart
@@ -106,7 +107,7 @@ function LibraryStatsBody({ stats }: { stats: LibraryStats }) {
             key: item.id,
             label: itemLink(item.id, item.title),
             value: item.size,
-            valueText: formatBytes(item.size, locale),
+            valueText: formatBytes(item.size),
           }))}
         />
       </div>
@@ -117,7 +118,7 @@ function LibraryStatsBody({ stats }: { stats: LibraryStats }) {
 
 /** Minutes the admin listened in the last seven days (their own listening, as Audiobookshelf shows it). */
 function LastSevenDays() {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const query = useMyListeningStats()
   const [now] = useState(() => new Date())
   if (query.isPending) return <LoadingBox message={t('MessageLoading')} />
@@ -127,7 +128,7 @@ function LastSevenDays() {
     <ColumnChart
       title={t('HeaderStatsMinutesListeningChart')}
       valueLabel={t('LabelMinutes')}
-      columns={dayColumns(summary.lastSevenDays, t, i18n.language)}
+      columns={dayColumns(summary.lastSevenDays, dateLocale())}
       testId="week-chart"
     />
   )

@@ -1,3 +1,4 @@
+import { dateLocale } from '@/lib/i18n/index.ts'
 import { playbackRoutes } from '@shelfcast/contracts/client'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -10,10 +11,11 @@ import { formatRelativeTime } from '@/lib/relative-time.ts'
 import { secondsToTimestamp } from '@/lib/time-format.ts'
 import { listeningSummary } from '../model/listening-summary.ts'
 import { YearInReview } from './YearInReview.tsx'
+import { formatNumber, formatTimeUnit } from '@/lib/format.ts'
 
 /** /config/stats: the user's own listening — totals, the last seven days, recent sessions, the year in review. */
 export function ListeningStatsPage() {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const api = useApiClient()
   const query = useQuery({
     queryKey: ['me', 'listening-stats'],
@@ -26,7 +28,7 @@ export function ListeningStatsPage() {
     return <p className="text-error">{errorMessage(query.error, t, 'ToastFailedToLoadData')}</p>
   const stats = query.data
   const s = listeningSummary(stats, now)
-  const weekday = new Intl.DateTimeFormat(i18n.language, { weekday: 'short' })
+  const weekday = new Intl.DateTimeFormat(dateLocale(), { weekday: 'short' })
   const tiles: [string, number][] = [
     [t('LabelStatsItemsListened'), s.itemsListened],
     [t('LabelStatsDaysListened'), s.daysListened],
@@ -42,7 +44,7 @@ export function ListeningStatsPage() {
           <div key={label} className="rounded-2xl border border-border bg-surface p-4">
             <dt className="text-xs tracking-wide text-muted uppercase">{label}</dt>
             <dd className="mt-1 text-3xl font-bold tabular-nums" data-testid="stats-tile">
-              {value.toLocaleString(i18n.language)}
+              {formatNumber(value)}
             </dd>
           </div>
         ))}
@@ -57,11 +59,11 @@ export function ListeningStatsPage() {
               className="flex h-full flex-1 flex-col items-center justify-end gap-1"
               data-testid="stats-day"
             >
-              <span className="text-xs text-muted tabular-nums">{day.minutes}</span>
+              <span className="text-xs text-muted tabular-nums">{formatNumber(day.minutes)}</span>
               <span
                 className="w-full rounded-t bg-primary/80"
                 style={{ height: `${Math.max(2, (day.minutes / s.maxMinutes) * 100)}%` }}
-                title={t('LabelMinutesCount', { value: day.minutes })}
+                title={formatTimeUnit(day.minutes, 'minute', 'long')}
               />
               <span className="text-xs text-muted">{weekday.format(new Date(`${day.date}T12:00:00`))}</span>
             </li>
@@ -92,7 +94,7 @@ export function ListeningStatsPage() {
                   {secondsToTimestamp(session.timeListening)}
                 </span>
                 <span className="w-28 text-end text-xs text-muted">
-                  {formatRelativeTime(session.updatedAt, now.getTime(), i18n.language)}
+                  {formatRelativeTime(session.updatedAt, now.getTime(), dateLocale())}
                 </span>
               </li>
             ))}

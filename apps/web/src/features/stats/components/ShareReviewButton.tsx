@@ -1,3 +1,5 @@
+import { dateLocale } from '@/lib/i18n/index.ts'
+import { formatNumber } from '@/lib/format.ts'
 import type { ServerYearStats, UserYearStats } from '@shelfcast/contracts'
 import { fillPath, itemRoutes } from '@shelfcast/contracts/client'
 import { useState } from 'react'
@@ -25,23 +27,23 @@ function reviewImageData(
   t: Translate,
   locale: string,
 ): ReviewImageData {
-  const number = (n: number) => n.toLocaleString(locale)
+  const number = (n: number) => formatNumber(n, locale)
   const tiles: [string, string][] = isUserYear(stats)
     ? [
-        [t('LabelTotalTimeListened'), durationLabel(stats.totalListeningTime, t)],
+        [t('LabelTotalTimeListened'), durationLabel(stats.totalListeningTime)],
         [t('LabelBooksFinished'), number(stats.numBooksFinished)],
         [t('LabelBooksListened'), number(stats.numBooksListened)],
         [t('LabelListeningSessions'), number(stats.totalListeningSessions)],
       ]
     : [
-        [t('LabelTotalTimeListened'), durationLabel(stats.totalListeningTime, t)],
+        [t('LabelTotalTimeListened'), durationLabel(stats.totalListeningTime)],
         [t('LabelListeners'), number(stats.numListeners)],
         [t('LabelListeningSessions'), number(stats.numListeningSessions)],
         [t('LabelBooksAdded'), number(stats.numBooksAdded)],
         [t('LabelBooksFinished'), number(stats.numBooksFinished)],
       ]
   if (stats.longestSession)
-    tiles.push([t('LabelLongestSession'), durationLabel(stats.longestSession.timeListening, t)])
+    tiles.push([t('LabelLongestSession'), durationLabel(stats.longestSession.timeListening)])
   const month = new Intl.DateTimeFormat(locale, { month: 'short' })
   return {
     title: t('HeaderYearReview', { year: stats.year }),
@@ -99,7 +101,7 @@ export function ShareReviewButton({
   stats: UserYearStats | ServerYearStats
   subtitle: string
 }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const api = useApiClient()
   const [busy, setBusy] = useState(false)
 
@@ -107,7 +109,7 @@ export function ShareReviewButton({
     setBusy(true)
     try {
       const covers = await loadCovers(api, coverIds(stats))
-      const data = reviewImageData(stats, subtitle, t, i18n.language)
+      const data = reviewImageData(stats, subtitle, t, dateLocale())
       const blob = await renderYearReviewPng(data, currentImageTheme(), covers)
       covers.forEach((cover) => cover.close())
       const fileName = `year-in-review-${stats.year}.png`

@@ -124,7 +124,7 @@ describe('year in review', () => {
       server((year) => userYear(year)),
     )
     const tiles = await screen.findAllByTestId('year-tile')
-    expect(tiles.map((t) => t.textContent)).toEqual(['1 hr 30 min', '3', '2', '1'])
+    expect(tiles.map((t) => t.textContent)).toEqual(['1 hr, 30 min', '3', '2', '1'])
     const finished = screen.getByTestId('year-finished-book')
     expect(within(finished).getByRole('link').getAttribute('href')).toBe('/item/b1')
     expect(finished.textContent).toContain('Mort')
@@ -172,10 +172,10 @@ describe('year in review', () => {
     await user.click(screen.getByRole('tab', { name: "Server's year" }))
     await screen.findByText('Server totals')
     const tiles = screen.getAllByTestId('year-tile').map((t) => t.textContent)
-    expect(tiles).toEqual(['2 hr 0 min', '4', '9', '12', '2', '1 GB'])
+    expect(tiles).toEqual(['2 hr', '4', '9', '12', '2', '1 GB'])
     expect(screen.getAllByTestId('server-total').map((t) => t.textContent)).toEqual([
       '40',
-      '100 hr 0 min',
+      '100 hr',
       '5 GB',
       '80',
       '3',

@@ -6,7 +6,8 @@ import { Link } from 'react-router'
 import { LoadingBox, SelectField, Tabs } from '@/components/ui/index.ts'
 import { durationLabel, ListError } from '@/features/browse/index.ts'
 import { useApiClient } from '@/lib/api/index.ts'
-import { formatBytes } from '@/lib/format.ts'
+import { dateLocale } from '@/lib/i18n/index.ts'
+import { formatBytes, formatNumber } from '@/lib/format.ts'
 import { useSessionStore } from '@/lib/session-store.ts'
 import { useMyYearStats, useServerStats, useServerYearStats } from '../api.ts'
 import { monthColumns } from '../model/chart-columns.ts'
@@ -73,26 +74,25 @@ export function YearInReview() {
   )
 }
 
-function useNameRows(list: NameWithTime[]): BarRow[] {
-  const { t } = useTranslation()
+function nameRows(list: NameWithTime[]): BarRow[] {
   return list.map((entry) => ({
     key: entry.name,
     label: entry.name,
     value: entry.time,
-    valueText: durationLabel(entry.time, t),
+    valueText: durationLabel(entry.time),
   }))
 }
 
 /** Top authors, genres and narrators, and the month chart: common to both years. */
 function YearCharts({ stats }: { stats: UserYearStats | ServerYearStats }) {
-  const { t, i18n } = useTranslation()
-  const authors = useNameRows(stats.topAuthors)
-  const narrators = useNameRows(stats.topNarrators)
+  const { t } = useTranslation()
+  const authors = nameRows(stats.topAuthors)
+  const narrators = nameRows(stats.topNarrators)
   const genres: BarRow[] = stats.topGenres.map((g) => ({
     key: g.genre,
     label: g.genre,
     value: g.time,
-    valueText: durationLabel(g.time, t),
+    valueText: durationLabel(g.time),
   }))
   const session = stats.longestSession
   return (
@@ -113,8 +113,8 @@ function YearCharts({ stats }: { stats: UserYearStats | ServerYearStats }) {
             session.displayTitle || t('LabelNoTitle')
           )}{' '}
           <span className="text-muted">
-            {durationLabel(session.timeListening, t)} ·{' '}
-            {new Date(`${session.date}T12:00:00`).toLocaleDateString(i18n.language)}
+            {durationLabel(session.timeListening)} ·{' '}
+            {new Date(`${session.date}T12:00:00`).toLocaleDateString(dateLocale())}
           </span>
         </p>
       )}
@@ -122,7 +122,7 @@ function YearCharts({ stats }: { stats: UserYearStats | ServerYearStats }) {
         <ColumnChart
           title={t('HeaderListeningPerMonth')}
           valueLabel={t('LabelMinutes')}
-          columns={monthColumns(stats.monthlyListeningTime, stats.year, t, i18n.language)}
+          columns={monthColumns(stats.monthlyListeningTime, stats.year, dateLocale())}
           testId="month-chart"
         />
       </div>
@@ -140,13 +140,13 @@ function EmptyYear({ year }: { year: number }) {
 }
 
 function UserYear({ stats }: { stats: UserYearStats }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const api = useApiClient()
   const username = useSessionStore((s) => s.user?.username ?? '')
   if (isEmptyUserYear(stats)) return <EmptyYear year={stats.year} />
-  const number = (n: number) => n.toLocaleString(i18n.language)
+  const number = (n: number) => formatNumber(n)
   const tiles: [string, string][] = [
-    [t('LabelTotalTimeListened'), durationLabel(stats.totalListeningTime, t)],
+    [t('LabelTotalTimeListened'), durationLabel(stats.totalListeningTime)],
     [t('LabelListeningSessions'), number(stats.totalListeningSessions)],
     [t('LabelBooksListened'), number(stats.numBooksListened)],
     [t('LabelBooksFinished'), number(stats.numBooksFinished)],
@@ -183,7 +183,7 @@ function UserYear({ stats }: { stats: UserYearStats }) {
                 </Link>
                 <span className="block truncate text-xs text-muted">{book.author}</span>
                 <span className="block text-xs text-muted">
-                  {new Date(book.finishedAt).toLocaleDateString(i18n.language)}
+                  {new Date(book.finishedAt).toLocaleDateString(dateLocale())}
                 </span>
               </li>
             ))}
@@ -196,7 +196,7 @@ function UserYear({ stats }: { stats: UserYearStats }) {
 }
 
 function ServerYear({ stats }: { stats: ServerYearStats }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const totals = useServerStats(true)
   if (isEmptyServerYear(stats))
     return (
@@ -205,14 +205,14 @@ function ServerYear({ stats }: { stats: ServerYearStats }) {
         <ServerTotals totals={totals.data} />
       </>
     )
-  const number = (n: number) => n.toLocaleString(i18n.language)
+  const number = (n: number) => formatNumber(n)
   const tiles: [string, string][] = [
-    [t('LabelTotalTimeListened'), durationLabel(stats.totalListeningTime, t)],
+    [t('LabelTotalTimeListened'), durationLabel(stats.totalListeningTime)],
     [t('LabelListeners'), number(stats.numListeners)],
     [t('LabelListeningSessions'), number(stats.numListeningSessions)],
     [t('LabelBooksAdded'), number(stats.numBooksAdded)],
     [t('LabelBooksFinished'), number(stats.numBooksFinished)],
-    [t('LabelSize'), formatBytes(stats.totalBooksAddedSize, i18n.language)],
+    [t('LabelSize'), formatBytes(stats.totalBooksAddedSize)],
   ]
   return (
     <div>
@@ -228,9 +228,9 @@ function ServerYear({ stats }: { stats: ServerYearStats }) {
 
 /** Today's totals of the server (GET /api/stats/server). */
 function ServerTotals({ totals }: { totals: ServerStats | undefined }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   if (!totals) return null
-  const number = (n: number) => n.toLocaleString(i18n.language)
+  const number = (n: number) => formatNumber(n)
   return (
     <section className="mt-6" aria-labelledby="server-totals-heading">
       <h3 id="server-totals-heading" className="mb-3 text-lg font-semibold">
@@ -240,8 +240,8 @@ function ServerTotals({ totals }: { totals: ServerStats | undefined }) {
         testId="server-total"
         tiles={[
           [t('LabelNumberOfBooks'), number(totals.books.numItems)],
-          [t('LabelTotalDuration'), durationLabel(totals.total.totalDuration, t)],
-          [t('LabelSize'), formatBytes(totals.total.totalSize, i18n.language)],
+          [t('LabelTotalDuration'), durationLabel(totals.total.totalDuration)],
+          [t('LabelSize'), formatBytes(totals.total.totalSize)],
           [t('LabelStatsAudioTracks'), number(totals.total.numAudioFiles)],
           [t('LabelUsers'), number(totals.total.numUsers)],
           [t('LabelListeningSessions'), number(totals.total.numListeningSessions)],

@@ -1,11 +1,9 @@
-import type { TFunction } from 'i18next'
+import { formatTimeUnit } from '@/lib/format.ts'
 import type { Column } from '../components/charts/ColumnChart.tsx'
 import type { DayBar } from './listening-summary.ts'
 
-type Translate = TFunction
-
 /** The last seven days as chart columns: a short weekday under each, the full date in the figures table. */
-export function dayColumns(days: DayBar[], t: Translate, locale: string): Column[] {
+export function dayColumns(days: DayBar[], locale: string): Column[] {
   const short = new Intl.DateTimeFormat(locale, { weekday: 'short' })
   const long = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long' })
   return days.map((day) => {
@@ -15,13 +13,13 @@ export function dayColumns(days: DayBar[], t: Translate, locale: string): Column
       label: short.format(date),
       longLabel: long.format(date),
       value: day.minutes,
-      valueText: t('LabelMinutesCount', { value: day.minutes }),
+      valueText: formatTimeUnit(day.minutes, 'minute', 'long', locale),
     }
   })
 }
 
 /** Twelve months of listening (seconds each, January first) as columns of minutes. */
-export function monthColumns(monthlySeconds: number[], year: number, t: Translate, locale: string): Column[] {
+export function monthColumns(monthlySeconds: number[], year: number, locale: string): Column[] {
   const short = new Intl.DateTimeFormat(locale, { month: 'short' })
   const long = new Intl.DateTimeFormat(locale, { month: 'long' })
   return monthlySeconds.map((seconds, month) => {
@@ -32,7 +30,7 @@ export function monthColumns(monthlySeconds: number[], year: number, t: Translat
       label: short.format(date),
       longLabel: long.format(date),
       value: minutes,
-      valueText: t('LabelMinutesCount', { value: minutes }),
+      valueText: formatTimeUnit(minutes, 'minute', 'long', locale),
     }
   })
 }

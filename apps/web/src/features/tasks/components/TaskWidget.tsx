@@ -1,3 +1,4 @@
+import { formatPercent } from '@/lib/format.ts'
 import type { Task } from '@shelfcast/contracts'
 import { isAdminOrUp } from '@shelfcast/contracts/client'
 import { useEffect, useState } from 'react'
@@ -186,7 +187,7 @@ export function TaskCard({ task }: { task: Task }) {
             label={t('LabelProgress')}
             className="h-1.5 flex-1 rounded-full bg-surface-raised"
           />
-          <span className="text-xs text-muted tabular-nums">{Math.round(task.progress)}%</span>
+          <span className="text-xs text-muted tabular-nums">{formatPercent(task.progress / 100)}</span>
         </div>
       )}
     </div>

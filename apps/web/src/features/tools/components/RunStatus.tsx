@@ -1,3 +1,5 @@
+import { dateLocale } from '@/lib/i18n/index.ts'
+import { formatPercent } from '@/lib/format.ts'
 import type { Task, ToolLogLine } from '@shelfcast/contracts'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -29,7 +31,7 @@ export function RunStatus({ itemId, run, successKey }: { itemId: string; run: To
           label={t('LabelProgress')}
           className="h-2 flex-1 rounded-full bg-surface-raised"
         />
-        <span className="text-sm text-muted tabular-nums">{percent}%</span>
+        <span className="text-sm text-muted tabular-nums">{formatPercent(percent / 100)}</span>
       </div>
     )
   }
@@ -88,7 +90,9 @@ export function RunLog({ run }: { run: ToolRun }) {
       >
         {lines.map((line, index) => (
           <li key={index} className={cn('break-words', levelLook[line.level])}>
-            <time className="me-2 opacity-70">{new Date(line.timestamp).toLocaleTimeString()}</time>
+            <time className="me-2 opacity-70">
+              {new Date(line.timestamp).toLocaleTimeString(dateLocale())}
+            </time>
             {line.message}
           </li>
         ))}

@@ -10,7 +10,7 @@ import { useVersionData } from '../use-version-data.ts'
  * its name, date and notes. Notes are shown as plain text (never as HTML), keeping their line breaks.
  */
 export function ChangelogModal() {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const open = useVersionNotice((s) => s.changelogOpen)
   const dateFormat = useSessionStore((s) => s.serverSettings?.dateFormat ?? 'MM/dd/yyyy')
   const releases = useVersionData()?.releasesToShow ?? []
@@ -35,7 +35,7 @@ export function ChangelogModal() {
                   <h3 className="text-base font-semibold text-fg">{release.name}</h3>
                   {!Number.isNaN(published) && (
                     <time dateTime={release.pubdate ?? undefined} className="text-sm text-muted">
-                      {formatDate(published, dateFormat, i18n.language)}
+                      {formatDate(published, dateFormat)}
                     </time>
                   )}
                 </div>

@@ -1,3 +1,4 @@
+import { formatPercent } from '@/lib/format.ts'
 import type { Library } from '@shelfcast/contracts'
 import { useQueryClient } from '@tanstack/react-query'
 import { useRef, useState, type DragEvent } from 'react'
@@ -196,7 +197,7 @@ function UploadForm({ libraries, initialId }: { libraries: Library[]; initialId:
                       : s.kind === 'failed'
                         ? s.message
                         : s.kind === 'uploading'
-                          ? `${Math.round(s.progress * 100)}%`
+                          ? formatPercent(s.progress)
                           : ''}
                   </span>
                   {!busy && s.kind !== 'done' && (

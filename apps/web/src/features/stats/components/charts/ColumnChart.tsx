@@ -1,4 +1,5 @@
 import { useId } from 'react'
+import { formatNumber } from '@/lib/format.ts'
 
 export interface Column {
   key: string
@@ -54,7 +55,7 @@ export function ColumnChart({
       <div className="mt-3 grid text-center text-[11px] text-fg tabular-nums" style={grid} aria-hidden="true">
         {columns.map((column) => (
           <span key={column.key} className="truncate">
-            {column.value > 0 ? column.value.toLocaleString() : ''}
+            {column.value > 0 ? formatNumber(column.value) : ''}
           </span>
         ))}
       </div>
