@@ -74,7 +74,12 @@ async function expectDocumentLanguage(page: Page, intlLocale: string, dir: strin
 }
 
 /** The app bar, the bookshelf, the item page, the player and a modal, all in the language of `s`. */
-async function expectScreensIn(page: Page, s: LocaleStrings, ids: { libraryId: string; itemId: string }) {
+async function expectScreensIn(
+  page: Page,
+  s: LocaleStrings,
+  intlLocale: string,
+  ids: { libraryId: string; itemId: string },
+) {
   const appBar = page.getByTestId('app-bar')
   await expect(appBar.getByRole('link', { name: textOf(s, 'HeaderSettings'), exact: true })).toBeVisible()
   await expect(appBar.getByRole('link', { name: textOf(s, 'HeaderYourStats'), exact: true })).toBeVisible()
@@ -98,8 +103,15 @@ async function expectScreensIn(page: Page, s: LocaleStrings, ids: { libraryId: s
 
   const bar = page.getByTestId('player-bar')
   await expect(bar).toHaveAttribute('data-state', 'PLAYING', { timeout: 20_000 })
-  // "Jump forward 10 seconds": the default jump amount, in the language's own words.
-  const jumpForward = textOf(s, 'LabelJumpSeconds', { label: textOf(s, 'ButtonJumpForward'), value: '10' })
+  // "Jump forward 10 seconds": the default jump amount in the language's words, its unit as Intl says it.
+  const tenSeconds = await page.evaluate(
+    (tag) => new Intl.NumberFormat(tag, { style: 'unit', unit: 'second', unitDisplay: 'long' }).format(10),
+    intlLocale,
+  )
+  const jumpForward = textOf(s, 'LabelJumpAmount', {
+    label: textOf(s, 'ButtonJumpForward'),
+    amount: tenSeconds,
+  })
   await expect(bar.getByRole('button', { name: jumpForward, exact: true })).toBeVisible()
   await expect(bar.getByRole('button', { name: textOf(s, 'ButtonPause'), exact: true })).toBeVisible()
 
@@ -145,7 +157,7 @@ test('three languages of different scripts, chosen by keyboard on the account pa
     const s = readLocale(language.code)
     await expectDocumentLanguage(page, language.intlLocale, language.dir)
     await expectAccountIn(page, s, language.intlLocale)
-    await expectScreensIn(page, s, ids)
+    await expectScreensIn(page, s, language.intlLocale, ids)
   }
 
   // The last choice is stored and applied again on a reload.
