@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { longestLanguage, readLocale, textOf } from './locale-files.ts'
 import { apiCall, bookId, logIn, playerLaunchOptions, rootToken } from './player-helpers.ts'
+import { DESKTOP, PHONE } from './devices.ts'
 import { expect, test } from './server-fixture.ts'
 
 /**
@@ -16,15 +17,6 @@ test.use({ serverEnv: { DEMO_LIBRARY_PATH: demoPath ?? '' }, launchOptions: play
 
 // OVERFLOW_LANGUAGE=de checks another language by hand; the suite always checks the longest.
 const language = process.env.OVERFLOW_LANGUAGE ?? longestLanguage()
-
-const PHONE = {
-  viewport: { width: 375, height: 812 },
-  isMobile: true,
-  hasTouch: true,
-  userAgent:
-    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
-} as const
-const DESKTOP = { viewport: { width: 1280, height: 800 } } as const
 
 /** The visible controls whose content is wider than their box, by text. */
 async function overflowingControls(page: Page): Promise<string[]> {

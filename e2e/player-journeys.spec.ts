@@ -13,6 +13,7 @@ import {
   seekToFraction,
   shownTime,
 } from './player-helpers.ts'
+import { PHONE_USER_AGENT } from './devices.ts'
 import { expect, test, type ShelfcastServer } from './server-fixture.ts'
 
 /**
@@ -72,9 +73,6 @@ async function playFromItemPage(page: Page, itemId: string) {
 }
 
 const chapterName = (page: Page) => page.getByTestId('player-chapter')
-
-const PHONE_USER_AGENT =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
 
 test('an m4b with embedded chapters plays; the chapters modal lists them; next and previous move between them', async ({
   page,

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { readLocale, textOf } from './locale-files.ts'
 import { apiCall, bookId, logIn, rootToken } from './player-helpers.ts'
+import { DESKTOP, PHONE } from './devices.ts'
 import { expect, test } from './server-fixture.ts'
 
 /**
@@ -16,15 +17,6 @@ test.use({ serverEnv: { DEMO_LIBRARY_PATH: demoPath ?? '' } })
 
 /** The right-to-left language of the acceptance. */
 const RTL = { code: 'he', intlLocale: 'he-IL' } as const
-
-const PHONE = {
-  viewport: { width: 375, height: 812 },
-  isMobile: true,
-  hasTouch: true,
-  userAgent:
-    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
-} as const
-const DESKTOP = { viewport: { width: 1280, height: 800 } } as const
 
 async function expectNoSidewaysScroll(page: Page, screen: string) {
   const widths = await page.evaluate(() => ({
