@@ -150,7 +150,12 @@ export class ItemMetadataService {
     }
     // A task answers once the transaction holds (the counts are final); the files follow under the task.
     void after.then(
-      () => task.finish({ description: `${changes.length} items updated` }),
+      () =>
+        task.finish({
+          description: `${changes.length} items updated`,
+          descriptionKey: 'MessageTaskItemsUpdated',
+          descriptionSubs: [String(changes.length)],
+        }),
       (err: unknown) => {
         this.deps.log.error({ err }, 'metadata.json files of a tag, genre or narrator change failed')
         task.finish({ failed: true, error: err instanceof Error ? err.message : String(err) })

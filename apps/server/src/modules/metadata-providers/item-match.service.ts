@@ -128,7 +128,11 @@ export class ItemMatchService {
       let outcome = { success: false, updates: 0, unmatched: 0 }
       try {
         outcome = { success: true, ...(await this.matchEach(user, visible, options, task)) }
-        task.finish({ description: `${outcome.updates} updated, ${outcome.unmatched} with no matches` })
+        task.finish({
+          description: `${outcome.updates} updated, ${outcome.unmatched} with no matches`,
+          descriptionKey: 'MessageTaskMatchOutcome',
+          descriptionSubs: [String(outcome.updates), String(outcome.unmatched)],
+        })
       } catch (err) {
         this.deps.log.warn({ err }, 'batch quick match failed')
         task.finish({ failed: true, error: 'Batch quick match failed' })
@@ -163,7 +167,11 @@ export class ItemMatchService {
           task,
           library,
         )
-        task.finish({ description: `${updates} updated, ${unmatched} with no matches` })
+        task.finish({
+          description: `${updates} updated, ${unmatched} with no matches`,
+          descriptionKey: 'MessageTaskMatchOutcome',
+          descriptionSubs: [String(updates), String(unmatched)],
+        })
       } catch (err) {
         this.deps.log.warn({ err }, 'library match failed')
         task.finish({ failed: true, error: 'Library match failed' })

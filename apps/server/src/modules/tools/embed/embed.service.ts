@@ -154,7 +154,11 @@ export class EmbedService {
           progress: (percent) => handle.progress(percent),
         })
         await this.rescan(item.id, run)
-        handle.finish({ description: `Embedded metadata into ${result.filesWritten} audio files` })
+        handle.finish({
+          description: `Embedded metadata into ${result.filesWritten} audio files`,
+          descriptionKey: 'MessageTaskEmbeddedIntoFiles',
+          descriptionSubs: [String(result.filesWritten)],
+        })
       } catch (err) {
         const message = err instanceof EmbedFailure ? err.message : 'failed to write metadata file'
         if (!(err instanceof EmbedFailure)) log.error({ err, libraryItemId }, 'embedding metadata failed')
