@@ -29,6 +29,17 @@ function useToolLogQuery(itemId: string, runningNow: boolean) {
   })
 }
 
+/**
+ * The newer of two copies of an item's latest run. Of the same task the finished copy wins: the task list
+ * can hold a copy from before a finish it never heard of (a socket that reconnected while the run ended),
+ * and the log, re-read while a run goes on, then knows better.
+ */
+export function newerRun(fromSocket: Task | null, fromLog: Task | null): Task | null {
+  if (!fromSocket || !fromLog) return fromSocket ?? fromLog
+  if (fromSocket.id === fromLog.id) return fromLog.isFinished && !fromSocket.isFinished ? fromLog : fromSocket
+  return fromSocket.startedAt >= fromLog.startedAt ? fromSocket : fromLog
+}
+
 /** What the manage page shows of a tool's run on an item. */
 export function useToolRun(itemId: string, action: TaskAction): ToolRun {
   const fromSocket = useTaskStore(
@@ -36,8 +47,7 @@ export function useToolRun(itemId: string, action: TaskAction): ToolRun {
   )
   const log = useToolLogQuery(itemId, !!fromSocket && !fromSocket.isFinished)
   const fromLog = log.data?.task?.action === action ? log.data.task : null
-  // The newer of the two (the socket's copy of the same task is at least as fresh).
-  const task = fromSocket && (!fromLog || fromSocket.startedAt >= fromLog.startedAt) ? fromSocket : fromLog
+  const task = newerRun(fromSocket, fromLog)
   const tracks = useToolEventsStore((s) => s.tracks[itemId] ?? noTracks)
   const queued = useToolEventsStore((s) => !!s.embedQueue[itemId])
   return { action, task, running: !!task && !task.isFinished, log, tracks, queued }
