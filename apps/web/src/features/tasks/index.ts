@@ -1,4 +1,5 @@
 export { TaskWidget } from './components/TaskWidget.tsx'
+export { taskText } from './model/task-rules.ts'
 export { registerTaskSocketHandlers } from './socket-handlers.ts'
 export { useTaskStore } from './store.ts'
 export { useToolEventsStore } from './tool-events.ts'

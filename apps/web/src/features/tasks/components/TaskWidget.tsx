@@ -12,7 +12,7 @@ import {
   canCancel,
   hasFinishedVisible,
   hasUnseenSuccess,
-  positional,
+  taskText,
   taskLink,
   taskStatus,
   visibleTasks,
@@ -126,22 +126,13 @@ export function TaskCard({ task }: { task: Task }) {
   const markCanceling = useTaskStore((s) => s.markCanceling)
   const status = taskStatus(task, canceling)
   const look = statusLook[status]
-  const title = task.titleKey
-    ? t(task.titleKey, { ...positional(task.titleSubs), defaultValue: task.title })
-    : task.title
+  const title = taskText(t, task.titleKey, task.titleSubs, task.title)
   const detail =
     status === 'failed'
-      ? task.errorKey
-        ? t(task.errorKey, { ...positional(task.errorSubs), defaultValue: task.error ?? '' })
-        : task.error
+      ? taskText(t, task.errorKey, task.errorSubs, task.error)
       : status === 'canceled'
         ? t('MessageTaskCanceledByUser')
-        : task.descriptionKey
-          ? t(task.descriptionKey, {
-              ...positional(task.descriptionSubs),
-              defaultValue: task.description ?? '',
-            })
-          : task.description
+        : taskText(t, task.descriptionKey, task.descriptionSubs, task.description)
   const link = taskLink(task)
   const admin = userType ? isAdminOrUp(userType) : false
 

@@ -4,6 +4,7 @@ import {
   canCancel,
   hasUnseenSuccess,
   positional,
+  taskText,
   taskLink,
   taskStatus,
   upsertTask,
@@ -103,6 +104,18 @@ describe('task cards', () => {
     expect(canCancel(task('a'), false)).toBe(false)
     expect(canCancel(task('a', { isFinished: true }), true)).toBe(false)
     expect(canCancel(task('a', { action: 'scan-item' }), true)).toBe(false)
+  })
+
+  it('shows a task text by its key with its substitutions, else the server text', async () => {
+    const { createI18n } = await import('@/lib/i18n/index.ts')
+    const i18n = createI18n()
+    i18n.addResource('en-us', 'translation', 'MessageTaskScanningLibrary', 'Scanning "{{0}}" library')
+    expect(taskText(i18n.t, 'MessageTaskScanningLibrary', ['Demo'], 'Scanning "Demo"')).toBe(
+      'Scanning "Demo" library',
+    )
+    expect(taskText(i18n.t, 'MessageNobodyWrote', null, 'Server words')).toBe('Server words')
+    expect(taskText(i18n.t, null, null, 'Server words')).toBe('Server words')
+    expect(taskText(i18n.t, null, null, null)).toBeNull()
   })
 
   it('passes positional substitutions to translations', () => {

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next'
 import type { Task } from '@shelfcast/contracts'
 import { limits } from '@shelfcast/contracts/client'
 
@@ -82,4 +83,17 @@ export function canCancel(task: Task, isAdmin: boolean): boolean {
 /** i18next options for a key with positional substitutions (`titleSubs` fill {{0}}, {{1}} ...). */
 export function positional(subs: readonly string[] | null | undefined): Record<string, string> {
   return Object.fromEntries((subs ?? []).map((value, index) => [String(index), value]))
+}
+
+/**
+ * A task's title, description or error in the user's language: its locale key filled with its positional
+ * substitutions (`text` where the language lacks the key), else the server's own `text`.
+ */
+export function taskText(
+  t: TFunction,
+  key: string | null | undefined,
+  subs: readonly string[] | null | undefined,
+  text: string | null,
+): string | null {
+  return key ? t(key, { ...positional(subs), defaultValue: text ?? '' }) : text
 }

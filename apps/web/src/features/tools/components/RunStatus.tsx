@@ -4,17 +4,13 @@ import type { Task, ToolLogLine } from '@shelfcast/contracts'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Alert, ProgressBar, cn } from '@/components/ui/index.ts'
+import { taskText } from '@/features/tasks/index.ts'
 import type { ToolRun } from '../hooks.ts'
-
-const positional = (subs: readonly string[] | null | undefined) =>
-  Object.fromEntries((subs ?? []).map((value, index) => [String(index), value]))
 
 /** The run's failure in words (a key with its subs when the server sent one). */
 function useTaskError(task: Task): string {
   const { t } = useTranslation()
-  if (task.errorKey)
-    return t(task.errorKey, { ...positional(task.errorSubs), defaultValue: task.error ?? task.errorKey })
-  return task.error ?? t('ToastUnknownError')
+  return taskText(t, task.errorKey, task.errorSubs, task.error ?? task.errorKey) ?? t('ToastUnknownError')
 }
 
 /** Progress while running, then the outcome: a link to the item on success, the task's error on failure. */
