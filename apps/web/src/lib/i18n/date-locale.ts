@@ -1,5 +1,5 @@
 import { applyDateLocale } from '../format.ts'
-import { allLanguages } from './languages.ts'
+import { findLanguage } from './languages.ts'
 
 export { dateFnsLocale, dateLocale } from '../format.ts'
 
@@ -11,7 +11,7 @@ export { dateFnsLocale, dateLocale } from '../format.ts'
  */
 export async function setDateLocale(languageCode: string): Promise<void> {
   // Any of the 27 (not only those with a locale file yet): the controller passes known codes only.
-  const language = allLanguages.find((l) => l.code === languageCode)
+  const language = findLanguage(languageCode)
   if (!language) return
   // en-us has none; switching back to it comes after another language loaded this module. Offline: Intl's
   // names serve.

@@ -80,6 +80,7 @@ export function canonicalLanguageCode(code: string): string {
   return formerCodes[lower] ?? lower
 }
 
+/** Any of the 27 by code, whether or not its locale file is in this build. */
 export function findLanguage(code: string): LanguageOption | undefined {
-  return languages.find((l) => l.code === code)
+  return allLanguages.find((l) => l.code === code)
 }
